@@ -1,0 +1,110 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '@/config/env.ts';
+import type { Database } from '@/db/client.ts';
+import { OutboxWorker } from '@/jobs/outbox-worker.ts';
+import { AccessTokens } from '@/lib/jwt.ts';
+import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
+import { authRoutes } from '@/modules/auth/auth.routes.ts';
+import { healthRoutes } from '@/modules/health/health.routes.ts';
+import { authPlugin } from '@/plugins/auth.ts';
+import { errorHandlerPlugin } from '@/plugins/error-handler.ts';
+import { openapiPlugin } from '@/plugins/openapi.ts';
+import { staticPlugin } from '@/plugins/static.ts';
+import { tenantPlugin } from '@/plugins/tenant.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** Replaces the SMTP/outbox-folder transport (tests). */
+  mailTransport?: MailTransport;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: OutboxWorker;
+  }
+}
+
+/** Builds the whole app (plugins, then modules under /api/v1). Never listens. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                '*.password',
+                '*.refreshToken',
+                '*.token',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // The SPA is served from the same origin; other origins get no CORS grant.
+  await app.register(cors, { origin: false });
+  await app.register(rateLimit, { global: false });
+  await app.register(openapiPlugin);
+  await app.register(authPlugin, { accessTokens: new AccessTokens(config.jwtSecret) });
+  await app.register(tenantPlugin, { db: database.db });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { appUrl: config.appUrl, rateLimitMax: config.authRateLimitMax });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  if (config.webDistDir) await app.register(staticPlugin, { root: config.webDistDir });
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    // Client-side routes get the SPA shell; API paths and missing files (an extension) get the JSON 404.
+    if (url.startsWith('/api') || req.method !== 'GET' || !app.sendSpaShell || /\.[a-z0-9]+$/i.test(url)) {
+      return reply
+        .status(404)
+        .send({ error: { code: 'NOT_FOUND', message: MESSAGES.routeNotFound, requestId: req.id } });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  const transport =
+    options.mailTransport ??
+    createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log });
+  const outbox = new OutboxWorker(database.db, transport, config.mailFrom, app.log);
+  app.decorate('outbox', outbox);
+  if (config.runWorkers) app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => outbox.stop());
+
+  return app;
+}

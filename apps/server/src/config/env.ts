@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+const Bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Loopback by default; set 0.0.0.0 behind a load balancer or in a container. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().optional(),
+  APP_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('Aceite <no-reply@aceite.local>'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: Bool,
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  SENTRY_DSN: z.url().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses the environment once; fails fast listing every bad key. The only reader of process.env. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** What buildApp needs; resolved from Env at start-up (secrets, URLs) or built directly by tests. */
+export interface AppConfig {
+  appUrl: string;
+  jwtSecret: string;
+  dataDir: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  authRateLimitMax: number;
+  /** Serve the built SPA from this folder when it exists. */
+  webDistDir?: string;
+  /** Run the outbox worker in-process (off in most tests, which drain it explicitly). */
+  runWorkers: boolean;
+}

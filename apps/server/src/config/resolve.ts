@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AppConfig, Env } from './env.ts';
+
+/** JWT_SECRET when set; otherwise a random secret generated once and kept in DATA_DIR (mode 600). */
+async function resolveJwtSecret(env: Env): Promise<string> {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  const file = path.join(env.DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  await mkdir(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export async function resolveAppConfig(env: Env, webDistDir?: string): Promise<AppConfig> {
+  return {
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    jwtSecret: await resolveJwtSecret(env),
+    dataDir: path.resolve(env.DATA_DIR),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY ?? false,
+    authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
+    webDistDir: webDistDir && existsSync(webDistDir) ? webDistDir : undefined,
+    runWorkers: true,
+  };
+}

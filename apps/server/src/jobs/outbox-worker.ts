@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@/db/client.ts';
+import type { MailTransport } from '@/lib/mail-transport.ts';
+import { claimDueEmails, markEmailFailed, markEmailSent } from '@/modules/email/email.queries.ts';
+import { onEmailQueued } from '@/modules/email/email.service.ts';
+
+const MAX_ATTEMPTS = 8;
+const LEASE_SECONDS = 120;
+const BATCH = 20;
+
+/** Retry delay after the nth failed attempt: 30 s, 1 min, 2 min … capped at 1 h. */
+export function backoffSeconds(attempt: number): number {
+  return Math.min(30 * 2 ** (attempt - 1), 3600);
+}
+
+/** Sends queued emails in the background: polls, and wakes at once when a message is queued in-process. */
+export class OutboxWorker {
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<number> | null = null;
+  #unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transport: MailTransport,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly pollMs = 2000,
+  ) {}
+
+  /** Sends everything due now; returns how many messages were sent. Tests call this directly. */
+  async drain(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await claimDueEmails(this.db, BATCH, LEASE_SECONDS);
+      if (batch.length === 0) return sent;
+      for (const row of batch) {
+        try {
+          await this.transport.send({
+            id: row.id,
+            from: this.from,
+            to: row.toAddress,
+            subject: row.subject,
+            html: row.html,
+            text: row.text,
+            links: row.links,
+          });
+          await markEmailSent(this.db, row.id);
+          sent++;
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const retryAt =
+            row.attempts >= MAX_ATTEMPTS ? null : new Date(Date.now() + backoffSeconds(row.attempts) * 1000);
+          await markEmailFailed(this.db, row.id, message.slice(0, 500), retryAt);
+          this.log.warn(
+            { emailId: row.id, attempt: row.attempts, willRetry: retryAt !== null },
+            'email send failed',
+          );
+        }
+      }
+    }
+  }
+
+  #tick = () => {
+    if (this.#running) return;
+    this.#running = this.drain()
+      .catch((error) => {
+        this.log.error({ err: error }, 'outbox worker failed');
+        return 0;
+      })
+      .finally(() => {
+        this.#running = null;
+      });
+  };
+
+  start(): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(this.#tick, this.pollMs);
+    this.#timer.unref();
+    // The queuing transaction may not have committed yet; the next poll catches anything missed here.
+    this.#unsubscribe = onEmailQueued(() => setTimeout(this.#tick, 50).unref());
+    this.#tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    this.#unsubscribe?.();
+    await this.#running;
+    this.transport.close();
+  }
+}

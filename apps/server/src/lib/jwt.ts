@@ -1,0 +1,68 @@
+import type { Role } from '@aceite/shared/permissions';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+/** What a verified access token says about the caller (server-behaviour §2). */
+export interface AccessClaims {
+  userId: string;
+  organizationId: string | null;
+  role: Role;
+  /** Refresh-token family of this sign-in; logout revokes it. */
+  sessionId: string;
+  /** The superadmin's id while impersonating. */
+  impersonatorId?: string;
+}
+
+export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; expired: boolean };
+
+export class AccessTokens {
+  readonly #key: Uint8Array;
+
+  constructor(secret: string) {
+    this.#key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+    return new SignJWT({
+      org: claims.organizationId,
+      role: claims.role,
+      sid: claims.sessionId,
+      ...(claims.impersonatorId ? { imp: claims.impersonatorId } : {}),
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .setAudience('aceite-api')
+      .sign(this.#key);
+  }
+
+  async verify(token: string): Promise<VerifyResult> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: ['HS256'],
+        audience: 'aceite-api',
+      });
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.role !== 'string'
+      ) {
+        return { ok: false, expired: false };
+      }
+      return {
+        ok: true,
+        claims: {
+          userId: payload.sub,
+          organizationId: typeof payload.org === 'string' ? payload.org : null,
+          role: payload.role as Role,
+          sessionId: payload.sid,
+          impersonatorId: typeof payload.imp === 'string' ? payload.imp : undefined,
+        },
+      };
+    } catch (error) {
+      return { ok: false, expired: error instanceof errors.JWTExpired };
+    }
+  }
+}

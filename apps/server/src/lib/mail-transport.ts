@@ -1,0 +1,66 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  links: string[];
+}
+
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set. Without it, each message is written as an .eml file to
+ * `$DATA_DIR/outbox` and its recipient, subject and links are logged, so a local user can follow a link.
+ */
+export function createMailTransport(opts: {
+  smtpUrl?: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): MailTransport {
+  if (opts.smtpUrl) {
+    const transporter = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transporter.sendMail({
+          from: mail.from,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+        });
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const dir = path.join(opts.dataDir, 'outbox');
+  return {
+    async send(mail) {
+      const info = await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+      });
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replaceAll(':', '-')}-${mail.id}.eml`);
+      await writeFile(file, info.message as Buffer);
+      opts.log.info(
+        { to: mail.to, subject: mail.subject, links: mail.links, file },
+        'email written to the outbox folder',
+      );
+    },
+    close: () => transporter.close(),
+  };
+}

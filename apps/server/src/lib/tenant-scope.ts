@@ -1,0 +1,27 @@
+import type { Role } from '@aceite/shared/permissions';
+import { eq, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db/client.ts';
+
+/** Who is acting, in which organization: built only from the verified session (plugins/tenant.ts). */
+export interface TenantContext {
+  db: Db;
+  organizationId: string;
+  userId: string;
+  role: Role;
+  /** The superadmin acting through impersonation, for the audit log. */
+  impersonatorId?: string;
+}
+
+/** The one tenant filter every tenant query uses. */
+export function inTenant(
+  table: { organizationId: PgColumn },
+  ctx: Pick<TenantContext, 'organizationId'>,
+): SQL {
+  return eq(table.organizationId, ctx.organizationId);
+}
+
+/** Runs fn in a transaction with a context whose db is the transaction. */
+export async function withTx<T>(ctx: TenantContext, fn: (tx: TenantContext) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (tx) => fn({ ...ctx, db: tx }));
+}

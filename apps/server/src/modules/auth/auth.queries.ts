@@ -1,0 +1,158 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client.ts';
+import {
+  auditLogs,
+  organizations,
+  passwordResetTokens,
+  refreshTokens,
+  teams,
+  users,
+} from '@/db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/** A user with the names of their team and organization, as the User DTO needs them. */
+export interface UserWithRelations extends UserRow {
+  team: { id: string; name: string } | null;
+  organization: { id: string; name: string; isActive: boolean } | null;
+}
+
+const userWithRelations = {
+  user: users,
+  team: { id: teams.id, name: teams.name },
+  organization: { id: organizations.id, name: organizations.name, isActive: organizations.isActive },
+};
+
+function selectUsers(db: Db) {
+  return db
+    .select(userWithRelations)
+    .from(users)
+    .leftJoin(teams, eq(teams.id, users.teamId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId));
+}
+
+function toUserWithRelations(row: {
+  user: UserRow;
+  team: { id: string; name: string } | null;
+  organization: { id: string; name: string; isActive: boolean } | null;
+}): UserWithRelations {
+  return { ...row.user, team: row.team, organization: row.organization };
+}
+
+export async function selectUserByEmail(db: Db, email: string): Promise<UserWithRelations | undefined> {
+  const [row] = await selectUsers(db).where(eq(users.email, email)).limit(1);
+  return row && toUserWithRelations(row);
+}
+
+export async function selectUserById(db: Db, id: string): Promise<UserWithRelations | undefined> {
+  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+  return row && toUserWithRelations(row);
+}
+
+export async function insertOrganization(db: Db, values: { name: string; domain: string | null }) {
+  const [org] = await db.insert(organizations).values(values).returning({ id: organizations.id });
+  if (!org) throw new Error('organization insert returned nothing');
+  return org;
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<{ id: string }> {
+  const [user] = await db.insert(users).values(values).returning({ id: users.id });
+  if (!user) throw new Error('user insert returned nothing');
+  return user;
+}
+
+export async function updateUserLastLogin(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function updateUserPasswordById(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function insertRefreshToken(db: Db, values: typeof refreshTokens.$inferInsert): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+export async function selectRefreshTokenByHash(
+  db: Db,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/** Marks a token rotated only if it still is current; false when a concurrent refresh won the race. */
+export async function updateRefreshTokenRotated(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: new Date() })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeRefreshFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeUserRefreshTokens(db: Db, userId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function insertPasswordResetToken(
+  db: Db,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResetTokens).values(values);
+}
+
+/** A reset token that is unused and not expired. */
+export async function selectLiveResetToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Uses a reset token once: false when it was already used or expired meanwhile. */
+export async function updateResetTokenUsed(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResetTokens.id, id),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: passwordResetTokens.id });
+  return rows.length === 1;
+}
+
+/** Any other live reset links of the user stop working once one is used. */
+export async function expireUserResetTokens(db: Db, userId: string): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+export async function insertAuditLog(db: Db, values: typeof auditLogs.$inferInsert): Promise<void> {
+  await db.insert(auditLogs).values(values);
+}

@@ -1,0 +1,52 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client.ts';
+import { emailOutbox } from '@/db/schema/index.ts';
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+export type NewOutboxRow = typeof emailOutbox.$inferInsert;
+
+export async function insertOutboxEmail(db: Db, row: NewOutboxRow): Promise<OutboxRow> {
+  const [inserted] = await db.insert(emailOutbox).values(row).returning();
+  if (!inserted) throw new Error('outbox insert returned nothing');
+  return inserted;
+}
+
+/**
+ * Claims due messages for this worker. The claim pushes next_attempt_at forward as a lease, so other
+ * processes skip them (FOR UPDATE SKIP LOCKED) and a crash mid-send only delays the retry.
+ */
+export async function claimDueEmails(db: Db, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
+  const result = await db.execute(sql`
+    UPDATE ${emailOutbox}
+       SET attempts = attempts + 1,
+           next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+     WHERE id IN (
+       SELECT id FROM ${emailOutbox}
+        WHERE status = 'pending' AND next_attempt_at <= now()
+        ORDER BY created_at
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING id`);
+  const ids = result.rows.map((r) => String((r as { id: string }).id));
+  if (ids.length === 0) return [];
+  return db.query.emailOutbox.findMany({ where: (t, { inArray }) => inArray(t.id, ids) });
+}
+
+export async function markEmailSent(db: Db, id: string): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: 'sent', sentAt: new Date(), lastError: null })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending')));
+}
+
+export async function markEmailFailed(
+  db: Db,
+  id: string,
+  error: string,
+  retryAt: Date | null,
+): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set(retryAt ? { lastError: error, nextAttemptAt: retryAt } : { lastError: error, status: 'failed' })
+    .where(eq(emailOutbox.id, id));
+}

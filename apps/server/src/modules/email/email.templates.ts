@@ -1,0 +1,50 @@
+/** Escapes text placed into email HTML: user-supplied names never become markup. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+  links: string[];
+}
+
+function layout(title: string, bodyHtml: string): string {
+  return `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
+<tr><td><p style="font-size:20px;font-weight:bold;color:#0b5cad;margin:0 0 24px">Aceite</p>${bodyHtml}
+<p style="font-size:12px;color:#6b7280;margin-top:32px">Recebeu este email porque alguém usou este endereço no Aceite.</p></td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+function button(href: string, label: string): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#0b5cad;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(label)}</a></p>`;
+}
+
+export function passwordResetEmail(input: { firstName: string; link: string }): RenderedEmail {
+  const subject = 'Redefinir a sua password do Aceite';
+  const html = layout(
+    subject,
+    `<p>Olá ${escapeHtml(input.firstName)},</p>
+<p>Recebemos um pedido para redefinir a password da sua conta. O link é válido durante 1 hora e pode ser usado uma vez.</p>
+${button(input.link, 'Redefinir password')}
+<p style="font-size:13px">Se o botão não funcionar, copie este endereço para o navegador:<br>${escapeHtml(input.link)}</p>
+<p>Se não foi você, ignore este email: a sua password continua a mesma.</p>`,
+  );
+  const text = `Olá ${input.firstName},
+
+Recebemos um pedido para redefinir a password da sua conta. O link é válido durante 1 hora e pode ser usado uma vez:
+
+${input.link}
+
+Se não foi você, ignore este email: a sua password continua a mesma.`;
+  return { subject, html, text, links: [input.link] };
+}

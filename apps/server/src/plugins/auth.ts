@@ -1,0 +1,47 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import { can, type Permission, type Role } from '@aceite/shared/permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '@/lib/app-error.ts';
+import type { AccessClaims, AccessTokens } from '@/lib/jwt.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified caller; set by `app.authenticate`. */
+    auth: AccessClaims | null;
+  }
+  interface FastifyInstance {
+    accessTokens: AccessTokens;
+    /** onRequest/preHandler hook: a valid bearer access token is required. */
+    authenticate(req: FastifyRequest): Promise<void>;
+  }
+}
+
+/** Reads `Authorization: Bearer <jwt>`; 401 UNAUTHENTICATED or TOKEN_EXPIRED (the client then refreshes). */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { accessTokens: AccessTokens }) => {
+  app.decorate('accessTokens', opts.accessTokens);
+  app.decorateRequest('auth', null);
+  app.decorate('authenticate', async (req: FastifyRequest) => {
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+    const result = await opts.accessTokens.verify(token);
+    if (!result.ok) {
+      throw result.expired
+        ? new AppError('TOKEN_EXPIRED', MESSAGES.sessionExpired)
+        : new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+    }
+    req.auth = result.claims;
+  });
+});
+
+/** The verified caller, or 401 when a route forgot `app.authenticate`. */
+export function requireAuth(req: FastifyRequest): AccessClaims {
+  if (!req.auth) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+  return req.auth;
+}
+
+/** 403 FORBIDDEN unless the role holds the permission (server-behaviour §3). */
+export function assertCan(role: Role, permission: Permission): void {
+  if (!can(role, permission)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+}

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built web app: `/` is the prerendered landing page, hashed assets are cached for a year, and
+ * every other non-API path gets the SPA shell (client-side routes).
+ */
+export const staticPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+  const root = path.resolve(opts.root);
+  const landing = existsSync(path.join(root, 'landing.html')) ? 'landing.html' : 'index.html';
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: true,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('Cache-Control', 'no-cache');
+      }
+    },
+  });
+  app.get('/', { schema: { hide: true } }, (_req, reply) =>
+    reply.header('Cache-Control', 'no-cache').sendFile(landing),
+  );
+  app.decorate('sendSpaShell', true);
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sendSpaShell?: boolean;
+  }
+}

@@ -1,0 +1,39 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '@/db/client.ts';
+import { AppError } from '@/lib/app-error.ts';
+import type { TenantContext } from '@/lib/tenant-scope.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+  interface FastifyRequest {
+    /** The caller's organization context, built only from the verified session. */
+    readonly tenant: TenantContext;
+  }
+}
+
+/**
+ * The organization of a request comes from the verified access token and nowhere else (server-behaviour §10):
+ * never from a body, query, path or header.
+ */
+export const tenantPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  app.decorate('db', opts.db);
+  app.decorateRequest('tenant', {
+    getter(this: FastifyRequest): TenantContext {
+      const auth = this.auth;
+      if (!auth) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+      // Platform accounts without an organization have no tenant data to read or write.
+      if (!auth.organizationId) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+      return {
+        db: opts.db,
+        organizationId: auth.organizationId,
+        userId: auth.userId,
+        role: auth.role,
+        impersonatorId: auth.impersonatorId,
+      };
+    },
+  });
+});

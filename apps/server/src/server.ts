@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { readEnv } from './config/env.ts';
+import { resolveAppConfig } from './config/resolve.ts';
+import { openDatabase } from './db/bootstrap.ts';
+import { seedDemo } from './db/seed-demo.ts';
+
+// The built SPA sits beside the server bundle: apps/server/dist → apps/web/dist.
+const WEB_DIST = path.resolve(new URL('.', import.meta.url).pathname, '../../web/dist');
+
+async function main(): Promise<void> {
+  const env = readEnv();
+  const config = await resolveAppConfig(env, WEB_DIST);
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: config.dataDir,
+    log: (msg) => console.log(msg),
+  });
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.shutdown();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    // The demo data is loaded only by the start command's flag, never by a production start.
+    if (process.argv.includes('--seed-demo')) {
+      const seeded = await seedDemo(database.db);
+      app.log.info(seeded ? 'demo data loaded (Demo Lda)' : 'database not empty: demo data left as it is');
+    }
+    await app.listen({ port: env.PORT, host: env.HOST });
+    app.log.info(`Aceite at ${config.appUrl} (API docs at ${config.appUrl}/api/docs)`);
+  } catch (error) {
+    app.log.error({ err: error }, 'start-up failed');
+    await app.close().catch(() => {});
+    await database.shutdown().catch(() => {});
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+
+// Zod's own messages (wrong type, too big, …) in Portuguese, for the server and the forms alike.
+z.config(z.locales.pt());
+
+/** An email typed by a person: trimmed, lower-cased, checked against a basic pattern (spec §5). */
+export const EmailSchema = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .pipe(z.email(MESSAGES.emailInvalid));
+
+export const UuidSchema = z.uuid();
+
+/** `{ id }` path parameters. */
+export const IdParamsSchema = z.object({ id: z.uuid(MESSAGES.notFound) });
+
+/** Wraps a payload in the success envelope `{ data }` (server-behaviour §1). */
+export function dataEnvelope<T extends z.ZodType>(schema: T) {
+  return z.object({ data: schema });
+}
+
+export const ErrorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+
+export const OkSchema = z.object({ data: z.object({ ok: z.literal(true) }) });
