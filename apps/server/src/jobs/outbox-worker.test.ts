@@ -1,0 +1,160 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@/db/embedded.ts';
+import { emailOutbox } from '@/db/schema/index.ts';
+import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
+import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { createUser } from '@/test/factories.ts';
+import { backoffSeconds } from './outbox-worker.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives. */
+async function startSmtp(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const silentLog = { info() {}, warn() {}, error() {} } as unknown as Parameters<
+  typeof createMailTransport
+>[0]['log'];
+
+describe('email delivery through a real SMTP server', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await buildTestApp({
+      mailTransport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent', log: silentLog }),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('delivers the password reset email with its link over SMTP', async () => {
+    const user = await createUser(t.db);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: user.email },
+    });
+    expect(await t.app.outbox.drain()).toBe(1);
+    const message = smtp.received.find((m) => m.to.includes(user.email));
+    expect(message?.from).toBe('no-reply@aceite.test');
+    expect(message?.raw).toMatch(/Subject: Redefinir a sua password do Aceite/);
+    // Quoted-printable: undo soft line breaks and the encoded '='.
+    const decoded = message?.raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
+    expect(decoded).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]{40,}/);
+    expect(message?.raw).toMatch(/Content-Type: text\/html/);
+  });
+});
+
+describe('outbox retries', () => {
+  let t: TestApp;
+  let failNext = 0;
+  const delivered: string[] = [];
+  const flaky: MailTransport = {
+    async send(mail) {
+      if (failNext > 0) {
+        failNext--;
+        throw new Error('SMTP 451 tente mais tarde');
+      }
+      delivered.push(mail.to);
+    },
+    close() {},
+  };
+  beforeAll(async () => {
+    t = await buildTestApp({ mailTransport: flaky });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('keeps a failed message, schedules a retry with backoff, and sends it later', async () => {
+    const user = await createUser(t.db);
+    failNext = 1;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: user.email },
+    });
+    expect(await t.app.outbox.drain()).toBe(0);
+    const [failed] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP 451 tente mais tarde' });
+    expect(failed?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+    // Not due yet: nothing is sent.
+    expect(await t.app.outbox.drain()).toBe(0);
+    await t.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(emailOutbox.toAddress, user.email));
+    expect(await t.app.outbox.drain()).toBe(1);
+    expect(delivered).toContain(user.email);
+    const [sent] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('backs off exponentially up to an hour', () => {
+    expect([1, 2, 3, 10].map(backoffSeconds)).toEqual([30, 60, 120, 3600]);
+  });
+});
+
+describe('the outbox folder without SMTP', () => {
+  it('writes each message as an .eml file and logs its links, not its body', async () => {
+    const logged: unknown[] = [];
+    const log = { ...silentLog, info: (obj: unknown) => logged.push(obj) } as typeof silentLog;
+    const dir = await import('node:fs/promises').then((fs) => fs.mkdtemp('/tmp/aceite-outbox-'));
+    const transport = createMailTransport({ dataDir: dir, log });
+    await transport.send({
+      id: 'abc',
+      from: 'Aceite <no-reply@aceite.test>',
+      to: 'ana@example.pt',
+      subject: 'Assunto',
+      html: '<p>Olá</p>',
+      text: 'Olá http://localhost:3000/x',
+      links: ['http://localhost:3000/x'],
+    });
+    const files = await readdir(path.join(dir, 'outbox'));
+    expect(files).toHaveLength(1);
+    const eml = await readFile(path.join(dir, 'outbox', files[0] ?? ''), 'utf8');
+    expect(eml).toMatch(/To: ana@example.pt/);
+    expect(logged[0]).toMatchObject({
+      to: 'ana@example.pt',
+      subject: 'Assunto',
+      links: ['http://localhost:3000/x'],
+    });
+    expect(JSON.stringify(logged)).not.toContain('<p>Olá</p>');
+  });
+});

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '@/app.ts';
+import type { AppConfig } from '@/config/env.ts';
+import { connectDatabase, type Db } from '@/db/client.ts';
+import type { MailTransport, OutgoingMail } from '@/lib/mail-transport.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  /** Messages handed to the mail transport (when the capture transport is used). */
+  sentMail: OutgoingMail[];
+  close(): Promise<void>;
+}
+
+/** A transport that keeps messages in memory; tests of real SMTP delivery pass their own. */
+export function captureTransport(sink: OutgoingMail[]): MailTransport {
+  return {
+    async send(mail) {
+      sink.push(mail);
+    },
+    close() {},
+  };
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('adminDbUrl') });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The real app on a fresh database cloned from the migrated template (milliseconds), with real auth.
+ * Call `close()` in afterAll: it closes the app and drops the database.
+ */
+export async function buildTestApp(
+  overrides: Partial<AppConfig> & { mailTransport?: MailTransport } = {},
+): Promise<TestApp> {
+  const { mailTransport, ...configOverrides } = overrides;
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  await adminQuery(`create database "${name}" template "${inject('templateDb')}"`);
+  const url = new URL(inject('adminDbUrl'));
+  url.pathname = `/${name}`;
+  const database = connectDatabase(url.toString(), 5);
+  const sentMail: OutgoingMail[] = [];
+  const config: AppConfig = {
+    appUrl: 'http://localhost:3000',
+    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    dataDir: await mkdtemp(path.join(os.tmpdir(), 'aceite-test-data-')),
+    mailFrom: 'Aceite <no-reply@aceite.test>',
+    logLevel: 'silent',
+    trustProxy: false,
+    authRateLimitMax: 1000,
+    runWorkers: false,
+    ...configOverrides,
+  };
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    mailTransport: mailTransport ?? captureTransport(sentMail),
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    sentMail,
+    async close() {
+      await app.close();
+      await database.close();
+      await adminQuery(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { OrgRole } from '@aceite/shared/permissions';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '@/db/client.ts';
+import { organizations, users } from '@/db/schema/index.ts';
+import { hashPassword } from '@/lib/password.ts';
+
+export const TEST_PASSWORD = 'Password123!';
+let cachedHash: Promise<string> | null = null;
+
+export async function createOrg(db: Db, values: Partial<typeof organizations.$inferInsert> = {}) {
+  const [org] = await db
+    .insert(organizations)
+    .values({ name: `Org ${randomUUID().slice(0, 8)}`, ...values })
+    .returning();
+  if (!org) throw new Error('org not created');
+  return org;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  organizationId: string | null;
+  role: OrgRole | 'superadmin';
+}
+
+export async function createUser(
+  db: Db,
+  opts: {
+    organizationId?: string | null;
+    role?: OrgRole | 'superadmin';
+    email?: string;
+    isActive?: boolean;
+  } = {},
+): Promise<TestUser> {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const organizationId =
+    opts.organizationId === undefined && opts.role !== 'superadmin'
+      ? (await createOrg(db)).id
+      : (opts.organizationId ?? null);
+  const [user] = await db
+    .insert(users)
+    .values({
+      organizationId,
+      email: opts.email ?? `user-${randomUUID().slice(0, 8)}@example.pt`,
+      firstName: 'Teste',
+      lastName: 'Utilizador',
+      role: opts.role ?? 'sales',
+      passwordHash: await cachedHash,
+      isActive: opts.isActive ?? true,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  return { id: user.id, email: user.email, organizationId: user.organizationId, role: user.role };
+}
+
+/** Bearer headers with a real signed access token for the user. */
+export async function authHeaders(app: FastifyInstance, user: TestUser): Promise<Record<string, string>> {
+  const token = await app.accessTokens.sign({
+    userId: user.id,
+    organizationId: user.organizationId,
+    role: user.role,
+    sessionId: randomUUID(),
+  });
+  return { authorization: `Bearer ${token}` };
+}
