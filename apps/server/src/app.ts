@@ -10,7 +10,10 @@ import { OutboxWorker } from '@/jobs/outbox-worker.ts';
 import { AccessTokens } from '@/lib/jwt.ts';
 import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
 import { authRoutes } from '@/modules/auth/auth.routes.ts';
+import { clientsRoutes } from '@/modules/clients/clients.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
+import { productsRoutes } from '@/modules/products/products.routes.ts';
+import { templatesRoutes } from '@/modules/templates/templates.routes.ts';
 import { authPlugin } from '@/plugins/auth.ts';
 import { errorHandlerPlugin } from '@/plugins/error-handler.ts';
 import { openapiPlugin } from '@/plugins/openapi.ts';
@@ -81,6 +84,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { appUrl: config.appUrl, rateLimitMax: config.authRateLimitMax });
+      await api.register(clientsRoutes);
+      await api.register(productsRoutes);
+      await api.register(templatesRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -26,6 +26,26 @@ export const MESSAGES = {
     'Se existir uma conta com este email, enviámos as instruções para redefinir a password.',
   passwordResetDone: 'Password redefinida com sucesso! A redirecionar para o login…',
 
+  // Catalogue (spec §5, §8)
+  clientRequired: 'Nome e Email são obrigatórios',
+  taxIdTooLong: 'O NIF deve ter no máximo 9 caracteres',
+  clientEmailTaken: 'Já existe um cliente com este email',
+  clientHasProposals: 'Não é possível deletar este cliente porque existem propostas associadas.',
+  clientNotFound: 'Cliente não encontrado',
+  clientLoadError: 'Erro ao carregar cliente',
+  clientSaveError: 'Erro ao salvar cliente',
+  productNameRequired: 'O nome é obrigatório',
+  productPriceInvalid: 'O preço deve ser igual ou superior a 0',
+  productUnitRequired: 'A unidade é obrigatória',
+  productNotFound: 'Produto não encontrado',
+  productSkuTaken: 'Já existe um produto com este SKU',
+  productLoadError: 'Erro ao carregar produto',
+  productSaveError: 'Erro ao salvar produto',
+  templateNameRequired: 'O nome é obrigatório',
+  templateNotFound: 'Template não encontrado',
+  templatesLoadError: 'Erro ao carregar templates',
+  globalTemplateReadOnly: 'Os templates globais não podem ser alterados',
+
   // Generic (server-behaviour §1, §3)
   forbidden: 'Não tem permissão para esta ação',
   notFound: 'Recurso não encontrado',

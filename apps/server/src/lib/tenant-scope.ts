@@ -25,3 +25,15 @@ export function inTenant(
 export async function withTx<T>(ctx: TenantContext, fn: (tx: TenantContext) => Promise<T>): Promise<T> {
   return ctx.db.transaction(async (tx) => fn({ ...ctx, db: tx }));
 }
+
+/**
+ * A caller who may have no organization (a platform superadmin). Only modules with platform-wide records
+ * (global templates, /admin) take it; everything else takes a TenantContext.
+ */
+export interface ActorContext {
+  db: Db;
+  organizationId: string | null;
+  userId: string;
+  role: Role;
+  impersonatorId?: string;
+}

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
-import type { TenantContext } from '@/lib/tenant-scope.ts';
+import type { ActorContext, TenantContext } from '@/lib/tenant-scope.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's organization context, built only from the verified session. */
     readonly tenant: TenantContext;
+    /** The verified caller, organization or not (platform accounts). */
+    readonly actor: ActorContext;
   }
 }
 
@@ -27,6 +29,19 @@ export const tenantPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) =>
       if (!auth) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
       // Platform accounts without an organization have no tenant data to read or write.
       if (!auth.organizationId) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+      return {
+        db: opts.db,
+        organizationId: auth.organizationId,
+        userId: auth.userId,
+        role: auth.role,
+        impersonatorId: auth.impersonatorId,
+      };
+    },
+  });
+  app.decorateRequest('actor', {
+    getter(this: FastifyRequest): ActorContext {
+      const auth = this.auth;
+      if (!auth) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
       return {
         db: opts.db,
         organizationId: auth.organizationId,

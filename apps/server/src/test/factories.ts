@@ -64,3 +64,29 @@ export async function authHeaders(app: FastifyInstance, user: TestUser): Promise
   });
   return { authorization: `Bearer ${token}` };
 }
+
+/** An organization with one user per role. */
+export async function createTeamOfRoles(db: Db) {
+  const org = await createOrg(db);
+  const [admin, manager, sales, viewer] = await Promise.all(
+    (['admin', 'manager', 'sales', 'viewer'] as const).map((role) =>
+      createUser(db, { organizationId: org.id, role }),
+    ),
+  );
+  return {
+    org,
+    admin: admin as TestUser,
+    manager: manager as TestUser,
+    sales: sales as TestUser,
+    viewer: viewer as TestUser,
+  };
+}
+
+/** Calls the API as a user: `as(app, user)('POST', '/clients', body)`. */
+export function as(app: FastifyInstance, user: TestUser) {
+  let headers: Promise<Record<string, string>> | null = null;
+  return async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
+    headers ??= authHeaders(app, user);
+    return app.inject({ method, url: `/api/v1${url}`, headers: await headers, payload: payload as object });
+  };
+}

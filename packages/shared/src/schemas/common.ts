@@ -16,7 +16,7 @@ export const EmailSchema = z
 export const UuidSchema = z.uuid();
 
 /** `{ id }` path parameters. */
-export const IdParamsSchema = z.object({ id: z.uuid(MESSAGES.notFound) });
+export const IdParamsSchema = z.object({ id: z.uuid('Identificador inválido') });
 
 /** Wraps a payload in the success envelope `{ data }` (server-behaviour §1). */
 export function dataEnvelope<T extends z.ZodType>(schema: T) {

@@ -88,6 +88,12 @@ describe('POST /auth/register', () => {
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 
+  it('answers one of two simultaneous registrations of the same email with 409, never 500', async () => {
+    const email = uniqueEmail();
+    const results = await Promise.all([registerUser({ email }), registerUser({ email })]);
+    expect(results.map((r) => r.res.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it('answers 400 with field details and the spec messages for bad input', async () => {
     const res = await post('/auth/register', {
       email: 'não-é-email',

@@ -3,6 +3,7 @@ import { MESSAGES } from '@aceite/shared/messages';
 import type { Role } from '@aceite/shared/permissions';
 import type { AuthSession, User } from '@aceite/shared/schemas/auth';
 import type { Db } from '@/db/client.ts';
+import { isUniqueViolation } from '@/db/errors.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { AccessTokens } from '@/lib/jwt.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '@/lib/password.ts';
@@ -141,8 +142,7 @@ export async function register(
     })
     .catch((error: unknown) => {
       // Two registrations racing for one email: the unique index decides.
-      if ((error as { code?: string }).code === '23505')
-        throw new AppError('EMAIL_TAKEN', MESSAGES.emailTaken);
+      if (isUniqueViolation(error, 'users_email_key')) throw new AppError('EMAIL_TAKEN', MESSAGES.emailTaken);
       throw error;
     });
   const user = await selectUserById(deps.db, userId);

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
+import { organizations } from './organizations.ts';
+import { users } from './users.ts';
+
+export interface ProposalContent {
+  blocks: { title: string; content: string }[];
+  items: { name: string; description: string; quantity: number; unitPrice: number }[];
+}
+
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** A client with proposals cannot be deleted (409). */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: text('status').notNull().default('draft'),
+    currency: text('currency').notNull().default('EUR'),
+    subtotal: integer('subtotal').notNull().default(0),
+    discountType: text('discount_type').notNull().default('percentage'),
+    discountValue: numeric('discount_value', { precision: 12, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    discountAmount: integer('discount_amount').notNull().default(0),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(23),
+    taxAmount: integer('tax_amount').notNull().default(0),
+    totalValue: integer('total_value').notNull().default(0),
+    validUntil: date('valid_until'),
+    content: jsonb('content')
+      .$type<ProposalContent>()
+      .notNull()
+      .default(sql`'{"blocks":[],"items":[]}'::jsonb`),
+    publicToken: text('public_token').notNull(),
+    currentVersion: integer('current_version').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signedByName: text('signed_by_name'),
+    signedByEmail: text('signed_by_email'),
+    signatureData: text('signature_data'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('proposals_public_token_key').on(t.publicToken),
+    index('proposals_org_status_idx').on(t.organizationId, t.status),
+    index('proposals_org_created_idx').on(t.organizationId, t.createdAt),
+    index('proposals_client_idx').on(t.clientId),
+    index('proposals_owner_idx').on(t.ownerId),
+  ],
+);

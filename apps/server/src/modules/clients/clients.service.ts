@@ -1,0 +1,115 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import type { Client, ClientDetail, ClientInputSchema } from '@aceite/shared/schemas/clients';
+import type { z } from 'zod';
+import { isForeignKeyViolation, isUniqueViolation } from '@/db/errors.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { type Pagination, toPagination } from '@/lib/pagination.ts';
+import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { assertCan } from '@/plugins/auth.ts';
+import {
+  type ClientRow,
+  countClientProposals,
+  deleteClientById,
+  insertClient,
+  selectClientById,
+  selectClientProposals,
+  selectClients,
+  updateClientById,
+} from './clients.queries.ts';
+
+type ClientInput = z.output<typeof ClientInputSchema>;
+
+function toClientDto(row: ClientRow): Client {
+  return {
+    id: row.id,
+    name: row.name,
+    company: row.company,
+    email: row.email,
+    phone: row.phone,
+    taxId: row.taxId,
+    address: { street: row.street, city: row.city, postalCode: row.postalCode, country: row.country },
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toValues(input: ClientInput) {
+  return {
+    name: input.name,
+    company: input.company,
+    email: input.email,
+    phone: input.phone,
+    taxId: input.taxId,
+    street: input.address.street,
+    city: input.address.city,
+    postalCode: input.address.postalCode,
+    country: input.address.country,
+    notes: input.notes,
+  };
+}
+
+const notFound = () => new AppError('NOT_FOUND', MESSAGES.clientNotFound);
+const emailTaken = () =>
+  new AppError('CONFLICT', MESSAGES.clientEmailTaken, [
+    { field: 'email', message: MESSAGES.clientEmailTaken },
+  ]);
+
+export async function listClients(
+  ctx: TenantContext,
+  query: { search?: string; page: number; limit: number },
+): Promise<{ data: Client[]; pagination: Pagination }> {
+  const { rows, total } = await selectClients(ctx, {
+    search: query.search,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return { data: rows.map(toClientDto), pagination: toPagination(query.page, query.limit, total) };
+}
+
+export async function getClient(ctx: TenantContext, id: string): Promise<ClientDetail> {
+  const row = await selectClientById(ctx, id);
+  if (!row) throw notFound();
+  const proposals = await selectClientProposals(ctx, id);
+  return {
+    ...toClientDto(row),
+    proposals: proposals.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+  };
+}
+
+export async function createClient(ctx: TenantContext, input: ClientInput): Promise<Client> {
+  assertCan(ctx.role, 'client:write');
+  try {
+    return toClientDto(await insertClient(ctx, { ...toValues(input), createdBy: ctx.userId }));
+  } catch (error) {
+    if (isUniqueViolation(error, 'clients_org_email_key')) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function updateClient(ctx: TenantContext, id: string, input: ClientInput): Promise<Client> {
+  assertCan(ctx.role, 'client:write');
+  try {
+    const row = await updateClientById(ctx, id, toValues(input));
+    if (!row) throw notFound();
+    return toClientDto(row);
+  } catch (error) {
+    if (isUniqueViolation(error, 'clients_org_email_key')) throw emailTaken();
+    throw error;
+  }
+}
+
+/** Refused with 409 while proposals reference the client (their history must stay intact). */
+export async function deleteClient(ctx: TenantContext, id: string): Promise<void> {
+  assertCan(ctx.role, 'client:delete');
+  if (!(await selectClientById(ctx, id))) throw notFound();
+  const hasProposals = () => new AppError('CONFLICT', MESSAGES.clientHasProposals);
+  if ((await countClientProposals(ctx, id)) > 0) throw hasProposals();
+  try {
+    await deleteClientById(ctx, id);
+  } catch (error) {
+    // A proposal created between the check and the delete: the foreign key decides.
+    if (isForeignKeyViolation(error)) throw hasProposals();
+    throw error;
+  }
+}

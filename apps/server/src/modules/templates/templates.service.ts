@@ -1,0 +1,102 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import type { Template, TemplateInputSchema } from '@aceite/shared/schemas/templates';
+import { TEMPLATE_CATEGORIES } from '@aceite/shared/schemas/templates';
+import type { z } from 'zod';
+import { AppError } from '@/lib/app-error.ts';
+import type { ActorContext } from '@/lib/tenant-scope.ts';
+import { assertCan } from '@/plugins/auth.ts';
+import {
+  incrementTemplateUse,
+  insertTemplate,
+  selectTemplateById,
+  selectTemplates,
+  type TemplateRow,
+  updateTemplateById,
+} from './templates.queries.ts';
+
+type TemplateInput = z.output<typeof TemplateInputSchema>;
+type Category = (typeof TEMPLATE_CATEGORIES)[number];
+
+function toTemplateDto(row: TemplateRow): Template {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: (TEMPLATE_CATEGORIES as readonly string[]).includes(row.category)
+      ? (row.category as Category)
+      : 'outro',
+    tags: row.tags,
+    content: row.content,
+    isGlobal: row.isGlobal,
+    useCount: row.useCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const notFound = () => new AppError('NOT_FOUND', MESSAGES.templateNotFound);
+const isSuperadmin = (ctx: ActorContext) => ctx.role === 'superadmin';
+
+/** Organization templates: managers and admins; global templates: superadmins only. */
+function assertCanWrite(ctx: ActorContext, row?: TemplateRow): void {
+  if (isSuperadmin(ctx)) {
+    if (row && !row.isGlobal) throw notFound();
+    return;
+  }
+  assertCan(ctx.role, 'catalogue:write');
+  if (row?.isGlobal) throw new AppError('FORBIDDEN', MESSAGES.globalTemplateReadOnly);
+}
+
+export async function listTemplates(
+  ctx: ActorContext,
+  query: { search?: string; category?: string },
+): Promise<Template[]> {
+  return (await selectTemplates(ctx, query)).map(toTemplateDto);
+}
+
+export async function getTemplate(ctx: ActorContext, id: string): Promise<Template> {
+  const row = await selectTemplateById(ctx, id);
+  if (!row) throw notFound();
+  return toTemplateDto(row);
+}
+
+export async function createTemplate(ctx: ActorContext, input: TemplateInput): Promise<Template> {
+  assertCanWrite(ctx);
+  if (input.isGlobal && !isSuperadmin(ctx)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+  const global = isSuperadmin(ctx);
+  const row = await insertTemplate(ctx, {
+    ...input,
+    isGlobal: global,
+    organizationId: global ? null : ctx.organizationId,
+    createdBy: ctx.userId,
+  });
+  return toTemplateDto(row);
+}
+
+export async function updateTemplate(ctx: ActorContext, id: string, input: TemplateInput): Promise<Template> {
+  const existing = await selectTemplateById(ctx, id);
+  if (!existing) throw notFound();
+  assertCanWrite(ctx, existing);
+  if (input.isGlobal !== existing.isGlobal && !isSuperadmin(ctx))
+    throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+  const { isGlobal: _ignored, ...values } = input;
+  const row = await updateTemplateById(ctx, id, values);
+  if (!row) throw notFound();
+  return toTemplateDto(row);
+}
+
+/** Delete archives (spec §4): the template leaves the list, proposals made from it are untouched. */
+export async function archiveTemplate(ctx: ActorContext, id: string): Promise<void> {
+  const existing = await selectTemplateById(ctx, id);
+  if (!existing) throw notFound();
+  assertCanWrite(ctx, existing);
+  await updateTemplateById(ctx, id, { archivedAt: new Date() });
+}
+
+/** Counts a use before the editor opens prefilled with the template. */
+export async function useTemplate(ctx: ActorContext, id: string): Promise<Template> {
+  if (!isSuperadmin(ctx)) assertCan(ctx.role, 'template:use');
+  const row = await incrementTemplateUse(ctx, id);
+  if (!row) throw notFound();
+  return toTemplateDto(row);
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+
+/** Country choices of the client form (spec §5), Portugal by default. */
+export const COUNTRIES = [
+  'Portugal',
+  'Espanha',
+  'Brasil',
+  'França',
+  'Alemanha',
+  'Reino Unido',
+  'Outro',
+] as const;
+
+const optionalText = (max: number, message?: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => v || null);
+
+export const AddressSchema = z.object({
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string(),
+});
+
+/** A client as the API returns it (spec §3 Client). */
+export const ClientSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  company: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  taxId: z.string().nullable(),
+  address: AddressSchema,
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Client = z.infer<typeof ClientSchema>;
+
+/** A proposal of a client, as listed on the client's page. */
+export const ClientProposalSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  status: z.string(),
+  totalValue: z.number().int(),
+  createdAt: z.string(),
+});
+
+export const ClientDetailSchema = ClientSchema.extend({ proposals: z.array(ClientProposalSchema) });
+export type ClientDetail = z.infer<typeof ClientDetailSchema>;
+
+/** Create and update body. Name and email required ('Nome e Email são obrigatórios'); tax id ≤ 9. */
+export const ClientInputSchema = z.object({
+  name: z.string({ error: MESSAGES.clientRequired }).trim().min(1, MESSAGES.clientRequired).max(200),
+  company: optionalText(200),
+  email: z
+    .string({ error: MESSAGES.clientRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, MESSAGES.clientRequired)
+    .max(254, MESSAGES.emailInvalid)
+    .pipe(z.email(MESSAGES.emailInvalid)),
+  phone: optionalText(40),
+  taxId: optionalText(9, MESSAGES.taxIdTooLong),
+  address: z
+    .object({
+      street: optionalText(200),
+      city: optionalText(100),
+      postalCode: optionalText(20),
+      country: z.enum(COUNTRIES).default('Portugal'),
+    })
+    .default({ street: null, city: null, postalCode: null, country: 'Portugal' }),
+  notes: optionalText(5000),
+});
+export type ClientInput = z.input<typeof ClientInputSchema>;
+
+export const ListClientsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+
+/** Template categories (spec §5). */
+export const TEMPLATE_CATEGORIES = [
+  'consultoria',
+  'desenvolvimento',
+  'design',
+  'marketing',
+  'vendas',
+  'outro',
+] as const;
+
+export const TEMPLATE_CATEGORY_LABELS: Record<(typeof TEMPLATE_CATEGORIES)[number], string> = {
+  consultoria: 'Consultoria',
+  desenvolvimento: 'Desenvolvimento',
+  design: 'Design',
+  marketing: 'Marketing',
+  vendas: 'Vendas',
+  outro: 'Outro',
+};
+
+export const TemplateBlockSchema = z.object({
+  id: z.string().min(1).max(64),
+  type: z.enum(['text', 'list']).default('text'),
+  title: z.string().trim().max(300).default(''),
+  content: z.string().max(20_000).default(''),
+});
+
+export const TemplateItemSchema = z.object({
+  id: z.string().min(1).max(64),
+  description: z.string().trim().max(1000).default(''),
+  quantity: z.number().min(0).max(1_000_000).default(1),
+  unit: z.string().trim().max(30).default('un'),
+  /** Cents. */
+  unitPrice: z.number().int().min(0).max(100_000_000_00).default(0),
+  /** Percent, 0–100. */
+  discount: z.number().min(0).max(100).default(0),
+  /** Percent, 0–100. */
+  tax: z.number().min(0).max(100).default(23),
+});
+
+export const TemplateContentSchema = z.object({
+  blocks: z.array(TemplateBlockSchema).max(100).default([]),
+  items: z.array(TemplateItemSchema).max(200).default([]),
+});
+export type TemplateContent = z.infer<typeof TemplateContentSchema>;
+
+/** A reusable proposal template (spec §3 Template). */
+export const TemplateSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  tags: z.array(z.string()),
+  content: TemplateContentSchema,
+  isGlobal: z.boolean(),
+  useCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Template = z.infer<typeof TemplateSchema>;
+
+/** Tags trimmed, empty ones dropped, duplicates removed (spec §5). */
+export const TagsSchema = z
+  .array(z.string().max(40))
+  .max(20)
+  .default([])
+  .transform((tags) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))]);
+
+export const TemplateInputSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.templateNameRequired })
+    .trim()
+    .min(1, MESSAGES.templateNameRequired)
+    .max(200),
+  description: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullish()
+    .transform((v) => v || null),
+  category: z.enum(TEMPLATE_CATEGORIES).default('outro'),
+  tags: TagsSchema,
+  content: TemplateContentSchema.default({ blocks: [], items: [] }),
+  /** Platform templates: only a superadmin may set it. */
+  isGlobal: z.boolean().default(false),
+});
+export type TemplateInput = z.input<typeof TemplateInputSchema>;
+
+export const ListTemplatesQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  category: z.enum(TEMPLATE_CATEGORIES).optional(),
+});
