@@ -2,7 +2,8 @@ import type { OrgRole } from '@aceite/shared/permissions';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '@/lib/password.ts';
 import type { Db } from './client.ts';
-import { organizations, users } from './schema/index.ts';
+import { DEMO_CLIENTS, DEMO_PRODUCTS, DEMO_TEMPLATES, GLOBAL_TEMPLATES } from './demo-catalogue.ts';
+import { clients, organizations, products, templates, users } from './schema/index.ts';
 
 export const DEMO_PASSWORD = 'Aceite2026!';
 
@@ -31,11 +32,50 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .values({ name: 'Demo Lda', domain: 'aceite.demo', plan: 'professional' })
       .returning({ id: organizations.id });
     if (!org) throw new Error('demo organization not created');
-    await tx
+    const inserted = await tx
       .insert(users)
       .values([
         ...DEMO_USERS.map((u) => ({ ...u, organizationId: org.id, passwordHash })),
         { ...DEMO_SUPERADMIN, role: 'superadmin' as const, organizationId: null, passwordHash },
+      ])
+      .returning({ id: users.id, email: users.email });
+    const adminId = inserted.find((u) => u.email === 'admin@aceite.demo')?.id ?? null;
+    await tx.insert(clients).values(
+      DEMO_CLIENTS.map(([name, company, email, phone, taxId, street, city, postalCode]) => ({
+        organizationId: org.id,
+        name,
+        company,
+        email,
+        phone,
+        taxId,
+        street,
+        city,
+        postalCode,
+        country: 'Portugal',
+        createdBy: adminId,
+      })),
+    );
+    await tx.insert(products).values(
+      DEMO_PRODUCTS.map(([name, description, sku, category, price, unit]) => ({
+        organizationId: org.id,
+        name,
+        description,
+        sku,
+        category,
+        price,
+        unit,
+      })),
+    );
+    await tx
+      .insert(templates)
+      .values([
+        ...DEMO_TEMPLATES.map((t, i) => ({
+          ...t,
+          organizationId: org.id,
+          createdBy: adminId,
+          useCount: 5 - i,
+        })),
+        ...GLOBAL_TEMPLATES.map((t) => ({ ...t, organizationId: null, isGlobal: true })),
       ]);
   });
   return true;

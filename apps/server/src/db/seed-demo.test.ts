@@ -1,0 +1,45 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { clients, products, templates, users } from './schema/index.ts';
+import { DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('demo seed', () => {
+  it('loads Demo Lda with one user per role, a superadmin and a catalogue, only into an empty database', async () => {
+    expect(await seedDemo(t.db)).toBe(true);
+    const people = await t.db.select({ email: users.email, role: users.role }).from(users);
+    expect(people).toEqual(
+      expect.arrayContaining([
+        { email: 'admin@aceite.demo', role: 'admin' },
+        { email: 'gestor@aceite.demo', role: 'manager' },
+        { email: 'vendas@aceite.demo', role: 'sales' },
+        { email: 'leitor@aceite.demo', role: 'viewer' },
+        { email: 'super@aceite.demo', role: 'superadmin' },
+      ]),
+    );
+    const [c] = await t.db.select({ n: count() }).from(clients);
+    const [p] = await t.db.select({ n: count() }).from(products);
+    const [g] = await t.db.select({ n: count() }).from(templates).where(eq(templates.isGlobal, true));
+    expect([c?.n, p?.n, g?.n]).toEqual([15, 20, 2]);
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'vendas@aceite.demo', password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data.user.organization.name).toBe('Demo Lda');
+
+    expect(await seedDemo(t.db)).toBe(false);
+    const [again] = await t.db.select({ n: count() }).from(clients);
+    expect(again?.n).toBe(15);
+  });
+});
