@@ -13,6 +13,7 @@ import { authRoutes } from '@/modules/auth/auth.routes.ts';
 import { clientsRoutes } from '@/modules/clients/clients.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
 import { productsRoutes } from '@/modules/products/products.routes.ts';
+import { proposalsRoutes } from '@/modules/proposals/proposals.routes.ts';
 import { templatesRoutes } from '@/modules/templates/templates.routes.ts';
 import { authPlugin } from '@/plugins/auth.ts';
 import { errorHandlerPlugin } from '@/plugins/error-handler.ts';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(clientsRoutes);
       await api.register(productsRoutes);
       await api.register(templatesRoutes);
+      await api.register(proposalsRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -46,6 +46,21 @@ export const MESSAGES = {
   templatesLoadError: 'Erro ao carregar templates',
   globalTemplateReadOnly: 'Os templates globais não podem ser alterados',
 
+  // Proposals (spec §5, §8)
+  proposalRequired: 'Título e Cliente são obrigatórios',
+  proposalNotFound: 'Proposta não encontrada',
+  proposalsLoadError: 'Erro ao carregar propostas',
+  proposalSaveError: 'Erro ao salvar proposta',
+  proposalClientInvalid: 'O cliente escolhido não existe nesta organização',
+  proposalOwnerInvalid: 'O responsável escolhido não pertence a esta organização',
+  proposalStatusNotAllowed: 'Este estado não pode ser escolhido no formulário',
+  proposalApproveForbidden: 'Só gestores e administradores podem aprovar propostas',
+  proposalLocked: 'Esta proposta já foi respondida e não pode ser alterada',
+  percentageTooHigh: 'O desconto percentual não pode ser superior a 100',
+  taxRateInvalid: 'A taxa de IVA deve estar entre 0 e 100',
+  quantityInvalid: 'A quantidade mínima é 1',
+  unitPriceInvalid: 'O preço unitário deve ser igual ou superior a 0',
+
   // Generic (server-behaviour §1, §3)
   forbidden: 'Não tem permissão para esta ação',
   notFound: 'Recurso não encontrado',

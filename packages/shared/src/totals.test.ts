@@ -34,4 +34,49 @@ describe('computeTotals', () => {
       totalValue: 0,
     });
   });
+
+  it('handles 0 % and 100 % discounts and tax rates of 0 and 100', () => {
+    const items = [{ quantity: 2, unitPrice: 1050 }];
+    expect(computeTotals({ items, discountType: 'percentage', discountValue: 0, taxRate: 0 })).toEqual({
+      subtotal: 2100,
+      discountAmount: 0,
+      taxAmount: 0,
+      totalValue: 2100,
+    });
+    expect(
+      computeTotals({ items, discountType: 'percentage', discountValue: 100, taxRate: 23 }).totalValue,
+    ).toBe(0);
+    expect(
+      computeTotals({ items, discountType: 'percentage', discountValue: 0, taxRate: 100 }),
+    ).toMatchObject({
+      taxAmount: 2100,
+      totalValue: 4200,
+    });
+  });
+
+  it('rounds each line to the cent before summing, and half cents up', () => {
+    // 0.5 × 1 = 0.5 → 1 cent per line (Math.round rounds .5 up), three lines → 3 cents
+    const items = Array.from({ length: 3 }, () => ({ quantity: 0.5, unitPrice: 1 }));
+    expect(computeTotals({ items, discountType: 'percentage', discountValue: 0, taxRate: 0 }).subtotal).toBe(
+      3,
+    );
+    // 33.3 % of 100 cents = 33.3 → 33; tax 23 % of 67 = 15.41 → 15
+    expect(
+      computeTotals({
+        items: [{ quantity: 1, unitPrice: 100 }],
+        discountType: 'percentage',
+        discountValue: 33.3,
+        taxRate: 23,
+      }),
+    ).toEqual({ subtotal: 100, discountAmount: 33, taxAmount: 15, totalValue: 82 });
+  });
+
+  it('stays exact in integer cents over many items', () => {
+    const items = Array.from({ length: 500 }, (_, i) => ({ quantity: (i % 7) + 1, unitPrice: 1999 + i }));
+    const expected = items.reduce((s, it) => s + it.quantity * it.unitPrice, 0);
+    const totals = computeTotals({ items, discountType: 'fixed', discountValue: 12345, taxRate: 23 });
+    expect(totals.subtotal).toBe(expected);
+    expect(Number.isInteger(totals.totalValue)).toBe(true);
+    expect(totals.totalValue).toBe(expected - 12345 + Math.round((expected - 12345) * 0.23));
+  });
 });

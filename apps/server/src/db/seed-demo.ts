@@ -66,17 +66,15 @@ export async function seedDemo(db: Db): Promise<boolean> {
         unit,
       })),
     );
-    await tx
-      .insert(templates)
-      .values([
-        ...DEMO_TEMPLATES.map((t, i) => ({
-          ...t,
-          organizationId: org.id,
-          createdBy: adminId,
-          useCount: 5 - i,
-        })),
-        ...GLOBAL_TEMPLATES.map((t) => ({ ...t, organizationId: null, isGlobal: true })),
-      ]);
+    await tx.insert(templates).values([
+      ...DEMO_TEMPLATES.map((t, i) => ({
+        ...t,
+        organizationId: org.id,
+        createdBy: adminId,
+        useCount: 5 - i,
+      })),
+      ...GLOBAL_TEMPLATES.map((t) => ({ ...t, organizationId: null, isGlobal: true })),
+    ]);
   });
   return true;
 }

@@ -1,0 +1,158 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { clients, proposals, users } from '@/db/schema/index.ts';
+import { likePattern } from '@/lib/search.ts';
+import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+
+export type ProposalRow = typeof proposals.$inferSelect;
+export type ProposalValues = Omit<
+  typeof proposals.$inferInsert,
+  'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'publicToken'
+>;
+
+const owner = alias(users, 'owner');
+
+const clientColumns = {
+  id: clients.id,
+  name: clients.name,
+  company: clients.company,
+  email: clients.email,
+  phone: clients.phone,
+};
+const ownerColumns = {
+  id: owner.id,
+  firstName: owner.firstName,
+  lastName: owner.lastName,
+  email: owner.email,
+};
+
+export interface ProposalWithRelations {
+  proposal: ProposalRow;
+  client: { id: string; name: string; company: string | null; email: string; phone: string | null } | null;
+  owner: { id: string; firstName: string; lastName: string; email: string };
+}
+
+function listFilter(ctx: TenantContext, opts: { status?: string; search?: string }): SQL | undefined {
+  const pattern = opts.search ? likePattern(opts.search) : undefined;
+  return and(
+    inTenant(proposals, ctx),
+    opts.status ? eq(proposals.status, opts.status) : undefined,
+    pattern
+      ? or(ilike(proposals.title, pattern), ilike(clients.name, pattern), ilike(clients.company, pattern))
+      : undefined,
+  );
+}
+
+export async function selectProposals(
+  ctx: TenantContext,
+  opts: { status?: string; search?: string; limit: number; offset: number },
+) {
+  const where = listFilter(ctx, opts);
+  const [rows, [totals]] = await Promise.all([
+    ctx.db
+      .select({
+        id: proposals.id,
+        title: proposals.title,
+        status: proposals.status,
+        currency: proposals.currency,
+        totalValue: proposals.totalValue,
+        validUntil: proposals.validUntil,
+        clientId: proposals.clientId,
+        ownerId: proposals.ownerId,
+        createdAt: proposals.createdAt,
+        updatedAt: proposals.updatedAt,
+        client: { id: clients.id, name: clients.name, company: clients.company },
+        owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
+      })
+      .from(proposals)
+      .leftJoin(clients, eq(clients.id, proposals.clientId))
+      .innerJoin(owner, eq(owner.id, proposals.ownerId))
+      .where(where)
+      .orderBy(desc(proposals.createdAt), desc(proposals.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    opts.search
+      ? ctx.db
+          .select({ n: count() })
+          .from(proposals)
+          .leftJoin(clients, eq(clients.id, proposals.clientId))
+          .where(where)
+      : ctx.db.select({ n: count() }).from(proposals).where(where),
+  ]);
+  return { rows, total: totals?.n ?? 0 };
+}
+
+export async function selectProposalById(
+  ctx: TenantContext,
+  id: string,
+): Promise<ProposalWithRelations | undefined> {
+  const [row] = await ctx.db
+    .select({ proposal: proposals, client: clientColumns, owner: ownerColumns })
+    .from(proposals)
+    .leftJoin(clients, eq(clients.id, proposals.clientId))
+    .innerJoin(owner, eq(owner.id, proposals.ownerId))
+    .where(and(inTenant(proposals, ctx), eq(proposals.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function countProposalsByStatus(ctx: TenantContext): Promise<{ status: string; n: number }[]> {
+  return ctx.db
+    .select({ status: proposals.status, n: count() })
+    .from(proposals)
+    .where(inTenant(proposals, ctx))
+    .groupBy(proposals.status);
+}
+
+export async function insertProposal(
+  ctx: TenantContext,
+  values: ProposalValues & { publicToken: string },
+): Promise<ProposalRow> {
+  const [row] = await ctx.db
+    .insert(proposals)
+    .values({ ...values, organizationId: ctx.organizationId })
+    .returning();
+  if (!row) throw new Error('proposal insert returned nothing');
+  return row;
+}
+
+export async function updateProposalById(
+  ctx: TenantContext,
+  id: string,
+  values: Partial<ProposalValues>,
+): Promise<ProposalRow | undefined> {
+  const [row] = await ctx.db
+    .update(proposals)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(inTenant(proposals, ctx), eq(proposals.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteProposalById(ctx: TenantContext, id: string): Promise<boolean> {
+  const rows = await ctx.db
+    .delete(proposals)
+    .where(and(inTenant(proposals, ctx), eq(proposals.id, id)))
+    .returning({ id: proposals.id });
+  return rows.length === 1;
+}
+
+/** Whether the client exists in the caller's organization. */
+export async function clientExists(ctx: TenantContext, clientId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(inTenant(clients, ctx), eq(clients.id, clientId)))
+    .limit(1);
+  return !!row;
+}
+
+/** Whether the user is an active member of the caller's organization. */
+export async function memberExists(ctx: TenantContext, userId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inTenant(users, ctx), eq(users.id, userId), eq(users.isActive, true)))
+    .limit(1);
+  return !!row;
+}

@@ -1,0 +1,109 @@
+import { dataEnvelope, IdParamsSchema, OkSchema } from '@aceite/shared/schemas/common';
+import {
+  ListProposalsQuerySchema,
+  ProposalInputSchema,
+  ProposalSchema,
+  ProposalStatsSchema,
+  ProposalSummarySchema,
+} from '@aceite/shared/schemas/proposals';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PaginationSchema } from '@/lib/pagination.ts';
+import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
+import * as proposals from './proposals.service.ts';
+
+export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const tags = ['proposals'];
+
+  app.get(
+    '/proposals',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'List proposals, newest first (status filter, search over title and client, paged)',
+        querystring: ListProposalsQuerySchema,
+        response: {
+          200: z.object({ data: z.array(ProposalSummarySchema), pagination: PaginationSchema }),
+          ...AUTHED_ERRORS,
+        },
+      },
+    },
+    async (req) => proposals.listProposals(req.tenant, req.query),
+  );
+
+  app.get(
+    '/proposals/stats',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Proposal counts by status',
+        response: { 200: dataEnvelope(ProposalStatsSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await proposals.getProposalStats(req.tenant) }),
+  );
+
+  app.get(
+    '/proposals/:id',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'One proposal with its client and owner',
+        params: IdParamsSchema,
+        response: { 200: dataEnvelope(ProposalSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await proposals.getProposal(req.tenant, req.params.id) }),
+  );
+
+  app.post(
+    '/proposals',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Create a proposal (totals computed by the server)',
+        body: ProposalInputSchema,
+        response: { 201: dataEnvelope(ProposalSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send({ data: await proposals.createProposal(req.tenant, req.body) }),
+  );
+
+  app.put(
+    '/proposals/:id',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Update a proposal',
+        params: IdParamsSchema,
+        body: ProposalInputSchema,
+        response: { 200: dataEnvelope(ProposalSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await proposals.updateProposal(req.tenant, req.params.id, req.body) }),
+  );
+
+  app.delete(
+    '/proposals/:id',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Delete a proposal',
+        params: IdParamsSchema,
+        response: { 200: OkSchema, ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => {
+      await proposals.deleteProposal(req.tenant, req.params.id);
+      return { data: { ok: true as const } };
+    },
+  );
+};

@@ -1,0 +1,201 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import { can } from '@aceite/shared/permissions';
+import {
+  ANSWERED_STATUSES,
+  FORM_STATUSES,
+  PROPOSAL_STATUSES,
+  type Proposal,
+  type ProposalInputSchema,
+  type ProposalStats,
+  type ProposalStatus,
+  type ProposalSummary,
+} from '@aceite/shared/schemas/proposals';
+import { computeTotals } from '@aceite/shared/totals';
+import type { z } from 'zod';
+import { AppError } from '@/lib/app-error.ts';
+import { type Pagination, toPagination } from '@/lib/pagination.ts';
+import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { newOpaqueToken } from '@/lib/tokens.ts';
+import { assertCan } from '@/plugins/auth.ts';
+import {
+  clientExists,
+  countProposalsByStatus,
+  deleteProposalById,
+  insertProposal,
+  memberExists,
+  type ProposalWithRelations,
+  selectProposalById,
+  selectProposals,
+  updateProposalById,
+} from './proposals.queries.ts';
+
+type ProposalInput = z.output<typeof ProposalInputSchema>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toProposalDto({ proposal: p, client, owner }: ProposalWithRelations): Proposal {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    clientId: p.clientId,
+    client,
+    status: p.status as ProposalStatus,
+    currency: p.currency,
+    subtotal: p.subtotal,
+    discountType: p.discountType as 'percentage' | 'fixed',
+    discountValue: p.discountValue,
+    discountAmount: p.discountAmount,
+    taxRate: p.taxRate,
+    taxAmount: p.taxAmount,
+    totalValue: p.totalValue,
+    validUntil: p.validUntil,
+    content: p.content,
+    publicToken: p.publicToken,
+    currentVersion: p.currentVersion,
+    ownerId: p.ownerId,
+    owner,
+    viewCount: p.viewCount,
+    sentAt: iso(p.sentAt),
+    acceptedAt: iso(p.acceptedAt),
+    rejectedAt: iso(p.rejectedAt),
+    signedAt: iso(p.signedAt),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+const fieldError = (field: string, message: string) =>
+  new AppError('VALIDATION_ERROR', message, [{ field, message }]);
+
+/** Sales act on their own proposals; managers and admins on any of the organization (server-behaviour §3). */
+function assertCanManage(ctx: TenantContext, ownerId: string): void {
+  assertCan(ctx.role, 'proposal:create');
+  if (ownerId !== ctx.userId && !can(ctx.role, 'proposal:manage-any')) {
+    throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+  }
+}
+
+/**
+ * The form offers draft, in_review, approved and sent; approved only to managers and admins. Keeping the
+ * current status (whatever it is) is always allowed, so editing a viewed proposal does not reset it.
+ */
+function assertStatusAllowed(ctx: TenantContext, next: ProposalStatus, current?: ProposalStatus): void {
+  if (next === current) return;
+  if (!(FORM_STATUSES as readonly string[]).includes(next)) {
+    throw fieldError('status', MESSAGES.proposalStatusNotAllowed);
+  }
+  if (next === 'approved' && !can(ctx.role, 'proposal:approve')) {
+    throw new AppError('FORBIDDEN', MESSAGES.proposalApproveForbidden);
+  }
+}
+
+async function assertReferences(
+  ctx: TenantContext,
+  input: ProposalInput,
+  currentOwnerId?: string,
+): Promise<void> {
+  if (!(await clientExists(ctx, input.clientId)))
+    throw fieldError('clientId', MESSAGES.proposalClientInvalid);
+  if (input.ownerId && input.ownerId !== (currentOwnerId ?? ctx.userId)) {
+    if (!can(ctx.role, 'proposal:manage-any')) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+    if (!(await memberExists(ctx, input.ownerId))) throw fieldError('ownerId', MESSAGES.proposalOwnerInvalid);
+  }
+}
+
+/** Columns written from the form; totals always recomputed here with the shared function. */
+function toValues(input: ProposalInput) {
+  const totals = computeTotals({
+    items: input.content.items,
+    discountType: input.discountType,
+    discountValue: input.discountValue,
+    taxRate: input.taxRate,
+  });
+  return {
+    title: input.title,
+    description: input.description,
+    clientId: input.clientId,
+    validUntil: input.validUntil,
+    content: input.content,
+    discountType: input.discountType,
+    discountValue: input.discountValue,
+    taxRate: input.taxRate,
+    ...totals,
+  };
+}
+
+export async function listProposals(
+  ctx: TenantContext,
+  query: { status?: ProposalStatus; search?: string; page: number; limit: number },
+): Promise<{ data: ProposalSummary[]; pagination: Pagination }> {
+  const { rows, total } = await selectProposals(ctx, { ...query, offset: (query.page - 1) * query.limit });
+  const data = rows.map((r) => ({
+    ...r,
+    status: r.status as ProposalStatus,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+  return { data, pagination: toPagination(query.page, query.limit, total) };
+}
+
+export async function getProposalStats(ctx: TenantContext): Promise<ProposalStats> {
+  const byStatus = Object.fromEntries(PROPOSAL_STATUSES.map((s) => [s, 0])) as Record<ProposalStatus, number>;
+  let total = 0;
+  for (const { status, n } of await countProposalsByStatus(ctx)) {
+    if (status in byStatus) byStatus[status as ProposalStatus] = n;
+    total += n;
+  }
+  return { byStatus, total };
+}
+
+export async function getProposal(ctx: TenantContext, id: string): Promise<Proposal> {
+  const row = await selectProposalById(ctx, id);
+  if (!row) throw notFound();
+  return toProposalDto(row);
+}
+
+export async function createProposal(ctx: TenantContext, input: ProposalInput): Promise<Proposal> {
+  assertCan(ctx.role, 'proposal:create');
+  assertStatusAllowed(ctx, input.status);
+  await assertReferences(ctx, input);
+  const row = await insertProposal(ctx, {
+    ...toValues(input),
+    status: input.status,
+    currency: 'EUR',
+    ownerId: input.ownerId ?? ctx.userId,
+    sentAt: input.status === 'sent' ? new Date() : null,
+    publicToken: newOpaqueToken(),
+  });
+  return getProposal(ctx, row.id);
+}
+
+export async function updateProposal(
+  ctx: TenantContext,
+  id: string,
+  input: ProposalInput,
+): Promise<Proposal> {
+  const existing = await selectProposalById(ctx, id);
+  if (!existing) throw notFound();
+  const current = existing.proposal;
+  assertCanManage(ctx, current.ownerId);
+  if (ANSWERED_STATUSES.includes(current.status as ProposalStatus)) {
+    throw new AppError('CONFLICT', MESSAGES.proposalLocked);
+  }
+  assertStatusAllowed(ctx, input.status, current.status as ProposalStatus);
+  await assertReferences(ctx, input, current.ownerId);
+  await updateProposalById(ctx, id, {
+    ...toValues(input),
+    status: input.status,
+    ownerId: input.ownerId ?? current.ownerId,
+    sentAt: input.status === 'sent' && !current.sentAt ? new Date() : current.sentAt,
+  });
+  return getProposal(ctx, id);
+}
+
+export async function deleteProposal(ctx: TenantContext, id: string): Promise<void> {
+  const existing = await selectProposalById(ctx, id);
+  if (!existing) throw notFound();
+  assertCanManage(ctx, existing.proposal.ownerId);
+  await deleteProposalById(ctx, id);
+}

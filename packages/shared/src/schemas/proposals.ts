@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+
+/** Every proposal status (spec §4). */
+export const PROPOSAL_STATUSES = [
+  'draft',
+  'in_review',
+  'approved',
+  'sent',
+  'viewed',
+  'under_negotiation',
+  'accepted',
+  'signed',
+  'rejected',
+  'expired',
+  'cancelled',
+] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/** The statuses the edit form offers (default draft; approved only for manager and admin). */
+export const FORM_STATUSES = ['draft', 'in_review', 'approved', 'sent'] as const;
+
+/** The statuses the sidebar counts and the dashboard colours cover. */
+export const SIDEBAR_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'rejected'] as const;
+
+/** A client's answer is final: such proposals can no longer be edited. */
+export const ANSWERED_STATUSES: readonly ProposalStatus[] = ['accepted', 'signed', 'rejected'];
+
+export const STATUS_LABELS: Record<ProposalStatus, string> = {
+  draft: 'Rascunho',
+  in_review: 'Em revisão',
+  approved: 'Aprovada',
+  sent: 'Enviada',
+  viewed: 'Visualizada',
+  under_negotiation: 'Em negociação',
+  accepted: 'Aceite',
+  signed: 'Assinada',
+  rejected: 'Rejeitada',
+  expired: 'Expirada',
+  cancelled: 'Cancelada',
+};
+
+/** Mantine colour names of the status badges (the dashboard colours). */
+export const STATUS_COLORS: Record<ProposalStatus, string> = {
+  draft: 'gray',
+  in_review: 'yellow',
+  approved: 'teal',
+  sent: 'blue',
+  viewed: 'violet',
+  under_negotiation: 'orange',
+  accepted: 'green',
+  signed: 'green',
+  rejected: 'red',
+  expired: 'dark',
+  cancelled: 'gray',
+};
+
+export const ProposalBlockSchema = z.object({
+  title: z.string().trim().max(300).default(''),
+  content: z.string().max(50_000).default(''),
+});
+
+export const ProposalItemSchema = z.object({
+  name: z.string().trim().max(300).default(''),
+  description: z.string().trim().max(2000).default(''),
+  quantity: z
+    .number({ error: MESSAGES.quantityInvalid })
+    .min(1, MESSAGES.quantityInvalid)
+    .max(1_000_000)
+    .default(1),
+  /** Cents. */
+  unitPrice: z
+    .number({ error: MESSAGES.unitPriceInvalid })
+    .int()
+    .min(0, MESSAGES.unitPriceInvalid)
+    .max(100_000_000_00)
+    .default(0),
+});
+
+export const ProposalContentSchema = z.object({
+  blocks: z.array(ProposalBlockSchema).max(100).default([]),
+  items: z.array(ProposalItemSchema).max(500).default([]),
+});
+export type ProposalContent = z.infer<typeof ProposalContentSchema>;
+
+const PersonSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+
+/** A proposal as the API returns it (spec §3 Proposal); money in cents. */
+export const ProposalSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  clientId: z.uuid().nullable(),
+  client: z
+    .object({
+      id: z.uuid(),
+      name: z.string(),
+      company: z.string().nullable(),
+      email: z.string(),
+      phone: z.string().nullable(),
+    })
+    .nullable(),
+  status: z.enum(PROPOSAL_STATUSES),
+  currency: z.string(),
+  subtotal: z.number().int(),
+  discountType: z.enum(['percentage', 'fixed']),
+  discountValue: z.number(),
+  discountAmount: z.number().int(),
+  taxRate: z.number(),
+  taxAmount: z.number().int(),
+  totalValue: z.number().int(),
+  validUntil: z.string().nullable(),
+  content: ProposalContentSchema,
+  publicToken: z.string(),
+  currentVersion: z.number().int(),
+  ownerId: z.uuid(),
+  owner: PersonSchema,
+  viewCount: z.number().int(),
+  sentAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Proposal = z.infer<typeof ProposalSchema>;
+
+/** A card of the proposals list. */
+export const ProposalSummarySchema = ProposalSchema.pick({
+  id: true,
+  title: true,
+  status: true,
+  currency: true,
+  totalValue: true,
+  validUntil: true,
+  clientId: true,
+  ownerId: true,
+  createdAt: true,
+  updatedAt: true,
+}).extend({
+  client: z.object({ id: z.uuid(), name: z.string(), company: z.string().nullable() }).nullable(),
+  owner: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }),
+});
+export type ProposalSummary = z.infer<typeof ProposalSummarySchema>;
+
+const DateOnly = z.iso.date('Data inválida');
+
+/** Create and update body. Totals are computed by the server; any sent by a client are ignored. */
+export const ProposalInputSchema = z
+  .object({
+    title: z.string({ error: MESSAGES.proposalRequired }).trim().min(1, MESSAGES.proposalRequired).max(300),
+    clientId: z.uuid({ error: MESSAGES.proposalRequired }),
+    description: z
+      .string()
+      .trim()
+      .max(20_000)
+      .nullish()
+      .transform((v) => v || null),
+    validUntil: DateOnly.nullish().transform((v) => v ?? null),
+    status: z.enum(PROPOSAL_STATUSES).default('draft'),
+    content: ProposalContentSchema.default({ blocks: [], items: [] }),
+    discountType: z.enum(['percentage', 'fixed']).default('percentage'),
+    /** Percent (0–100) or cents, by discountType. */
+    discountValue: z.number().min(0).max(100_000_000_00).default(0),
+    taxRate: z
+      .number({ error: MESSAGES.taxRateInvalid })
+      .min(0, MESSAGES.taxRateInvalid)
+      .max(100, MESSAGES.taxRateInvalid)
+      .default(23),
+    /** Hand the proposal to another user of the organization (manager and admin only). */
+    ownerId: z.uuid().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.discountType === 'percentage' && v.discountValue > 100) {
+      ctx.addIssue({ code: 'custom', path: ['discountValue'], message: MESSAGES.percentageTooHigh });
+    }
+    if (v.discountType === 'fixed' && !Number.isInteger(v.discountValue)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['discountValue'],
+        message: 'O desconto fixo é indicado em cêntimos',
+      });
+    }
+  });
+export type ProposalInput = z.input<typeof ProposalInputSchema>;
+
+export const ListProposalsQuerySchema = z.object({
+  status: z.enum(PROPOSAL_STATUSES).optional(),
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+});
+
+/** `GET /proposals/stats` (spec §3 Proposal stats). */
+export const ProposalStatsSchema = z.object({
+  byStatus: z.record(z.enum(PROPOSAL_STATUSES), z.number().int()),
+  total: z.number().int(),
+});
+export type ProposalStats = z.infer<typeof ProposalStatsSchema>;
