@@ -1,7 +1,8 @@
+import { PROPOSAL_STATUSES } from '@aceite/shared/schemas/proposals';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { clients, products, templates, users } from './schema/index.ts';
+import { clients, products, proposals, templates, users } from './schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
 
 let t: TestApp;
@@ -29,6 +30,13 @@ describe('demo seed', () => {
     const [p] = await t.db.select({ n: count() }).from(products);
     const [g] = await t.db.select({ n: count() }).from(templates).where(eq(templates.isGlobal, true));
     expect([c?.n, p?.n, g?.n]).toEqual([15, 20, 2]);
+    const demoProposals = await t.db.select().from(proposals);
+    expect(demoProposals).toHaveLength(40);
+    expect(new Set(demoProposals.map((x) => x.status))).toEqual(new Set(PROPOSAL_STATUSES));
+    const ages = demoProposals.map((x) => (Date.now() - x.createdAt.getTime()) / 86_400_000);
+    expect(Math.max(...ages)).toBeGreaterThan(300);
+    expect(Math.max(...ages)).toBeLessThan(366);
+    expect(new Set(demoProposals.map((x) => x.ownerId)).size).toBe(3);
 
     const login = await t.app.inject({
       method: 'POST',

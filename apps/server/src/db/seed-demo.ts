@@ -3,7 +3,8 @@ import { count } from 'drizzle-orm';
 import { hashPassword } from '@/lib/password.ts';
 import type { Db } from './client.ts';
 import { DEMO_CLIENTS, DEMO_PRODUCTS, DEMO_TEMPLATES, GLOBAL_TEMPLATES } from './demo-catalogue.ts';
-import { clients, organizations, products, templates, users } from './schema/index.ts';
+import { buildDemoProposals } from './demo-proposals.ts';
+import { clients, organizations, products, proposals, templates, users } from './schema/index.ts';
 
 export const DEMO_PASSWORD = 'Aceite2026!';
 
@@ -40,21 +41,24 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ])
       .returning({ id: users.id, email: users.email });
     const adminId = inserted.find((u) => u.email === 'admin@aceite.demo')?.id ?? null;
-    await tx.insert(clients).values(
-      DEMO_CLIENTS.map(([name, company, email, phone, taxId, street, city, postalCode]) => ({
-        organizationId: org.id,
-        name,
-        company,
-        email,
-        phone,
-        taxId,
-        street,
-        city,
-        postalCode,
-        country: 'Portugal',
-        createdBy: adminId,
-      })),
-    );
+    const insertedClients = await tx
+      .insert(clients)
+      .values(
+        DEMO_CLIENTS.map(([name, company, email, phone, taxId, street, city, postalCode]) => ({
+          organizationId: org.id,
+          name,
+          company,
+          email,
+          phone,
+          taxId,
+          street,
+          city,
+          postalCode,
+          country: 'Portugal',
+          createdBy: adminId,
+        })),
+      )
+      .returning({ id: clients.id });
     await tx.insert(products).values(
       DEMO_PRODUCTS.map(([name, description, sku, category, price, unit]) => ({
         organizationId: org.id,
@@ -75,6 +79,16 @@ export async function seedDemo(db: Db): Promise<boolean> {
       })),
       ...GLOBAL_TEMPLATES.map((t) => ({ ...t, organizationId: null, isGlobal: true })),
     ]);
+    const sellers = inserted.filter((u) =>
+      ['admin@aceite.demo', 'gestor@aceite.demo', 'vendas@aceite.demo'].includes(u.email),
+    );
+    await tx.insert(proposals).values(
+      buildDemoProposals({
+        organizationId: org.id,
+        ownerIds: sellers.map((u) => u.id),
+        clientIds: insertedClients.map((c) => c.id),
+      }),
+    );
   });
   return true;
 }
