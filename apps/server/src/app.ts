@@ -6,14 +6,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '@/config/env.ts';
 import type { Database } from '@/db/client.ts';
+import { startExpirySweep } from '@/jobs/expiry-sweep.ts';
 import { OutboxWorker } from '@/jobs/outbox-worker.ts';
 import { AccessTokens } from '@/lib/jwt.ts';
 import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
 import { authRoutes } from '@/modules/auth/auth.routes.ts';
 import { clientsRoutes } from '@/modules/clients/clients.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
+import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
 import { productsRoutes } from '@/modules/products/products.routes.ts';
 import { proposalsRoutes } from '@/modules/proposals/proposals.routes.ts';
+import { publicProposalsRoutes } from '@/modules/public-proposals/public-proposals.routes.ts';
 import { templatesRoutes } from '@/modules/templates/templates.routes.ts';
 import { authPlugin } from '@/plugins/auth.ts';
 import { errorHandlerPlugin } from '@/plugins/error-handler.ts';
@@ -89,6 +92,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(productsRoutes);
       await api.register(templatesRoutes);
       await api.register(proposalsRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(publicProposalsRoutes, {
+        viewRateLimitMax: config.publicRateLimitMax * 6,
+        actionRateLimitMax: config.publicRateLimitMax,
+      });
     },
     { prefix: '/api/v1' },
   );
@@ -111,7 +119,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log });
   const outbox = new OutboxWorker(database.db, transport, config.mailFrom, app.log);
   app.decorate('outbox', outbox);
-  if (config.runWorkers) app.addHook('onReady', async () => outbox.start());
+  if (config.runWorkers) {
+    let stopSweep = () => {};
+    app.addHook('onReady', async () => {
+      outbox.start();
+      stopSweep = startExpirySweep(database.db, app.log);
+    });
+    app.addHook('onClose', async () => stopSweep());
+  }
   app.addHook('onClose', async () => outbox.stop());
 
   return app;

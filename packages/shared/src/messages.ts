@@ -61,6 +61,22 @@ export const MESSAGES = {
   quantityInvalid: 'A quantidade mínima é 1',
   unitPriceInvalid: 'O preço unitário deve ser igual ou superior a 0',
 
+  // Public proposal page (spec §2, §5, §8)
+  signNameEmailRequired: 'Por favor, preencha o nome e email antes de assinar',
+  signatureRequired: 'Por favor, desenhe a sua assinatura',
+  signatureInvalid: 'A assinatura deve ser uma imagem PNG',
+  signatureTooLarge: 'A assinatura é demasiado grande (máximo 1 MB)',
+  alreadyAnswered: 'Esta proposta já foi respondida',
+  proposalExpired: 'Esta proposta expirou e já não pode ser respondida',
+  acceptConfirm: 'Tem certeza que deseja aceitar esta proposta?',
+  acceptSuccess: 'Proposta aceite com sucesso!',
+  rejectSuccess: 'Proposta rejeitada',
+  signSuccess: 'Proposta assinada com sucesso!',
+  acceptError: 'Erro ao aceitar proposta',
+  rejectError: 'Erro ao rejeitar proposta',
+  signError: 'Erro ao assinar proposta',
+  notificationNotFound: 'Notificação não encontrada',
+
   // Generic (server-behaviour §1, §3)
   forbidden: 'Não tem permissão para esta ação',
   notFound: 'Recurso não encontrado',

@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: Bool,
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  PUBLIC_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   SENTRY_DSN: z.url().optional(),
 });
 
@@ -44,6 +45,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   authRateLimitMax: number;
+  /** Public proposal actions per IP per minute (page views: six times as many). */
+  publicRateLimitMax: number;
   /** Serve the built SPA from this folder when it exists. */
   webDistDir?: string;
   /** Run the outbox worker in-process (off in most tests, which drain it explicitly). */

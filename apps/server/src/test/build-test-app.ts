@@ -60,6 +60,7 @@ export async function buildTestApp(
     logLevel: 'silent',
     trustProxy: false,
     authRateLimitMax: 1000,
+    publicRateLimitMax: 1000,
     runWorkers: false,
     ...configOverrides,
   };

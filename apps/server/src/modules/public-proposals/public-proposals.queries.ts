@@ -1,0 +1,88 @@
+// The one unscoped area of the API (ARCHITECTURE §5): a proposal is found by its public token alone.
+// Every function here takes the token, never an id from the caller.
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db/client.ts';
+import { auditLogs, clients, organizations, proposals, users } from '@/db/schema/index.ts';
+
+const owner = alias(users, 'owner');
+
+/** Statuses after which a client can no longer act (server-behaviour §4). */
+export const CLOSED_STATUSES = ['accepted', 'signed', 'rejected', 'expired', 'cancelled'];
+const EXPIRABLE_STATUSES = ['sent', 'viewed', 'under_negotiation'];
+
+export async function selectByToken(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      proposal: proposals,
+      organization: { name: organizations.name, branding: organizations.branding },
+      owner: { firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
+      client: { name: clients.name, company: clients.company },
+    })
+    .from(proposals)
+    .innerJoin(organizations, eq(organizations.id, proposals.organizationId))
+    .innerJoin(owner, eq(owner.id, proposals.ownerId))
+    .leftJoin(clients, eq(clients.id, proposals.clientId))
+    .where(eq(proposals.publicToken, token))
+    .limit(1);
+  return row;
+}
+
+/** validUntil is inclusive: a proposal valid until today can still be answered today. */
+const notPastValidity = or(isNull(proposals.validUntil), sql`${proposals.validUntil} >= current_date`);
+
+/** Overdue sent/viewed/negotiating proposals become expired; returns how many (all when token is omitted). */
+export async function expireOverdue(db: Db, token?: string): Promise<number> {
+  const rows = await db
+    .update(proposals)
+    .set({ status: 'expired', updatedAt: new Date() })
+    .where(
+      and(
+        token ? eq(proposals.publicToken, token) : undefined,
+        inArray(proposals.status, EXPIRABLE_STATUSES),
+        lt(proposals.validUntil, sql`current_date`),
+      ),
+    )
+    .returning({ id: proposals.id });
+  return rows.length;
+}
+
+/** The first view of a sent proposal marks it viewed; true only for the request that made the change. */
+export async function markViewed(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(proposals)
+    .set({ status: 'viewed', updatedAt: new Date() })
+    .where(and(eq(proposals.id, id), eq(proposals.status, 'sent')))
+    .returning({ id: proposals.id });
+  return rows.length === 1;
+}
+
+export async function incrementViewCount(db: Db, id: string): Promise<void> {
+  await db
+    .update(proposals)
+    .set({ viewCount: sql`${proposals.viewCount} + 1` })
+    .where(eq(proposals.id, id));
+}
+
+/**
+ * One atomic conditional update per public action: only a proposal still open to an answer changes, so of two
+ * concurrent actions exactly one gets a row back.
+ */
+export async function decideByToken(
+  db: Db,
+  token: string,
+  values: Partial<typeof proposals.$inferInsert>,
+): Promise<typeof proposals.$inferSelect | undefined> {
+  const [row] = await db
+    .update(proposals)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(eq(proposals.publicToken, token), notInArray(proposals.status, CLOSED_STATUSES), notPastValidity),
+    )
+    .returning();
+  return row;
+}
+
+export async function insertPublicAudit(db: Db, values: typeof auditLogs.$inferInsert): Promise<void> {
+  await db.insert(auditLogs).values(values);
+}

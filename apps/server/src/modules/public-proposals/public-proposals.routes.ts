@@ -1,0 +1,125 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import { dataEnvelope, ErrorEnvelopeSchema } from '@aceite/shared/schemas/common';
+import { PROPOSAL_STATUSES } from '@aceite/shared/schemas/proposals';
+import {
+  PublicProposalSchema,
+  PublicTokenParamsSchema,
+  RejectInputSchema,
+  SignInputSchema,
+} from '@aceite/shared/schemas/public-proposals';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as publicProposals from './public-proposals.service.ts';
+
+export interface PublicRoutesOptions {
+  /** Requests per IP per minute: page views and actions. */
+  viewRateLimitMax: number;
+  actionRateLimitMax: number;
+}
+
+const errors = {
+  400: ErrorEnvelopeSchema,
+  404: ErrorEnvelopeSchema,
+  409: ErrorEnvelopeSchema,
+  413: ErrorEnvelopeSchema,
+  429: ErrorEnvelopeSchema,
+};
+const decision = dataEnvelope(z.object({ status: z.enum(PROPOSAL_STATUSES) }));
+
+/** The client's page: no login, the link token is the only key (spec §6). */
+export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, opts) => {
+  const tags = ['public'];
+  const limit = (max: number) => ({
+    rateLimit: {
+      max,
+      timeWindow: '1 minute',
+      errorResponseBuilder: () => ({
+        statusCode: 429,
+        code: 'RATE_LIMITED',
+        message: MESSAGES.tooManyRequests,
+      }),
+    },
+  });
+
+  async function meta(req: FastifyRequest): Promise<publicProposals.PublicRequestMeta> {
+    const header = req.headers.authorization;
+    let viewerOrganizationId: string | null = null;
+    if (header?.startsWith('Bearer ')) {
+      const verified = await app.accessTokens.verify(header.slice(7).trim());
+      if (verified.ok) viewerOrganizationId = verified.claims.organizationId;
+    }
+    return { ip: req.ip, userAgent: req.headers['user-agent'], viewerOrganizationId };
+  }
+
+  app.get(
+    '/public/proposals/:publicToken',
+    {
+      config: limit(opts.viewRateLimitMax),
+      schema: {
+        tags,
+        summary: 'The proposal as the client sees it (counts a view)',
+        params: PublicTokenParamsSchema,
+        response: { 200: dataEnvelope(PublicProposalSchema), ...errors },
+      },
+    },
+    async (req) => ({
+      data: await publicProposals.viewProposal(app.db, req.params.publicToken, await meta(req)),
+    }),
+  );
+
+  app.post(
+    '/public/proposals/:publicToken/accept',
+    {
+      config: limit(opts.actionRateLimitMax),
+      schema: {
+        tags,
+        summary: 'Accept the proposal',
+        params: PublicTokenParamsSchema,
+        body: z.unknown().optional(),
+        response: { 200: decision, ...errors },
+      },
+    },
+    async (req) => {
+      await publicProposals.acceptProposal(app.db, req.params.publicToken, await meta(req));
+      return { data: { status: 'accepted' as const } };
+    },
+  );
+
+  app.post(
+    '/public/proposals/:publicToken/reject',
+    {
+      config: limit(opts.actionRateLimitMax),
+      schema: {
+        tags,
+        summary: 'Reject the proposal, with an optional reason',
+        params: PublicTokenParamsSchema,
+        body: RejectInputSchema,
+        response: { 200: decision, ...errors },
+      },
+    },
+    async (req) => {
+      await publicProposals.rejectProposal(app.db, req.params.publicToken, req.body.reason, await meta(req));
+      return { data: { status: 'rejected' as const } };
+    },
+  );
+
+  app.post(
+    '/public/proposals/:publicToken/sign',
+    {
+      config: limit(opts.actionRateLimitMax),
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Sign (and so accept) the proposal with a drawn PNG signature',
+        params: PublicTokenParamsSchema,
+        body: SignInputSchema,
+        response: { 200: decision, ...errors },
+      },
+    },
+    async (req) => {
+      await publicProposals.signProposal(app.db, req.params.publicToken, req.body, await meta(req));
+      return { data: { status: 'accepted' as const } };
+    },
+  );
+};

@@ -1,0 +1,245 @@
+import { createHash } from 'node:crypto';
+import { MESSAGES } from '@aceite/shared/messages';
+import type { ProposalStatus } from '@aceite/shared/schemas/proposals';
+import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
+import { MAX_SIGNATURE_BYTES } from '@aceite/shared/schemas/public-proposals';
+import type { Db } from '@/db/client.ts';
+import type { proposals } from '@/db/schema/index.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { notify } from '@/modules/notifications/notifications.service.ts';
+import {
+  CLOSED_STATUSES,
+  decideByToken,
+  expireOverdue,
+  incrementViewCount,
+  insertPublicAudit,
+  markViewed,
+  selectByToken,
+} from './public-proposals.queries.ts';
+
+type Found = NonNullable<Awaited<ReturnType<typeof selectByToken>>>;
+type ProposalRow = typeof proposals.$inferSelect;
+
+export interface PublicRequestMeta {
+  ip: string;
+  userAgent?: string;
+  /** The signed-in caller's organization, when the page is opened from inside the app. */
+  viewerOrganizationId?: string | null;
+}
+
+const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function isPastValidity(validUntil: string | null): boolean {
+  return validUntil !== null && validUntil < new Date().toISOString().slice(0, 10);
+}
+
+function isActionable(p: ProposalRow): boolean {
+  return !CLOSED_STATUSES.includes(p.status) && !isPastValidity(p.validUntil);
+}
+
+function toPublicDto(found: Found): PublicProposal {
+  const p = found.proposal;
+  return {
+    organization: {
+      name: found.organization.name,
+      primaryColor: found.organization.branding.primaryColor,
+      logo: found.organization.branding.logo,
+    },
+    title: p.title,
+    description: p.description,
+    status: p.status as ProposalStatus,
+    viewCount: p.viewCount,
+    currency: p.currency,
+    content: p.content,
+    subtotal: p.subtotal,
+    discountType: p.discountType as 'percentage' | 'fixed',
+    discountValue: p.discountValue,
+    discountAmount: p.discountAmount,
+    taxRate: p.taxRate,
+    taxAmount: p.taxAmount,
+    totalValue: p.totalValue,
+    validUntil: p.validUntil,
+    client: found.client,
+    owner: found.owner,
+    isActionable: isActionable(p),
+    signedAt: iso(p.signedAt),
+    signedByName: p.signedByName,
+    signedByEmail: p.signedByEmail,
+    signatureData: p.signatureData,
+    acceptedAt: iso(p.acceptedAt),
+    rejectedAt: iso(p.rejectedAt),
+    rejectionReason: p.rejectionReason,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+/** SHA-256 of the proposal content as the client saw it, for the signature audit record. */
+export function contentHash(p: ProposalRow): string {
+  const shown = {
+    title: p.title,
+    description: p.description,
+    content: p.content,
+    subtotal: p.subtotal,
+    discountAmount: p.discountAmount,
+    taxRate: p.taxRate,
+    taxAmount: p.taxAmount,
+    totalValue: p.totalValue,
+    currency: p.currency,
+    validUntil: p.validUntil,
+  };
+  return createHash('sha256').update(JSON.stringify(shown)).digest('hex');
+}
+
+async function findVisible(db: Db, token: string): Promise<Found> {
+  await expireOverdue(db, token);
+  const found = await selectByToken(db, token);
+  // A cancelled proposal's link stops working, like an unknown one.
+  if (!found || found.proposal.status === 'cancelled') throw notFound();
+  return found;
+}
+
+/**
+ * The client's view: counts it (not for members of the owning organization) and, the first time a sent
+ * proposal is opened, marks it viewed and tells the owner.
+ */
+export async function viewProposal(db: Db, token: string, meta: PublicRequestMeta): Promise<PublicProposal> {
+  const found = await findVisible(db, token);
+  const p = found.proposal;
+  if (meta.viewerOrganizationId === p.organizationId) return toPublicDto(found);
+  await db.transaction(async (tx) => {
+    await incrementViewCount(tx, p.id);
+    if (await markViewed(tx, p.id)) {
+      await notify(tx, {
+        organizationId: p.organizationId,
+        userId: p.ownerId,
+        type: 'proposal_viewed',
+        title: 'Proposta visualizada',
+        message: `${found.client?.name ?? 'O cliente'} abriu a proposta "${p.title}".`,
+        actionUrl: `/proposals/${p.id}`,
+      });
+    }
+  });
+  return toPublicDto(await findVisible(db, token));
+}
+
+/** Why an action found nothing to change: unknown → 404, expired → 409, answered → 409. */
+async function refusal(db: Db, token: string): Promise<AppError> {
+  const found = await selectByToken(db, token);
+  if (!found || found.proposal.status === 'cancelled') return notFound();
+  if (found.proposal.status === 'expired' || isPastValidity(found.proposal.validUntil)) {
+    return new AppError('CONFLICT', MESSAGES.proposalExpired);
+  }
+  return new AppError('CONFLICT', MESSAGES.alreadyAnswered);
+}
+
+async function decide(
+  db: Db,
+  token: string,
+  meta: PublicRequestMeta,
+  action: 'accepted' | 'rejected' | 'signed',
+  values: Partial<typeof proposals.$inferInsert>,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  await expireOverdue(db, token);
+  const decided = await db.transaction(async (tx) => {
+    const row = await decideByToken(tx, token, values);
+    if (!row) return null;
+    await insertPublicAudit(tx, {
+      organizationId: row.organizationId,
+      action: `proposal.public_${action}`,
+      entity: 'proposal',
+      entityId: row.id,
+      ip: meta.ip,
+      metadata: { userAgent: meta.userAgent ?? null, contentSha256: contentHash(row), ...extra },
+    });
+    const texts = {
+      accepted: ['Proposta aceite', `A proposta "${row.title}" foi aceite pelo cliente.`],
+      signed: [
+        'Proposta assinada',
+        `A proposta "${row.title}" foi assinada por ${String(extra.signerName ?? 'o cliente')}.`,
+      ],
+      rejected: ['Proposta rejeitada', `A proposta "${row.title}" foi rejeitada pelo cliente.`],
+    } as const;
+    await notify(tx, {
+      organizationId: row.organizationId,
+      userId: row.ownerId,
+      type: action === 'rejected' ? 'proposal_rejected' : 'proposal_accepted',
+      title: texts[action][0],
+      message: texts[action][1],
+      actionUrl: `/proposals/${row.id}`,
+    });
+    return row;
+  });
+  if (!decided) throw await refusal(db, token);
+}
+
+export async function acceptProposal(db: Db, token: string, meta: PublicRequestMeta): Promise<void> {
+  await decide(db, token, meta, 'accepted', { status: 'accepted', acceptedAt: new Date() });
+}
+
+export async function rejectProposal(
+  db: Db,
+  token: string,
+  reason: string | null,
+  meta: PublicRequestMeta,
+): Promise<void> {
+  await decide(
+    db,
+    token,
+    meta,
+    'rejected',
+    { status: 'rejected', rejectedAt: new Date(), rejectionReason: reason },
+    { reason },
+  );
+}
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A data URL whose bytes really are a PNG of at most 1 MB. */
+export function assertPngDataUrl(dataUrl: string): void {
+  const base64 = dataUrl.slice('data:image/png;base64,'.length);
+  const invalid = () =>
+    new AppError('VALIDATION_ERROR', MESSAGES.signatureInvalid, [
+      { field: 'signatureData', message: MESSAGES.signatureInvalid },
+    ]);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw invalid();
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > MAX_SIGNATURE_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.signatureTooLarge, [
+      { field: 'signatureData', message: MESSAGES.signatureTooLarge },
+    ]);
+  }
+  if (bytes.length < 67 || !bytes.subarray(0, 8).equals(PNG_MAGIC)) throw invalid();
+}
+
+/** Signing also accepts the proposal (server-behaviour §4): status accepted, acceptedAt = signedAt. */
+export async function signProposal(
+  db: Db,
+  token: string,
+  input: { signerName: string; signerEmail: string; signatureData: string },
+  meta: PublicRequestMeta,
+): Promise<void> {
+  assertPngDataUrl(input.signatureData);
+  const now = new Date();
+  await decide(
+    db,
+    token,
+    meta,
+    'signed',
+    {
+      status: 'accepted',
+      acceptedAt: now,
+      signedAt: now,
+      signedByName: input.signerName,
+      signedByEmail: input.signerEmail,
+      signatureData: input.signatureData,
+    },
+    { signerName: input.signerName, signerEmail: input.signerEmail },
+  );
+}
+
+/** The periodic sweep: every overdue sent, viewed or negotiating proposal becomes expired. */
+export function expireOverdueProposals(db: Db): Promise<number> {
+  return expireOverdue(db);
+}
