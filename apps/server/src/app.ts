@@ -17,7 +17,10 @@ import { notificationsRoutes } from '@/modules/notifications/notifications.route
 import { productsRoutes } from '@/modules/products/products.routes.ts';
 import { proposalsRoutes } from '@/modules/proposals/proposals.routes.ts';
 import { publicProposalsRoutes } from '@/modules/public-proposals/public-proposals.routes.ts';
+import { settingsRoutes } from '@/modules/settings/settings.routes.ts';
+import { teamsRoutes } from '@/modules/teams/teams.routes.ts';
 import { templatesRoutes } from '@/modules/templates/templates.routes.ts';
+import { usersRoutes } from '@/modules/users/users.routes.ts';
 import { authPlugin } from '@/plugins/auth.ts';
 import { errorHandlerPlugin } from '@/plugins/error-handler.ts';
 import { openapiPlugin } from '@/plugins/openapi.ts';
@@ -93,6 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(templatesRoutes);
       await api.register(proposalsRoutes);
       await api.register(notificationsRoutes);
+      await api.register(usersRoutes, { appUrl: config.appUrl, rateLimitMax: config.authRateLimitMax });
+      await api.register(teamsRoutes);
+      await api.register(settingsRoutes);
       await api.register(publicProposalsRoutes, {
         viewRateLimitMax: config.publicRateLimitMax * 6,
         actionRateLimitMax: config.publicRateLimitMax,

@@ -68,7 +68,7 @@ function canSignIn(user: UserWithRelations): boolean {
 }
 
 /** Starts a new session family: an access JWT and a rotating opaque refresh token. */
-async function issueSession(
+export async function issueSession(
   deps: AuthDeps,
   user: UserWithRelations,
   rememberMe: boolean,
@@ -225,6 +225,17 @@ export async function logout(deps: AuthDeps, sessionId: string, refreshToken?: s
   if (!refreshToken) return;
   const row = await selectRefreshTokenByHash(deps.db, hashToken(refreshToken));
   if (row && row.familyId !== sessionId) await revokeRefreshFamily(deps.db, row.familyId);
+}
+
+/** Signs a user in by id (after accepting an invitation). */
+export async function startSessionFor(
+  deps: AuthDeps,
+  userId: string,
+  meta: RequestMeta,
+): Promise<AuthSession> {
+  const user = await selectUserById(deps.db, userId);
+  if (!user) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
+  return issueSession(deps, user, false, meta);
 }
 
 export async function getCurrentUser(deps: AuthDeps, userId: string): Promise<User> {

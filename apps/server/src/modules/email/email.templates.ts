@@ -48,3 +48,28 @@ ${input.link}
 Se não foi você, ignore este email: a sua password continua a mesma.`;
   return { subject, html, text, links: [input.link] };
 }
+
+export function inviteEmail(input: {
+  organizationName: string;
+  inviterName: string;
+  roleLabel: string;
+  link: string;
+  expiresAt: Date;
+}): RenderedEmail {
+  const subject = `Convite para a equipa ${input.organizationName} no Aceite`;
+  const until = input.expiresAt.toLocaleDateString('pt-PT', { timeZone: 'Europe/Lisbon' });
+  const html = layout(
+    subject,
+    `<p>Olá,</p>
+<p>${escapeHtml(input.inviterName)} convidou-o para se juntar a <strong>${escapeHtml(input.organizationName)}</strong> no Aceite, com a função ${escapeHtml(input.roleLabel)}.</p>
+${button(input.link, 'Aceitar convite')}
+<p style="font-size:13px">O convite é válido até ${escapeHtml(until)}. Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>`,
+  );
+  const text = `Olá,
+
+${input.inviterName} convidou-o para se juntar a ${input.organizationName} no Aceite, com a função ${input.roleLabel}.
+
+Aceite o convite (válido até ${until}):
+${input.link}`;
+  return { subject, html, text, links: [input.link] };
+}

@@ -1,0 +1,96 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '@/db/schema/index.ts';
+import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { as, createTeamOfRoles, createUser, TEST_PASSWORD } from '@/test/factories.ts';
+
+let t: TestApp;
+let team: Awaited<ReturnType<typeof createTeamOfRoles>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  team = await createTeamOfRoles(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const login = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+
+describe('settings', () => {
+  it('reads and updates the own profile with locale and timezone', async () => {
+    const call = as(t.app, team.viewer);
+    expect((await call('GET', '/settings/profile')).json().data).toMatchObject({
+      locale: 'pt-PT',
+      timezone: 'Europe/Lisbon',
+    });
+    const res = await call('PUT', '/settings/profile', {
+      firstName: 'Luís',
+      lastName: 'Lopes',
+      locale: 'en-GB',
+      timezone: 'Europe/London',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ firstName: 'Luís', locale: 'en-GB', timezone: 'Europe/London' });
+    const bad = await call('PUT', '/settings/profile', { firstName: '', lastName: '', locale: 'xx-XX' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(MESSAGES.profileRequired);
+  });
+
+  it('changes the password after checking the current one', async () => {
+    const user = await createUser(t.db, { organizationId: team.org.id });
+    const call = as(t.app, user);
+    const wrong = await call('PUT', '/settings/password', {
+      currentPassword: 'errada',
+      newPassword: 'nova123',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe(MESSAGES.currentPasswordWrong);
+    const short = await call('PUT', '/settings/password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: '12345',
+    });
+    expect(short.json().error.message).toBe(MESSAGES.newPasswordTooShort);
+    expect(
+      (await call('PUT', '/settings/password', { currentPassword: TEST_PASSWORD, newPassword: 'nova123' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await login(user.email, 'nova123')).statusCode).toBe(200);
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('lets only admins read and update the organization', async () => {
+    for (const user of [team.manager, team.sales, team.viewer]) {
+      expect((await as(t.app, user)('GET', '/settings/organization')).statusCode).toBe(403);
+      expect((await as(t.app, user)('PUT', '/settings/organization', { name: 'X' })).statusCode).toBe(403);
+    }
+    const logo =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const res = await as(t.app, team.admin)('PUT', '/settings/organization', {
+      name: 'Nova Lda',
+      domain: 'nova.pt',
+      branding: { primaryColor: '#123abc', logo },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      name: 'Nova Lda',
+      domain: 'nova.pt',
+      branding: { primaryColor: '#123abc', logo },
+    });
+    const [row] = await t.db.select().from(organizations).where(eq(organizations.id, team.org.id));
+    expect(row?.name).toBe('Nova Lda');
+    const bad = await as(t.app, team.admin)('PUT', '/settings/organization', {
+      name: '',
+      branding: { primaryColor: 'azul', logo: 'data:image/svg+xml;base64,PHN2Zz4=' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: MESSAGES.organizationNameRequired },
+        { field: 'branding.primaryColor', message: MESSAGES.colorInvalid },
+        { field: 'branding.logo', message: MESSAGES.logoInvalid },
+      ]),
+    );
+  });
+});

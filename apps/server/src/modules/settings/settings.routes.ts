@@ -1,0 +1,80 @@
+import { dataEnvelope, OkSchema } from '@aceite/shared/schemas/common';
+import {
+  ChangePasswordInputSchema,
+  OrganizationInputSchema,
+  OrganizationSchema,
+  ProfileInputSchema,
+  ProfileSchema,
+} from '@aceite/shared/schemas/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
+import { requireAuth } from '@/plugins/auth.ts';
+import * as settings from './settings.service.ts';
+
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const tags = ['settings'];
+
+  app.get(
+    '/settings/profile',
+    { schema: { tags, security: BEARER, response: { 200: dataEnvelope(ProfileSchema), ...AUTHED_ERRORS } } },
+    async (req) => ({ data: await settings.getProfile(req.tenant) }),
+  );
+
+  app.put(
+    '/settings/profile',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        body: ProfileInputSchema,
+        response: { 200: dataEnvelope(ProfileSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await settings.updateProfile(req.tenant, req.body) }),
+  );
+
+  app.put(
+    '/settings/password',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Change the password (current one checked; other sessions signed out)',
+        body: ChangePasswordInputSchema,
+        response: { 200: OkSchema, ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => {
+      await settings.changePassword(req.tenant, req.body, requireAuth(req).sessionId);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.get(
+    '/settings/organization',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Organization settings (admin)',
+        response: { 200: dataEnvelope(OrganizationSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await settings.getOrganization(req.tenant) }),
+  );
+
+  app.put(
+    '/settings/organization',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Update name, domain, brand colour and logo (admin)',
+        body: OrganizationInputSchema,
+        response: { 200: dataEnvelope(OrganizationSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await settings.updateOrganization(req.tenant, req.body) }),
+  );
+};

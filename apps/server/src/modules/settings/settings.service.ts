@@ -1,0 +1,89 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import type { Organization, OrganizationInputSchema, ProfileInputSchema } from '@aceite/shared/schemas/users';
+import type { z } from 'zod';
+import { AppError } from '@/lib/app-error.ts';
+import { hashPassword, verifyPassword } from '@/lib/password.ts';
+import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { assertCan } from '@/plugins/auth.ts';
+import {
+  revokeOtherSessions,
+  selectOwnOrganization,
+  selectOwnUser,
+  updateOwnOrganization,
+  updateOwnUser,
+} from './settings.queries.ts';
+
+export interface Profile {
+  firstName: string;
+  lastName: string;
+  email: string;
+  locale: string;
+  timezone: string;
+}
+
+export async function getProfile(ctx: TenantContext): Promise<Profile> {
+  const user = await selectOwnUser(ctx);
+  if (!user) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    locale: user.locale,
+    timezone: user.timezone,
+  };
+}
+
+export async function updateProfile(
+  ctx: TenantContext,
+  input: z.output<typeof ProfileInputSchema>,
+): Promise<Profile> {
+  await updateOwnUser(ctx, input);
+  return getProfile(ctx);
+}
+
+/** Checks the current password; other sessions are signed out, this one stays. */
+export async function changePassword(
+  ctx: TenantContext,
+  input: { currentPassword: string; newPassword: string },
+  sessionId: string | undefined,
+): Promise<void> {
+  const user = await selectOwnUser(ctx);
+  if (!user) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError('VALIDATION_ERROR', MESSAGES.currentPasswordWrong, [
+      { field: 'currentPassword', message: MESSAGES.currentPasswordWrong },
+    ]);
+  }
+  await updateOwnUser(ctx, { passwordHash: await hashPassword(input.newPassword) });
+  await revokeOtherSessions(ctx, sessionId);
+}
+
+function toOrganizationDto(
+  row: NonNullable<Awaited<ReturnType<typeof selectOwnOrganization>>>,
+): Organization {
+  return {
+    id: row.id,
+    name: row.name,
+    domain: row.domain,
+    plan: row.plan,
+    branding: row.branding,
+    settings: row.settings,
+  };
+}
+
+export async function getOrganization(ctx: TenantContext): Promise<Organization> {
+  assertCan(ctx.role, 'organization:manage');
+  const row = await selectOwnOrganization(ctx);
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+  return toOrganizationDto(row);
+}
+
+export async function updateOrganization(
+  ctx: TenantContext,
+  input: z.output<typeof OrganizationInputSchema>,
+): Promise<Organization> {
+  assertCan(ctx.role, 'organization:manage');
+  const row = await updateOwnOrganization(ctx, input);
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+  return toOrganizationDto(row);
+}

@@ -1,0 +1,261 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import { ROLE_LABELS } from '@aceite/shared/permissions';
+import type { AuthSession } from '@aceite/shared/schemas/auth';
+import type {
+  AcceptInviteInputSchema,
+  Invite,
+  InviteInputSchema,
+  Member,
+  UpdateUserInputSchema,
+} from '@aceite/shared/schemas/users';
+import type { z } from 'zod';
+import { isUniqueViolation } from '@/db/errors.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { type Pagination, toPagination } from '@/lib/pagination.ts';
+import { hashPassword } from '@/lib/password.ts';
+import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { hashToken, newOpaqueToken } from '@/lib/tokens.ts';
+import * as auth from '@/modules/auth/auth.service.ts';
+import { queueEmail } from '@/modules/email/email.service.ts';
+import { inviteEmail } from '@/modules/email/email.templates.ts';
+import { notify } from '@/modules/notifications/notifications.service.ts';
+import { assertCan } from '@/plugins/auth.ts';
+import {
+  deleteInviteById,
+  emailHasAccount,
+  type InviteRow,
+  insertInvite,
+  insertInvitedUser,
+  type MemberRow,
+  markInviteAccepted,
+  revokeSessionsOf,
+  selectInviteById,
+  selectLiveInviteByTokenHash,
+  selectMemberById,
+  selectMembers,
+  selectOrganizationName,
+  selectPendingInviteByEmail,
+  selectPendingInvites,
+  selectUserName,
+  teamExists,
+  updateInviteToken,
+  updateMemberById,
+} from './users.queries.ts';
+
+const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+function toMemberDto(row: MemberRow): Member {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    teamId: row.teamId,
+    team: row.team,
+    isActive: row.isActive,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toInviteDto(invite: InviteRow, inviter: { firstName: string; lastName: string } | null): Invite {
+  return {
+    id: invite.id,
+    token: invite.id,
+    email: invite.email,
+    firstName: invite.firstName,
+    lastName: invite.lastName,
+    role: invite.role,
+    teamId: invite.teamId,
+    inviter,
+    expiresAt: invite.expiresAt.toISOString(),
+    createdAt: invite.createdAt.toISOString(),
+  };
+}
+
+const userNotFound = () => new AppError('NOT_FOUND', MESSAGES.userNotFound);
+const fieldError = (field: string, message: string) =>
+  new AppError('VALIDATION_ERROR', message, [{ field, message }]);
+
+export async function listUsers(
+  ctx: TenantContext,
+  query: { search?: string; page: number; limit: number },
+): Promise<{ data: Member[]; pagination: Pagination }> {
+  const { rows, total } = await selectMembers(ctx, {
+    search: query.search,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return { data: rows.map(toMemberDto), pagination: toPagination(query.page, query.limit, total) };
+}
+
+export async function getUser(ctx: TenantContext, id: string): Promise<Member> {
+  const row = await selectMemberById(ctx, id);
+  if (!row) throw userNotFound();
+  return toMemberDto(row);
+}
+
+/** Admins edit names, role and team; an admin cannot change their own role (server-behaviour §3). */
+export async function updateUser(
+  ctx: TenantContext,
+  id: string,
+  input: z.output<typeof UpdateUserInputSchema>,
+): Promise<Member> {
+  assertCan(ctx.role, 'user:manage');
+  const existing = await selectMemberById(ctx, id);
+  if (!existing) throw userNotFound();
+  if (id === ctx.userId && input.role !== existing.role)
+    throw new AppError('FORBIDDEN', MESSAGES.cannotChangeOwnRole);
+  if (input.teamId && !(await teamExists(ctx, input.teamId)))
+    throw fieldError('teamId', MESSAGES.teamInvalid);
+  await updateMemberById(ctx, id, input);
+  // A new role must not keep working through a still-valid refresh token for longer than necessary.
+  if (input.role !== existing.role) await revokeSessionsOf(ctx.db, id);
+  return getUser(ctx, id);
+}
+
+/** Deactivates (data kept) and signs the user out everywhere; never oneself. */
+export async function deactivateUser(ctx: TenantContext, id: string): Promise<Member> {
+  assertCan(ctx.role, 'user:manage');
+  if (id === ctx.userId) throw new AppError('FORBIDDEN', MESSAGES.cannotDeactivateSelf);
+  if (!(await updateMemberById(ctx, id, { isActive: false }))) throw userNotFound();
+  await revokeSessionsOf(ctx.db, id);
+  return getUser(ctx, id);
+}
+
+export async function listPendingInvites(ctx: TenantContext): Promise<Invite[]> {
+  assertCan(ctx.role, 'user:manage');
+  return (await selectPendingInvites(ctx)).map((r) => toInviteDto(r.invite, r.inviter));
+}
+
+async function sendInviteEmail(ctx: TenantContext, appUrl: string, invite: InviteRow, token: string) {
+  const link = `${appUrl}/accept-invite?token=${encodeURIComponent(token)}`;
+  await queueEmail(ctx.db, {
+    kind: 'invite',
+    to: invite.email,
+    organizationId: ctx.organizationId,
+    email: inviteEmail({
+      organizationName: await selectOrganizationName(ctx),
+      inviterName: await selectUserName(ctx.db, ctx.userId),
+      roleLabel: ROLE_LABELS[invite.role],
+      link,
+      expiresAt: invite.expiresAt,
+    }),
+  });
+}
+
+/** Only admins invite; an email with an account or a live invitation is refused with 409. */
+export async function inviteUser(
+  ctx: TenantContext,
+  appUrl: string,
+  input: z.output<typeof InviteInputSchema>,
+): Promise<Invite> {
+  assertCan(ctx.role, 'user:manage');
+  if (await emailHasAccount(ctx.db, input.email)) {
+    throw new AppError('CONFLICT', MESSAGES.emailTaken, [{ field: 'email', message: MESSAGES.emailTaken }]);
+  }
+  if (await selectPendingInviteByEmail(ctx, input.email)) {
+    throw new AppError('CONFLICT', MESSAGES.invitePending, [
+      { field: 'email', message: MESSAGES.invitePending },
+    ]);
+  }
+  if (input.teamId && !(await teamExists(ctx, input.teamId)))
+    throw fieldError('teamId', MESSAGES.teamInvalid);
+  const token = newOpaqueToken();
+  const invite = await ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const row = await insertInvite(tx, {
+      ...input,
+      invitedBy: ctx.userId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+    });
+    await sendInviteEmail(tx, appUrl, row, token);
+    return row;
+  });
+  return toInviteDto(invite, null);
+}
+
+/** Resend renews the expiry and the link (the old link stops working). */
+export async function resendInvite(ctx: TenantContext, appUrl: string, id: string): Promise<Invite> {
+  assertCan(ctx.role, 'user:manage');
+  if (!(await selectInviteById(ctx, id))) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
+  const token = newOpaqueToken();
+  const invite = await ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const row = await updateInviteToken(tx, id, hashToken(token), new Date(Date.now() + INVITE_TTL_MS));
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
+    await sendInviteEmail(tx, appUrl, row, token);
+    return row;
+  });
+  return toInviteDto(invite, null);
+}
+
+export async function cancelInvite(ctx: TenantContext, id: string): Promise<void> {
+  assertCan(ctx.role, 'user:manage');
+  if (!(await deleteInviteById(ctx, id))) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
+}
+
+async function liveInvite(db: auth.AuthDeps['db'], token: string) {
+  const found = await selectLiveInviteByTokenHash(db, hashToken(token));
+  if (!found) throw new AppError('INVALID_TOKEN', MESSAGES.inviteInvalid);
+  return found;
+}
+
+export async function getInvitation(db: auth.AuthDeps['db'], token: string) {
+  const { invite, organization } = await liveInvite(db, token);
+  return {
+    email: invite.email,
+    firstName: invite.firstName,
+    lastName: invite.lastName,
+    role: invite.role,
+    organization: { name: organization.name },
+    expiresAt: invite.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Creates the account with the invited role and team, uses the invitation once, notifies the inviter and
+ * signs the new user in.
+ */
+export async function acceptInvite(
+  deps: auth.AuthDeps,
+  token: string,
+  input: z.output<typeof AcceptInviteInputSchema>,
+  meta: auth.RequestMeta,
+): Promise<AuthSession> {
+  const { invite } = await liveInvite(deps.db, token);
+  if (await emailHasAccount(deps.db, invite.email)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  const userId = await deps.db
+    .transaction(async (db) => {
+      if (!(await markInviteAccepted(db, invite.id)))
+        throw new AppError('INVALID_TOKEN', MESSAGES.inviteInvalid);
+      const id = await insertInvitedUser(db, {
+        organizationId: invite.organizationId,
+        teamId: invite.teamId,
+        email: invite.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: invite.role,
+        passwordHash,
+      });
+      if (invite.invitedBy) {
+        await notify(db, {
+          organizationId: invite.organizationId,
+          userId: invite.invitedBy,
+          type: 'invite_accepted',
+          title: 'Convite aceite',
+          message: `${input.firstName} ${input.lastName} aceitou o convite e juntou-se à organização.`,
+          actionUrl: '/users',
+        });
+      }
+      return id;
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error, 'users_email_key')) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+      throw error;
+    });
+  return auth.startSessionFor(deps, userId, meta);
+}
