@@ -1,4 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -82,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The SPA is served from the same origin; other origins get no CORS grant.
   await app.register(cors, { origin: false });
+  // Brotli/gzip for JSON and the built assets (a phone on a slow network gets a fraction of the bytes).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
   await app.register(openapiPlugin);
   await app.register(authPlugin, { accessTokens: new AccessTokens(config.jwtSecret) });
