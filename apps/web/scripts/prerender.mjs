@@ -1,0 +1,46 @@
+// Prerenders the landing page: imports the SSR build of src/landing/prerender-entry.tsx, renders it and
+// injects the markup into dist/landing.html, so search engines and link previews get the full page and
+// src/landing/main.tsx only hydrates it; also injects the theme's CSS variables (as MantineProvider renders
+// them) into <head>. Removes the SSR output afterwards (it is never served).
+// Usage: node scripts/prerender.mjs [distDir] [ssrDir]   (defaults: dist, <distDir>/.ssr)
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const PLACEHOLDER = '<!--landing-ssr-->';
+const HEAD_END = '</head>';
+const webRoot = fileURLToPath(new URL('..', import.meta.url));
+const distDir = path.resolve(webRoot, process.argv[2] ?? 'dist');
+const ssrDir = path.resolve(distDir, process.argv[3] ?? '.ssr');
+const landingHtml = path.join(distDir, 'landing.html');
+
+const entry = ['prerender-entry.js', 'prerender-entry.mjs']
+  .map((name) => path.join(ssrDir, name))
+  .find((file) => existsSync(file));
+if (!entry) {
+  console.error(`prerender: no SSR bundle in ${ssrDir} (run vite build --ssr first)`);
+  process.exit(1);
+}
+
+try {
+  const template = await readFile(landingHtml, 'utf8');
+  if (!template.includes(PLACEHOLDER)) {
+    throw new Error(`${landingHtml} has no ${PLACEHOLDER} placeholder (already prerendered?)`);
+  }
+  const { render, renderThemeStyles } = await import(pathToFileURL(entry).href);
+  const markup = render();
+  const themeStyles = renderThemeStyles();
+  if (typeof markup !== 'string' || markup.length === 0) throw new Error('render() returned no markup');
+  if (!themeStyles.startsWith('<style')) throw new Error('renderThemeStyles() returned no <style>');
+  const html = template
+    .replace(HEAD_END, () => `${themeStyles}\n  ${HEAD_END}`)
+    .replace(PLACEHOLDER, () => markup);
+  await writeFile(landingHtml, html);
+  console.log(`prerender: ${landingHtml} (${markup.length} characters of markup)`);
+} catch (error) {
+  console.error('prerender failed:', error);
+  process.exitCode = 1;
+} finally {
+  await rm(ssrDir, { recursive: true, force: true });
+}

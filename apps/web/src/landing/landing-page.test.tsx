@@ -1,0 +1,61 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LandingApp } from './landing-app';
+import { LandingPage } from './landing-page';
+import { render as prerender, renderThemeStyles } from './prerender-entry';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('landing page', () => {
+  it('has the landmarks, one h1 and the links of the spec', () => {
+    render(<LandingPage />);
+
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+
+    const header = within(screen.getByRole('banner'));
+    expect(header.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
+    expect(header.getByRole('link', { name: 'Começar Grátis' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Começar Trial de 14 Dias' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(screen.getByRole('link', { name: 'Ver Preços' })).toHaveAttribute('href', '#precos');
+    expect(screen.getByRole('region', { name: /Planos/ })).toHaveAttribute('id', 'precos');
+    const closing = within(screen.getByRole('region', { name: 'Pronto para fechar mais negócios?' }));
+    expect(closing.getByRole('link', { name: 'Começar Trial Grátis' })).toHaveAttribute('href', '/register');
+  });
+
+  it('lists the six product features', () => {
+    render(<LandingPage />);
+
+    const features = within(screen.getByRole('region', { name: /Tudo o que a sua equipa precisa/ }));
+    expect(features.getAllByRole('heading', { level: 3 })).toHaveLength(6);
+    expect(features.getByText(/RGPD/)).toBeInTheDocument();
+    expect(features.getByText(/Débito Direto SEPA/, { selector: 'h3' })).toBeInTheDocument();
+  });
+
+  it('hydrates the prerendered markup without mismatches', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const container = document.createElement('div');
+    container.innerHTML = prerender();
+    document.body.append(container);
+    const onRecoverableError = vi.fn();
+
+    const root = await act(async () => hydrateRoot(container, <LandingApp />, { onRecoverableError }));
+
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('renders the theme variables for <head>', () => {
+    expect(renderThemeStyles()).toContain('--mantine-color-brand-6');
+  });
+});
