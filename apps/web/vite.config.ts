@@ -14,12 +14,13 @@ export default defineConfig({
     ],
   },
   build: {
-    // Two entries: the SPA shell (index.html) and the prerendered landing page (landing.html), whose
-    // small bundle carries no router, query client or private screens.
+    // Three entries: the SPA shell (index.html), the prerendered landing page (landing.html) and the client's
+    // public proposal page (public-proposal.html); the last two carry no router, query client or private screens.
     rollupOptions: {
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
+        proposal: fileURLToPath(new URL('./public-proposal.html', import.meta.url)),
       },
     },
   },
