@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { MESSAGES } from '@aceite/shared/messages';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,11 +13,15 @@ import { startExpirySweep } from '@/jobs/expiry-sweep.ts';
 import { OutboxWorker } from '@/jobs/outbox-worker.ts';
 import { AccessTokens } from '@/lib/jwt.ts';
 import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
+import { type FileStorage, localStorage, s3Storage } from '@/lib/storage.ts';
+import { attachmentsRoutes } from '@/modules/attachments/attachments.routes.ts';
 import { authRoutes } from '@/modules/auth/auth.routes.ts';
 import { clientsRoutes } from '@/modules/clients/clients.routes.ts';
+import { commentsRoutes } from '@/modules/comments/comments.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
 import { productsRoutes } from '@/modules/products/products.routes.ts';
+import { proposalVersionsRoutes } from '@/modules/proposal-versions/proposal-versions.routes.ts';
 import { proposalsRoutes } from '@/modules/proposals/proposals.routes.ts';
 import { publicProposalsRoutes } from '@/modules/public-proposals/public-proposals.routes.ts';
 import { settingsRoutes } from '@/modules/settings/settings.routes.ts';
@@ -31,6 +37,8 @@ import { tenantPlugin } from '@/plugins/tenant.ts';
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
+  /** Replaces the configured file storage (tests). */
+  storage?: FileStorage;
   /** Replaces the SMTP/outbox-folder transport (tests). */
   mailTransport?: MailTransport;
   logger?: boolean;
@@ -39,6 +47,8 @@ export interface BuildAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker;
+    /** Public address of the app, for links in emails. */
+    appUrl: string;
   }
 }
 
@@ -68,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('appUrl', config.appUrl);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -86,6 +97,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Brotli/gzip for JSON and the built assets (a phone on a slow network gets a fraction of the bytes).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { throwFileSizeLimit: true });
+  const storage =
+    options.storage ??
+    (config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads')));
   await app.register(openapiPlugin);
   await app.register(authPlugin, { accessTokens: new AccessTokens(config.jwtSecret) });
   await app.register(tenantPlugin, { db: database.db });
@@ -97,7 +112,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(clientsRoutes);
       await api.register(productsRoutes);
       await api.register(templatesRoutes);
-      await api.register(proposalsRoutes);
+      await api.register(proposalsRoutes, { storage });
+      await api.register(proposalVersionsRoutes);
+      await api.register(commentsRoutes);
+      await api.register(attachmentsRoutes, { storage });
       await api.register(notificationsRoutes);
       await api.register(usersRoutes, { appUrl: config.appUrl, rateLimitMax: config.authRateLimitMax });
       await api.register(teamsRoutes);

@@ -104,6 +104,25 @@ export const MESSAGES = {
   passwordChanged: 'Password alterada com sucesso!',
   organizationUpdated: 'Configurações da organização atualizadas com sucesso!',
 
+  // Collaboration and delivery (spec §5, §8)
+  sendNoClient: 'Proposta sem cliente associado',
+  versionNotesRequired: 'Por favor, adicione notas sobre as alterações',
+  versionNotFound: 'Versão não encontrada',
+  versionsLoadError: 'Erro ao carregar versões',
+  versionCreateError: 'Erro ao criar versão',
+  commentRequired: 'O comentário não pode estar vazio',
+  commentNotFound: 'Comentário não encontrado',
+  commentsLoadError: 'Erro ao carregar comentários',
+  commentCreateError: 'Erro ao criar comentário',
+  commentDeleteError: 'Erro ao eliminar comentário',
+  fileTooLarge: 'Ficheiro demasiado grande. Tamanho máximo: 10MB',
+  fileTypeNotAllowed:
+    'Tipo de ficheiro não permitido. Use PDF, Word, Excel, PowerPoint, TXT, CSV ou imagens.',
+  fileRequired: 'Escolha um ficheiro para anexar',
+  attachmentNotFound: 'Anexo não encontrado',
+  attachmentsLoadError: 'Erro ao carregar anexos',
+  attachmentsDisabled: 'A funcionalidade de anexos está temporariamente desativada.',
+
   // Generic (server-behaviour §1, §3)
   forbidden: 'Não tem permissão para esta ação',
   notFound: 'Recurso não encontrado',

@@ -20,6 +20,12 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   PUBLIC_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   SENTRY_DSN: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('eu-west-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: Bool,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -49,6 +55,8 @@ export interface AppConfig {
   publicRateLimitMax: number;
   /** Serve the built SPA from this folder when it exists. */
   webDistDir?: string;
+  /** Attachments in this S3-compatible bucket instead of DATA_DIR/uploads. */
+  s3?: import('@/lib/storage.ts').S3Config;
   /** Run the outbox worker in-process (off in most tests, which drain it explicitly). */
   runWorkers: boolean;
 }

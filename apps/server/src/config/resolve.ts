@@ -28,5 +28,15 @@ export async function resolveAppConfig(env: Env, webDistDir?: string): Promise<A
     publicRateLimitMax: env.PUBLIC_RATE_LIMIT_MAX,
     webDistDir: webDistDir && existsSync(webDistDir) ? webDistDir : undefined,
     runWorkers: true,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? true,
+        }
+      : undefined,
   };
 }

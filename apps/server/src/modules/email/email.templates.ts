@@ -73,3 +73,49 @@ Aceite o convite (válido até ${until}):
 ${input.link}`;
   return { subject, html, text, links: [input.link] };
 }
+
+export function proposalEmail(input: {
+  organizationName: string;
+  primaryColor: string;
+  clientName: string;
+  senderName: string;
+  title: string;
+  total: string;
+  validUntil: string | null;
+  link: string;
+}): RenderedEmail {
+  const subject = `${input.organizationName}: proposta "${input.title}"`;
+  // The colour was validated as #RRGGBB when saved; anything else falls back to the default.
+  const color = /^#[0-9a-f]{6}$/i.test(input.primaryColor) ? input.primaryColor : '#0b5cad';
+  const until = input.validUntil
+    ? new Date(`${input.validUntil}T12:00:00Z`).toLocaleDateString('pt-PT', { timeZone: 'Europe/Lisbon' })
+    : null;
+  const html = `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:${color};padding:20px 32px;color:#ffffff;font-size:20px;font-weight:bold">${escapeHtml(input.organizationName)}</td></tr>
+<tr><td style="padding:32px">
+<p>Olá ${escapeHtml(input.clientName)},</p>
+<p>${escapeHtml(input.senderName)} enviou-lhe a proposta <strong>${escapeHtml(input.title)}</strong>.</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;font-size:15px">
+<tr><td style="padding:4px 16px 4px 0;color:#52606d">Total</td><td style="font-weight:bold">${escapeHtml(input.total)}</td></tr>
+${until ? `<tr><td style="padding:4px 16px 4px 0;color:#52606d">Válida até</td><td>${escapeHtml(until)}</td></tr>` : ''}
+</table>
+<p style="margin:24px 0"><a href="${escapeHtml(input.link)}" style="background:${color};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Ver proposta</a></p>
+<p style="font-size:13px">Pode ler, assinar, aceitar ou rejeitar a proposta nesta página. Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>
+</td></tr></table>
+<p style="font-size:12px;color:#6b7280">Enviado através do Aceite.</p>
+</td></tr></table></body></html>`;
+  const text = `Olá ${input.clientName},
+
+${input.senderName} enviou-lhe a proposta "${input.title}".
+
+Total: ${input.total}${until ? `\nVálida até: ${until}` : ''}
+
+Veja, assine, aceite ou rejeite a proposta aqui:
+${input.link}
+
+— ${input.organizationName}`;
+  return { subject, html, text, links: [input.link] };
+}

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { clients, proposals, users } from '@/db/schema/index.ts';
+import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
@@ -155,4 +155,33 @@ export async function memberExists(ctx: TenantContext, userId: string): Promise<
     .where(and(inTenant(users, ctx), eq(users.id, userId), eq(users.isActive, true)))
     .limit(1);
   return !!row;
+}
+
+/** Locks the proposal row for a send (status change, version snapshot and email in one transaction). */
+export async function selectProposalForUpdate(ctx: TenantContext, id: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(proposals)
+    .where(and(inTenant(proposals, ctx), eq(proposals.id, id)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function selectOrganizationBranding(ctx: TenantContext) {
+  const [row] = await ctx.db
+    .select({ name: organizations.name, branding: organizations.branding })
+    .from(organizations)
+    .where(eq(organizations.id, ctx.organizationId))
+    .limit(1);
+  return row;
+}
+
+export async function selectUserFullName(ctx: TenantContext, userId: string): Promise<string> {
+  const [row] = await ctx.db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(inTenant(users, ctx), eq(users.id, userId)))
+    .limit(1);
+  return row ? `${row.firstName} ${row.lastName}` : '';
 }

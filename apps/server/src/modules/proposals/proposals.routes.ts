@@ -1,3 +1,4 @@
+import { SendResultSchema } from '@aceite/shared/schemas/collaboration';
 import { dataEnvelope, IdParamsSchema, OkSchema } from '@aceite/shared/schemas/common';
 import {
   ListProposalsQuerySchema,
@@ -10,9 +11,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PaginationSchema } from '@/lib/pagination.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
+import type { FileStorage } from '@/lib/storage.ts';
 import * as proposals from './proposals.service.ts';
 
-export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface ProposalsRoutesOptions {
+  storage: FileStorage;
+}
+
+export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = async (app, opts) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['proposals'];
 
@@ -102,8 +108,22 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await proposals.deleteProposal(req.tenant, req.params.id);
+      await proposals.deleteProposal(req.tenant, opts.storage, req.params.id);
       return { data: { ok: true as const } };
     },
+  );
+
+  app.post(
+    '/proposals/:id/send',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Email the public link to the client and mark the proposal sent',
+        params: IdParamsSchema,
+        response: { 200: dataEnvelope(SendResultSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await proposals.sendProposal(req.tenant, app.appUrl, req.params.id) }),
   );
 };

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { formatMoney } from '@aceite/shared/money';
 import { can } from '@aceite/shared/permissions';
 import {
   ANSWERED_STATUSES,
@@ -14,8 +15,16 @@ import { computeTotals } from '@aceite/shared/totals';
 import type { z } from 'zod';
 import { AppError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
+import { assertCanManageProposal } from '@/lib/proposal-access.ts';
+import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { withTx } from '@/lib/tenant-scope.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
+import { deleteProposalFiles, storageKeysOf } from '@/modules/attachments/attachments.service.ts';
+import { queueEmail } from '@/modules/email/email.service.ts';
+import { proposalEmail } from '@/modules/email/email.templates.ts';
+import { notify } from '@/modules/notifications/notifications.service.ts';
+import { snapshotIfChanged } from '@/modules/proposal-versions/proposal-versions.service.ts';
 import { assertCan } from '@/plugins/auth.ts';
 import {
   clientExists,
@@ -24,8 +33,11 @@ import {
   insertProposal,
   memberExists,
   type ProposalWithRelations,
+  selectOrganizationBranding,
   selectProposalById,
+  selectProposalForUpdate,
   selectProposals,
+  selectUserFullName,
   updateProposalById,
 } from './proposals.queries.ts';
 
@@ -68,14 +80,6 @@ export function toProposalDto({ proposal: p, client, owner }: ProposalWithRelati
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
 const fieldError = (field: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, [{ field, message }]);
-
-/** Sales act on their own proposals; managers and admins on any of the organization (server-behaviour §3). */
-function assertCanManage(ctx: TenantContext, ownerId: string): void {
-  assertCan(ctx.role, 'proposal:create');
-  if (ownerId !== ctx.userId && !can(ctx.role, 'proposal:manage-any')) {
-    throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-  }
-}
 
 /**
  * The form offers draft, in_review, approved and sent; approved only to managers and admins. Keeping the
@@ -167,7 +171,20 @@ export async function createProposal(ctx: TenantContext, input: ProposalInput): 
     sentAt: input.status === 'sent' ? new Date() : null,
     publicToken: newOpaqueToken(),
   });
+  if (row.ownerId !== ctx.userId) await notifyAssigned(ctx, row.id, row.title, row.ownerId);
   return getProposal(ctx, row.id);
+}
+
+/** The new owner of a handed-over proposal is told (server-behaviour §7). */
+async function notifyAssigned(ctx: TenantContext, id: string, title: string, ownerId: string): Promise<void> {
+  await notify(ctx.db, {
+    organizationId: ctx.organizationId,
+    userId: ownerId,
+    type: 'proposal_assigned',
+    title: 'Proposta atribuída',
+    message: `A proposta "${title}" foi-lhe atribuída.`,
+    actionUrl: `/proposals/${id}`,
+  });
 }
 
 export async function updateProposal(
@@ -178,7 +195,7 @@ export async function updateProposal(
   const existing = await selectProposalById(ctx, id);
   if (!existing) throw notFound();
   const current = existing.proposal;
-  assertCanManage(ctx, current.ownerId);
+  assertCanManageProposal(ctx, current.ownerId);
   if (ANSWERED_STATUSES.includes(current.status as ProposalStatus)) {
     throw new AppError('CONFLICT', MESSAGES.proposalLocked);
   }
@@ -190,12 +207,74 @@ export async function updateProposal(
     ownerId: input.ownerId ?? current.ownerId,
     sentAt: input.status === 'sent' && !current.sentAt ? new Date() : current.sentAt,
   });
+  const newOwner = input.ownerId ?? current.ownerId;
+  if (newOwner !== current.ownerId && newOwner !== ctx.userId)
+    await notifyAssigned(ctx, id, input.title, newOwner);
   return getProposal(ctx, id);
 }
 
-export async function deleteProposal(ctx: TenantContext, id: string): Promise<void> {
+/** Deletes the proposal with its versions, comments and attachments, files included. */
+export async function deleteProposal(ctx: TenantContext, storage: FileStorage, id: string): Promise<void> {
   const existing = await selectProposalById(ctx, id);
   if (!existing) throw notFound();
-  assertCanManage(ctx, existing.proposal.ownerId);
+  assertCanManageProposal(ctx, existing.proposal.ownerId);
+  const keys = await storageKeysOf(ctx, id);
   await deleteProposalById(ctx, id);
+  if (keys.length) await deleteProposalFiles(ctx, storage, id).catch(() => {});
+}
+
+/** Statuses that a send moves to sent; viewed or later stay as they are (server-behaviour §4). */
+const BEFORE_SENT: readonly ProposalStatus[] = ['draft', 'in_review', 'approved'];
+
+/**
+ * Emails the public link to the client through the outbox, snapshots a version if the content changed since
+ * the last one, marks the proposal sent, and tells the owner when someone else sent it.
+ */
+export async function sendProposal(
+  ctx: TenantContext,
+  appUrl: string,
+  id: string,
+): Promise<{ recipient: string; status: ProposalStatus }> {
+  const existing = await selectProposalById(ctx, id);
+  if (!existing) throw notFound();
+  assertCanManageProposal(ctx, existing.proposal.ownerId);
+  const client = existing.client;
+  if (!client?.email) throw new AppError('VALIDATION_ERROR', MESSAGES.sendNoClient);
+  const status = await withTx(ctx, async (tx) => {
+    const proposal = await selectProposalForUpdate(tx, id);
+    if (!proposal) throw notFound();
+    await snapshotIfChanged(tx, proposal, 'Versão enviada ao cliente');
+    const current = proposal.status as ProposalStatus;
+    const next: ProposalStatus = BEFORE_SENT.includes(current) ? 'sent' : current;
+    await updateProposalById(tx, id, { status: next, sentAt: proposal.sentAt ?? new Date() });
+    const org = await selectOrganizationBranding(tx);
+    const senderName = await selectUserFullName(tx, ctx.userId);
+    await queueEmail(tx.db, {
+      kind: 'proposal',
+      to: client.email,
+      organizationId: ctx.organizationId,
+      email: proposalEmail({
+        organizationName: org?.name ?? '',
+        primaryColor: org?.branding.primaryColor ?? '#007bff',
+        clientName: client.name,
+        senderName,
+        title: proposal.title,
+        total: formatMoney(proposal.totalValue),
+        validUntil: proposal.validUntil,
+        link: `${appUrl}/p/${proposal.publicToken}`,
+      }),
+    });
+    if (proposal.ownerId !== ctx.userId) {
+      await notify(tx.db, {
+        organizationId: ctx.organizationId,
+        userId: proposal.ownerId,
+        type: 'proposal_sent',
+        title: 'Proposta enviada',
+        message: `${senderName} enviou a proposta "${proposal.title}" a ${client.name}.`,
+        actionUrl: `/proposals/${id}`,
+      });
+    }
+    return next;
+  });
+  return { recipient: client.email, status };
 }

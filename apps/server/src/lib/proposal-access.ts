@@ -1,0 +1,16 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import { can } from '@aceite/shared/permissions';
+import { assertCan } from '@/plugins/auth.ts';
+import { AppError } from './app-error.ts';
+import type { TenantContext } from './tenant-scope.ts';
+
+/**
+ * Sales act (edit, send, version, attach, delete) on their own proposals; managers and admins on any of the
+ * organization; viewers on none (server-behaviour §3).
+ */
+export function assertCanManageProposal(ctx: TenantContext, ownerId: string): void {
+  assertCan(ctx.role, 'proposal:create');
+  if (ownerId !== ctx.userId && !can(ctx.role, 'proposal:manage-any')) {
+    throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+  }
+}

@@ -1,0 +1,93 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client.ts';
+import { proposalAttachments, proposals, users } from '@/db/schema/index.ts';
+import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+
+export type AttachmentRow = typeof proposalAttachments.$inferSelect;
+
+const withUploader = {
+  attachment: proposalAttachments,
+  uploader: { firstName: users.firstName, lastName: users.lastName },
+};
+
+export async function selectProposalOwnerId(
+  ctx: TenantContext,
+  proposalId: string,
+): Promise<string | undefined> {
+  const [row] = await ctx.db
+    .select({ ownerId: proposals.ownerId })
+    .from(proposals)
+    .where(and(inTenant(proposals, ctx), eq(proposals.id, proposalId)))
+    .limit(1);
+  return row?.ownerId;
+}
+
+export async function selectAttachments(ctx: TenantContext, proposalId: string) {
+  return ctx.db
+    .select(withUploader)
+    .from(proposalAttachments)
+    .leftJoin(users, eq(users.id, proposalAttachments.uploadedBy))
+    .where(and(inTenant(proposalAttachments, ctx), eq(proposalAttachments.proposalId, proposalId)))
+    .orderBy(asc(proposalAttachments.createdAt));
+}
+
+export async function selectAttachment(ctx: TenantContext, proposalId: string, id: string) {
+  const [row] = await ctx.db
+    .select(withUploader)
+    .from(proposalAttachments)
+    .leftJoin(users, eq(users.id, proposalAttachments.uploadedBy))
+    .where(
+      and(
+        inTenant(proposalAttachments, ctx),
+        eq(proposalAttachments.proposalId, proposalId),
+        eq(proposalAttachments.id, id),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertAttachment(
+  ctx: TenantContext,
+  values: Omit<typeof proposalAttachments.$inferInsert, 'organizationId'>,
+): Promise<string> {
+  const [row] = await ctx.db
+    .insert(proposalAttachments)
+    .values({ ...values, organizationId: ctx.organizationId })
+    .returning({ id: proposalAttachments.id });
+  if (!row) throw new Error('attachment insert returned nothing');
+  return row.id;
+}
+
+export async function deleteAttachmentById(ctx: TenantContext, id: string): Promise<void> {
+  await ctx.db
+    .delete(proposalAttachments)
+    .where(and(inTenant(proposalAttachments, ctx), eq(proposalAttachments.id, id)));
+}
+
+export async function selectStorageKeys(ctx: TenantContext, proposalId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ key: proposalAttachments.storageKey })
+    .from(proposalAttachments)
+    .where(and(inTenant(proposalAttachments, ctx), eq(proposalAttachments.proposalId, proposalId)));
+  return rows.map((r) => r.key);
+}
+
+// Public page (unscoped: the proposal's public token is the key).
+
+export async function selectVisibleAttachmentsByToken(db: Db, token: string) {
+  return db
+    .select({
+      id: proposalAttachments.id,
+      fileName: proposalAttachments.fileName,
+      description: proposalAttachments.description,
+      fileSize: proposalAttachments.fileSize,
+      mimeType: proposalAttachments.mimeType,
+      storageKey: proposalAttachments.storageKey,
+      proposalStatus: proposals.status,
+    })
+    .from(proposalAttachments)
+    .innerJoin(proposals, eq(proposals.id, proposalAttachments.proposalId))
+    .where(and(eq(proposals.publicToken, token), eq(proposalAttachments.isVisibleToClient, true)))
+    .orderBy(asc(proposalAttachments.createdAt));
+}

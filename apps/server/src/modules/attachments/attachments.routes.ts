@@ -1,0 +1,187 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import {
+  AttachmentParamsSchema,
+  AttachmentSchema,
+  MAX_ATTACHMENT_BYTES,
+} from '@aceite/shared/schemas/collaboration';
+import { dataEnvelope, ErrorEnvelopeSchema, IdParamsSchema, OkSchema } from '@aceite/shared/schemas/common';
+import { PublicTokenParamsSchema } from '@aceite/shared/schemas/public-proposals';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '@/lib/app-error.ts';
+import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
+import type { FileStorage } from '@/lib/storage.ts';
+import * as attachments from './attachments.service.ts';
+
+export interface AttachmentsRoutesOptions {
+  storage: FileStorage;
+}
+
+/** Downloads never render inline: attachment disposition, the stored type, nosniff. */
+function sendDownload(reply: FastifyReply, file: attachments.Download) {
+  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return reply
+    .header('Content-Type', file.mimeType)
+    .header('Content-Length', String(file.fileSize))
+    .header(
+      'Content-Disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    )
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .send(file.stream);
+}
+
+/** Reads the one file and the text fields of a multipart upload, in any order. */
+async function readUpload(req: FastifyRequest) {
+  let file: attachments.UploadedFile | null = null;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of req.parts({
+      limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 10, fieldSize: 10_000 },
+    })) {
+      if (part.type === 'file') {
+        file = { fileName: part.filename, buffer: await part.toBuffer() };
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedMediaType);
+    throw error;
+  }
+  if (!file)
+    throw new AppError('VALIDATION_ERROR', MESSAGES.fileRequired, [
+      { field: 'file', message: MESSAGES.fileRequired },
+    ]);
+  const description = (fields.description ?? '').trim().slice(0, 1000) || null;
+  return { file, description, isVisibleToClient: fields.isVisibleToClient === 'true' };
+}
+
+export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> = async (app, opts) => {
+  const tags = ['attachments'];
+  const { storage } = opts;
+
+  app.get(
+    '/public/proposals/:publicToken/attachments',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Attachments the client may download',
+        params: PublicTokenParamsSchema,
+        response: {
+          200: dataEnvelope(
+            z.array(
+              z.object({
+                id: z.uuid(),
+                fileName: z.string(),
+                description: z.string().nullable(),
+                fileSize: z.number().int(),
+                mimeType: z.string(),
+              }),
+            ),
+          ),
+          400: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (req) => ({ data: await attachments.listPublicAttachments(app.db, req.params.publicToken) }),
+  );
+
+  app.get(
+    '/public/proposals/:publicToken/attachments/:attachmentId/download',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Download an attachment marked visible to the client',
+        params: PublicTokenParamsSchema.extend({ attachmentId: z.uuid() }),
+      },
+    },
+    async (req, reply) =>
+      sendDownload(
+        reply,
+        await attachments.downloadPublicAttachment(
+          app.db,
+          storage,
+          req.params.publicToken,
+          req.params.attachmentId,
+        ),
+      ),
+  );
+
+  await app.register(async (scope) => {
+    const authed = scope.withTypeProvider<ZodTypeProvider>();
+    authed.addHook('onRequest', app.authenticate);
+
+    authed.get(
+      '/proposals/:id/attachments',
+      {
+        schema: {
+          tags,
+          security: BEARER,
+          params: IdParamsSchema,
+          response: { 200: dataEnvelope(z.array(AttachmentSchema)), ...AUTHED_ERRORS },
+        },
+      },
+      async (req) => ({ data: await attachments.listAttachments(req.tenant, req.params.id) }),
+    );
+
+    authed.post(
+      '/proposals/:id/attachments',
+      {
+        bodyLimit: MAX_ATTACHMENT_BYTES + 1024 * 1024,
+        schema: {
+          tags,
+          security: BEARER,
+          summary: 'Upload a file (multipart: file, description, isVisibleToClient); 10 MB at most',
+          consumes: ['multipart/form-data'],
+          params: IdParamsSchema,
+          response: {
+            201: dataEnvelope(AttachmentSchema),
+            413: ErrorEnvelopeSchema,
+            415: ErrorEnvelopeSchema,
+            ...AUTHED_ERRORS,
+          },
+        },
+      },
+      async (req, reply) => {
+        // Permission and existence are checked before the bytes are read into memory.
+        const upload = await readUpload(req);
+        return reply
+          .status(201)
+          .send({ data: await attachments.createAttachment(req.tenant, storage, req.params.id, upload) });
+      },
+    );
+
+    authed.get(
+      '/proposals/:id/attachments/:attachmentId/download',
+      { schema: { tags, security: BEARER, params: AttachmentParamsSchema } },
+      async (req, reply) =>
+        sendDownload(
+          reply,
+          await attachments.downloadAttachment(req.tenant, storage, req.params.id, req.params.attachmentId),
+        ),
+    );
+
+    authed.delete(
+      '/proposals/:id/attachments/:attachmentId',
+      {
+        schema: {
+          tags,
+          security: BEARER,
+          summary: 'Delete an attachment (admin or uploader)',
+          params: AttachmentParamsSchema,
+          response: { 200: OkSchema, ...AUTHED_ERRORS },
+        },
+      },
+      async (req) => {
+        await attachments.deleteAttachment(req.tenant, storage, req.params.id, req.params.attachmentId);
+        return { data: { ok: true as const } };
+      },
+    );
+  });
+};

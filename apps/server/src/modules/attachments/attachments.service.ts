@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { MESSAGES } from '@aceite/shared/messages';
+import {
+  type ATTACHMENT_EXTENSIONS,
+  type Attachment,
+  fileExtension,
+  MAX_ATTACHMENT_BYTES,
+} from '@aceite/shared/schemas/collaboration';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Db } from '@/db/client.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { assertCanManageProposal } from '@/lib/proposal-access.ts';
+import type { FileStorage } from '@/lib/storage.ts';
+import type { TenantContext } from '@/lib/tenant-scope.ts';
+import {
+  type AttachmentRow,
+  deleteAttachmentById,
+  insertAttachment,
+  selectAttachment,
+  selectAttachments,
+  selectProposalOwnerId,
+  selectStorageKeys,
+  selectVisibleAttachmentsByToken,
+} from './attachments.queries.ts';
+
+type Extension = (typeof ATTACHMENT_EXTENSIONS)[number];
+
+/** The stored content type comes from the checked extension, never from what the browser claimed. */
+const MIME_BY_EXTENSION: Record<Extension, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** What content sniffing must find for each extension (OLE files are 'cfb'; OOXML is zip-based). */
+const SNIFFED: Record<Extension, readonly string[] | 'text'> = {
+  pdf: ['pdf'],
+  doc: ['cfb'],
+  xls: ['cfb'],
+  ppt: ['cfb'],
+  docx: ['docx', 'zip'],
+  xlsx: ['xlsx', 'zip'],
+  pptx: ['pptx', 'zip'],
+  png: ['png'],
+  jpg: ['jpg'],
+  jpeg: ['jpg'],
+  gif: ['gif'],
+  webp: ['webp'],
+  txt: 'text',
+  csv: 'text',
+};
+
+export interface UploadedFile {
+  fileName: string;
+  buffer: Buffer;
+}
+
+const notFound = () => new AppError('NOT_FOUND', MESSAGES.attachmentNotFound);
+const typeNotAllowed = () => new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.fileTypeNotAllowed);
+
+function toDto(row: {
+  attachment: AttachmentRow;
+  uploader: { firstName: string; lastName: string } | null;
+}): Attachment {
+  const a = row.attachment;
+  return {
+    id: a.id,
+    fileName: a.fileName,
+    description: a.description,
+    fileSize: a.fileSize,
+    mimeType: a.mimeType,
+    isVisibleToClient: a.isVisibleToClient,
+    uploadedBy: a.uploadedBy,
+    uploader: row.uploader,
+    createdAt: a.createdAt.toISOString(),
+  };
+}
+
+/** By extension and by content: a renamed executable is refused (415). */
+export async function detectAllowedType(file: UploadedFile): Promise<string> {
+  const ext = fileExtension(file.fileName) as Extension;
+  const expected = SNIFFED[ext];
+  if (!expected) throw typeNotAllowed();
+  const sniffed = await fileTypeFromBuffer(file.buffer);
+  if (expected === 'text') {
+    // Plain text has no signature: refuse anything binary (a known format, or NUL bytes).
+    if (sniffed || file.buffer.subarray(0, 8192).includes(0)) throw typeNotAllowed();
+  } else if (!sniffed || !expected.includes(sniffed.ext)) {
+    throw typeNotAllowed();
+  }
+  return MIME_BY_EXTENSION[ext];
+}
+
+/** A file name safe to show and to put in a header: no paths, no control characters. */
+function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? 'ficheiro';
+  return base.replace(/[\u0000-\u001f\u007f"]/g, '').slice(0, 200) || 'ficheiro';
+}
+
+async function ownerOf(ctx: TenantContext, proposalId: string): Promise<string> {
+  const ownerId = await selectProposalOwnerId(ctx, proposalId);
+  if (!ownerId) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+  return ownerId;
+}
+
+export async function listAttachments(ctx: TenantContext, proposalId: string): Promise<Attachment[]> {
+  await ownerOf(ctx, proposalId);
+  return (await selectAttachments(ctx, proposalId)).map(toDto);
+}
+
+export async function createAttachment(
+  ctx: TenantContext,
+  storage: FileStorage,
+  proposalId: string,
+  input: { file: UploadedFile; description: string | null; isVisibleToClient: boolean },
+): Promise<Attachment> {
+  assertCanManageProposal(ctx, await ownerOf(ctx, proposalId));
+  if (input.file.buffer.length > MAX_ATTACHMENT_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
+  if (input.file.buffer.length === 0) throw new AppError('VALIDATION_ERROR', MESSAGES.fileRequired);
+  const mimeType = await detectAllowedType(input.file);
+  const storageKey = `${ctx.organizationId}/${proposalId}/${randomUUID()}`;
+  await storage.put(storageKey, input.file.buffer, mimeType);
+  try {
+    const id = await insertAttachment(ctx, {
+      proposalId,
+      fileName: cleanFileName(input.file.fileName),
+      description: input.description,
+      fileSize: input.file.buffer.length,
+      mimeType,
+      storageKey,
+      isVisibleToClient: input.isVisibleToClient,
+      uploadedBy: ctx.userId,
+    });
+    const row = await selectAttachment(ctx, proposalId, id);
+    if (!row) throw new Error('attachment vanished');
+    return toDto(row);
+  } catch (error) {
+    await storage.delete(storageKey).catch(() => {});
+    throw error;
+  }
+}
+
+export interface Download {
+  stream: Readable;
+  fileName: string;
+  mimeType: string;
+  fileSize: number;
+}
+
+export async function downloadAttachment(
+  ctx: TenantContext,
+  storage: FileStorage,
+  proposalId: string,
+  attachmentId: string,
+): Promise<Download> {
+  await ownerOf(ctx, proposalId);
+  const row = await selectAttachment(ctx, proposalId, attachmentId);
+  if (!row) throw notFound();
+  const stream = await storage.get(row.attachment.storageKey);
+  if (!stream) throw notFound();
+  return {
+    stream,
+    fileName: row.attachment.fileName,
+    mimeType: row.attachment.mimeType,
+    fileSize: row.attachment.fileSize,
+  };
+}
+
+/** Admins or the uploader only (spec §6). */
+export async function deleteAttachment(
+  ctx: TenantContext,
+  storage: FileStorage,
+  proposalId: string,
+  attachmentId: string,
+): Promise<void> {
+  await ownerOf(ctx, proposalId);
+  const row = await selectAttachment(ctx, proposalId, attachmentId);
+  if (!row) throw notFound();
+  if (ctx.role !== 'admin' && row.attachment.uploadedBy !== ctx.userId)
+    throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+  await deleteAttachmentById(ctx, attachmentId);
+  await storage.delete(row.attachment.storageKey).catch(() => {});
+}
+
+/** Removes the files of a proposal being deleted (the rows go with the proposal). */
+export async function deleteProposalFiles(
+  ctx: TenantContext,
+  storage: FileStorage,
+  proposalId: string,
+): Promise<void> {
+  for (const key of await selectStorageKeys(ctx, proposalId)) await storage.delete(key).catch(() => {});
+}
+
+export async function storageKeysOf(ctx: TenantContext, proposalId: string): Promise<string[]> {
+  return selectStorageKeys(ctx, proposalId);
+}
+
+/** Attachments the client may see on the public page. */
+export async function listPublicAttachments(db: Db, token: string) {
+  const rows = await selectVisibleAttachmentsByToken(db, token);
+  return rows
+    .filter((r) => r.proposalStatus !== 'cancelled')
+    .map(({ id, fileName, description, fileSize, mimeType }) => ({
+      id,
+      fileName,
+      description,
+      fileSize,
+      mimeType,
+    }));
+}
+
+export async function downloadPublicAttachment(
+  db: Db,
+  storage: FileStorage,
+  token: string,
+  attachmentId: string,
+): Promise<Download> {
+  const row = (await selectVisibleAttachmentsByToken(db, token)).find((r) => r.id === attachmentId);
+  if (!row || row.proposalStatus === 'cancelled') throw notFound();
+  const stream = await storage.get(row.storageKey);
+  if (!stream) throw notFound();
+  return { stream, fileName: row.fileName, mimeType: row.mimeType, fileSize: row.fileSize };
+}

@@ -1,0 +1,73 @@
+import { and, desc, eq, max } from 'drizzle-orm';
+import { type ProposalSnapshot, proposals, proposalVersions, users } from '@/db/schema/index.ts';
+import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+
+const versionColumns = {
+  version: proposalVersions,
+  creator: { firstName: users.firstName, lastName: users.lastName },
+};
+
+export async function selectVersions(ctx: TenantContext, proposalId: string) {
+  return ctx.db
+    .select(versionColumns)
+    .from(proposalVersions)
+    .leftJoin(users, eq(users.id, proposalVersions.createdBy))
+    .where(and(inTenant(proposalVersions, ctx), eq(proposalVersions.proposalId, proposalId)))
+    .orderBy(desc(proposalVersions.versionNumber));
+}
+
+export async function selectVersion(ctx: TenantContext, proposalId: string, versionNumber: number) {
+  const [row] = await ctx.db
+    .select(versionColumns)
+    .from(proposalVersions)
+    .leftJoin(users, eq(users.id, proposalVersions.createdBy))
+    .where(
+      and(
+        inTenant(proposalVersions, ctx),
+        eq(proposalVersions.proposalId, proposalId),
+        eq(proposalVersions.versionNumber, versionNumber),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function selectLatestVersion(ctx: TenantContext, proposalId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(proposalVersions)
+    .where(and(inTenant(proposalVersions, ctx), eq(proposalVersions.proposalId, proposalId)))
+    .orderBy(desc(proposalVersions.versionNumber))
+    .limit(1);
+  return row;
+}
+
+/** The proposal, locked for the numbering of its next version. */
+export async function selectProposalForVersion(ctx: TenantContext, proposalId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(proposals)
+    .where(and(inTenant(proposals, ctx), eq(proposals.id, proposalId)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function insertVersion(
+  ctx: TenantContext,
+  values: { proposalId: string; changeNotes: string; snapshot: ProposalSnapshot; createdBy: string },
+): Promise<number> {
+  const [current] = await ctx.db
+    .select({ n: max(proposalVersions.versionNumber) })
+    .from(proposalVersions)
+    .where(and(inTenant(proposalVersions, ctx), eq(proposalVersions.proposalId, values.proposalId)));
+  const versionNumber = (current?.n ?? 0) + 1;
+  await ctx.db
+    .insert(proposalVersions)
+    .values({ ...values, organizationId: ctx.organizationId, versionNumber });
+  await ctx.db
+    .update(proposals)
+    .set({ currentVersion: versionNumber })
+    .where(and(inTenant(proposals, ctx), eq(proposals.id, values.proposalId)));
+  return versionNumber;
+}
