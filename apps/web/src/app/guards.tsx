@@ -1,0 +1,43 @@
+import type { Role } from '@aceite/shared/permissions';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { LoadingState } from '@/components/loading-state';
+import { paths } from '@/config/paths';
+import { useAuthStore } from '@/lib/auth-store';
+
+/** Private routes: visitors without a stored session go to /login (spec §2). */
+export function RequireAuth() {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  if (!isAuthenticated) return <Navigate to={paths.login} replace />;
+  return <Outlet />;
+}
+
+/** /login and /register: a signed-in visitor goes straight to the dashboard. */
+export function GuestOnly() {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  if (isAuthenticated) return <Navigate to={paths.dashboard} replace />;
+  return <Outlet />;
+}
+
+interface RequireRoleProps {
+  requiredRole: Role;
+  children: ReactNode;
+}
+
+/** A screen for one role only; everyone else goes to the dashboard (spec §2: /admin/users). */
+export function RequireRole({ requiredRole, children }: RequireRoleProps) {
+  const user = useAuthStore((state) => state.user);
+  // Signed in but the user is still being loaded (e.g. storage held only the tokens).
+  if (!user) return <LoadingState />;
+  if (user.role !== requiredRole) return <Navigate to={paths.dashboard} replace />;
+  return children;
+}
+
+/**
+ * `/` is the server's prerendered landing page; if the router ever reaches it (a client-side link), send the
+ * visitor to where they can work.
+ */
+export function RootRedirect() {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  return <Navigate to={isAuthenticated ? paths.dashboard : paths.login} replace />;
+}

@@ -1,0 +1,74 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { syncAuthFromStorage } from '@/lib/auth-store';
+import { buildUser, jsonResponse } from '@/test/fixtures';
+import { renderRoutes } from '@/test/render';
+import { appRoutes } from './router';
+
+function signIn(role: 'admin' | 'superadmin' = 'admin') {
+  const user = buildUser({ role });
+  localStorage.setItem('accessToken', 'access-1');
+  localStorage.setItem('refreshToken', 'refresh-1');
+  localStorage.setItem('user', JSON.stringify(user));
+  syncAuthFromStorage();
+  vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(200, { data: user })));
+}
+
+beforeEach(() => {
+  syncAuthFromStorage();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  syncAuthFromStorage();
+});
+
+describe('app routes', () => {
+  it('sends a visitor without a session from a private route to /login', async () => {
+    const { router } = renderRoutes(appRoutes, { route: '/proposals/new' });
+    expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends a signed-in visitor from /login to the dashboard, which greets them by first name', async () => {
+    signIn();
+    const { router } = renderRoutes(appRoutes, { route: '/login' });
+    expect(await screen.findByRole('heading', { name: 'Olá, Ana' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows a private screen inside the layout, with its navigation and account menu', async () => {
+    signIn();
+    renderRoutes(appRoutes, { route: '/clients' });
+    expect(await screen.findByRole('heading', { name: 'Clientes' })).toBeInTheDocument();
+    expect(screen.getByText('Esta área está em construção.')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Navegação principal' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notificações' })).toBeInTheDocument();
+  });
+
+  it('sends a user who is not superadmin from /admin/users to the dashboard', async () => {
+    signIn('admin');
+    const { router } = renderRoutes(appRoutes, { route: '/admin/users' });
+    expect(await screen.findByRole('heading', { name: 'Olá, Ana' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('lets a superadmin open /admin/users', async () => {
+    signIn('superadmin');
+    renderRoutes(appRoutes, { route: '/admin/users' });
+    expect(await screen.findByRole('heading', { name: 'Utilizadores da plataforma' })).toBeInTheDocument();
+  });
+
+  it("shows 'Página não encontrada' for an unknown path", async () => {
+    renderRoutes(appRoutes, { route: '/nao-existe' });
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para a página inicial' })).toHaveAttribute('href', '/');
+  });
+
+  it('redirects / to /login when the router reaches it without a session', async () => {
+    const { router } = renderRoutes(appRoutes, { route: '/' });
+    await screen.findByRole('heading', { name: 'Entrar' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

@@ -1,0 +1,5 @@
+import { UnderConstruction } from '@/components/under-construction';
+
+export function AdminUsersPage() {
+  return <UnderConstruction title="Utilizadores da plataforma" />;
+}

@@ -1,0 +1,9 @@
+interface DocumentTitleProps {
+  /** The screen's name; the product name is appended. */
+  title: string;
+}
+
+/** Sets the browser tab title (React 19 hoists `<title>` into the document head). */
+export function DocumentTitle({ title }: DocumentTitleProps) {
+  return <title>{`${title} · Aceite`}</title>;
+}

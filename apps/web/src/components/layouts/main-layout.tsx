@@ -1,0 +1,124 @@
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Box,
+  Burger,
+  Group,
+  Progress,
+  Tooltip,
+  useMantineTheme,
+} from '@mantine/core';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, Outlet, useNavigation } from 'react-router';
+import { paths } from '@/config/paths';
+import { useAuthStore } from '@/lib/auth-store';
+import { Logo } from '../logo';
+import classes from './main-layout.module.css';
+import { SidebarNav, type SidebarNavProps } from './sidebar-nav';
+import { UserMenu } from './user-menu';
+
+const NAVBAR_ID = 'app-navbar';
+const MAIN_ID = 'main-content';
+
+interface MainLayoutProps {
+  /** Top-bar items before the user menu (the notification bell). */
+  topBarActions?: ReactNode;
+  proposalCounts?: SidebarNavProps['proposalCounts'];
+}
+
+/** The private area's frame: top bar, collapsible sidebar, and the current screen (spec §2 Layout). */
+export function MainLayout({ topBarActions, proposalCounts }: MainLayoutProps) {
+  const theme = useMantineTheme();
+  const isDesktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {
+    getInitialValueInEffect: false,
+  });
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [collapsed, setCollapsed] = useLocalStorage({
+    key: 'aceite:sidebar-collapsed',
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  const isSuperadmin = useAuthStore((state) => state.user?.role === 'superadmin');
+  const navigation = useNavigation();
+
+  const iconOnly = isDesktop && collapsed;
+  // Off-screen links must not take keyboard focus while the mobile menu is closed.
+  const navbarHidden = !isDesktop && !mobileOpened;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: iconOnly ? 76 : 264, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
+      padding={{ base: 'md', sm: 'lg' }}
+    >
+      <a href={`#${MAIN_ID}`} className={classes.skipLink}>
+        Saltar para o conteúdo
+      </a>
+      {navigation.state === 'loading' && (
+        <Progress value={100} animated size={3} radius={0} className={classes.progress} aria-hidden="true" />
+      )}
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={mobileOpened}
+              onClick={toggleMobile}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={mobileOpened ? 'Fechar menu de navegação' : 'Abrir menu de navegação'}
+              aria-expanded={mobileOpened}
+              aria-controls={NAVBAR_ID}
+            />
+            <Tooltip label={collapsed ? 'Expandir menu lateral' : 'Recolher menu lateral'}>
+              <ActionIcon
+                visibleFrom="sm"
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={() => setCollapsed((value) => !value)}
+                aria-label={collapsed ? 'Expandir menu lateral' : 'Recolher menu lateral'}
+                aria-expanded={!collapsed}
+                aria-controls={NAVBAR_ID}
+              >
+                {collapsed ? (
+                  <IconLayoutSidebarLeftExpand size={20} aria-hidden="true" />
+                ) : (
+                  <IconLayoutSidebarLeftCollapse size={20} aria-hidden="true" />
+                )}
+              </ActionIcon>
+            </Tooltip>
+            <Anchor component={Link} to={paths.dashboard} underline="never" c="inherit" onClick={closeMobile}>
+              <Logo size={30} />
+            </Anchor>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {topBarActions}
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar
+        id={NAVBAR_ID}
+        aria-label="Navegação principal"
+        p={iconOnly ? 'xs' : 'sm'}
+        inert={navbarHidden}
+        style={{ overflowY: 'auto' }}
+      >
+        <SidebarNav
+          collapsed={iconOnly}
+          onNavigate={closeMobile}
+          proposalCounts={proposalCounts}
+          isSuperadmin={isSuperadmin}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
+        <Box maw={1280} mx="auto">
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

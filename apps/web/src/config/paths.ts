@@ -1,0 +1,81 @@
+/**
+ * Every route of the web app. `routes` holds the patterns the router matches; `paths` builds the links.
+ * Screens never hand-build a URL: they call `paths.*`.
+ */
+export const routes = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  publicProposal: '/p/:publicToken',
+
+  dashboard: '/dashboard',
+  proposals: '/proposals',
+  proposalNew: '/proposals/new',
+  proposal: '/proposals/:id',
+  proposalEdit: '/proposals/:id/edit',
+  clients: '/clients',
+  clientNew: '/clients/new',
+  client: '/clients/:id',
+  clientEdit: '/clients/:id/edit',
+  products: '/products',
+  productNew: '/products/new',
+  productEdit: '/products/:id/edit',
+  templates: '/templates',
+  templateNew: '/templates/new',
+  templateEdit: '/templates/:id/edit',
+  users: '/users',
+  userEdit: '/users/:id/edit',
+  teams: '/teams',
+  teamNew: '/teams/new',
+  team: '/teams/:id',
+  teamEdit: '/teams/:id/edit',
+  analytics: '/analytics',
+  settings: '/settings',
+  adminUsers: '/admin/users',
+} as const;
+
+/** Proposal statuses the sidebar lists, in this order (spec §2 Layout, §4). */
+export const SIDEBAR_PROPOSAL_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'rejected'] as const;
+export type SidebarProposalStatus = (typeof SIDEBAR_PROPOSAL_STATUSES)[number];
+
+const segment = (value: string) => encodeURIComponent(value);
+
+export const paths = {
+  /** The prerendered landing page, served by the server: link to it with a full page load. */
+  home: routes.home,
+  login: routes.login,
+  register: routes.register,
+  forgotPassword: routes.forgotPassword,
+  resetPassword: (token: string) => `${routes.resetPassword}?${new URLSearchParams({ token })}`,
+  publicProposal: (publicToken: string) => `/p/${segment(publicToken)}`,
+
+  dashboard: routes.dashboard,
+  proposals: (filter: { status?: SidebarProposalStatus } = {}) =>
+    filter.status
+      ? `${routes.proposals}?${new URLSearchParams({ status: filter.status })}`
+      : routes.proposals,
+  proposalNew: routes.proposalNew,
+  proposal: (id: string) => `/proposals/${segment(id)}`,
+  proposalEdit: (id: string) => `/proposals/${segment(id)}/edit`,
+  clients: routes.clients,
+  clientNew: routes.clientNew,
+  client: (id: string) => `/clients/${segment(id)}`,
+  clientEdit: (id: string) => `/clients/${segment(id)}/edit`,
+  products: routes.products,
+  productNew: routes.productNew,
+  productEdit: (id: string) => `/products/${segment(id)}/edit`,
+  templates: routes.templates,
+  templateNew: routes.templateNew,
+  templateEdit: (id: string) => `/templates/${segment(id)}/edit`,
+  users: routes.users,
+  userEdit: (id: string) => `/users/${segment(id)}/edit`,
+  teams: routes.teams,
+  teamNew: routes.teamNew,
+  team: (id: string) => `/teams/${segment(id)}`,
+  teamEdit: (id: string) => `/teams/${segment(id)}/edit`,
+  analytics: routes.analytics,
+  settings: routes.settings,
+  adminUsers: routes.adminUsers,
+} as const;

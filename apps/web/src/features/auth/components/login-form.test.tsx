@@ -1,0 +1,97 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { syncAuthFromStorage } from '@/lib/auth-store';
+import { apiError, buildUser, jsonResponse } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { LoginForm } from './login-form';
+
+function renderForm() {
+  const onSuccess = vi.fn();
+  const view = renderWithProviders(<LoginForm onSuccess={onSuccess} />, { route: '/login' });
+  return { ...view, onSuccess };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  syncAuthFromStorage();
+});
+
+describe('LoginForm', () => {
+  it('shows the required-field messages when submitted empty, without calling the API', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = renderForm();
+
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByText('O email é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('A password é obrigatória')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the invalid-email message', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText(/Email/), 'ana@');
+    await user.type(screen.getByLabelText(/^Password/), 'segredo');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Por favor, insira um email válido')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the credentials are wrong", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(apiError(401, 'INVALID_CREDENTIALS', 'Email ou password incorretos')),
+    );
+    const { user, onSuccess } = renderForm();
+
+    await user.type(screen.getByLabelText(/Email/), 'ana.silva@exemplo.pt');
+    await user.type(screen.getByLabelText(/^Password/), 'errada');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email ou password incorretos');
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it("falls back to 'Login failed' when the server gives no message", async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const { user } = renderForm();
+
+    await user.type(screen.getByLabelText(/Email/), 'ana.silva@exemplo.pt');
+    await user.type(screen.getByLabelText(/^Password/), 'Aceite2026!');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
+  });
+
+  it('signs in with a normalised email and remember-me, stores the session and reports success', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(
+      jsonResponse(200, {
+        data: { user: buildUser(), accessToken: 'access-1', refreshToken: 'refresh-1' },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { user, onSuccess } = renderForm();
+
+    await user.type(screen.getByLabelText(/Email/), '  Ana.Silva@Exemplo.pt ');
+    await user.type(screen.getByLabelText(/^Password/), 'Aceite2026!');
+    await user.click(screen.getByLabelText('Lembrar-me'));
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      email: 'ana.silva@exemplo.pt',
+      password: 'Aceite2026!',
+      rememberMe: true,
+    });
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    expect(localStorage.getItem('rememberMe')).toBe('true');
+  });
+
+  it('links to password recovery', () => {
+    renderForm();
+    expect(screen.getByRole('link', { name: 'Esqueceu a password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+});

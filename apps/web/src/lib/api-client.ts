@@ -1,0 +1,230 @@
+import type { ErrorDetail } from '@aceite/shared/errors';
+import { MESSAGES } from '@aceite/shared/messages';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import * as session from './session-storage';
+
+/** The success body of most API answers. */
+export interface Envelope<T> {
+  data: T;
+}
+
+/** Codes the client gives failures that carry no error envelope from the server. */
+export const CLIENT_ERROR_CODES = {
+  network: 'NETWORK_ERROR',
+  unknown: 'UNKNOWN_ERROR',
+} as const;
+
+const NETWORK_MESSAGE = 'Não foi possível contactar o servidor. Verifique a ligação e tente novamente.';
+
+interface ApiErrorInit {
+  status: number;
+  code: string;
+  message: string;
+  details?: ErrorDetail[];
+  requestId?: string;
+  /** Whether `message` was written by the server (an error envelope) rather than by this client. */
+  fromServer: boolean;
+}
+
+/** Any failed API call: the server's error envelope, or a network/unknown failure (status 0 when offline). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: ErrorDetail[];
+  readonly requestId: string | undefined;
+  readonly fromServer: boolean;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details ?? [];
+    this.requestId = init.requestId;
+    this.fromServer = init.fromServer;
+  }
+}
+
+/** The server's message for a failure, else the screen's fallback text (spec §8: "server message, else …"). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.fromServer ? error.message : fallback;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const REFRESH_PATH = '/auth/refresh';
+// A 401 from these means wrong credentials or a dead refresh token, never an expired access token.
+const NO_REFRESH_PATHS = new Set(['/auth/login', '/auth/register', REFRESH_PATH]);
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = `${env.apiBaseUrl}${path}`;
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+async function send(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+  accessToken: string | null,
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: payload,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError({
+      status: 0,
+      code: CLIENT_ERROR_CODES.network,
+      message: NETWORK_MESSAGE,
+      fromServer: false,
+    });
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isErrorEnvelope(
+  body: unknown,
+): body is { error: { code: string; message: string; details?: ErrorDetail[]; requestId?: string } } {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return false;
+  const { error } = body as { error: unknown };
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = await readJson(response);
+  if (isErrorEnvelope(body)) {
+    return new ApiError({ status: response.status, ...body.error, fromServer: true });
+  }
+  return new ApiError({
+    status: response.status,
+    code: CLIENT_ERROR_CODES.unknown,
+    message: response.status >= 500 ? MESSAGES.internalError : MESSAGES.somethingWentWrong,
+    fromServer: false,
+  });
+}
+
+// Single flight: every 401 that arrives while a refresh is running waits for that same refresh, because
+// refresh tokens rotate and a second call with the old token would be refused (and end the session).
+let refreshInFlight: Promise<boolean> | null = null;
+
+function refreshSession(staleAccessToken: string | null): Promise<boolean> {
+  refreshInFlight ??= refreshAcrossTabs(staleAccessToken).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/** Other tabs share the stored tokens: a browser-wide lock keeps them from spending one refresh token twice. */
+function refreshAcrossTabs(staleAccessToken: string | null): Promise<boolean> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return runRefresh(staleAccessToken);
+  return locks.request('aceite:refresh-session', () => runRefresh(staleAccessToken));
+}
+
+async function runRefresh(staleAccessToken: string | null): Promise<boolean> {
+  // Another tab refreshed while this one waited for the lock.
+  const current = session.getAccessToken();
+  if (current && current !== staleAccessToken) return true;
+  const refreshToken = session.getRefreshToken();
+  if (!refreshToken) return false;
+  // Sent without the bearer header (spec §7). A network failure propagates and keeps the session.
+  const response = await send('POST', REFRESH_PATH, { refreshToken }, {}, null);
+  if (!response.ok) return false;
+  const body = (await readJson(response)) as Partial<Envelope<Partial<session.SessionTokens>>> | undefined;
+  const tokens = body?.data;
+  if (!tokens?.accessToken || !tokens.refreshToken) return false;
+  session.storeTokens({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+  return true;
+}
+
+/** The session cannot be recovered: forget it and start again at the login screen (spec §2, §8). */
+function endSession(): void {
+  session.clearSession();
+  if (!window.location.pathname.includes(paths.login)) window.location.assign(paths.login);
+}
+
+async function request<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+  isRetry = false,
+): Promise<T> {
+  const accessToken = path === REFRESH_PATH ? null : session.getAccessToken();
+  const response = await send(method, path, body, options, accessToken);
+  if (response.ok) return (await readJson(response)) as T;
+
+  const error = await toApiError(response);
+  if (response.status !== 401 || isRetry || NO_REFRESH_PATHS.has(path)) throw error;
+
+  // Another request refreshed the session while this one was in flight: replay with the new token.
+  const current = session.getAccessToken();
+  if (current && current !== accessToken) return request<T>(method, path, body, options, true);
+
+  if (!(await refreshSession(accessToken))) {
+    endSession();
+    throw error;
+  }
+  return request<T>(method, path, body, options, true);
+}
+
+/**
+ * The one way screens talk to the API: JSON in and out, the stored bearer token, one refresh-and-replay on
+ * an expired session, and failures thrown as `ApiError`. Resolves with the whole JSON body (`{ data, … }`).
+ */
+export const apiClient = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};

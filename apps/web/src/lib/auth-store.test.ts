@@ -1,0 +1,208 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, buildUser, deferred, jsonResponse } from '@/test/fixtures';
+import {
+  clearAuthError,
+  fetchMe,
+  getAuthState,
+  login,
+  logout,
+  register,
+  setAuth,
+  syncAuthFromStorage,
+} from './auth-store';
+
+const user = buildUser();
+const session = { user, accessToken: 'access-1', refreshToken: 'refresh-1' };
+
+function mockFetch(handler: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) =>
+    Promise.resolve(handler(String(input), init)),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function storeSession() {
+  localStorage.setItem('accessToken', 'access-1');
+  localStorage.setItem('refreshToken', 'refresh-1');
+  localStorage.setItem('user', JSON.stringify(user));
+}
+
+beforeEach(() => {
+  vi.stubGlobal('location', { ...window.location, pathname: '/dashboard', assign: vi.fn() });
+  syncAuthFromStorage();
+  clearAuthError();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('auth store', () => {
+  it('starts signed out when nothing is stored', () => {
+    expect(getAuthState()).toEqual({ user: null, isAuthenticated: false, loading: false, error: null });
+  });
+
+  it('starts signed in with the stored user when an access token is stored', () => {
+    storeSession();
+    syncAuthFromStorage();
+    expect(getAuthState()).toMatchObject({ user, isAuthenticated: true });
+  });
+
+  it('login sets loading and clears the previous error, then stores the session', async () => {
+    mockFetch(() => apiError(401, 'INVALID_CREDENTIALS', 'Email ou password incorretos'));
+    await login({ email: 'ana.silva@exemplo.pt', password: 'errada', rememberMe: false }).catch(() => {});
+    expect(getAuthState().error).toBe('Email ou password incorretos');
+
+    const response = deferred<Response>();
+    mockFetch(() => response.promise);
+    const pending = login({ email: 'ana.silva@exemplo.pt', password: 'Aceite2026!', rememberMe: true });
+    expect(getAuthState()).toMatchObject({ loading: true, error: null });
+
+    response.resolve(jsonResponse(200, { data: session }));
+    await expect(pending).resolves.toEqual(user);
+
+    expect(getAuthState()).toEqual({ user, isAuthenticated: true, loading: false, error: null });
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(user);
+    expect(localStorage.getItem('rememberMe')).toBe('true');
+  });
+
+  it('login without remember-me leaves no rememberMe item', async () => {
+    localStorage.setItem('rememberMe', 'true');
+    mockFetch(() => jsonResponse(200, { data: session }));
+    await login({ email: 'ana.silva@exemplo.pt', password: 'Aceite2026!', rememberMe: false });
+    expect(localStorage.getItem('rememberMe')).toBeNull();
+  });
+
+  it('login failure holds the server message, ends loading and rethrows', async () => {
+    mockFetch(() => apiError(401, 'INVALID_CREDENTIALS', 'Email ou password incorretos'));
+
+    await expect(login({ email: 'a@b.pt', password: 'x', rememberMe: false })).rejects.toMatchObject({
+      status: 401,
+    });
+
+    expect(getAuthState()).toEqual({
+      user: null,
+      isAuthenticated: false,
+      loading: false,
+      error: 'Email ou password incorretos',
+    });
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it("login failure without a server message falls back to 'Login failed'", async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(login({ email: 'a@b.pt', password: 'x', rememberMe: false })).rejects.toBeDefined();
+    expect(getAuthState().error).toBe('Login failed');
+  });
+
+  it('register stores the session and signs in', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(201, { data: session }));
+    await register({
+      email: 'ana.silva@exemplo.pt',
+      password: 'Aceite2026!',
+      firstName: 'Ana',
+      lastName: 'Silva',
+    });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/auth/register');
+    expect(getAuthState()).toMatchObject({ user, isAuthenticated: true, loading: false });
+    expect(localStorage.getItem('rememberMe')).toBeNull();
+  });
+
+  it("register failure holds the server message, else 'Registration failed'", async () => {
+    mockFetch(() => apiError(409, 'EMAIL_TAKEN', 'Já existe uma conta com este email'));
+    const input = { email: 'a@b.pt', password: 'Aceite2026!', firstName: 'A', lastName: 'B' };
+    await expect(register(input)).rejects.toBeDefined();
+    expect(getAuthState().error).toBe('Já existe uma conta com este email');
+
+    mockFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(register(input)).rejects.toBeDefined();
+    expect(getAuthState()).toMatchObject({ loading: false, error: 'Registration failed' });
+  });
+
+  it('logout calls the server, clears every stored item and signs out', async () => {
+    storeSession();
+    localStorage.setItem('rememberMe', 'true');
+    syncAuthFromStorage();
+    const fetchMock = mockFetch(() => jsonResponse(200, { data: { ok: true } }));
+
+    const pending = logout();
+    expect(getAuthState().loading).toBe(true);
+    await pending;
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/auth/logout');
+    expect(init?.body).toBeUndefined();
+    expect((init?.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer access-1');
+    for (const key of ['accessToken', 'refreshToken', 'user', 'rememberMe']) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    expect(getAuthState()).toEqual({ user: null, isAuthenticated: false, loading: false, error: null });
+  });
+
+  it('logout still clears the stored items when the server call fails, and reports the error', async () => {
+    storeSession();
+    syncAuthFromStorage();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockFetch(() => apiError(500, 'INTERNAL_ERROR', 'Ocorreu um erro interno. Tente novamente mais tarde.'));
+
+    await expect(logout()).resolves.toBeUndefined();
+
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(getAuthState()).toMatchObject({
+      loading: false,
+      isAuthenticated: false,
+      error: 'Ocorreu um erro interno. Tente novamente mais tarde.',
+    });
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('fetchMe refreshes the user in state and storage', async () => {
+    storeSession();
+    syncAuthFromStorage();
+    const renamed = buildUser({ firstName: 'Joana' });
+    mockFetch(() => jsonResponse(200, { data: renamed }));
+
+    await expect(fetchMe()).resolves.toEqual(renamed);
+
+    expect(getAuthState()).toMatchObject({ user: renamed, isAuthenticated: true });
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(renamed);
+  });
+
+  it('fetchMe failure clears the user, marks the visitor signed out and rethrows', async () => {
+    storeSession();
+    syncAuthFromStorage();
+    mockFetch(() => apiError(403, 'ACCOUNT_DISABLED', 'Conta desativada'));
+
+    await expect(fetchMe()).rejects.toMatchObject({ code: 'ACCOUNT_DISABLED' });
+
+    expect(getAuthState()).toMatchObject({ user: null, isAuthenticated: false });
+  });
+
+  it('setAuth stores the given user and tokens and marks the visitor signed in', () => {
+    setAuth(user, { accessToken: 'access-9', refreshToken: 'refresh-9' });
+    expect(getAuthState()).toMatchObject({ user, isAuthenticated: true });
+    expect(localStorage.getItem('accessToken')).toBe('access-9');
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-9');
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(user);
+  });
+
+  it('signs out in state when the API client ends a session that cannot be refreshed', async () => {
+    storeSession();
+    syncAuthFromStorage();
+    mockFetch((url) =>
+      url.endsWith('/auth/refresh')
+        ? apiError(400, 'INVALID_TOKEN', 'Token inválido ou expirado')
+        : apiError(401, 'TOKEN_EXPIRED', 'Sessão expirada. Inicie sessão novamente.'),
+    );
+
+    await expect(fetchMe()).rejects.toBeDefined();
+
+    expect(getAuthState()).toMatchObject({ user: null, isAuthenticated: false });
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+});
