@@ -20,6 +20,12 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/** A form field by its visible label, ignoring the required asterisk Mantine adds ("Password *"). */
+export function field(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
+}
+
 /** Signs in through the login screen the way a person does. */
 export async function signIn(
   page: Page,
@@ -28,8 +34,8 @@ export async function signIn(
   rememberMe = false,
 ): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
   if (rememberMe) await page.getByLabel('Lembrar-me').check();
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

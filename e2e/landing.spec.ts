@@ -6,7 +6,7 @@ test.describe('landing page @mobile', () => {
     expect(res.status()).toBe(200);
     const html = await res.text();
     expect(html).toMatch(/<title>[^<]*Aceite[^<]*<\/title>/);
-    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(html).toMatch(/<meta\s+name="description"\s+content="[^"]+"/);
     expect(html).toMatch(/<meta property="og:title" content="[^"]+"/);
     expect(html).toMatch(/<meta property="og:locale" content="pt_PT"/);
     // The hero and the pricing are in the HTML itself, not only after JavaScript runs.

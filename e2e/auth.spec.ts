@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { SignJWT } from 'jose';
+import { DEMO, DEMO_PASSWORD, expect, expectAccessible, field, signIn, test } from './fixtures.ts';
+import { linkFromOutbox } from './mail.ts';
+
+const newEmail = () => `pessoa-${randomUUID().slice(0, 8)}@exemplo.pt`;
+
+test.describe('accounts and sessions @mobile', () => {
+  test('register → dashboard with the first name, inside the layout', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page).toHaveTitle(/Aceite/);
+    await field(page, 'Nome').fill('Marta');
+    await field(page, 'Apelido').fill('Sousa');
+    await field(page, 'Email').fill(newEmail());
+    await field(page, 'Password').fill('segredo123');
+    await field(page, 'Confirmar password').fill('segredo123');
+    await field(page, 'Nome da organização').fill('Sousa Design');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Olá, Marta' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('rememberMe'))).toBeNull();
+  });
+
+  test('register shows the spec validation messages', async ({ page }) => {
+    await page.goto('/register');
+    await field(page, 'Email').fill('marta@exemplo.pt');
+    await field(page, 'Password').fill('curta');
+    await field(page, 'Confirmar password').fill('outra');
+    // Enter submits without the blur-validation layout shift moving the button under the pointer.
+    await field(page, 'Confirmar password').press('Enter');
+    await expect(page.getByText('Nome e sobrenome são obrigatórios').first()).toBeVisible();
+    await expect(page.getByText('A senha deve ter pelo menos 8 caracteres')).toBeVisible();
+    await expect(page.getByText('As senhas não coincidem')).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test('a wrong password shows the server message', async ({ page }) => {
+    await page.goto('/login');
+    await field(page, 'Email').fill(DEMO.viewer);
+    await field(page, 'Password').fill('errada-123');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Email ou password incorretos')).toBeVisible();
+  });
+
+  test('login with remember-me, then logout clears the session', async ({ page }) => {
+    await signIn(page, DEMO.viewer, DEMO_PASSWORD, true);
+    expect(await page.evaluate(() => localStorage.getItem('rememberMe'))).toBe('true');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: /Menu da conta/ }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const stored = await page.evaluate(() =>
+      ['accessToken', 'refreshToken', 'user', 'rememberMe'].map((k) => localStorage.getItem(k)),
+    );
+    expect(stored).toEqual([null, null, null, null]);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a private URL while signed out goes to /login', async ({ page }) => {
+    await page.goto('/proposals/new');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveTitle(/Entrar/);
+  });
+
+  test('forgot password → reset through the emailed link → login with the new password', async ({
+    page,
+    request,
+  }) => {
+    const email = newEmail();
+    const reg = await request.post('/api/v1/auth/register', {
+      data: { email, password: 'antiga-123', firstName: 'Rui', lastName: 'Neves' },
+    });
+    expect(reg.status()).toBe(201);
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Esqueceu a password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await field(page, 'Email').fill(email);
+    await page.getByRole('button', { name: 'Enviar link de recuperação' }).click();
+    await expect(page.getByRole('link', { name: /login|entrar|voltar/i }).first()).toBeVisible();
+
+    const link = await linkFromOutbox(email, '/reset-password');
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByText(/Rui/).first()).toBeVisible();
+    await field(page, 'Nova password').fill('nova-password-1');
+    await field(page, 'Confirmar nova password').fill('nova-password-1');
+    await page.getByRole('button', { name: 'Redefinir password' }).click();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+    await signIn(page, email, 'nova-password-1');
+  });
+
+  test('an invalid reset token shows the error with links', async ({ page }) => {
+    await page.goto('/reset-password?token=invalido');
+    await expect(page.getByText('Token inválido ou expirado')).toBeVisible();
+    await expect(page.getByRole('link', { name: /recupera|nova|pedir/i }).first()).toBeVisible();
+    await page.goto('/reset-password');
+    await expect(page.getByText('Token de recuperação não encontrado')).toBeVisible();
+  });
+
+  test('an expired access token is refreshed transparently', async ({ page }) => {
+    await signIn(page, DEMO.sales);
+    const user = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}');
+    const secret = (await readFile('.data-test/e2e/jwt-secret', 'utf8')).trim();
+    const expired = await new SignJWT({ org: user.organizationId, role: user.role, sid: randomUUID() })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setAudience('aceite-api')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(secret));
+    await page.evaluate((token) => localStorage.setItem('accessToken', token), expired);
+    const refreshed = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/auth/refresh') && r.status() === 200,
+    );
+    await page.goto('/dashboard');
+    await refreshed;
+    await expect(page.getByRole('heading', { name: /Olá, Vera/ })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBe(expired);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('every private screen of the route table answers inside the layout', async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    for (const url of [
+      '/proposals',
+      '/clients',
+      '/products',
+      '/templates',
+      '/users',
+      '/teams',
+      '/analytics',
+      '/settings',
+    ]) {
+      await page.goto(url);
+      await expect(page.getByRole('navigation').first()).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/nao-existe');
+    await expect(page.getByText('Página não encontrada')).toBeVisible();
+  });
+});
