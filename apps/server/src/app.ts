@@ -14,6 +14,7 @@ import { OutboxWorker } from '@/jobs/outbox-worker.ts';
 import { AccessTokens } from '@/lib/jwt.ts';
 import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
 import { type FileStorage, localStorage, s3Storage } from '@/lib/storage.ts';
+import { analyticsRoutes } from '@/modules/analytics/analytics.routes.ts';
 import { attachmentsRoutes } from '@/modules/attachments/attachments.routes.ts';
 import { authRoutes } from '@/modules/auth/auth.routes.ts';
 import { clientsRoutes } from '@/modules/clients/clients.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationsRoutes);
       await api.register(usersRoutes, { appUrl: config.appUrl, rateLimitMax: config.authRateLimitMax });
       await api.register(teamsRoutes);
+      await api.register(analyticsRoutes);
       await api.register(settingsRoutes);
       await api.register(publicProposalsRoutes, {
         viewRateLimitMax: config.publicRateLimitMax * 6,

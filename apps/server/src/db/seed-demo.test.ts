@@ -2,7 +2,7 @@ import { PROPOSAL_STATUSES } from '@aceite/shared/schemas/proposals';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { clients, products, proposals, templates, users } from './schema/index.ts';
+import { clients, products, proposals, teams, templates, users } from './schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
 
 let t: TestApp;
@@ -37,6 +37,10 @@ describe('demo seed', () => {
     expect(Math.max(...ages)).toBeGreaterThan(300);
     expect(Math.max(...ages)).toBeLessThan(366);
     expect(new Set(demoProposals.map((x) => x.ownerId)).size).toBe(3);
+    const demoTeams = await t.db.select().from(teams);
+    expect(demoTeams.map((x) => x.name).sort()).toEqual(['Equipa Lisboa', 'Equipa Porto']);
+    const members = await t.db.select({ email: users.email, teamId: users.teamId }).from(users);
+    expect(members.filter((m) => m.teamId).length).toBe(3);
 
     const login = await t.app.inject({
       method: 'POST',

@@ -1,10 +1,10 @@
 import type { OrgRole } from '@aceite/shared/permissions';
-import { count } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '@/lib/password.ts';
 import type { Db } from './client.ts';
 import { DEMO_CLIENTS, DEMO_PRODUCTS, DEMO_TEMPLATES, GLOBAL_TEMPLATES } from './demo-catalogue.ts';
 import { buildDemoProposals } from './demo-proposals.ts';
-import { clients, organizations, products, proposals, templates, users } from './schema/index.ts';
+import { clients, organizations, products, proposals, teams, templates, users } from './schema/index.ts';
 
 export const DEMO_PASSWORD = 'Aceite2026!';
 
@@ -40,7 +40,30 @@ export async function seedDemo(db: Db): Promise<boolean> {
         { ...DEMO_SUPERADMIN, role: 'superadmin' as const, organizationId: null, passwordHash },
       ])
       .returning({ id: users.id, email: users.email });
-    const adminId = inserted.find((u) => u.email === 'admin@aceite.demo')?.id ?? null;
+    const idOf = (email: string) => inserted.find((u) => u.email === email)?.id ?? null;
+    const adminId = idOf('admin@aceite.demo');
+    const [lisboa, porto] = await tx
+      .insert(teams)
+      .values([
+        {
+          organizationId: org.id,
+          name: 'Equipa Lisboa',
+          description: 'Clientes da Grande Lisboa e Sul',
+          managerId: idOf('gestor@aceite.demo'),
+        },
+        {
+          organizationId: org.id,
+          name: 'Equipa Porto',
+          description: 'Clientes do Norte e Centro',
+          managerId: adminId,
+        },
+      ])
+      .returning({ id: teams.id });
+    await tx
+      .update(users)
+      .set({ teamId: lisboa?.id })
+      .where(inArray(users.email, ['gestor@aceite.demo', 'vendas@aceite.demo']));
+    await tx.update(users).set({ teamId: porto?.id }).where(eq(users.email, 'admin@aceite.demo'));
     const insertedClients = await tx
       .insert(clients)
       .values(

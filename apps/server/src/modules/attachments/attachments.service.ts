@@ -106,7 +106,9 @@ export async function detectAllowedType(file: UploadedFile): Promise<string> {
 /** A file name safe to show and to put in a header: no paths, no control characters. */
 function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'ficheiro';
-  const visible = [...base].filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127 && c !== '"').join('');
+  const visible = [...base]
+    .filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127 && c !== '"')
+    .join('');
   return visible.slice(0, 200) || 'ficheiro';
 }
 

@@ -1,0 +1,120 @@
+import type { AnalyticsQuery } from '@aceite/shared/schemas/analytics';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { clients, organizations, proposals, teams, users } from '@/db/schema/index.ts';
+import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+
+/** Sent or later and won, as server-behaviour §8 defines them. */
+const SENT_OR_LATER = sql`${proposals.status} in ('sent','viewed','under_negotiation','accepted','signed','rejected','expired')`;
+const WON = sql`${proposals.status} in ('accepted','signed')`;
+
+const totals = {
+  count: sql<number>`count(*)::int`,
+  value: sql<number>`coalesce(sum(${proposals.totalValue}), 0)::bigint`,
+  sent: sql<number>`(count(*) filter (where ${SENT_OR_LATER}))::int`,
+  won: sql<number>`(count(*) filter (where ${WON}))::int`,
+  wonValue: sql<number>`coalesce(sum(${proposals.totalValue}) filter (where ${WON}), 0)::bigint`,
+};
+
+async function organizationTimezone(ctx: TenantContext): Promise<string> {
+  const [row] = await ctx.db
+    .select({ tz: organizations.timezone })
+    .from(organizations)
+    .where(eq(organizations.id, ctx.organizationId));
+  return row?.tz ?? 'Europe/Lisbon';
+}
+
+/**
+ * The proposals in scope: the organization's, not cancelled, created within the dates (inclusive, in the
+ * organization's timezone), of one owner or of the owners in one team.
+ */
+async function scope(ctx: TenantContext, q: AnalyticsQuery): Promise<{ where: SQL; tz: string }> {
+  const tz = await organizationTimezone(ctx);
+  const where = and(
+    inTenant(proposals, ctx),
+    sql`${proposals.status} <> 'cancelled'`,
+    q.startDate
+      ? sql`${proposals.createdAt} >= (${q.startDate}::date::timestamp at time zone ${tz})`
+      : undefined,
+    q.endDate
+      ? sql`${proposals.createdAt} < ((${q.endDate}::date + 1)::timestamp at time zone ${tz})`
+      : undefined,
+    q.userId ? eq(proposals.ownerId, q.userId) : undefined,
+    q.teamId
+      ? sql`${proposals.ownerId} in (select ${users.id} from ${users} where ${users.teamId} = ${q.teamId} and ${users.organizationId} = ${ctx.organizationId})`
+      : undefined,
+  ) as SQL;
+  return { where, tz };
+}
+
+export async function selectOverview(ctx: TenantContext, q: AnalyticsQuery) {
+  const { where } = await scope(ctx, q);
+  const [[row], [clientCount], [userCount]] = await Promise.all([
+    ctx.db.select(totals).from(proposals).where(where),
+    ctx.db.select({ n: count() }).from(clients).where(inTenant(clients, ctx)),
+    ctx.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(inTenant(users, ctx), eq(users.isActive, true))),
+  ]);
+  return {
+    ...(row ?? { count: 0, value: 0, sent: 0, won: 0, wonValue: 0 }),
+    clients: clientCount?.n ?? 0,
+    users: userCount?.n ?? 0,
+  };
+}
+
+export async function selectOverTime(ctx: TenantContext, q: AnalyticsQuery) {
+  const { where, tz } = await scope(ctx, q);
+  const period = sql<string>`to_char(${proposals.createdAt} at time zone ${tz}, 'YYYY-MM')`;
+  return (
+    ctx.db
+      .select({ period, ...totals })
+      .from(proposals)
+      .where(where)
+      // By position: the timezone is a bound parameter, so PostgreSQL cannot match the expression itself.
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
+  );
+}
+
+export async function selectByUser(ctx: TenantContext, q: AnalyticsQuery, limit: number) {
+  const { where } = await scope(ctx, q);
+  return ctx.db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      ...totals,
+    })
+    .from(proposals)
+    .innerJoin(users, eq(users.id, proposals.ownerId))
+    .where(where)
+    .groupBy(users.id)
+    .orderBy(sql`coalesce(sum(${proposals.totalValue}), 0) desc`, users.id)
+    .limit(limit);
+}
+
+export async function selectByTeam(ctx: TenantContext, q: AnalyticsQuery) {
+  const { where } = await scope(ctx, q);
+  return ctx.db
+    .select({ teamId: teams.id, teamName: teams.name, ...totals })
+    .from(proposals)
+    .innerJoin(users, eq(users.id, proposals.ownerId))
+    .innerJoin(teams, eq(teams.id, users.teamId))
+    .where(where)
+    .groupBy(teams.id)
+    .orderBy(sql`coalesce(sum(${proposals.totalValue}), 0) desc`, teams.id);
+}
+
+export async function selectTopClients(ctx: TenantContext, q: AnalyticsQuery, limit: number) {
+  const { where } = await scope(ctx, q);
+  return ctx.db
+    .select({ clientId: clients.id, clientName: clients.name, clientCompany: clients.company, ...totals })
+    .from(proposals)
+    .innerJoin(clients, eq(clients.id, proposals.clientId))
+    .where(where)
+    .groupBy(clients.id)
+    .orderBy(sql`coalesce(sum(${proposals.totalValue}), 0) desc`, clients.id)
+    .limit(limit);
+}

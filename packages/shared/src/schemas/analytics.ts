@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { ProposalSummarySchema } from './proposals.ts';
+
+const DateOnly = z.iso.date('Data inválida');
+
+/** Filters of the analytics report; dates are inclusive, in the organization's timezone (server-behaviour §8). */
+export const AnalyticsQuerySchema = z.object({
+  startDate: DateOnly.optional(),
+  endDate: DateOnly.optional(),
+  userId: z.uuid().optional(),
+  teamId: z.uuid().optional(),
+});
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
+
+export const LimitQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+
+/** Dashboard and report cards (spec §3 Dashboard overview, Analytics overview); money in cents. */
+export const AnalyticsOverviewSchema = z.object({
+  totalProposals: z.number().int(),
+  totalValue: z.number().int(),
+  acceptedProposals: z.number().int(),
+  acceptedValue: z.number().int(),
+  sentProposals: z.number().int(),
+  /** Won ÷ sent-or-later × 100, one decimal; 0 when nothing was sent. */
+  conversionRate: z.number(),
+  avgProposalValue: z.number().int(),
+  totalClients: z.number().int(),
+  activeUsers: z.number().int(),
+});
+export type AnalyticsOverview = z.infer<typeof AnalyticsOverviewSchema>;
+
+export const TimePointSchema = z.object({
+  /** 'YYYY-MM' (month buckets). */
+  period: z.string(),
+  count: z.number().int(),
+  value: z.number().int(),
+  acceptedCount: z.number().int(),
+  acceptedValue: z.number().int(),
+});
+export type TimePoint = z.infer<typeof TimePointSchema>;
+
+export const UserPerformanceSchema = z.object({
+  userId: z.uuid(),
+  userName: z.string(),
+  userEmail: z.string(),
+  proposalCount: z.number().int(),
+  acceptedCount: z.number().int(),
+  totalValue: z.number().int(),
+  conversionRate: z.number(),
+});
+export type UserPerformance = z.infer<typeof UserPerformanceSchema>;
+
+export const TeamPerformanceSchema = z.object({
+  teamId: z.uuid(),
+  teamName: z.string(),
+  proposalCount: z.number().int(),
+  acceptedCount: z.number().int(),
+  totalValue: z.number().int(),
+  conversionRate: z.number(),
+});
+export type TeamPerformance = z.infer<typeof TeamPerformanceSchema>;
+
+export const TopClientSchema = z.object({
+  clientId: z.uuid(),
+  clientName: z.string(),
+  clientCompany: z.string().nullable(),
+  proposalCount: z.number().int(),
+  acceptedCount: z.number().int(),
+  /** Σ totalValue of the client's proposals in scope (cancelled excluded). */
+  totalValue: z.number().int(),
+});
+export type TopClient = z.infer<typeof TopClientSchema>;
+
+export const RecentActivitySchema = z.array(ProposalSummarySchema);
