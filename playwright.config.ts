@@ -1,7 +1,15 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_DATA_DIR = '.data-test/e2e';
+// A free loopback port per run (workers inherit it through the environment), so several runs on one machine
+// never collide; each run gets its own data folder too.
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
+const PORT = Number(process.env.E2E_PORT);
+process.env.E2E_DATA_DIR ??= `.data-test/e2e-${PORT}`;
+const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 
 /**
  * Browser tests drive Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against the built

@@ -105,7 +105,7 @@ test.describe('accounts and sessions @mobile', () => {
   test('an expired access token is refreshed transparently', async ({ page }) => {
     await signIn(page, DEMO.sales);
     const user = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}');
-    const secret = (await readFile('.data-test/e2e/jwt-secret', 'utf8')).trim();
+    const secret = (await readFile(`${process.env.E2E_DATA_DIR}/jwt-secret`, 'utf8')).trim();
     const expired = await new SignJWT({ org: user.organizationId, role: user.role, sid: randomUUID() })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 
-const OUTBOX = path.resolve('.data-test/e2e/outbox');
+const OUTBOX = path.resolve(process.env.E2E_DATA_DIR ?? '.data-test/e2e', 'outbox');
 
 /** The newest link to `pathPart` in an email written to the outbox folder for `to` (waits for the worker). */
 export async function linkFromOutbox(to: string, pathPart: string): Promise<string> {
