@@ -15,6 +15,8 @@ export interface TestApp {
   db: Db;
   /** Messages handed to the mail transport (when the capture transport is used). */
   sentMail: OutgoingMail[];
+  /** The app's DATA_DIR (uploads, outbox folder). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function buildTestApp(
     app,
     db: database.db,
     sentMail,
+    dataDir: config.dataDir,
     async close() {
       await app.close();
       await database.close();

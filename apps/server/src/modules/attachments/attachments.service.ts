@@ -198,17 +198,14 @@ export async function deleteAttachment(
   await storage.delete(row.attachment.storageKey).catch(() => {});
 }
 
-/** Removes the files of a proposal being deleted (the rows go with the proposal). */
-export async function deleteProposalFiles(
-  ctx: TenantContext,
-  storage: FileStorage,
-  proposalId: string,
-): Promise<void> {
-  for (const key of await selectStorageKeys(ctx, proposalId)) await storage.delete(key).catch(() => {});
-}
-
+/** The storage keys of a proposal's files, read before the proposal (and so its rows) is deleted. */
 export async function storageKeysOf(ctx: TenantContext, proposalId: string): Promise<string[]> {
   return selectStorageKeys(ctx, proposalId);
+}
+
+/** Removes stored files; a file already gone is not an error. */
+export async function deleteStoredFiles(storage: FileStorage, keys: string[]): Promise<void> {
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
 }
 
 /** Attachments the client may see on the public page. */

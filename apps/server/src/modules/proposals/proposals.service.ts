@@ -20,7 +20,7 @@ import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { withTx } from '@/lib/tenant-scope.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
-import { deleteProposalFiles, storageKeysOf } from '@/modules/attachments/attachments.service.ts';
+import { deleteStoredFiles, storageKeysOf } from '@/modules/attachments/attachments.service.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { proposalEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
@@ -220,7 +220,7 @@ export async function deleteProposal(ctx: TenantContext, storage: FileStorage, i
   assertCanManageProposal(ctx, existing.proposal.ownerId);
   const keys = await storageKeysOf(ctx, id);
   await deleteProposalById(ctx, id);
-  if (keys.length) await deleteProposalFiles(ctx, storage, id).catch(() => {});
+  await deleteStoredFiles(storage, keys);
 }
 
 /** Statuses that a send moves to sent; viewed or later stay as they are (server-behaviour §4). */
