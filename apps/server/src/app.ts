@@ -14,6 +14,8 @@ import { OutboxWorker } from '@/jobs/outbox-worker.ts';
 import { AccessTokens } from '@/lib/jwt.ts';
 import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
 import { type FileStorage, localStorage, s3Storage } from '@/lib/storage.ts';
+import { adminRoutes } from '@/modules/admin/admin.routes.ts';
+import { auditImpersonatedWrite } from '@/modules/admin/admin.service.ts';
 import { analyticsRoutes } from '@/modules/analytics/analytics.routes.ts';
 import { attachmentsRoutes } from '@/modules/attachments/attachments.routes.ts';
 import { authRoutes } from '@/modules/auth/auth.routes.ts';
@@ -121,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(usersRoutes, { appUrl: config.appUrl, rateLimitMax: config.authRateLimitMax });
       await api.register(teamsRoutes);
       await api.register(analyticsRoutes);
+      await api.register(adminRoutes, { appUrl: config.appUrl });
       await api.register(settingsRoutes);
       await api.register(publicProposalsRoutes, {
         viewRateLimitMax: config.publicRateLimitMax * 6,
@@ -129,6 +132,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api/v1' },
   );
+
+  // Every write made while impersonating lands in the audit log with both accounts (server-behaviour §9).
+  app.addHook('onResponse', async (req, reply) => {
+    const claims = req.auth;
+    if (!claims?.impersonatorId || ['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return;
+    await auditImpersonatedWrite(database.db, claims, {
+      method: req.method,
+      route: req.routeOptions.url ?? req.url,
+      url: req.url.split('?')[0] ?? req.url,
+      statusCode: reply.statusCode,
+      ip: req.ip,
+    }).catch((error) => req.log.error({ err: error }, 'impersonation audit failed'));
+  });
 
   if (config.webDistDir) await app.register(staticPlugin, { root: config.webDistDir });
 

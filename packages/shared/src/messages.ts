@@ -123,6 +123,15 @@ export const MESSAGES = {
   attachmentsLoadError: 'Erro ao carregar anexos',
   attachmentsDisabled: 'A funcionalidade de anexos está temporariamente desativada.',
 
+  // Platform administration (spec §6, §8; server-behaviour §9)
+  impersonateSuperadmin: 'Não é possível impersonar outro superadmin',
+  impersonateInactive: 'Não é possível impersonar um utilizador inativo',
+  impersonateSelf: 'Não é possível impersonar-se a si próprio',
+  notImpersonating: 'Não existe uma sessão de impersonation ativa',
+  impersonateError: 'Erro ao impersonar utilizador',
+  stopImpersonateError: 'Erro ao parar impersonation',
+  adminUsersLoadError: 'Erro ao carregar utilizadores',
+
   // Generic (server-behaviour §1, §3)
   forbidden: 'Não tem permissão para esta ação',
   notFound: 'Recurso não encontrado',

@@ -5,7 +5,9 @@ import { likePattern } from '@/lib/search.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
 const manager = alias(users, 'manager');
-const memberCount = sql<number>`(select count(*)::int from ${users} where ${users.teamId} = ${teams.id})`;
+// Written out with an explicit alias: drizzle may leave columns unqualified, which inside the subquery
+// would silently mean users.id.
+const memberCount = sql<number>`(select count(*)::int from users m where m.team_id = "teams"."id")`;
 
 const teamColumns = {
   team: teams,

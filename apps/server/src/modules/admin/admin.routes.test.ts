@@ -1,0 +1,150 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs, clients } from '@/db/schema/index.ts';
+import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { as, createTeamOfRoles, createUser, type TestUser } from '@/test/factories.ts';
+
+let t: TestApp;
+let team: Awaited<ReturnType<typeof createTeamOfRoles>>;
+let other: Awaited<ReturnType<typeof createTeamOfRoles>>;
+let superadmin: TestUser;
+let superadmin2: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  team = await createTeamOfRoles(t.db);
+  other = await createTeamOfRoles(t.db);
+  superadmin = await createUser(t.db, { role: 'superadmin' });
+  superadmin2 = await createUser(t.db, { role: 'superadmin' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe('/admin', () => {
+  it('answers 403 to every organization role', async () => {
+    for (const user of [team.admin, team.manager, team.sales, team.viewer]) {
+      for (const [method, url] of [
+        ['GET', '/admin/users'],
+        ['GET', '/admin/organizations'],
+        ['GET', `/admin/users/${team.sales.id}`],
+        ['POST', `/admin/impersonate/${team.sales.id}`],
+      ] as const) {
+        const res = await as(t.app, user)(method, url);
+        expect(res.statusCode, `${user.role} ${method} ${url}`).toBe(403);
+      }
+    }
+  });
+
+  it('lists users across organizations with search, role, status and paging', async () => {
+    const call = as(t.app, superadmin);
+    const all = (await call('GET', '/admin/users?limit=2')).json().data;
+    expect(all).toMatchObject({ page: 1, users: expect.any(Array) });
+    expect(all.users).toHaveLength(2);
+    expect(all.totalPages).toBe(Math.ceil(all.total / 2));
+    const one = (await call('GET', `/admin/users?search=${encodeURIComponent(other.viewer.email)}`)).json()
+      .data;
+    expect(one.users.map((u: { id: string }) => u.id)).toEqual([other.viewer.id]);
+    expect(one.users[0].organization.id).toBe(other.org.id);
+    const admins = (await call('GET', `/admin/users?role=admin&organizationId=${team.org.id}`)).json().data;
+    expect(admins.users.map((u: { id: string }) => u.id)).toEqual([team.admin.id]);
+    const inactive = await createUser(t.db, { organizationId: team.org.id, isActive: false });
+    const off = (await call('GET', `/admin/users?isActive=false&organizationId=${team.org.id}`)).json().data;
+    expect(off.users.map((u: { id: string }) => u.id)).toEqual([inactive.id]);
+    const orgs = (await call('GET', '/admin/organizations?limit=200')).json().data;
+    const mine = orgs.organizations.find((o: { id: string }) => o.id === team.org.id);
+    expect(mine).toMatchObject({ userCount: 5, proposalCount: 0 });
+  });
+
+  it('refuses impersonating oneself, another superadmin or an inactive user', async () => {
+    const call = as(t.app, superadmin);
+    const self = await call('POST', `/admin/impersonate/${superadmin.id}`);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error.message).toBe(MESSAGES.impersonateSelf);
+    expect((await call('POST', `/admin/impersonate/${superadmin2.id}`)).json().error.message).toBe(
+      MESSAGES.impersonateSuperadmin,
+    );
+    const inactive = await createUser(t.db, { organizationId: team.org.id, isActive: false });
+    expect((await call('POST', `/admin/impersonate/${inactive.id}`)).json().error.message).toBe(
+      MESSAGES.impersonateInactive,
+    );
+  });
+
+  it('impersonates: acts with the target organization and role only, audits writes, and stops back to superadmin', async () => {
+    const res = await as(t.app, superadmin)('POST', `/admin/impersonate/${team.sales.id}`);
+    expect(res.statusCode).toBe(200);
+    const session = res.json().data;
+    expect(session).toMatchObject({
+      isImpersonating: true,
+      user: { id: team.sales.id },
+      originalUser: { id: superadmin.id },
+    });
+    expect(session).not.toHaveProperty('refreshToken');
+    const token = session.accessToken as string;
+
+    const me = await t.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+    expect(me.json().data).toMatchObject({ id: team.sales.id, role: 'sales' });
+    // The sales role applies: no product writes, no admin area, nothing of another organization.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/products',
+          headers: bearer(token),
+          payload: { name: 'X', price: 1 },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ url: '/api/v1/admin/users', headers: bearer(token) })).statusCode).toBe(403);
+    const otherClient = (
+      await as(t.app, other.sales)('POST', '/clients', { name: 'Outro', email: 'o@o.pt' })
+    ).json().data;
+    expect(
+      (await t.app.inject({ url: `/api/v1/clients/${otherClient.id}`, headers: bearer(token) })).statusCode,
+    ).toBe(404);
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/clients',
+      headers: bearer(token),
+      payload: { name: 'Criado a impersonar', email: 'imp@x.pt' },
+    });
+    expect(created.statusCode).toBe(201);
+    const [row] = await t.db.select().from(clients).where(eq(clients.id, created.json().data.id));
+    expect(row?.organizationId).toBe(team.org.id);
+    const audit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.impersonatorId, superadmin.id), isNotNull(auditLogs.metadata)));
+    expect(audit.map((a) => a.action)).toContain('impersonated.POST /api/v1/clients');
+    expect(audit.find((a) => a.action === 'impersonated.POST /api/v1/clients')).toMatchObject({
+      actorId: team.sales.id,
+      organizationId: team.org.id,
+    });
+
+    const stopped = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/stop-impersonate',
+      headers: bearer(token),
+    });
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json().data).toMatchObject({
+      isImpersonating: false,
+      user: { id: superadmin.id, role: 'superadmin' },
+    });
+    const back = await t.app.inject({
+      url: '/api/v1/admin/users',
+      headers: bearer(stopped.json().data.accessToken),
+    });
+    expect(back.statusCode).toBe(200);
+  });
+
+  it('refuses stop without an impersonation session', async () => {
+    const res = await as(t.app, superadmin)('POST', '/admin/stop-impersonate');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(MESSAGES.notImpersonating);
+  });
+});

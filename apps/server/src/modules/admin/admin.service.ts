@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@aceite/shared/messages';
+import type { AdminUser } from '@aceite/shared/schemas/admin';
+import type { AuthSession, User } from '@aceite/shared/schemas/auth';
+import type { Db } from '@/db/client.ts';
+import { AppError } from '@/lib/app-error.ts';
+import type { AccessClaims } from '@/lib/jwt.ts';
+import * as auth from '@/modules/auth/auth.service.ts';
+import { insertAudit, selectAllOrganizations, selectAllUsers, selectAnyUser } from './admin.queries.ts';
+
+/** Impersonation tokens live 30 minutes and come without a refresh token. */
+export const IMPERSONATION_TTL_SECONDS = 30 * 60;
+
+type AdminUserRow = NonNullable<Awaited<ReturnType<typeof selectAnyUser>>>;
+
+function toAdminUser({ user, organization }: AdminUserRow): AdminUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    isActive: user.isActive,
+    organization,
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+export async function listAllUsers(
+  db: Db,
+  q: {
+    search?: string;
+    role?: string;
+    organizationId?: string;
+    isActive?: boolean;
+    page: number;
+    limit: number;
+  },
+) {
+  const { rows, total } = await selectAllUsers(db, { ...q, offset: (q.page - 1) * q.limit });
+  return { users: rows.map(toAdminUser), total, page: q.page, totalPages: pages(total, q.limit) };
+}
+
+export async function getAnyUser(db: Db, id: string): Promise<AdminUser> {
+  const row = await selectAnyUser(db, id);
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
+  return toAdminUser(row);
+}
+
+export async function listAllOrganizations(
+  db: Db,
+  q: { search?: string; plan?: string; isActive?: boolean; page: number; limit: number },
+) {
+  const { rows, total } = await selectAllOrganizations(db, { ...q, offset: (q.page - 1) * q.limit });
+  return {
+    organizations: rows.map(({ org, userCount, proposalCount }) => ({
+      id: org.id,
+      name: org.name,
+      domain: org.domain,
+      plan: org.plan,
+      isActive: org.isActive,
+      userCount,
+      proposalCount,
+      createdAt: org.createdAt.toISOString(),
+    })),
+    total,
+    page: q.page,
+    totalPages: pages(total, q.limit),
+  };
+}
+
+/**
+ * Starts acting as another user (server-behaviour §9): never another superadmin, an inactive user or oneself.
+ * The token carries the superadmin's id, so every write can be audited with both accounts.
+ */
+export async function impersonate(
+  deps: auth.AuthDeps,
+  superadminId: string,
+  targetId: string,
+  ip: string,
+): Promise<{ accessToken: string; user: User; originalUser: User; isImpersonating: true }> {
+  if (targetId === superadminId) throw new AppError('VALIDATION_ERROR', MESSAGES.impersonateSelf);
+  const target = await selectAnyUser(deps.db, targetId);
+  if (!target) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
+  if (target.user.role === 'superadmin')
+    throw new AppError('VALIDATION_ERROR', MESSAGES.impersonateSuperadmin);
+  if (!target.user.isActive) throw new AppError('VALIDATION_ERROR', MESSAGES.impersonateInactive);
+  const accessToken = await deps.tokens.sign(
+    {
+      userId: target.user.id,
+      organizationId: target.user.organizationId,
+      role: target.user.role,
+      sessionId: randomUUID(),
+      impersonatorId: superadminId,
+    },
+    IMPERSONATION_TTL_SECONDS,
+  );
+  await insertAudit(deps.db, {
+    organizationId: target.user.organizationId,
+    actorId: target.user.id,
+    impersonatorId: superadminId,
+    action: 'admin.impersonate_start',
+    ip,
+  });
+  return {
+    accessToken,
+    user: await auth.getCurrentUser(deps, target.user.id),
+    originalUser: await auth.getCurrentUser(deps, superadminId),
+    isImpersonating: true,
+  };
+}
+
+/** Ends impersonation: a fresh session for the superadmin named in the impersonation token. */
+export async function stopImpersonating(
+  deps: auth.AuthDeps,
+  claims: AccessClaims,
+  meta: auth.RequestMeta,
+): Promise<AuthSession & { isImpersonating: false }> {
+  if (!claims.impersonatorId) throw new AppError('VALIDATION_ERROR', MESSAGES.notImpersonating);
+  const superadmin = await selectAnyUser(deps.db, claims.impersonatorId);
+  if (!superadmin || superadmin.user.role !== 'superadmin' || !superadmin.user.isActive) {
+    throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+  }
+  await insertAudit(deps.db, {
+    organizationId: claims.organizationId,
+    actorId: claims.userId,
+    impersonatorId: claims.impersonatorId,
+    action: 'admin.impersonate_stop',
+    ip: meta.ip,
+  });
+  return { ...(await auth.startSessionFor(deps, superadmin.user.id, meta)), isImpersonating: false };
+}
+
+/** Every write made while impersonating is recorded with both accounts. */
+export async function auditImpersonatedWrite(
+  db: Db,
+  claims: AccessClaims,
+  entry: { method: string; route: string; url: string; statusCode: number; ip: string },
+): Promise<void> {
+  await insertAudit(db, {
+    organizationId: claims.organizationId,
+    actorId: claims.userId,
+    impersonatorId: claims.impersonatorId,
+    action: `impersonated.${entry.method} ${entry.route}`,
+    metadata: { url: entry.url, statusCode: entry.statusCode },
+    ip: entry.ip,
+  });
+}
