@@ -121,7 +121,7 @@ export async function stopImpersonating(
 ): Promise<AuthSession & { isImpersonating: false }> {
   if (!claims.impersonatorId) throw new AppError('VALIDATION_ERROR', MESSAGES.notImpersonating);
   const superadmin = await selectAnyUser(deps.db, claims.impersonatorId);
-  if (!superadmin || superadmin.user.role !== 'superadmin' || !superadmin.user.isActive) {
+  if (superadmin?.user.role !== 'superadmin' || !superadmin.user.isActive) {
     throw new AppError('FORBIDDEN', MESSAGES.forbidden);
   }
   await insertAudit(deps.db, {
