@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OrgRole } from '@aceite/shared/permissions';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '@/db/client.ts';
 import { organizations, users } from '@/db/schema/index.ts';
 import { hashPassword } from '@/lib/password.ts';
@@ -85,7 +85,11 @@ export async function createTeamOfRoles(db: Db) {
 /** Calls the API as a user: `as(app, user)('POST', '/clients', body)`. */
 export function as(app: FastifyInstance, user: TestUser) {
   let headers: Promise<Record<string, string>> | null = null;
-  return async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
+  return async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse> => {
     headers ??= authHeaders(app, user);
     return app.inject({ method, url: `/api/v1${url}`, headers: await headers, payload: payload as object });
   };
