@@ -19,5 +19,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // jsdom + user-event are slow on a busy 2-core machine; generous limits keep the suite deterministic.
+    testTimeout: 30_000,
   },
 });
