@@ -26,6 +26,16 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: { root: string
   app.get('/', { schema: { hide: true } }, (_req, reply) =>
     reply.header('Cache-Control', 'no-cache').sendFile(landing),
   );
+  // The client's proposal page has its own small bundle (no private app code); no referrer leaves it, so the
+  // token in its URL never reaches third-party sites through links in the proposal.
+  if (existsSync(path.join(root, 'public-proposal.html'))) {
+    app.get('/p/:publicToken', { schema: { hide: true } }, (_req, reply) =>
+      reply
+        .header('Cache-Control', 'no-cache')
+        .header('Referrer-Policy', 'no-referrer')
+        .sendFile('public-proposal.html'),
+    );
+  }
   app.decorate('sendSpaShell', true);
 });
 

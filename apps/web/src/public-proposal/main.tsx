@@ -1,3 +1,24 @@
-// Placeholder entry: the public proposal page is built in the public-proposal issue.
-const root = document.getElementById('root');
-if (root) root.textContent = 'A carregar proposta…';
+// Mantine's foundation and only the component styles this page uses; the dialogs bring their own CSS with
+// their lazily loaded chunks (interactions.tsx, signature-modal.tsx).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Badge.css';
+import './public-proposal.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { tokenFromPath } from './api';
+import { PublicProposalApp } from './public-proposal-app';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The public proposal page has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <PublicProposalApp publicToken={tokenFromPath(window.location.pathname)} />
+  </StrictMode>,
+);

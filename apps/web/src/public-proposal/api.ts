@@ -1,0 +1,100 @@
+import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
+
+/** A failed call to the public API, with the server's pt-PT message when the body had one. */
+export class PublicApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  /** The server's own message (error.message), or null when the body had none (network, proxy, HTML). */
+  readonly serverMessage: string | null;
+
+  constructor(status: number, code: string | null, serverMessage: string | null) {
+    super(serverMessage ?? `HTTP ${status}`);
+    this.name = 'PublicApiError';
+    this.status = status;
+    this.code = code;
+    this.serverMessage = serverMessage;
+  }
+}
+
+/** The server's message when it gave one, else the screen's fallback (spec §8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof PublicApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+function storedAccessToken(): string | null {
+  try {
+    return window.localStorage.getItem('accessToken');
+  } catch {
+    // Storage can be blocked (privacy settings, sandboxed frames): the page works without it.
+    return null;
+  }
+}
+
+async function request<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // A member of the owning organization previewing the link is not counted as a client view
+  // (server-behaviour §4), so the app's session travels along when there is one.
+  const token = storedAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  // No Content-Type without a body: Fastify refuses an empty body declared as JSON.
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1/public/proposals/${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+  } catch {
+    throw new PublicApiError(0, 'NETWORK_ERROR', null);
+  }
+
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (payload as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+    throw new PublicApiError(
+      response.status,
+      typeof error?.code === 'string' ? error.code : null,
+      typeof error?.message === 'string' && error.message ? error.message : null,
+    );
+  }
+  return (payload as { data: T }).data;
+}
+
+const tokenPath = (publicToken: string) => encodeURIComponent(publicToken);
+
+export function getPublicProposal(publicToken: string): Promise<PublicProposal> {
+  return request<PublicProposal>(tokenPath(publicToken));
+}
+
+export function acceptPublicProposal(publicToken: string): Promise<unknown> {
+  return request(`${tokenPath(publicToken)}/accept`, { method: 'POST' });
+}
+
+export function rejectPublicProposal(publicToken: string, reason: string | null): Promise<unknown> {
+  return request(`${tokenPath(publicToken)}/reject`, { method: 'POST', body: { reason } });
+}
+
+export interface SignInput {
+  signatureData: string;
+  signerName: string;
+  signerEmail: string;
+}
+
+export function signPublicProposal(publicToken: string, input: SignInput): Promise<unknown> {
+  return request(`${tokenPath(publicToken)}/sign`, { method: 'POST', body: input });
+}
+
+/** The token of a /p/{publicToken} address, or null when the path is not one. */
+export function tokenFromPath(pathname: string): string | null {
+  const match = /^\/p\/([^/]+)\/?$/.exec(pathname);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,122 @@
+// Loaded on demand (import('./interactions')): the confirmation dialogs and the notifications only matter once
+// the client starts to answer, so they stay out of the page's initial JavaScript.
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Notification.css';
+import '@mantine/notifications/styles.css';
+import { MESSAGES } from '@aceite/shared/messages';
+import { Button, Modal, Textarea } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+
+export function NotificationsHost() {
+  return <Notifications position="top-center" zIndex={1000} />;
+}
+
+// Mantine's close button has no text of its own: name it, or axe reports an unnamed button.
+const closeButtonProps = { 'aria-label': 'Fechar' };
+
+export function notifySuccess(message: string): void {
+  notifications.show({
+    message,
+    color: 'green',
+    icon: <IconCheck size={18} aria-hidden="true" />,
+    closeButtonProps,
+  });
+}
+
+export function notifyError(message: string): void {
+  notifications.show({
+    message,
+    color: 'red',
+    icon: <IconX size={18} aria-hidden="true" />,
+    autoClose: 8000,
+    closeButtonProps,
+  });
+}
+
+interface DialogProps {
+  opened: boolean;
+  submitting: boolean;
+  onClose: () => void;
+}
+
+export function AcceptModal({
+  opened,
+  submitting,
+  onClose,
+  onConfirm,
+  actionColor,
+}: DialogProps & { onConfirm: () => void; actionColor?: string }) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Aceitar proposta"
+      centered
+      closeButtonProps={closeButtonProps}
+    >
+      <p className="pp-lead">{MESSAGES.acceptConfirm}</p>
+      <div className="pp-modal-actions">
+        <Button variant="default" onClick={onClose} disabled={submitting}>
+          Cancelar
+        </Button>
+        <Button color={actionColor} onClick={onConfirm} loading={submitting} data-autofocus>
+          Aceitar
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+export function RejectModal({
+  opened,
+  submitting,
+  onClose,
+  onConfirm,
+}: DialogProps & { onConfirm: (reason: string | null) => void }) {
+  const [reason, setReason] = useState('');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Rejeitar proposta"
+      centered
+      closeButtonProps={closeButtonProps}
+      onExitTransitionEnd={() => setReason('')}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          // The reason is optional: an empty one is sent as null (spec §5).
+          onConfirm(reason.trim() || null);
+        }}
+      >
+        <p className="pp-lead">
+          Pode indicar o motivo da rejeição. Ajuda quem preparou a proposta a perceber o que mudar.
+        </p>
+        <Textarea
+          label="Motivo (opcional)"
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          rows={4}
+          resize="vertical"
+          maxLength={2000}
+          data-autofocus
+        />
+        <div className="pp-modal-actions">
+          <Button variant="default" onClick={onClose} disabled={submitting}>
+            Cancelar
+          </Button>
+          <Button type="submit" color="red.9" loading={submitting}>
+            Rejeitar
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,184 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
+import { IconCircleCheck, IconCircleX, IconClockX, IconLock, IconSignature } from '@tabler/icons-react';
+import type { ReactNode, Ref } from 'react';
+import { formatCalendarDate, formatDateTime, isPastDay } from './format';
+
+export type OutcomeKind = 'signed' | 'accepted' | 'rejected' | 'expired' | 'closed' | 'actionable';
+
+/** Which of the public page's end states applies (spec §4, public page rules). */
+export function outcomeOf(p: PublicProposal): OutcomeKind {
+  if (p.signedAt) return 'signed';
+  if (p.status === 'rejected' || p.rejectedAt) return 'rejected';
+  if (p.status === 'accepted' || p.status === 'signed' || p.acceptedAt) return 'accepted';
+  if (p.isActionable) return 'actionable';
+  if (p.status === 'expired' || (p.validUntil && isPastDay(p.validUntil))) return 'expired';
+  return 'closed';
+}
+
+interface OutcomeBoxProps {
+  tone: 'accepted' | 'rejected' | 'expired' | 'closed';
+  icon: ReactNode;
+  title: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}
+
+function OutcomeBox({ tone, icon, title, headingRef, children }: OutcomeBoxProps) {
+  return (
+    <div className="pp-outcome" data-tone={tone}>
+      <span className="pp-outcome-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <div>
+        <h2 className="pp-h2" id="response-title" ref={headingRef} tabIndex={-1}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+interface OutcomeProps {
+  proposal: PublicProposal;
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/** After signing: signer name, email, date and the signature image (spec §2). Signing also accepts. */
+export function SignedOutcome({ proposal, headingRef }: OutcomeProps) {
+  const signedAt = proposal.signedAt ?? proposal.acceptedAt;
+  return (
+    <>
+      <OutcomeBox
+        tone="accepted"
+        icon={<IconSignature size={24} />}
+        title="Proposta assinada e aceite"
+        headingRef={headingRef}
+      >
+        <p>
+          Assinada digitalmente{signedAt ? ` em ${formatDateTime(signedAt)}` : ''}. Pode imprimir ou guardar
+          esta página como comprovativo.
+        </p>
+      </OutcomeBox>
+      <div className="pp-signature">
+        {proposal.signatureData ? (
+          <div className="pp-signature-frame">
+            <img
+              className="pp-signature-image"
+              src={proposal.signatureData}
+              alt={`Assinatura de ${proposal.signedByName ?? 'quem assinou'}`}
+              width={600}
+              height={200}
+            />
+          </div>
+        ) : null}
+        <dl>
+          <div>
+            <dt>Assinado por</dt>
+            <dd>{proposal.signedByName}</dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd>{proposal.signedByEmail}</dd>
+          </div>
+          {signedAt ? (
+            <div>
+              <dt>Data da assinatura</dt>
+              <dd>{formatDateTime(signedAt)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+    </>
+  );
+}
+
+export function AcceptedOutcome({ proposal, headingRef }: OutcomeProps) {
+  return (
+    <OutcomeBox
+      tone="accepted"
+      icon={<IconCircleCheck size={26} />}
+      title="Proposta aceite"
+      headingRef={headingRef}
+    >
+      <p>
+        {proposal.acceptedAt
+          ? `Aceite em ${formatDateTime(proposal.acceptedAt)}.`
+          : 'Esta proposta foi aceite.'}{' '}
+        {proposal.owner.firstName} entrará em contacto consigo para os próximos passos.
+      </p>
+    </OutcomeBox>
+  );
+}
+
+export function RejectedOutcome({ proposal, headingRef }: OutcomeProps) {
+  return (
+    <OutcomeBox
+      tone="rejected"
+      icon={<IconCircleX size={26} />}
+      title="Proposta rejeitada"
+      headingRef={headingRef}
+    >
+      <p>
+        {proposal.rejectedAt
+          ? `Rejeitada em ${formatDateTime(proposal.rejectedAt)}.`
+          : 'Esta proposta foi rejeitada.'}
+      </p>
+      {proposal.rejectionReason ? (
+        <p className="pp-reason pp-pre">
+          <strong>Motivo: </strong>
+          {proposal.rejectionReason}
+        </p>
+      ) : null}
+    </OutcomeBox>
+  );
+}
+
+function ContactOwner({ proposal }: { proposal: PublicProposal }) {
+  const owner = `${proposal.owner.firstName} ${proposal.owner.lastName}`.trim();
+  return (
+    <>
+      Para uma proposta atualizada, contacte {owner} (
+      <a className="pp-link" href={`mailto:${proposal.owner.email}`}>
+        {proposal.owner.email}
+      </a>
+      ).
+    </>
+  );
+}
+
+export function ExpiredOutcome({ proposal, headingRef }: OutcomeProps) {
+  return (
+    <OutcomeBox
+      tone="expired"
+      icon={<IconClockX size={26} />}
+      title="Proposta expirada"
+      headingRef={headingRef}
+    >
+      <p>
+        {MESSAGES.proposalExpired}
+        {proposal.validUntil ? ` (válida até ${formatCalendarDate(proposal.validUntil)})` : ''}.
+      </p>
+      <p>
+        <ContactOwner proposal={proposal} />
+      </p>
+    </OutcomeBox>
+  );
+}
+
+export function ClosedOutcome({ proposal, headingRef }: OutcomeProps) {
+  return (
+    <OutcomeBox
+      tone="closed"
+      icon={<IconLock size={24} />}
+      title="Resposta indisponível"
+      headingRef={headingRef}
+    >
+      <p>Esta proposta já não pode ser respondida.</p>
+      <p>
+        <ContactOwner proposal={proposal} />
+      </p>
+    </OutcomeBox>
+  );
+}

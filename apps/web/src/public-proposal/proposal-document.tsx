@@ -1,0 +1,198 @@
+import { formatMoney } from '@aceite/shared/money';
+import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
+import { Badge } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { formatCalendarDate, formatDate, formatNumber, formatViews } from './format';
+import { STATUS_LABELS, statusTone } from './status';
+
+type Item = PublicProposal['content']['items'][number];
+
+/** Quantity defaults to 1 and unit price to 0 (spec §3), also for content stored before those defaults. */
+function normalizeItem(item: Partial<Item>) {
+  const quantity = typeof item.quantity === 'number' && Number.isFinite(item.quantity) ? item.quantity : 1;
+  const unitPrice =
+    typeof item.unitPrice === 'number' && Number.isFinite(item.unitPrice) ? item.unitPrice : 0;
+  return {
+    name: item.name ?? '',
+    description: item.description ?? '',
+    quantity,
+    unitPrice,
+    lineTotal: Math.round(quantity * unitPrice),
+  };
+}
+
+export function StatusBadge({ status }: { status: PublicProposal['status'] }) {
+  const tone = statusTone(status);
+  return (
+    <Badge size="lg" radius="sm" className="pp-badge" bg={tone.background} c={tone.color}>
+      {STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+function ProposalHero({ proposal, showJump }: { proposal: PublicProposal; showJump: boolean }) {
+  const owner = `${proposal.owner.firstName} ${proposal.owner.lastName}`.trim();
+  return (
+    <div className="pp-hero">
+      <div className="pp-hero-top">
+        <StatusBadge status={proposal.status} />
+        <span className="pp-views">
+          <IconEye size={16} aria-hidden="true" />
+          {formatViews(proposal.viewCount)}
+        </span>
+      </div>
+      <h1 className="pp-title" id="proposal-title">
+        {proposal.title}
+      </h1>
+      {proposal.description ? <p className="pp-description pp-pre">{proposal.description}</p> : null}
+
+      <dl className="pp-meta">
+        {proposal.client ? (
+          <div>
+            <dt>Preparada para</dt>
+            <dd>
+              {proposal.client.name}
+              {proposal.client.company ? (
+                <span className="pp-meta-secondary">{proposal.client.company}</span>
+              ) : null}
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Responsável</dt>
+          <dd>
+            {owner}
+            <span className="pp-meta-secondary">
+              <a className="pp-link" href={`mailto:${proposal.owner.email}`}>
+                {proposal.owner.email}
+              </a>
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>Emitida em</dt>
+          <dd>{formatDate(proposal.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>Válida até</dt>
+          <dd>{proposal.validUntil ? formatCalendarDate(proposal.validUntil) : 'Sem data limite'}</dd>
+        </div>
+      </dl>
+
+      <div className="pp-hero-total">
+        <span>
+          <span className="pp-hero-total-label">Valor total </span>
+          <span className="pp-hero-total-value">{formatMoney(proposal.totalValue)}</span>
+        </span>
+        {showJump ? (
+          <a className="pp-link pp-jump pp-no-print" href="#resposta">
+            Responder à proposta
+          </a>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function ContentBlocks({ blocks }: { blocks: PublicProposal['content']['blocks'] }) {
+  return blocks
+    .filter((block) => block.title?.trim() || block.content?.trim())
+    .map((block, index) => (
+      // Blocks have no id of their own and never reorder while the page is open.
+      // biome-ignore lint/suspicious/noArrayIndexKey: static list
+      <section className="pp-section" key={index}>
+        {block.title?.trim() ? <h2 className="pp-h2">{block.title}</h2> : null}
+        {block.content ? <p className="pp-block-text pp-pre">{block.content}</p> : null}
+      </section>
+    ));
+}
+
+function ItemsAndTotals({ proposal }: { proposal: PublicProposal }) {
+  const items = proposal.content.items.map(normalizeItem);
+  const discountLabel =
+    proposal.discountType === 'percentage'
+      ? `Desconto (${formatNumber(proposal.discountValue)}%)`
+      : 'Desconto';
+  return (
+    <section className="pp-section" aria-labelledby="items-title">
+      <h2 className="pp-h2" id="items-title">
+        Itens e valores
+      </h2>
+      {items.length > 0 ? (
+        <div className="pp-table-wrap">
+          <table className="pp-table">
+            <caption className="pp-visually-hidden">Itens da proposta com quantidade, preço e total</caption>
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col" className="pp-num pp-col-detail">
+                  Qtd.
+                </th>
+                <th scope="col" className="pp-num pp-col-detail">
+                  Preço unitário
+                </th>
+                <th scope="col" className="pp-num">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: items have no id and never reorder here
+                <tr key={index}>
+                  <td>
+                    <span className="pp-item-name">{item.name || 'Item sem nome'}</span>
+                    {item.description ? (
+                      <span className="pp-item-description pp-pre">{item.description}</span>
+                    ) : null}
+                    <span className="pp-item-qtyline" aria-hidden="true">
+                      {formatNumber(item.quantity)} × {formatMoney(item.unitPrice)}
+                    </span>
+                  </td>
+                  <td className="pp-num pp-col-detail">{formatNumber(item.quantity)}</td>
+                  <td className="pp-num pp-col-detail">{formatMoney(item.unitPrice)}</td>
+                  <td className="pp-num">{formatMoney(item.lineTotal)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      <dl className="pp-totals">
+        <div className="pp-totals-row">
+          <dt>Subtotal</dt>
+          <dd>{formatMoney(proposal.subtotal)}</dd>
+        </div>
+        {proposal.discountAmount > 0 ? (
+          <div className="pp-totals-row">
+            <dt>{discountLabel}</dt>
+            <dd>−{formatMoney(proposal.discountAmount)}</dd>
+          </div>
+        ) : null}
+        <div className="pp-totals-row">
+          <dt>IVA ({formatNumber(proposal.taxRate)}%)</dt>
+          <dd>{formatMoney(proposal.taxAmount)}</dd>
+        </div>
+        <div className="pp-totals-row pp-totals-grand">
+          <dt>Total</dt>
+          <dd>{formatMoney(proposal.totalValue)}</dd>
+        </div>
+      </dl>
+      {proposal.validUntil ? (
+        <p className="pp-validity">Proposta válida até {formatCalendarDate(proposal.validUntil)}.</p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The proposal itself, as the client reads and prints it. */
+export function ProposalDocument({ proposal }: { proposal: PublicProposal }) {
+  return (
+    <article className="pp-card pp-doc" aria-labelledby="proposal-title">
+      <ProposalHero proposal={proposal} showJump={proposal.isActionable} />
+      <ContentBlocks blocks={proposal.content.blocks} />
+      <ItemsAndTotals proposal={proposal} />
+    </article>
+  );
+}

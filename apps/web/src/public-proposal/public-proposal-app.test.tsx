@@ -1,0 +1,292 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import { formatMoney } from '@aceite/shared/money';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PublicProposalApp } from './public-proposal-app';
+import { fail, makeProposal, ok, stubFetch, TOKEN } from './test-fixtures';
+
+/** Money as Testing Library reads it: its default normalizer turns the no-break spaces into spaces. */
+const money = (cents: number) => formatMoney(cents).replace(/\s/g, ' ');
+
+function renderPage(token: string | null = TOKEN) {
+  return render(<PublicProposalApp publicToken={token} env="test" />);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('public proposal page', () => {
+  it('shows the proposal: title, status, views, blocks as text, items, totals, owner and client', async () => {
+    stubFetch(() => ok(makeProposal()));
+    renderPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Website institucional' })).toBeVisible();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('banner')).toHaveTextContent('Atlântico Digital');
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByText('Enviada')).toBeInTheDocument();
+    expect(screen.getByText('2 visualizações')).toBeInTheDocument();
+    // User text keeps its line breaks and is never interpreted as HTML.
+    const block = screen.getByText(/Linha dois/);
+    expect(block.textContent).toBe('Linha um\nLinha dois <b>não é HTML</b>');
+    expect(block.querySelector('b')).toBeNull();
+
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Item', 'Qtd.', 'Preço unitário', 'Total']);
+    const design = within(table).getByRole('row', { name: /Design/ });
+    expect(design).toHaveTextContent('Maquetas e protótipo');
+    expect(design).toHaveTextContent(money(300000));
+    expect(screen.getByText('Desconto (10%)')).toBeInTheDocument();
+    expect(screen.getByText(`−${money(72000)}`)).toBeInTheDocument();
+    expect(screen.getByText('IVA (23%)')).toBeInTheDocument();
+    expect(screen.getAllByText(money(797040)).length).toBeGreaterThan(0);
+    expect(screen.getByText('31 de dezembro de 2099')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'vendas@aceite.demo' })).toHaveAttribute(
+      'href',
+      'mailto:vendas@aceite.demo',
+    );
+    expect(screen.getByText('Sousa & Filhos, Lda.')).toBeInTheDocument();
+    expect(document.title).toBe('Website institucional · Atlântico Digital');
+  });
+
+  it('defaults an item without quantity to 1 and without unit price to 0', async () => {
+    const items = [{ name: 'Sem valores', description: '' }] as never;
+    stubFetch(() => ok(makeProposal({ content: { blocks: [], items } })));
+    renderPage();
+
+    const row = await screen.findByRole('row', { name: /Sem valores/ });
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[1]).toHaveTextContent('1');
+    expect(cells[2]).toHaveTextContent(money(0));
+    expect(cells[3]).toHaveTextContent(money(0));
+  });
+
+  it('while actionable shows the signature form and the Aceitar and Rejeitar buttons', async () => {
+    stubFetch(() => ok(makeProposal()));
+    renderPage();
+
+    expect(await screen.findByRole('textbox', { name: /Nome completo/ })).toBeRequired();
+    expect(screen.getByRole('textbox', { name: /Email/ })).toBeRequired();
+    expect(screen.getByRole('button', { name: 'Assinar proposta' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Aceitar' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Rejeitar' })).toBeEnabled();
+  });
+
+  it('asks for name and email before the signature step', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => ok(makeProposal()));
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Assinar proposta' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.signNameEmailRequired);
+    expect(screen.getByRole('textbox', { name: /Nome completo/ })).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(screen.getByRole('textbox', { name: /Nome completo/ }), 'Marta Sousa');
+    await user.click(screen.getByRole('button', { name: 'Assinar proposta' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.signNameEmailRequired);
+
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'marta@');
+    await user.click(screen.getByRole('button', { name: 'Assinar proposta' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.emailInvalid);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('after signing shows the signer, the email, the date and the signature image instead of the form', async () => {
+    stubFetch(() =>
+      ok(
+        makeProposal({
+          status: 'accepted',
+          isActionable: false,
+          signedAt: '2026-03-06T15:30:00.000Z',
+          acceptedAt: '2026-03-06T15:30:00.000Z',
+          signedByName: 'Marta Sousa',
+          signedByEmail: 'marta@sousa.pt',
+          signatureData: 'data:image/png;base64,iVBORw0KGgo=',
+        }),
+      ),
+    );
+    renderPage();
+
+    const heading = await screen.findByRole('heading', { name: 'Proposta assinada e aceite' });
+    const box = within(heading.closest('section') as HTMLElement);
+    expect(box.getByText('Marta Sousa')).toBeInTheDocument();
+    expect(box.getByText('marta@sousa.pt')).toBeInTheDocument();
+    expect(box.getAllByText(/6 de março de 2026/).length).toBeGreaterThan(0);
+    expect(box.getByRole('img', { name: 'Assinatura de Marta Sousa' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,iVBORw0KGgo=',
+    );
+    expect(screen.queryByRole('textbox', { name: /Nome completo/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Aceitar' })).not.toBeInTheDocument();
+  });
+
+  it('when accepted shows a result box with the date and no actions', async () => {
+    stubFetch(() =>
+      ok(makeProposal({ status: 'accepted', isActionable: false, acceptedAt: '2026-03-07T09:00:00.000Z' })),
+    );
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Proposta aceite' })).toBeInTheDocument();
+    expect(screen.getByText(/Aceite em 7 de março de 2026/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rejeitar' })).not.toBeInTheDocument();
+  });
+
+  it('when rejected shows a result box with the date and the reason', async () => {
+    stubFetch(() =>
+      ok(
+        makeProposal({
+          status: 'rejected',
+          isActionable: false,
+          rejectedAt: '2026-03-08T11:00:00.000Z',
+          rejectionReason: 'Orçamento acima do previsto',
+        }),
+      ),
+    );
+    renderPage();
+
+    const heading = await screen.findByRole('heading', { name: 'Proposta rejeitada' });
+    const box = heading.closest('section') as HTMLElement;
+    expect(within(box).getByText(/Rejeitada em 8 de março de 2026/)).toBeInTheDocument();
+    expect(within(box).getByText('Orçamento acima do previsto')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Aceitar' })).not.toBeInTheDocument();
+    expect(screen.getByText('Rejeitada', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+  });
+
+  it('when expired says so clearly', async () => {
+    stubFetch(() => ok(makeProposal({ status: 'expired', isActionable: false, validUntil: '2026-01-31' })));
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Proposta expirada' })).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(MESSAGES.proposalExpired))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Aceitar' })).not.toBeInTheDocument();
+  });
+
+  it('shows Proposta não encontrada for an unknown link', async () => {
+    stubFetch(() => fail(404, 'NOT_FOUND', MESSAGES.proposalNotFound));
+    renderPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Proposta não encontrada' })).toBeVisible();
+    expect(document.title).toBe('Proposta não encontrada · Aceite');
+  });
+
+  it('shows Proposta não encontrada for an address without a token, without calling the API', async () => {
+    const fetchMock = stubFetch(() => ok(makeProposal()));
+    renderPage(null);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Proposta não encontrada' })).toBeVisible();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('offers a retry when loading fails for another reason', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    stubFetch(() =>
+      ++calls === 1 ? fail(500, 'INTERNAL_ERROR', 'Ocorreu um erro interno.') : ok(makeProposal()),
+    );
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Website institucional' })).toBeVisible();
+  });
+
+  it('sends the stored access token so a member previewing the link is not counted as a view', async () => {
+    localStorage.setItem('accessToken', 'member-jwt');
+    const fetchMock = stubFetch(() => ok(makeProposal()));
+    renderPage();
+
+    await screen.findByRole('heading', { level: 1 });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toBe(`/api/v1/public/proposals/${TOKEN}`);
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer member-jwt');
+  });
+
+  it('accepts after the confirmation, shows the success message and reloads the proposal', async () => {
+    const user = userEvent.setup();
+    let accepted = false;
+    const fetchMock = stubFetch((url, init) => {
+      if (url.endsWith('/accept') && init?.method === 'POST') {
+        accepted = true;
+        return ok({ status: 'accepted' });
+      }
+      return ok(
+        accepted
+          ? makeProposal({ status: 'accepted', isActionable: false, acceptedAt: '2026-03-07T09:00:00.000Z' })
+          : makeProposal(),
+      );
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Aceitar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aceitar proposta' });
+    expect(dialog).toHaveTextContent(MESSAGES.acceptConfirm);
+    await user.click(within(dialog).getByRole('button', { name: 'Aceitar' }));
+
+    expect(await screen.findByText(MESSAGES.acceptSuccess)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Proposta aceite' })).toBeInTheDocument();
+    const accept = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/accept'));
+    expect(accept?.[1]?.body).toBeUndefined();
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith(TOKEN))).toHaveLength(2);
+  });
+
+  it('rejects with an empty reason sent as null', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch((url) =>
+      url.endsWith('/reject') ? ok({ status: 'rejected' }) : ok(makeProposal()),
+    );
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Rejeitar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rejeitar proposta' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo (opcional)' }), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Rejeitar' }));
+
+    expect(await screen.findByText(MESSAGES.rejectSuccess)).toBeInTheDocument();
+    const reject = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/reject'));
+    expect(JSON.parse(String(reject?.[1]?.body))).toEqual({ reason: null });
+  });
+
+  it('shows the server message of a 409 and reloads the proposal', async () => {
+    const user = userEvent.setup();
+    let answered = false;
+    stubFetch((url) => {
+      if (url.endsWith('/reject')) {
+        answered = true;
+        return fail(409, 'CONFLICT', MESSAGES.alreadyAnswered);
+      }
+      return ok(
+        answered
+          ? makeProposal({ status: 'accepted', isActionable: false, acceptedAt: '2026-03-07T09:00:00.000Z' })
+          : makeProposal(),
+      );
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Rejeitar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rejeitar proposta' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo (opcional)' }), 'Caro');
+    await user.click(within(dialog).getByRole('button', { name: 'Rejeitar' }));
+
+    expect(await screen.findByText(MESSAGES.alreadyAnswered)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Proposta aceite' })).toBeInTheDocument();
+  });
+
+  it('falls back to the spec message when the server gives none', async () => {
+    const user = userEvent.setup();
+    stubFetch((url) => (url.endsWith('/accept') ? { status: 502, body: null } : ok(makeProposal())));
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Aceitar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aceitar proposta' });
+    await user.click(within(dialog).getByRole('button', { name: 'Aceitar' }));
+
+    expect(await screen.findByText(MESSAGES.acceptError)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Aceitar proposta' })).toBeInTheDocument());
+  });
+});

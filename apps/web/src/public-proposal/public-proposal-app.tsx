@@ -1,0 +1,184 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
+import { Button, MantineProvider } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { theme } from '@/theme';
+import { PublicApiError } from './api';
+import { actionColor, contrastRatio, safeHexColor } from './brand';
+import { type InteractionsModule, loadInteractions } from './lazy';
+import {
+  AcceptedOutcome,
+  ClosedOutcome,
+  ExpiredOutcome,
+  outcomeOf,
+  RejectedOutcome,
+  SignedOutcome,
+} from './outcome';
+import { LoadErrorState, LoadingState, NotFoundState } from './page-states';
+import { ProposalDocument } from './proposal-document';
+import { ResponsePanel } from './response-panel';
+import { usePublicProposal } from './use-public-proposal';
+
+function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return ((words[0]?.[0] ?? '') + (words.length > 1 ? (words.at(-1)?.[0] ?? '') : '')).toUpperCase() || 'A';
+}
+
+function OrganizationHeader({ proposal, accent }: { proposal: PublicProposal; accent: string }) {
+  const { name, logo } = proposal.organization;
+  // The monogram's letters are large text (3:1 suffices): white when it reaches that, else black.
+  const monogramText = contrastRatio(accent, '#ffffff') >= 3 ? '#fff' : '#000';
+  return (
+    <header className="pp-header">
+      <div className="pp-container pp-header-inner">
+        <div className="pp-org">
+          {logo ? (
+            <img className="pp-org-logo" src={logo} alt="" />
+          ) : (
+            <span className="pp-monogram" style={{ color: monogramText }} aria-hidden="true">
+              {initials(name)}
+            </span>
+          )}
+          <p style={{ margin: 0 }}>
+            <span className="pp-org-name">{name}</span>
+            <span className="pp-org-kicker">Proposta comercial</span>
+          </p>
+        </div>
+        <Button
+          className="pp-no-print"
+          variant="default"
+          size="sm"
+          leftSection={<IconPrinter size={18} aria-hidden="true" />}
+          onClick={() => window.print()}
+        >
+          Imprimir
+        </Button>
+      </div>
+    </header>
+  );
+}
+
+function PageFooter({ organization }: { organization: string }) {
+  return (
+    <footer className="pp-footer">
+      <div className="pp-container">
+        Proposta enviada por {organization} com <a href="/">Aceite</a>.
+      </div>
+    </footer>
+  );
+}
+
+interface ProposalScreenProps {
+  proposal: PublicProposal;
+  publicToken: string;
+  reload: () => Promise<void>;
+}
+
+function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) {
+  const accent = safeHexColor(proposal.organization.primaryColor);
+  const color = actionColor(accent);
+  const outcome = outcomeOf(proposal);
+  const [ui, setUi] = useState<InteractionsModule | null>(null);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const [focusResult, setFocusResult] = useState(false);
+
+  // Notifications must outlive the answer form, which disappears once the proposal is answered.
+  const ensureInteractions = useCallback(async () => {
+    const module = await loadInteractions();
+    setUi(module);
+    return module;
+  }, []);
+
+  const onAnswered = useCallback(async () => {
+    await reload();
+    setFocusResult(true);
+  }, [reload]);
+
+  useEffect(() => {
+    if (!focusResult || outcome === 'actionable') return;
+    resultHeading.current?.focus();
+    setFocusResult(false);
+  }, [focusResult, outcome]);
+
+  const outcomeProps = { proposal, headingRef: resultHeading };
+  return (
+    <div className="pp-page" style={{ '--pp-accent': accent } as CSSProperties}>
+      <a className="pp-skip-link" href="#conteudo">
+        Saltar para a proposta
+      </a>
+      <OrganizationHeader proposal={proposal} accent={accent} />
+      <main className="pp-container pp-main" id="conteudo">
+        <ProposalDocument proposal={proposal} />
+        {outcome === 'actionable' ? (
+          <ResponsePanel
+            proposal={proposal}
+            publicToken={publicToken}
+            actionColor={color}
+            ensureInteractions={ensureInteractions}
+            onAnswered={onAnswered}
+          />
+        ) : (
+          <section className="pp-card pp-response" aria-labelledby="response-title">
+            {outcome === 'signed' ? <SignedOutcome {...outcomeProps} /> : null}
+            {outcome === 'accepted' ? <AcceptedOutcome {...outcomeProps} /> : null}
+            {outcome === 'rejected' ? <RejectedOutcome {...outcomeProps} /> : null}
+            {outcome === 'expired' ? <ExpiredOutcome {...outcomeProps} /> : null}
+            {outcome === 'closed' ? <ClosedOutcome {...outcomeProps} /> : null}
+          </section>
+        )}
+      </main>
+      <PageFooter organization={proposal.organization.name} />
+      {ui ? <ui.NotificationsHost /> : null}
+    </div>
+  );
+}
+
+function isNotFound(error: unknown): boolean {
+  // 400: a malformed token fails the route's validation; for the client it is the same dead link.
+  return (
+    error === null || (error instanceof PublicApiError && (error.status === 404 || error.status === 400))
+  );
+}
+
+export function PublicProposalPage({ publicToken }: { publicToken: string | null }) {
+  const { state, reload, retry } = usePublicProposal(publicToken);
+
+  const title =
+    state.kind === 'ready'
+      ? `${state.proposal.title} · ${state.proposal.organization.name}`
+      : state.kind === 'error' && isNotFound(state.error)
+        ? `${MESSAGES.proposalNotFound} · Aceite`
+        : 'Proposta · Aceite';
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  if (state.kind === 'loading') return <LoadingState />;
+  if (state.kind === 'error') {
+    if (isNotFound(state.error)) return <NotFoundState />;
+    const message = state.error instanceof PublicApiError ? state.error.serverMessage : null;
+    return <LoadErrorState message={message} onRetry={retry} />;
+  }
+  if (!publicToken) return <NotFoundState />;
+  return <ProposalScreen proposal={state.proposal} publicToken={publicToken} reload={reload} />;
+}
+
+// Dialog and notification animations are skipped for visitors who ask the system for reduced motion.
+const pageTheme = { ...theme, respectReducedMotion: true };
+
+/** The page root: Mantine with the app's theme, always light (a document reads and prints on white). */
+export function PublicProposalApp({
+  publicToken,
+  env,
+}: {
+  publicToken: string | null;
+  /** 'test' turns off transitions and portals in component tests. */
+  env?: 'default' | 'test';
+}) {
+  return (
+    <MantineProvider theme={pageTheme} forceColorScheme="light" env={env}>
+      <PublicProposalPage publicToken={publicToken} />
+    </MantineProvider>
+  );
+}

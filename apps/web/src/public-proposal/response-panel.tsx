@@ -1,0 +1,267 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
+import { Button, TextInput } from '@mantine/core';
+import { IconCheck, IconShieldCheck, IconSignature, IconX } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  acceptPublicProposal,
+  errorMessage,
+  PublicApiError,
+  rejectPublicProposal,
+  signPublicProposal,
+} from './api';
+import { formatCalendarDate } from './format';
+import { type InteractionsModule, loadSignature, type SignatureModule } from './lazy';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const LOAD_FAILED = 'Não foi possível continuar. Verifique a ligação à internet e tente novamente.';
+
+type Dialog = 'sign' | 'accept' | 'reject';
+
+interface ResponsePanelProps {
+  proposal: PublicProposal;
+  publicToken: string;
+  /** The organization colour when it passes 4.5:1 on white; otherwise the theme's brand colour is used. */
+  actionColor?: string;
+  /** Loads the dialogs and notifications and mounts the notifications host. */
+  ensureInteractions: () => Promise<InteractionsModule>;
+  /** Reloads the proposal after an answer (spec §4) and moves focus to its result. */
+  onAnswered: () => Promise<void>;
+}
+
+/** The client's answer while the proposal is actionable: sign, or quickly accept or reject (spec §2). */
+export function ResponsePanel({
+  proposal,
+  publicToken,
+  actionColor,
+  ensureInteractions,
+  onAnswered,
+}: ResponsePanelProps) {
+  const nameInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const [signerName, setSignerName] = useState('');
+  const [signerEmail, setSignerEmail] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [opening, setOpening] = useState<Dialog | null>(null);
+  const [pending, setPending] = useState<Dialog | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [ui, setUi] = useState<InteractionsModule | null>(null);
+  const [signature, setSignature] = useState<SignatureModule | null>(null);
+
+  const preload = () => {
+    void ensureInteractions().catch(() => {});
+  };
+
+  // The trigger keeps its focus while the dialog's code loads (no disabled/loading state), so the dialog can
+  // hand focus back to it when it closes.
+  async function open(kind: Dialog) {
+    if (opening) return;
+    setOpening(kind);
+    try {
+      const [interactions, signatureModule] = await Promise.all([
+        ensureInteractions(),
+        kind === 'sign' ? loadSignature() : Promise.resolve(null),
+      ]);
+      setUi(interactions);
+      if (signatureModule) setSignature(signatureModule);
+      setFormError(null);
+      setPending(kind);
+    } catch {
+      setFormError(LOAD_FAILED);
+    } finally {
+      setOpening(null);
+    }
+  }
+
+  // A dialog opens one render after it is mounted closed: Mantine notes the focused element (the trigger) when
+  // `opened` turns true, and gives focus back to it on close; a dialog mounted already open would not.
+  useEffect(() => {
+    if (!pending || !ui || (pending === 'sign' && !signature)) return;
+    setDialog(pending);
+    setPending(null);
+  }, [pending, ui, signature]);
+
+  async function run(call: () => Promise<unknown>, success: string, fallback: string) {
+    if (!ui) return;
+    setSubmitting(true);
+    try {
+      await call();
+      ui.notifySuccess(success);
+      setDialog(null);
+      await onAnswered();
+    } catch (error) {
+      ui.notifyError(errorMessage(error, fallback));
+      // Answered or expired meanwhile (409), or withdrawn (404): show the proposal as it now is.
+      if (error instanceof PublicApiError && (error.status === 409 || error.status === 404)) {
+        setDialog(null);
+        await onAnswered();
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function submitSignForm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = signerName.trim();
+    const email = signerEmail.trim();
+    if (!name || !email) {
+      setFormError(MESSAGES.signNameEmailRequired);
+      (name ? emailInput : nameInput).current?.focus();
+      return;
+    }
+    if (!EMAIL_PATTERN.test(email)) {
+      setFormError(MESSAGES.emailInvalid);
+      emailInput.current?.focus();
+      return;
+    }
+    setFormError(null);
+    void open('sign');
+  }
+
+  const nameMissing = formError === MESSAGES.signNameEmailRequired && !signerName.trim();
+  const emailWrong =
+    (formError === MESSAGES.signNameEmailRequired && !signerEmail.trim()) ||
+    formError === MESSAGES.emailInvalid;
+  const close = () => {
+    if (!submitting) setDialog(null);
+  };
+
+  return (
+    <section
+      id="resposta"
+      className="pp-card pp-response pp-no-print"
+      aria-labelledby="response-title"
+      onPointerEnter={preload}
+      onFocus={preload}
+    >
+      <h2 className="pp-h2" id="response-title">
+        Responder à proposta
+      </h2>
+      <p className="pp-lead">
+        Para aceitar com assinatura digital, indique o seu nome e email e desenhe a sua assinatura.
+        {proposal.validUntil ? ` Pode responder até ${formatCalendarDate(proposal.validUntil)}.` : ''}
+      </p>
+
+      <form noValidate onSubmit={submitSignForm} aria-label="Assinatura digital">
+        <div className="pp-fields">
+          <TextInput
+            ref={nameInput}
+            label="Nome completo"
+            required
+            autoComplete="name"
+            value={signerName}
+            maxLength={200}
+            error={nameMissing || undefined}
+            aria-describedby={nameMissing ? 'sign-form-error' : undefined}
+            onChange={(event) => setSignerName(event.currentTarget.value)}
+            onFocus={() => void loadSignature().catch(() => {})}
+          />
+          <TextInput
+            ref={emailInput}
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            value={signerEmail}
+            maxLength={254}
+            error={emailWrong || undefined}
+            aria-describedby={emailWrong ? 'sign-form-error' : undefined}
+            onChange={(event) => setSignerEmail(event.currentTarget.value)}
+          />
+        </div>
+        {formError ? (
+          <p className="pp-form-error" id="sign-form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <div className="pp-sign-row">
+          <Button
+            type="submit"
+            size="md"
+            color={actionColor}
+            leftSection={<IconSignature size={20} aria-hidden="true" />}
+          >
+            Assinar proposta
+          </Button>
+          <p className="pp-fineprint">
+            <IconShieldCheck size={16} aria-hidden="true" />
+            <span>A assinatura fica registada com data, hora e endereço IP.</span>
+          </p>
+        </div>
+      </form>
+
+      <div className="pp-or">ou responda sem assinatura</div>
+      <div className="pp-quick">
+        <Button
+          variant="outline"
+          color="#1b5e2b"
+          size="md"
+          leftSection={<IconCheck size={18} aria-hidden="true" />}
+          onClick={() => void open('accept')}
+        >
+          Aceitar
+        </Button>
+        <Button
+          variant="outline"
+          color="red.9"
+          size="md"
+          leftSection={<IconX size={18} aria-hidden="true" />}
+          onClick={() => void open('reject')}
+        >
+          Rejeitar
+        </Button>
+      </div>
+
+      {ui ? (
+        <>
+          <ui.AcceptModal
+            opened={dialog === 'accept'}
+            submitting={submitting}
+            actionColor={actionColor}
+            onClose={close}
+            onConfirm={() =>
+              void run(() => acceptPublicProposal(publicToken), MESSAGES.acceptSuccess, MESSAGES.acceptError)
+            }
+          />
+          <ui.RejectModal
+            opened={dialog === 'reject'}
+            submitting={submitting}
+            onClose={close}
+            onConfirm={(reason) =>
+              void run(
+                () => rejectPublicProposal(publicToken, reason),
+                MESSAGES.rejectSuccess,
+                MESSAGES.rejectError,
+              )
+            }
+          />
+        </>
+      ) : null}
+      {signature ? (
+        <signature.SignatureModal
+          opened={dialog === 'sign'}
+          submitting={submitting}
+          signerName={signerName.trim()}
+          signerEmail={signerEmail.trim()}
+          actionColor={actionColor}
+          onClose={close}
+          onConfirm={(signatureData) =>
+            void run(
+              () =>
+                signPublicProposal(publicToken, {
+                  signatureData,
+                  signerName: signerName.trim(),
+                  signerEmail: signerEmail.trim(),
+                }),
+              MESSAGES.signSuccess,
+              MESSAGES.signError,
+            )
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
+import { vi } from 'vitest';
+
+export const TOKEN = 'tok_0123456789abcdef0123';
+
+export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicProposal {
+  return {
+    organization: { name: 'Atlântico Digital', primaryColor: '#007bff', logo: null },
+    title: 'Website institucional',
+    description: 'Proposta para o novo website.\nInclui alojamento no primeiro ano.',
+    status: 'sent',
+    viewCount: 2,
+    currency: 'EUR',
+    content: {
+      blocks: [{ title: 'Âmbito', content: 'Linha um\nLinha dois <b>não é HTML</b>' }],
+      items: [
+        { name: 'Design', description: 'Maquetas e protótipo', quantity: 2, unitPrice: 150000 },
+        { name: 'Desenvolvimento', description: '', quantity: 1, unitPrice: 420000 },
+      ],
+    },
+    subtotal: 720000,
+    discountType: 'percentage',
+    discountValue: 10,
+    discountAmount: 72000,
+    taxRate: 23,
+    taxAmount: 149040,
+    totalValue: 797040,
+    validUntil: '2099-12-31',
+    client: { name: 'Marta Sousa', company: 'Sousa & Filhos, Lda.' },
+    owner: { firstName: 'Rui', lastName: 'Vendas', email: 'vendas@aceite.demo' },
+    isActionable: true,
+    signedAt: null,
+    signedByName: null,
+    signedByEmail: null,
+    signatureData: null,
+    acceptedAt: null,
+    rejectedAt: null,
+    rejectionReason: null,
+    createdAt: '2026-03-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+type Handler = (url: string, init: RequestInit | undefined) => { status: number; body: unknown };
+
+/** Stubs fetch with a handler; returns the mock to inspect the calls. */
+export function stubFetch(handler: Handler) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const { status, body } = handler(String(input), init);
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+export const ok = (data: unknown) => ({ status: 200, body: { data } });
+export const fail = (status: number, code: string, message: string) => ({
+  status,
+  body: { error: { code, message, requestId: 'req-1' } },
+});

@@ -1,0 +1,457 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures.ts';
+
+/** 2 × 1500,00 € + 1 × 4200,00 € = 7200,00 €; −10 % = 6480,00 €; +23 % IVA (1490,40 €) = 7970,40 €. */
+const ITEMS = [
+  {
+    name: 'Design da interface',
+    description: 'Maquetas e protótipo navegável',
+    quantity: 2,
+    unitPrice: 150_000,
+  },
+  { name: 'Desenvolvimento', description: 'Implementação e testes', quantity: 1, unitPrice: 420_000 },
+];
+const TOTAL = /7970,40\s€/;
+
+interface Created {
+  id: string;
+  publicToken: string;
+  title: string;
+  accessToken: string;
+}
+
+let sequence = 0;
+const unique = () =>
+  `${Date.now().toString(36)}${(sequence++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function signInApi(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/v1/auth/login', {
+    data: { email: DEMO.sales, password: DEMO_PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.accessToken as string;
+}
+
+/** A sales user creates a client and a sent proposal through the API, as the app would. */
+async function createSentProposal(request: APIRequestContext): Promise<Created> {
+  const accessToken = await signInApi(request);
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const id = unique();
+  const client = await request.post('/api/v1/clients', {
+    headers,
+    data: { name: `Marta Sousa ${id}`, email: `marta-${id}@exemplo.pt`, company: 'Sousa & Filhos, Lda.' },
+  });
+  expect(client.status()).toBe(201);
+  const title = `Website institucional ${id}`;
+  const proposal = await request.post('/api/v1/proposals', {
+    headers,
+    data: {
+      title,
+      clientId: (await client.json()).data.id,
+      description: 'Novo website com gestão de conteúdos.\nInclui alojamento no primeiro ano.',
+      validUntil: inDays(30),
+      status: 'sent',
+      content: {
+        blocks: [
+          {
+            title: 'Âmbito do projeto',
+            content: 'Primeira fase: descoberta.\nSegunda fase: <b>entrega</b>.',
+          },
+        ],
+        items: ITEMS,
+      },
+      discountType: 'percentage',
+      discountValue: 10,
+      taxRate: 23,
+    },
+  });
+  expect(proposal.status()).toBe(201);
+  const data = (await proposal.json()).data;
+  return { id: data.id, publicToken: data.publicToken, title, accessToken };
+}
+
+/** What the owner sees in the app afterwards (the private detail screen reads the same endpoint). */
+async function ownerView(request: APIRequestContext, created: Created) {
+  const res = await request.get(`/api/v1/proposals/${created.id}`, {
+    headers: { Authorization: `Bearer ${created.accessToken}` },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data as {
+    status: string;
+    viewCount: number;
+    acceptedAt: string | null;
+    rejectedAt: string | null;
+    signedAt: string | null;
+  };
+}
+
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
+/** The client opens the link in a fresh browser context: no session, nothing stored. */
+async function openAsClient(
+  browser: Browser,
+  baseURL: string | undefined,
+  token: string,
+  options: { phone?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, locale: 'pt-PT', ...(options.phone ? PHONE : {}) });
+  const page = await context.newPage();
+  await page.goto(`/p/${token}`);
+  return { context, page };
+}
+
+/** Draws a signature-like scribble on the canvas with mouse moves. */
+async function drawSignature(page: Page): Promise<void> {
+  const canvas = page.getByRole('img', { name: 'Área de assinatura' });
+  await expect(canvas).toBeVisible();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('The signature canvas has no box');
+  const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
+  await page.mouse.move(...at(0.12, 0.6));
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) {
+    await page.mouse.move(...at(0.12 + i * 0.07, 0.55 + Math.sin(i * 1.2) * 0.2), { steps: 2 });
+  }
+  await page.mouse.up();
+}
+
+/** Waits for a dialog's opening transition to end (axe measures contrast through the fading opacity). */
+async function dialogSettled(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveCSS('opacity', '1');
+  return dialog;
+}
+
+async function fillSigner(page: Page, name: string, email: string): Promise<void> {
+  await page.getByRole('textbox', { name: /Nome completo/ }).fill(name);
+  await page.getByRole('textbox', { name: /Email/ }).fill(email);
+}
+
+test.describe('public proposal page', () => {
+  test('shows the proposal to the client with the total in pt-PT, and counts the view', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const created = await createSentProposal(request);
+    const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
+
+    await expect(page.getByRole('heading', { level: 1, name: created.title })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${created.title} · `));
+    const main = page.getByRole('main');
+    await expect(main.getByText('Visualizada', { exact: true })).toBeVisible();
+    await expect(main.getByText('1 visualização')).toBeVisible();
+    await expect(main.getByText('Inclui alojamento no primeiro ano.')).toBeVisible();
+    await expect(main.getByRole('heading', { level: 2, name: 'Âmbito do projeto' })).toBeVisible();
+    // Text stays text: the <b> the seller typed is shown, not interpreted.
+    await expect(main.getByText('Segunda fase: <b>entrega</b>.')).toBeVisible();
+    const table = main.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText(['Item', 'Qtd.', 'Preço unitário', 'Total']);
+    const design = table.getByRole('row', { name: /Design da interface/ });
+    await expect(design).toContainText('Maquetas e protótipo navegável');
+    await expect(design.getByRole('cell').nth(2)).toHaveText(/1500,00\s€/);
+    await expect(design.getByRole('cell').nth(3)).toHaveText(/3000,00\s€/);
+    await expect(main.getByText('Desconto (10%)')).toBeVisible();
+    await expect(main.getByText('IVA (23%)')).toBeVisible();
+    await expect(main.locator('.pp-totals-grand')).toHaveText(TOTAL);
+    await expect(main.getByRole('link', { name: 'vendas@aceite.demo' })).toHaveAttribute(
+      'href',
+      'mailto:vendas@aceite.demo',
+    );
+    await expect(main.getByText('Sousa & Filhos, Lda.')).toBeVisible();
+
+    const owner = await ownerView(request, created);
+    expect(owner.status).toBe('viewed');
+    expect(owner.viewCount).toBe(1);
+    await context.close();
+  });
+
+  test('a member of the organization previewing the link is not counted as a view', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const created = await createSentProposal(request);
+    const context = await browser.newContext({ baseURL, locale: 'pt-PT' });
+    await context.addInitScript({
+      content: `localStorage.setItem('accessToken', ${JSON.stringify(created.accessToken)});`,
+    });
+    const page = await context.newPage();
+    await page.goto(`/p/${created.publicToken}`);
+
+    await expect(page.getByRole('heading', { level: 1, name: created.title })).toBeVisible();
+    await expect(page.getByText('0 visualizações')).toBeVisible();
+    expect((await ownerView(request, created)).viewCount).toBe(0);
+    await context.close();
+  });
+
+  test('signs with a drawn signature; the page then shows signer, email, date and image', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.slow(); // drawing and several axe runs
+    const created = await createSentProposal(request);
+    const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
+
+    await page.getByRole('button', { name: 'Assinar proposta' }).click();
+    await expect(page.getByText('Por favor, preencha o nome e email antes de assinar')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await fillSigner(page, 'Marta Sousa', 'marta@exemplo.pt');
+    await page.getByRole('button', { name: 'Assinar proposta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assinar proposta' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Limpar' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeVisible();
+    await drawSignature(page);
+    await dialog.getByRole('button', { name: 'Confirmar Assinatura' }).click();
+
+    await expect(page.getByText('Proposta assinada com sucesso!')).toBeVisible();
+    const result = page.getByRole('region', { name: 'Proposta assinada e aceite' });
+    await expect(result).toBeVisible();
+    await expect(result.getByText('Marta Sousa', { exact: true })).toBeVisible();
+    await expect(result.getByText('marta@exemplo.pt')).toBeVisible();
+    const today = new Intl.DateTimeFormat('pt-PT', { day: 'numeric', month: 'long', year: 'numeric' }).format(
+      new Date(),
+    );
+    await expect(result.getByText(today).first()).toBeVisible();
+    const image = result.getByRole('img', { name: 'Assinatura de Marta Sousa' });
+    await expect(image).toHaveAttribute('src', /^data:image\/png;base64,/);
+    await expect(image).toHaveJSProperty('naturalWidth', 600);
+    await expect(image).toHaveJSProperty('naturalHeight', 200);
+    await expect(page.getByRole('button', { name: 'Aceitar' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByText('Aceite', { exact: true })).toBeVisible();
+
+    const owner = await ownerView(request, created);
+    expect(owner.status).toBe('accepted');
+    expect(owner.signedAt).not.toBeNull();
+    await context.close();
+  });
+
+  test('an empty drawing is refused with the spec message; Limpar and Cancelar work', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const created = await createSentProposal(request);
+    const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
+
+    await fillSigner(page, 'Marta Sousa', 'marta@exemplo.pt');
+    await page.getByRole('button', { name: 'Assinar proposta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assinar proposta' });
+    await dialog.getByRole('button', { name: 'Confirmar Assinatura' }).click();
+    await expect(dialog.getByText('Por favor, desenhe a sua assinatura')).toBeVisible();
+
+    await drawSignature(page);
+    await expect(dialog.getByText('Por favor, desenhe a sua assinatura')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Limpar' }).click();
+    await dialog.getByRole('button', { name: 'Confirmar Assinatura' }).click();
+    await expect(dialog.getByText('Por favor, desenhe a sua assinatura')).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect((await ownerView(request, created)).status).toBe('viewed');
+    await context.close();
+  });
+
+  test('accepts after the confirmation and shows the result box; the owner sees it accepted', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const created = await createSentProposal(request);
+    const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
+
+    await page.getByRole('button', { name: 'Aceitar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Aceitar proposta' });
+    await expect(dialog.getByText('Tem certeza que deseja aceitar esta proposta?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Aceitar' }).click();
+
+    await expect(page.getByText('Proposta aceite com sucesso!')).toBeVisible();
+    const result = page.getByRole('region', { name: 'Proposta aceite' });
+    await expect(result).toContainText(/Aceite em \d{1,2} de \p{L}+ de \d{4}/u);
+    await expect(page.getByRole('button', { name: 'Rejeitar' })).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: /Nome completo/ })).toHaveCount(0);
+
+    const owner = await ownerView(request, created);
+    expect(owner.status).toBe('accepted');
+    expect(owner.acceptedAt).not.toBeNull();
+    await context.close();
+  });
+
+  test('rejects with a reason, which the result box shows', async ({ browser, baseURL, request }) => {
+    const created = await createSentProposal(request);
+    const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
+
+    await page.getByRole('button', { name: 'Rejeitar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rejeitar proposta' });
+    await dialog.getByRole('textbox', { name: 'Motivo (opcional)' }).fill('Orçamento acima do previsto');
+    await dialog.getByRole('button', { name: 'Rejeitar' }).click();
+
+    await expect(page.getByText('Proposta rejeitada', { exact: true }).first()).toBeVisible();
+    const result = page.getByRole('region', { name: 'Proposta rejeitada' });
+    await expect(result).toContainText(/Rejeitada em \d{1,2} de \p{L}+ de \d{4}/u);
+    await expect(result).toContainText('Orçamento acima do previsto');
+    await expect(page.getByRole('button', { name: 'Aceitar' })).toHaveCount(0);
+    expect((await ownerView(request, created)).status).toBe('rejected');
+    await context.close();
+  });
+
+  test('rejects without a reason', async ({ browser, baseURL, request }) => {
+    const created = await createSentProposal(request);
+    const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
+    const sent = page.waitForRequest((req) => req.url().endsWith('/reject') && req.method() === 'POST');
+
+    await page.getByRole('button', { name: 'Rejeitar' }).click();
+    await page
+      .getByRole('dialog', { name: 'Rejeitar proposta' })
+      .getByRole('button', { name: 'Rejeitar' })
+      .click();
+
+    expect((await sent).postDataJSON()).toEqual({ reason: null });
+    const result = page.getByRole('region', { name: 'Proposta rejeitada' });
+    await expect(result).toContainText(/Rejeitada em/);
+    await expect(result).not.toContainText('Motivo');
+    const owner = await ownerView(request, created);
+    expect(owner.status).toBe('rejected');
+    expect(owner.rejectedAt).not.toBeNull();
+    await context.close();
+  });
+
+  test('an answer that arrives second gets the server message and the page shows the first answer', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const created = await createSentProposal(request);
+    const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
+    await expect(page.getByRole('button', { name: 'Aceitar' })).toBeVisible();
+    // Someone else answers from another device while this page is open.
+    expect((await request.post(`/api/v1/public/proposals/${created.publicToken}/reject`)).status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Aceitar' }).click();
+    await page
+      .getByRole('dialog', { name: 'Aceitar proposta' })
+      .getByRole('button', { name: 'Aceitar' })
+      .click();
+
+    await expect(page.getByText('Esta proposta já foi respondida')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Proposta rejeitada' })).toBeVisible();
+    await context.close();
+  });
+
+  test('an unknown link shows Proposta não encontrada', async ({ browser, baseURL }) => {
+    const { context, page } = await openAsClient(browser, baseURL, 'link-que-nao-existe-0123456789');
+    await expect(page.getByRole('heading', { level: 1, name: 'Proposta não encontrada' })).toBeVisible();
+    await expect(page).toHaveTitle('Proposta não encontrada · Aceite');
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  test('passes axe while answering and with the reject dialog open; closing returns focus', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.slow(); // several axe runs, each slow on a busy machine
+    const created = await createSentProposal(request);
+    const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
+    await expect(page.getByRole('button', { name: 'Aceitar' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Rejeitar' }).click();
+    await dialogSettled(page, 'Rejeitar proposta');
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Rejeitar' })).toBeFocused();
+    await context.close();
+  });
+
+  test('passes axe in the signature dialog and once signed', async ({ browser, baseURL, request }) => {
+    test.slow(); // drawing and several axe runs
+    const created = await createSentProposal(request);
+    const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
+
+    await fillSigner(page, 'Marta Sousa', 'marta@exemplo.pt');
+    await page.getByRole('button', { name: 'Assinar proposta' }).click();
+    await dialogSettled(page, 'Assinar proposta');
+    await expectAccessible(page);
+    await drawSignature(page);
+    await page.getByRole('button', { name: 'Confirmar Assinatura' }).click();
+    const result = page.getByRole('region', { name: 'Proposta assinada e aceite' });
+    await expect(result).toBeVisible();
+    // The answer moves focus to its result, so keyboard and screen-reader users land on it.
+    await expect(result.getByRole('heading', { level: 2 })).toBeFocused();
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  test('prints the proposal without the answer form or buttons', async ({ browser, baseURL, request }) => {
+    const created = await createSentProposal(request);
+    const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
+    await expect(page.getByRole('button', { name: 'Aceitar' })).toBeVisible();
+
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('heading', { level: 1, name: created.title })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('table').getByRole('columnheader', { name: 'Preço unitário' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Aceitar' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+    await expect(page.getByRole('textbox', { name: /Nome completo/ })).toBeHidden();
+    await context.close();
+  });
+});
+
+test.describe('public proposal page on a phone @mobile', () => {
+  test('reads at 360 px without sideways scrolling and signs on a canvas that fits the width at 3:1', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.slow(); // drawing and several axe runs
+    const created = await createSentProposal(request);
+    const { context, page } = await openAsClient(browser, baseURL, created.publicToken, { phone: true });
+
+    await expect(page.getByRole('heading', { level: 1, name: created.title })).toBeVisible();
+    await expect(page.locator('.pp-totals-grand')).toHaveText(TOTAL);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
+
+    await fillSigner(page, 'Marta Sousa', 'marta@exemplo.pt');
+    await page.getByRole('button', { name: 'Assinar proposta' }).click();
+    const canvas = page.getByRole('img', { name: 'Área de assinatura' });
+    await expect(canvas).toBeVisible();
+    const box = await canvas.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(360);
+    expect(box?.width).toBeGreaterThan(280);
+    expect(Math.abs((box?.width ?? 0) / (box?.height ?? 1) - 3)).toBeLessThan(0.05);
+    await drawSignature(page);
+    await page.getByRole('button', { name: 'Confirmar Assinatura' }).click();
+
+    const result = page.getByRole('region', { name: 'Proposta assinada e aceite' });
+    await expect(result.getByRole('img', { name: 'Assinatura de Marta Sousa' })).toBeVisible();
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+
+  test('accepts on a phone', async ({ browser, baseURL, request }) => {
+    const created = await createSentProposal(request);
+    const { context, page } = await openAsClient(browser, baseURL, created.publicToken, { phone: true });
+
+    await page.getByRole('button', { name: 'Aceitar' }).click();
+    await page
+      .getByRole('dialog', { name: 'Aceitar proposta' })
+      .getByRole('button', { name: 'Aceitar' })
+      .click();
+    await expect(page.getByRole('region', { name: 'Proposta aceite' })).toBeVisible();
+    expect((await ownerView(request, created)).status).toBe('accepted');
+    await context.close();
+  });
+});
