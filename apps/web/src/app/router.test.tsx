@@ -11,7 +11,16 @@ function signIn(role: 'admin' | 'superadmin' = 'admin') {
   localStorage.setItem('refreshToken', 'refresh-1');
   localStorage.setItem('user', JSON.stringify(user));
   syncAuthFromStorage();
-  vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(200, { data: user })));
+  // The signed-in user for /auth/me, 404 for the other calls the layout and screens make (the bell's unread
+  // count, the sidebar counts, the dashboard's figures): a fresh response each time, as a body reads once.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) =>
+      String(input).endsWith('/auth/me')
+        ? jsonResponse(200, { data: user })
+        : jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Não encontrado' } }),
+    ),
+  );
 }
 
 beforeEach(() => {
@@ -40,9 +49,16 @@ describe('app routes', () => {
 
   it('shows a private screen inside the layout, with its navigation and account menu', async () => {
     signIn();
+    const me = vi.mocked(fetch).getMockImplementation();
+    // The clients screen lists clients: an empty page of them.
+    vi.mocked(fetch).mockImplementation(async (input, init) =>
+      String(input).startsWith('/api/v1/clients?')
+        ? jsonResponse(200, { data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 1 } })
+        : (me?.(input, init) ?? jsonResponse(404, {})),
+    );
     renderRoutes(appRoutes, { route: '/clients' });
     expect(await screen.findByRole('heading', { name: 'Clientes' })).toBeInTheDocument();
-    expect(screen.getByText('Esta área está em construção.')).toBeInTheDocument();
+    expect(await screen.findByText('Ainda não tem clientes')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Navegação principal' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notificações' })).toBeInTheDocument();
   });

@@ -216,6 +216,14 @@ export const appRoutes: RouteObject[] = [
       { path: routes.forgotPassword, element: <ForgotPasswordPage /> },
       { path: routes.resetPassword, element: <ResetPasswordPage /> },
       {
+        // The emailed invitation (server-behaviour §6); public, so a signed-in visitor can still accept it.
+        path: routes.acceptInvite,
+        lazy: lazyPage(
+          () => import('./routes/auth/accept-invite-page'),
+          (m) => m.AcceptInvitePage,
+        ),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {

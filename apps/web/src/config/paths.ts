@@ -8,6 +8,7 @@ export const routes = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  acceptInvite: '/accept-invite',
   publicProposal: '/p/:publicToken',
 
   dashboard: '/dashboard',
@@ -49,6 +50,7 @@ export const paths = {
   register: routes.register,
   forgotPassword: routes.forgotPassword,
   resetPassword: (token: string) => `${routes.resetPassword}?${new URLSearchParams({ token })}`,
+  acceptInvite: (token: string) => `${routes.acceptInvite}?${new URLSearchParams({ token })}`,
   publicProposal: (publicToken: string) => `/p/${segment(publicToken)}`,
 
   dashboard: routes.dashboard,

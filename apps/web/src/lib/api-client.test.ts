@@ -255,3 +255,157 @@ describe('apiClient', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 });
+
+describe('apiClient while impersonating', () => {
+  const superadmin = buildUser({
+    id: '9a1c2b3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
+    email: 'super@aceite.demo',
+    role: 'superadmin',
+    organizationId: null,
+    organization: null,
+  });
+  const target = buildUser({ email: 'vendas@aceite.demo', firstName: 'Vera', role: 'sales' });
+
+  // The impersonation session of spec §3: no refresh token of its own, the superadmin's kept aside.
+  function storeImpersonation(originalRefreshToken: string | null = 'super-refresh') {
+    localStorage.setItem('accessToken', 'imp-access');
+    localStorage.setItem('user', JSON.stringify(target));
+    localStorage.setItem('impersonation', JSON.stringify({ originalUser: superadmin, originalRefreshToken }));
+  }
+
+  const restored = () =>
+    jsonResponse(200, { data: { accessToken: 'super-access-2', refreshToken: 'super-refresh-2' } });
+
+  it('sends the impersonation token as the bearer', async () => {
+    storeImpersonation();
+    const fetchMock = mockFetch(() => jsonResponse(200, { data: [] }));
+    await apiClient.get('/proposals');
+    expect(header(fetchMock.mock.calls[0]?.[1] ?? {}, 'Authorization')).toBe('Bearer imp-access');
+  });
+
+  it('on a 401 restores the superadmin with the kept refresh token, replays nothing and reloads on /admin/users', async () => {
+    storeImpersonation();
+    const fetchMock = mockFetch((url) => (url.endsWith('/auth/refresh') ? restored() : expired()));
+
+    await expect(apiClient.get('/proposals')).rejects.toMatchObject({ status: 401 });
+
+    const refreshCalls = calls(fetchMock, '/auth/refresh');
+    expect(refreshCalls).toHaveLength(1);
+    expect(JSON.parse(String(refreshCalls[0]?.[1]?.body))).toEqual({ refreshToken: 'super-refresh' });
+    expect(header(refreshCalls[0]?.[1] ?? {}, 'Authorization')).toBeUndefined();
+    expect(calls(fetchMock, '/proposals')).toHaveLength(1);
+    expect(localStorage.getItem('accessToken')).toBe('super-access-2');
+    expect(localStorage.getItem('refreshToken')).toBe('super-refresh-2');
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(superadmin);
+    expect(localStorage.getItem('impersonation')).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/admin/users');
+    expect(assign).not.toHaveBeenCalledWith('/login');
+  });
+
+  it('ends concurrent 401s with a single refresh call and never loops', async () => {
+    storeImpersonation();
+    const refresh = deferred<Response>();
+    const fetchMock = mockFetch((url) => (url.endsWith('/auth/refresh') ? refresh.promise : expired()));
+
+    const requests = Promise.allSettled([
+      apiClient.get('/a'),
+      apiClient.get('/b'),
+      apiClient.post('/c', { x: 1 }),
+    ]);
+    await vi.waitFor(() => expect(calls(fetchMock, '/auth/refresh')).toHaveLength(1));
+    refresh.resolve(restored());
+    const results = await requests;
+
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(calls(fetchMock, '/auth/refresh')).toHaveLength(1);
+    for (const path of ['/a', '/b', '/c']) expect(calls(fetchMock, path)).toHaveLength(1);
+    expect(assign).not.toHaveBeenCalledWith('/login');
+  });
+
+  it('never replays a request of the impersonated user with the restored superadmin token', async () => {
+    storeImpersonation();
+    const slow = deferred<Response>();
+    const fetchMock = mockFetch((url, init) => {
+      if (url.endsWith('/auth/refresh')) return restored();
+      if (header(init, 'Authorization') === 'Bearer super-access-2') return jsonResponse(201, { data: url });
+      return url.endsWith('/proposals') ? slow.promise : expired();
+    });
+
+    const write = apiClient.post('/proposals', { title: 'Proposta' });
+    await expect(apiClient.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+    slow.resolve(expired());
+
+    await expect(write).rejects.toMatchObject({ status: 401 });
+    expect(calls(fetchMock, '/proposals')).toHaveLength(1);
+    expect(calls(fetchMock, '/auth/refresh')).toHaveLength(1);
+  });
+
+  it('clears everything, the impersonation included, and goes to /login when the superadmin cannot be restored', async () => {
+    storeImpersonation();
+    mockFetch((url) =>
+      url.endsWith('/auth/refresh')
+        ? apiError(400, 'INVALID_TOKEN', 'Token inválido ou expirado')
+        : expired(),
+    );
+
+    await expect(apiClient.get('/dashboard')).rejects.toMatchObject({ status: 401 });
+
+    for (const key of ['accessToken', 'refreshToken', 'user', 'rememberMe', 'impersonation']) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/login');
+  });
+
+  it('goes to /login without calling refresh when no superadmin refresh token was kept', async () => {
+    storeImpersonation(null);
+    const fetchMock = mockFetch(() => expired());
+
+    await expect(apiClient.get('/proposals')).rejects.toMatchObject({ status: 401 });
+
+    expect(calls(fetchMock, '/auth/refresh')).toHaveLength(0);
+    expect(localStorage.getItem('impersonation')).toBeNull();
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/login');
+  });
+
+  it('keeps the impersonation when the restore cannot reach the server', async () => {
+    storeImpersonation();
+    mockFetch((url) => {
+      if (url.endsWith('/auth/refresh')) throw new TypeError('Failed to fetch');
+      return expired();
+    });
+
+    await expect(apiClient.get('/proposals')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+
+    expect(localStorage.getItem('accessToken')).toBe('imp-access');
+    expect(localStorage.getItem('impersonation')).not.toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('passes a 403 of the impersonated user on untouched', async () => {
+    storeImpersonation();
+    const fetchMock = mockFetch(() => apiError(403, 'FORBIDDEN', 'Não tem permissão para esta ação'));
+
+    await expect(apiClient.delete('/clients/c1')).rejects.toMatchObject({ status: 403 });
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('impersonation')).not.toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('signs out with an expired impersonation token by restoring, then signing the superadmin session out', async () => {
+    storeImpersonation();
+    const fetchMock = mockFetch((url, init) => {
+      if (url.endsWith('/auth/refresh')) return restored();
+      return header(init, 'Authorization') === 'Bearer super-access-2'
+        ? jsonResponse(200, { data: { ok: true } })
+        : expired();
+    });
+
+    await expect(apiClient.post('/auth/logout', { refreshToken: 'super-refresh' })).resolves.toEqual({
+      data: { ok: true },
+    });
+
+    expect(calls(fetchMock, '/auth/logout')).toHaveLength(2);
+    expect(assign).not.toHaveBeenCalled();
+  });
+});

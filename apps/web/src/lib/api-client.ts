@@ -62,6 +62,7 @@ export interface RequestOptions {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const REFRESH_PATH = '/auth/refresh';
+const LOGOUT_PATH = '/auth/logout';
 // A 401 from these means wrong credentials or a dead refresh token, never an expired access token.
 const NO_REFRESH_PATHS = new Set(['/auth/login', '/auth/register', REFRESH_PATH]);
 
@@ -150,6 +151,13 @@ async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
+/** Serialises refresh-token spending across tabs (a browser-wide lock where the browser has one). */
+function withSessionLock<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return run();
+  return locks.request('aceite:refresh-session', run);
+}
+
 // Single flight: every 401 that arrives while a refresh is running waits for that same refresh, because
 // refresh tokens rotate and a second call with the old token would be refused (and end the session).
 let refreshInFlight: Promise<boolean> | null = null;
@@ -163,9 +171,7 @@ function refreshSession(staleAccessToken: string | null): Promise<boolean> {
 
 /** Other tabs share the stored tokens: a browser-wide lock keeps them from spending one refresh token twice. */
 function refreshAcrossTabs(staleAccessToken: string | null): Promise<boolean> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks) return runRefresh(staleAccessToken);
-  return locks.request('aceite:refresh-session', () => runRefresh(staleAccessToken));
+  return withSessionLock(() => runRefresh(staleAccessToken));
 }
 
 async function runRefresh(staleAccessToken: string | null): Promise<boolean> {
@@ -184,6 +190,41 @@ async function runRefresh(staleAccessToken: string | null): Promise<boolean> {
   return true;
 }
 
+// Single flight, like the refresh: concurrent 401s of an impersonated session end it once.
+let restoreInFlight: Promise<boolean> | null = null;
+
+/**
+ * An impersonation token expired (or was refused). It has no refresh token of its own, and it must never be
+ * refreshed with the superadmin's: instead the impersonation ends and the superadmin's own session comes back,
+ * refreshed with the refresh token kept aside when it started. False when that is impossible.
+ */
+function restoreOriginalSession(): Promise<boolean> {
+  restoreInFlight ??= withSessionLock(runRestore).finally(() => {
+    restoreInFlight = null;
+  });
+  return restoreInFlight;
+}
+
+async function runRestore(): Promise<boolean> {
+  const impersonation = session.getImpersonation();
+  // Another tab ended the impersonation while this one waited for the lock.
+  if (!impersonation) return session.getAccessToken() !== null && session.getRefreshToken() !== null;
+  const refreshToken = impersonation.originalRefreshToken;
+  if (!refreshToken) return false;
+  // A network failure propagates and keeps the impersonation, as a refresh would keep a normal session.
+  const response = await send('POST', REFRESH_PATH, { refreshToken }, {}, null);
+  if (!response.ok) return false;
+  const body = (await readJson(response)) as Partial<Envelope<Partial<session.SessionTokens>>> | undefined;
+  const tokens = body?.data;
+  if (!tokens?.accessToken || !tokens.refreshToken) return false;
+  session.storeRestoredSession({
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    user: impersonation.originalUser,
+  });
+  return true;
+}
+
 /** The session cannot be recovered: forget it and start again at the login screen (spec §2, §8). */
 function endSession(): void {
   session.clearSession();
@@ -198,11 +239,28 @@ async function request<T>(
   isRetry = false,
 ): Promise<T> {
   const accessToken = path === REFRESH_PATH ? null : session.getAccessToken();
+  const wasImpersonating = session.getImpersonation() !== null;
   const response = await send(method, path, body, options, accessToken);
   if (response.ok) return (await readJson(response)) as T;
 
   const error = await toApiError(response);
   if (response.status !== 401 || isRetry || NO_REFRESH_PATHS.has(path)) throw error;
+
+  // Sent as the impersonated user: never replayed as anyone else (a write would land in the wrong account).
+  if (wasImpersonating) {
+    if (!(await restoreOriginalSession())) {
+      endSession();
+      throw error;
+    }
+    // "Sair" while impersonating: the restored superadmin session is signed out as well.
+    if (path === LOGOUT_PATH) return request<T>(method, path, body, options, true);
+    // The screen on show belongs to the target user: start again as the superadmin, where stop would go.
+    window.location.assign(paths.adminUsers);
+    throw error;
+  }
+
+  // An impersonation started while this request was in flight: it is not replayed as the target either.
+  if (session.getImpersonation()) throw error;
 
   // Another request refreshed the session while this one was in flight: replay with the new token.
   const current = session.getAccessToken();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, buildUser, deferred, jsonResponse } from '@/test/fixtures';
 import {
+  beginImpersonation,
   clearAuthError,
   fetchMe,
   getAuthState,
@@ -8,6 +9,7 @@ import {
   logout,
   register,
   setAuth,
+  stopImpersonation,
   syncAuthFromStorage,
 } from './auth-store';
 
@@ -41,7 +43,13 @@ afterEach(() => {
 
 describe('auth store', () => {
   it('starts signed out when nothing is stored', () => {
-    expect(getAuthState()).toEqual({ user: null, isAuthenticated: false, loading: false, error: null });
+    expect(getAuthState()).toEqual({
+      user: null,
+      isAuthenticated: false,
+      loading: false,
+      error: null,
+      originalUser: null,
+    });
   });
 
   it('starts signed in with the stored user when an access token is stored', () => {
@@ -63,7 +71,13 @@ describe('auth store', () => {
     response.resolve(jsonResponse(200, { data: session }));
     await expect(pending).resolves.toEqual(user);
 
-    expect(getAuthState()).toEqual({ user, isAuthenticated: true, loading: false, error: null });
+    expect(getAuthState()).toEqual({
+      user,
+      isAuthenticated: true,
+      loading: false,
+      error: null,
+      originalUser: null,
+    });
     expect(localStorage.getItem('accessToken')).toBe('access-1');
     expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(user);
@@ -89,6 +103,7 @@ describe('auth store', () => {
       isAuthenticated: false,
       loading: false,
       error: 'Email ou password incorretos',
+      originalUser: null,
     });
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
@@ -140,7 +155,13 @@ describe('auth store', () => {
     for (const key of ['accessToken', 'refreshToken', 'user', 'rememberMe']) {
       expect(localStorage.getItem(key)).toBeNull();
     }
-    expect(getAuthState()).toEqual({ user: null, isAuthenticated: false, loading: false, error: null });
+    expect(getAuthState()).toEqual({
+      user: null,
+      isAuthenticated: false,
+      loading: false,
+      error: null,
+      originalUser: null,
+    });
   });
 
   it('logout still clears the stored items when the server call fails, and reports the error', async () => {
@@ -204,5 +225,142 @@ describe('auth store', () => {
 
     expect(getAuthState()).toMatchObject({ user: null, isAuthenticated: false });
     expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+});
+
+describe('auth store while impersonating', () => {
+  const superadmin = buildUser({
+    id: '9a1c2b3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
+    email: 'super@aceite.demo',
+    role: 'superadmin',
+    organizationId: null,
+    organization: null,
+  });
+  const target = buildUser({ email: 'vendas@aceite.demo', firstName: 'Vera', role: 'sales' });
+
+  function storeSuperadminSession() {
+    localStorage.setItem('accessToken', 'super-access');
+    localStorage.setItem('refreshToken', 'super-refresh');
+    localStorage.setItem('user', JSON.stringify(superadmin));
+    syncAuthFromStorage();
+  }
+
+  function impersonate() {
+    storeSuperadminSession();
+    beginImpersonation({
+      accessToken: 'imp-access',
+      user: target,
+      originalUser: superadmin,
+      isImpersonating: true,
+    });
+  }
+
+  it('beginImpersonation becomes the target user and keeps the superadmin and their refresh token aside', () => {
+    impersonate();
+
+    expect(getAuthState()).toMatchObject({ user: target, isAuthenticated: true, originalUser: superadmin });
+    expect(localStorage.getItem('accessToken')).toBe('imp-access');
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(target);
+    expect(JSON.parse(localStorage.getItem('impersonation') ?? 'null')).toEqual({
+      originalUser: superadmin,
+      originalRefreshToken: 'super-refresh',
+    });
+  });
+
+  it('starts from a stored impersonation after a reload, with the superadmin as the original user', () => {
+    impersonate();
+    syncAuthFromStorage();
+    expect(getAuthState()).toMatchObject({ user: target, originalUser: superadmin, isAuthenticated: true });
+  });
+
+  it('stopImpersonation sends the impersonation token, stores the fresh superadmin session and forgets the impersonation', async () => {
+    impersonate();
+    const fetchMock = mockFetch(() =>
+      jsonResponse(200, {
+        data: {
+          accessToken: 'super-access-2',
+          refreshToken: 'super-refresh-2',
+          user: superadmin,
+          isImpersonating: false,
+        },
+      }),
+    );
+
+    await expect(stopImpersonation()).resolves.toEqual(superadmin);
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/admin/stop-impersonate');
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer imp-access');
+    expect(getAuthState()).toMatchObject({ user: superadmin, isAuthenticated: true, originalUser: null });
+    expect(localStorage.getItem('accessToken')).toBe('super-access-2');
+    expect(localStorage.getItem('refreshToken')).toBe('super-refresh-2');
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(superadmin);
+    expect(localStorage.getItem('impersonation')).toBeNull();
+  });
+
+  it('stopImpersonation failure changes nothing and rethrows', async () => {
+    impersonate();
+    mockFetch(() => apiError(500, 'INTERNAL_ERROR', 'Ocorreu um erro interno. Tente novamente mais tarde.'));
+
+    await expect(stopImpersonation()).rejects.toMatchObject({ status: 500 });
+
+    expect(getAuthState()).toMatchObject({ user: target, originalUser: superadmin });
+    expect(localStorage.getItem('accessToken')).toBe('imp-access');
+    expect(localStorage.getItem('impersonation')).not.toBeNull();
+  });
+
+  it("logout while impersonating revokes the superadmin's kept session too and clears everything", async () => {
+    impersonate();
+    const fetchMock = mockFetch(() => jsonResponse(200, { data: { ok: true } }));
+
+    await logout();
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/auth/logout');
+    expect(JSON.parse(String(init?.body))).toEqual({ refreshToken: 'super-refresh' });
+    for (const key of ['accessToken', 'refreshToken', 'user', 'rememberMe', 'impersonation']) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    expect(getAuthState()).toMatchObject({ user: null, isAuthenticated: false, originalUser: null });
+  });
+
+  it('follows an impersonation started in another tab with a full reload on the dashboard', () => {
+    impersonate();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/admin/users', assign });
+
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'impersonation', newValue: localStorage.getItem('impersonation') }),
+    );
+
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/dashboard');
+  });
+
+  it('follows an impersonation stopped in another tab back to /admin/users, but not a sign-out', () => {
+    storeSuperadminSession();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/dashboard', assign });
+
+    window.dispatchEvent(new StorageEvent('storage', { key: 'impersonation', newValue: null }));
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/admin/users');
+
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'impersonation', newValue: null }));
+    expect(assign).toHaveBeenCalledOnce();
+  });
+
+  it('a new sign-in forgets a leftover impersonation', async () => {
+    localStorage.setItem(
+      'impersonation',
+      JSON.stringify({ originalUser: superadmin, originalRefreshToken: 'x' }),
+    );
+    mockFetch(() => jsonResponse(200, { data: session }));
+
+    await login({ email: 'ana.silva@exemplo.pt', password: 'Aceite2026!', rememberMe: false });
+
+    expect(localStorage.getItem('impersonation')).toBeNull();
+    expect(getAuthState().originalUser).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import type { ImpersonationSchema, StopImpersonationSchema } from '@aceite/shared/schemas/admin';
 import type { AuthSession, LoginInput, RegisterInput, User } from '@aceite/shared/schemas/auth';
 import { useSyncExternalStore } from 'react';
+import type { z } from 'zod';
+import { paths } from '@/config/paths';
 import { apiClient, type Envelope, errorMessage } from './api-client';
 import * as session from './session-storage';
 
@@ -11,10 +14,16 @@ export interface AuthState {
   isAuthenticated: boolean;
   loading: boolean;
   error: string | null;
+  /** The superadmin acting as `user` while impersonating (spec §3 "Impersonation session"), else null. */
+  originalUser: User | null;
 }
 
-function fromStorage(): Pick<AuthState, 'user' | 'isAuthenticated'> {
-  return { user: session.getStoredUser(), isAuthenticated: session.getAccessToken() !== null };
+function fromStorage(): Pick<AuthState, 'user' | 'isAuthenticated' | 'originalUser'> {
+  return {
+    user: session.getStoredUser(),
+    isAuthenticated: session.getAccessToken() !== null,
+    originalUser: session.getImpersonation()?.originalUser ?? null,
+  };
 }
 
 let state: AuthState = { ...fromStorage(), loading: false, error: null };
@@ -55,7 +64,8 @@ function startSession(data: AuthSession, rememberMe: boolean): void {
   session.storeTokens(data);
   session.storeUser(data.user);
   session.storeRememberMe(rememberMe);
-  setState({ user: data.user, isAuthenticated: true, loading: false, error: null });
+  session.clearImpersonation();
+  setState({ user: data.user, isAuthenticated: true, loading: false, error: null, originalUser: null });
 }
 
 /** Signs in; on failure `error` holds the server's message (else 'Login failed') and the error is rethrown. */
@@ -92,15 +102,23 @@ export async function register(input: RegisterInput): Promise<User> {
 export async function logout(): Promise<void> {
   setState({ loading: true });
   let failure: string | null = null;
+  // While impersonating, the access token names no session of its own: the superadmin's kept refresh token
+  // is sent so that session is revoked too (the endpoint's optional body) instead of outliving "Sair".
+  const originalRefreshToken = session.getImpersonation()?.originalRefreshToken;
   try {
-    // No payload (spec §7): the server revokes the session family named in the access token.
-    if (session.getAccessToken()) await apiClient.post('/auth/logout');
+    // Otherwise no payload (spec §7): the server revokes the session family named in the access token.
+    if (session.getAccessToken()) {
+      await apiClient.post(
+        '/auth/logout',
+        originalRefreshToken ? { refreshToken: originalRefreshToken } : undefined,
+      );
+    }
   } catch (error) {
     console.warn('Logout request failed', error);
     failure = error instanceof Error ? error.message : String(error);
   }
   session.clearSession();
-  setState({ user: null, isAuthenticated: false, loading: false, error: failure });
+  setState({ user: null, isAuthenticated: false, loading: false, error: failure, originalUser: null });
 }
 
 /** Reloads the signed-in user into state and storage; on failure signs out locally and rethrows. */
@@ -123,8 +141,51 @@ export function setAuth(user: User, tokens: session.SessionTokens): void {
   setState({ user, isAuthenticated: true, error: null });
 }
 
+export type Impersonation = z.infer<typeof ImpersonationSchema>;
+export type StoppedImpersonation = z.infer<typeof StopImpersonationSchema>;
+
+/**
+ * Becomes the target user of `POST /admin/impersonate/{id}` (spec §4 Impersonation): the impersonation token
+ * and the target are stored, the superadmin and their refresh token are kept aside. The caller reloads.
+ */
+export function beginImpersonation(impersonation: Impersonation): void {
+  session.storeImpersonation(impersonation);
+  setState({
+    user: impersonation.user,
+    isAuthenticated: true,
+    error: null,
+    originalUser: impersonation.originalUser,
+  });
+}
+
+/**
+ * Ends the impersonation with `POST /admin/stop-impersonate` (sent with the impersonation token) and stores the
+ * fresh superadmin session it answers. On failure nothing changes and the error is rethrown. The caller reloads.
+ */
+export async function stopImpersonation(): Promise<User> {
+  const { data } = await apiClient.post<Envelope<StoppedImpersonation>>('/admin/stop-impersonate');
+  session.storeRestoredSession(data);
+  setState({ user: data.user, isAuthenticated: true, error: null, originalUser: null });
+  return data.user;
+}
+
 export function clearAuthError(): void {
   if (state.error !== null) setState({ error: null });
+}
+
+/**
+ * Another tab started or stopped an impersonation: every screen and cached answer here belongs to the other
+ * account, so this tab follows with the same full reload, to the same place.
+ */
+function followImpersonation(started: boolean): void {
+  if (started) {
+    window.location.assign(paths.dashboard);
+    return;
+  }
+  // Stopped (not signed out): the superadmin's session is back.
+  if (session.getAccessToken() && session.getStoredUser()?.role === 'superadmin') {
+    window.location.assign(paths.adminUsers);
+  }
 }
 
 // The API client clears the session when it cannot be refreshed; another tab may sign in or out.
@@ -133,5 +194,6 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     const keys: readonly string[] = Object.values(session.SESSION_KEYS);
     if (event.key === null || keys.includes(event.key)) syncAuthFromStorage();
+    if (event.key === session.SESSION_KEYS.impersonation) followImpersonation(event.newValue !== null);
   });
 }

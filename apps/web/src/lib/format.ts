@@ -29,3 +29,34 @@ export function formatDate(iso: string): string {
 export function formatDateTime(iso: string): string {
   return DATE_TIME.format(new Date(iso));
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * How long ago something happened, as the notification bell says it (spec §2): 'Agora' under a minute,
+ * 'Há N min' under an hour, 'Há Nh' under a day, 'Há Nd' under 7 days, then the pt-PT date. A time in the
+ * future (a clock slightly ahead of the server's) counts as 'Agora'.
+ */
+export function formatRelativeTime(iso: string, now: Date = new Date()): string {
+  const elapsed = now.getTime() - new Date(iso).getTime();
+  if (elapsed < MINUTE) return 'Agora';
+  if (elapsed < HOUR) return `Há ${Math.floor(elapsed / MINUTE)} min`;
+  if (elapsed < DAY) return `Há ${Math.floor(elapsed / HOUR)}h`;
+  if (elapsed < 7 * DAY) return `Há ${Math.floor(elapsed / DAY)}d`;
+  return formatDate(iso);
+}
+
+const COUNT = new Intl.NumberFormat('pt-PT');
+const PERCENT = new Intl.NumberFormat('pt-PT', { style: 'percent', maximumFractionDigits: 1 });
+
+/** A whole number in pt-PT, e.g. 12345 → "12 345". */
+export function formatCount(value: number): string {
+  return COUNT.format(value);
+}
+
+/** A percentage already multiplied by 100 (as the API sends it), e.g. 33.3 → "33,3%". */
+export function formatPercent(percent: number): string {
+  return PERCENT.format(percent / 100);
+}

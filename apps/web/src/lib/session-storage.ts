@@ -1,4 +1,5 @@
 import { type User, UserSchema } from '@aceite/shared/schemas/auth';
+import { z } from 'zod';
 
 /** The browser-stored items of a session, with these exact keys (spec §3 "Browser-stored items"). */
 export const SESSION_KEYS = {
@@ -7,12 +8,34 @@ export const SESSION_KEYS = {
   user: 'user',
   /** The string `true`, present only when remember-me was chosen. */
   rememberMe: 'rememberMe',
+  /**
+   * JSON of `StoredImpersonation`, present only while a superadmin acts as another user (spec §3
+   * "Impersonation session": its presence is the flag; `accessToken` and `user` then belong to the target).
+   */
+  impersonation: 'impersonation',
 } as const;
 
 export interface SessionTokens {
   accessToken: string;
   refreshToken: string;
 }
+
+/** What a superadmin keeps aside while acting as another user. */
+export interface StoredImpersonation {
+  /** The superadmin, shown in the impersonation banner and restored on stop. */
+  originalUser: User;
+  /**
+   * The superadmin's own refresh token. The impersonation token cannot be refreshed (server-behaviour §9), so
+   * this is how the superadmin gets back in when it expires; otherwise it is only sent to revoke that session
+   * when "Sair" is chosen while impersonating.
+   */
+  originalRefreshToken: string | null;
+}
+
+const StoredImpersonationSchema = z.object({
+  originalUser: UserSchema,
+  originalRefreshToken: z.string().min(1).nullable(),
+});
 
 // Storage can be unavailable (privacy modes, blocked cookies): the app then behaves as signed out.
 function read(key: string): string | null {
@@ -59,6 +82,48 @@ export function getStoredUser(): User | null {
   } catch {
     return null;
   }
+}
+
+/** The impersonation in progress, or null when there is none (or the stored value is not one). */
+export function getImpersonation(): StoredImpersonation | null {
+  const raw = read(SESSION_KEYS.impersonation);
+  if (!raw) return null;
+  try {
+    const parsed = StoredImpersonationSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Switches the stored session to the target user: the impersonation token becomes the access token, the
+ * superadmin's refresh token moves aside (so nothing ever refreshes the target's session with it), and the
+ * superadmin is remembered for the banner and for the way back.
+ */
+export function storeImpersonation(target: { accessToken: string; user: User; originalUser: User }): void {
+  const impersonation: StoredImpersonation = {
+    originalUser: target.originalUser,
+    // A second start from an impersonated session (not possible through the UI) keeps the first superadmin token.
+    originalRefreshToken: getImpersonation()?.originalRefreshToken ?? getRefreshToken(),
+  };
+  write(SESSION_KEYS.impersonation, JSON.stringify(impersonation));
+  write(SESSION_KEYS.accessToken, target.accessToken);
+  remove(SESSION_KEYS.refreshToken);
+  storeUser(target.user);
+}
+
+/** Forgets an impersonation without touching the rest of the session (a fresh sign-in replaces it all). */
+export function clearImpersonation(): void {
+  remove(SESSION_KEYS.impersonation);
+}
+
+/** Back to the superadmin's own session: its tokens and user are stored and the impersonation is forgotten. */
+export function storeRestoredSession(restored: SessionTokens & { user: User }): void {
+  storeTokens(restored);
+  storeUser(restored.user);
+  // Removed last: other tabs reload on this key's change and must then find the superadmin's session.
+  clearImpersonation();
 }
 
 export function storeTokens(tokens: SessionTokens): void {

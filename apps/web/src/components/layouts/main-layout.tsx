@@ -16,12 +16,14 @@ import { Link, Outlet, useNavigation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/lib/auth-store';
 import { Logo } from '../logo';
+import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
 import classes from './main-layout.module.css';
 import { SidebarNav, type SidebarNavProps } from './sidebar-nav';
 import { UserMenu } from './user-menu';
 
 const NAVBAR_ID = 'app-navbar';
 const MAIN_ID = 'main-content';
+const TOP_BAR_HEIGHT = 60;
 
 interface MainLayoutProps {
   /** Top-bar items before the user menu (the notification bell). */
@@ -42,6 +44,7 @@ export function MainLayout({ topBarActions, proposalCounts }: MainLayoutProps) {
     getInitialValueInEffect: false,
   });
   const isSuperadmin = useAuthStore((state) => state.user?.role === 'superadmin');
+  const isImpersonating = useAuthStore((state) => state.originalUser !== null);
   const navigation = useNavigation();
 
   const iconOnly = isDesktop && collapsed;
@@ -50,7 +53,15 @@ export function MainLayout({ topBarActions, proposalCounts }: MainLayoutProps) {
 
   return (
     <AppShell
-      header={{ height: 60 }}
+      // The impersonation banner sits inside the fixed header, so the sidebar and content start below both.
+      header={{
+        height: isImpersonating
+          ? {
+              base: TOP_BAR_HEIGHT + IMPERSONATION_BANNER_HEIGHT.base,
+              sm: TOP_BAR_HEIGHT + IMPERSONATION_BANNER_HEIGHT.sm,
+            }
+          : TOP_BAR_HEIGHT,
+      }}
       navbar={{ width: iconOnly ? 76 : 264, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
       padding={{ base: 'md', sm: 'lg' }}
     >
@@ -61,7 +72,8 @@ export function MainLayout({ topBarActions, proposalCounts }: MainLayoutProps) {
         <Progress value={100} animated size={3} radius={0} className={classes.progress} aria-hidden="true" />
       )}
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+        {isImpersonating && <ImpersonationBanner />}
+        <Group h={TOP_BAR_HEIGHT} px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="xs" wrap="nowrap">
             <Burger
               opened={mobileOpened}

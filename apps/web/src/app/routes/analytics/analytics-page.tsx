@@ -1,5 +1,44 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { DocumentTitle } from '@/components/document-title';
+import { PageHeader } from '@/components/page-header';
+import { useFilterOptions } from '@/features/analytics/api/get-filter-options';
+import { useOverview } from '@/features/analytics/api/get-overview';
+import { useProposalsByTeam } from '@/features/analytics/api/get-proposals-by-team';
+import { useProposalsByUser } from '@/features/analytics/api/get-proposals-by-user';
+import { useProposalsOverTime } from '@/features/analytics/api/get-proposals-over-time';
+import { REPORT_TOP_CLIENTS, useTopClients } from '@/features/analytics/api/get-top-clients';
+import { AnalyticsFilters } from '@/features/analytics/components/analytics-filters';
+import { AnalyticsOverviewCards } from '@/features/analytics/components/analytics-overview-cards';
+import { ProposalsOverTimeChart } from '@/features/analytics/components/proposals-over-time-chart';
+import { TeamPerformanceList } from '@/features/analytics/components/team-performance-list';
+import { TopClientsList } from '@/features/analytics/components/top-clients-list';
+import { useFiltersInUrl } from '@/features/analytics/components/use-filters-in-url';
+import { UserPerformanceTable } from '@/features/analytics/components/user-performance-table';
 
+/** Spec §2 Analytics: filters kept in the URL, four cards, the monthly chart, users, teams and top clients. */
 export function AnalyticsPage() {
-  return <UnderConstruction title="Analytics" />;
+  const [filters, changeFilters] = useFiltersInUrl();
+  const options = useFilterOptions();
+  const overview = useOverview(filters);
+  const overTime = useProposalsOverTime(filters);
+  const byUser = useProposalsByUser(filters);
+  const byTeam = useProposalsByTeam(filters);
+  const topClients = useTopClients(filters, REPORT_TOP_CLIENTS);
+
+  return (
+    <>
+      <DocumentTitle title="Analytics" />
+      <PageHeader title="Analytics" description="O desempenho das propostas da sua organização." />
+      <AnalyticsFilters filters={filters} options={options.data} onChange={changeFilters} />
+      <Stack gap="lg">
+        <AnalyticsOverviewCards overview={overview.data} loading={overview.isPending} />
+        <ProposalsOverTimeChart points={overTime.data} loading={overTime.isPending} />
+        <UserPerformanceTable users={byUser.data} loading={byUser.isPending} />
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
+          <TeamPerformanceList teams={byTeam.data} loading={byTeam.isPending} />
+          <TopClientsList clients={topClients.data} loading={topClients.isPending} />
+        </SimpleGrid>
+      </Stack>
+    </>
+  );
 }

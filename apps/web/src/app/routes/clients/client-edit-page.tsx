@@ -1,8 +1,46 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { can } from '@aceite/shared/permissions';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { LoadingState } from '@/components/loading-state';
+import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { useClient } from '@/features/clients/api/get-client';
+import { ClientForm } from '@/features/clients/components/client-form';
+import { ClientLoadError } from '@/features/clients/components/client-load-error';
+import { useAuthStore } from '@/lib/auth-store';
 
 export function ClientEditPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const role = useAuthStore((state) => state.user?.role);
+  const canEdit = role === undefined || can(role, 'client:write');
+  const client = useClient(id);
+
+  if (!canEdit) return <Navigate to={paths.client(id)} replace />;
+  if (client.isPending) {
+    return (
+      <>
+        <DocumentTitle title="Editar cliente" />
+        <LoadingState label="A carregar cliente…" />
+      </>
+    );
+  }
+  if (client.isError) return <ClientLoadError error={client.error} onRetry={() => client.refetch()} />;
+
   return (
-    <UnderConstruction title="Editar cliente" back={{ to: paths.clients, label: 'Voltar a Clientes' }} />
+    <>
+      <DocumentTitle title={`Editar ${client.data.name}`} />
+      <PageHeader
+        title="Editar cliente"
+        description={client.data.name}
+        back={{ to: paths.client(id), label: 'Voltar ao cliente' }}
+      />
+      <ClientForm
+        key={client.data.id}
+        client={client.data}
+        cancelTo={paths.client(id)}
+        onSuccess={() => navigate(paths.client(id), { replace: true })}
+      />
+    </>
   );
 }

@@ -1,6 +1,49 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { can } from '@aceite/shared/permissions';
+import { useParams } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { LoadingState } from '@/components/loading-state';
+import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { useClient } from '@/features/clients/api/get-client';
+import { ClientActions } from '@/features/clients/components/client-actions';
+import { ClientDetails } from '@/features/clients/components/client-details';
+import { ClientLoadError } from '@/features/clients/components/client-load-error';
+import { useAuthStore } from '@/lib/auth-store';
+
+const BACK = { to: paths.clients, label: 'Voltar a Clientes' };
 
 export function ClientPage() {
-  return <UnderConstruction title="Cliente" back={{ to: paths.clients, label: 'Voltar a Clientes' }} />;
+  const { id = '' } = useParams();
+  const client = useClient(id);
+  const role = useAuthStore((state) => state.user?.role);
+
+  if (client.isPending) {
+    return (
+      <>
+        <DocumentTitle title="Cliente" />
+        <LoadingState label="A carregar cliente…" />
+      </>
+    );
+  }
+  if (client.isError) return <ClientLoadError error={client.error} onRetry={() => client.refetch()} />;
+
+  const { data } = client;
+  return (
+    <>
+      <DocumentTitle title={data.name} />
+      <PageHeader
+        title={data.name}
+        description={data.company ?? undefined}
+        back={BACK}
+        actions={
+          <ClientActions
+            client={data}
+            canEdit={role !== undefined && can(role, 'client:write')}
+            canDelete={role !== undefined && can(role, 'client:delete')}
+          />
+        }
+      />
+      <ClientDetails client={data} />
+    </>
+  );
 }

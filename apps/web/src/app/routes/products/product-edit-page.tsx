@@ -1,8 +1,47 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { can } from '@aceite/shared/permissions';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { LoadingState } from '@/components/loading-state';
+import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { useProduct } from '@/features/products/api/get-product';
+import { ProductForm } from '@/features/products/components/product-form';
+import { ProductLoadError } from '@/features/products/components/product-load-error';
+import { useAuthStore } from '@/lib/auth-store';
 
 export function ProductEditPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const role = useAuthStore((state) => state.user?.role);
+  const canWrite = role === undefined || can(role, 'catalogue:write');
+  const product = useProduct(id, { enabled: canWrite });
+
+  // Spec §6: the product form sends every role but admin and manager back to /products.
+  if (!canWrite) return <Navigate to={paths.products} replace />;
+  if (product.isPending) {
+    return (
+      <>
+        <DocumentTitle title="Editar produto" />
+        <LoadingState label="A carregar produto…" />
+      </>
+    );
+  }
+  if (product.isError) return <ProductLoadError error={product.error} onRetry={() => product.refetch()} />;
+
   return (
-    <UnderConstruction title="Editar produto" back={{ to: paths.products, label: 'Voltar a Produtos' }} />
+    <>
+      <DocumentTitle title={`Editar ${product.data.name}`} />
+      <PageHeader
+        title="Editar produto"
+        description={product.data.name}
+        back={{ to: paths.products, label: 'Voltar a Produtos' }}
+      />
+      <ProductForm
+        key={product.data.id}
+        product={product.data}
+        cancelTo={paths.products}
+        onSuccess={() => navigate(paths.products)}
+      />
+    </>
   );
 }

@@ -1,11 +1,69 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { MESSAGES } from '@aceite/shared/messages';
+import { useNavigate, useParams } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { LoadingState } from '@/components/loading-state';
+import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { useProposal } from '@/features/proposals/api/get-proposal';
+import { ProposalForm } from '@/features/proposals/components/proposal-form';
+import { valuesFromProposal } from '@/features/proposals/components/proposal-form-values';
+import {
+  ProposalLoadError,
+  ProposalLocked,
+  ProposalNotAllowed,
+} from '@/features/proposals/components/proposal-screen-states';
+import { isAnswered, useProposalPermissions } from '@/features/proposals/components/use-proposal-permissions';
 
+const TITLE = 'Editar proposta';
+
+/** /proposals/{id}/edit: the editor over the saved proposal. */
 export function ProposalEditPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { canManage } = useProposalPermissions();
+  const { data: proposal, error, isPending, refetch } = useProposal(id);
+  const back = { to: paths.proposal(id), label: 'Voltar à proposta' };
+
+  if (isPending) return <LoadingState label="A carregar proposta…" />;
+  if (error || !proposal) {
+    return (
+      <>
+        <DocumentTitle title={MESSAGES.proposalNotFound} />
+        <ProposalLoadError error={error} onRetry={() => void refetch()} />
+      </>
+    );
+  }
+  if (!canManage(proposal.ownerId)) {
+    return (
+      <>
+        <DocumentTitle title={TITLE} />
+        <ProposalNotAllowed back={back} />
+      </>
+    );
+  }
+  if (isAnswered(proposal.status)) {
+    return (
+      <>
+        <DocumentTitle title={TITLE} />
+        <ProposalLocked back={back} />
+      </>
+    );
+  }
+
   return (
-    <UnderConstruction
-      title="Editar proposta"
-      back={{ to: paths.proposals(), label: 'Voltar a Propostas' }}
-    />
+    <>
+      <DocumentTitle title={`${TITLE}: ${proposal.title}`} />
+      <PageHeader title={TITLE} description={proposal.title} back={back} />
+      <ProposalForm
+        key={proposal.id}
+        proposalId={proposal.id}
+        // Read once, when the form mounts: a background refetch never overwrites what is being typed.
+        initialValues={valuesFromProposal(proposal)}
+        initialClient={proposal.client}
+        initialOwner={proposal.owner}
+        cancelTo={paths.proposal(proposal.id)}
+        onSaved={(saved) => navigate(paths.proposal(saved.id), { replace: true })}
+      />
+    </>
   );
 }

@@ -1,6 +1,116 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { MESSAGES } from '@aceite/shared/messages';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconCircleX, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { LoadingState } from '@/components/loading-state';
+import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { useProposal } from '@/features/proposals/api/get-proposal';
+import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
+import { ProposalDetail } from '@/features/proposals/components/proposal-detail';
+import { ProposalLoadError } from '@/features/proposals/components/proposal-screen-states';
+import { ProposalStatusBadge } from '@/features/proposals/components/proposal-status-badge';
+import { useConfirmDeleteProposal } from '@/features/proposals/components/use-confirm-delete-proposal';
+import { isAnswered, useProposalPermissions } from '@/features/proposals/components/use-proposal-permissions';
+import { formatDateTime } from '@/lib/format';
 
+/**
+ * Versions, attachments and comments (spec §2) arrive with the next issue: replace this slot with them.
+ */
+function CollaborationSlot() {
+  return (
+    <Paper
+      component="section"
+      aria-label="Colaboração"
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      mt="lg"
+    >
+      <Text c="dimmed" size="sm">
+        Versões, anexos e comentários
+      </Text>
+    </Paper>
+  );
+}
+
+/** /proposals/{id}: the proposal as the team sees it, with its actions (spec §2). */
 export function ProposalPage() {
-  return <UnderConstruction title="Proposta" back={{ to: paths.proposals(), label: 'Voltar a Propostas' }} />;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { canManage } = useProposalPermissions();
+  const confirmDelete = useConfirmDeleteProposal();
+  const { data: proposal, error, isPending, refetch } = useProposal(id);
+
+  if (isPending) return <LoadingState label="A carregar proposta…" />;
+  if (error || !proposal) {
+    return (
+      <>
+        <DocumentTitle title={MESSAGES.proposalNotFound} />
+        <ProposalLoadError error={error} onRetry={() => void refetch()} />
+      </>
+    );
+  }
+
+  const mayManage = canManage(proposal.ownerId);
+  const answered = isAnswered(proposal.status);
+  const client = proposal.client;
+
+  return (
+    <>
+      <DocumentTitle title={proposal.title} />
+      <PageHeader
+        title={proposal.title}
+        back={{ to: paths.proposals(), label: 'Voltar a Propostas' }}
+        description={
+          <Group component="span" gap="xs" wrap="wrap">
+            <ProposalStatusBadge inline status={proposal.status} />
+            <span>{client ? [client.name, client.company].filter(Boolean).join(' · ') : 'Sem cliente'}</span>
+          </Group>
+        }
+        actions={
+          <>
+            <CopyPublicLinkButton publicToken={proposal.publicToken} />
+            {mayManage && !answered && (
+              <Button
+                component={Link}
+                to={paths.proposalEdit(proposal.id)}
+                variant="default"
+                leftSection={<IconPencil size={18} aria-hidden="true" />}
+              >
+                Editar
+              </Button>
+            )}
+            {mayManage && (
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={18} aria-hidden="true" />}
+                onClick={() =>
+                  confirmDelete(proposal, { onDeleted: () => navigate(paths.proposals(), { replace: true }) })
+                }
+              >
+                Eliminar
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Stack gap="lg">
+        {proposal.acceptedAt && (
+          <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden="true" />}>
+            Aceite pelo cliente em {formatDateTime(proposal.acceptedAt)}. {MESSAGES.proposalLocked}.
+          </Alert>
+        )}
+        {proposal.rejectedAt && (
+          <Alert color="red" variant="light" icon={<IconCircleX aria-hidden="true" />}>
+            Rejeitada pelo cliente em {formatDateTime(proposal.rejectedAt)}. {MESSAGES.proposalLocked}.
+          </Alert>
+        )}
+        <ProposalDetail proposal={proposal} />
+      </Stack>
+      <CollaborationSlot />
+    </>
+  );
 }

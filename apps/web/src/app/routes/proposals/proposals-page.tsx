@@ -1,19 +1,73 @@
-import { useSearchParams } from 'react-router';
-import { PROPOSAL_STATUS_MENU_LABELS } from '@/components/layouts/sidebar-nav';
-import { UnderConstruction } from '@/components/under-construction';
-import { SIDEBAR_PROPOSAL_STATUSES, type SidebarProposalStatus } from '@/config/paths';
+import { PROPOSAL_STATUSES, type ProposalStatus } from '@aceite/shared/schemas/proposals';
+import { ActionIcon, Button } from '@mantine/core';
+import { IconPlus, IconTemplate } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { ProposalsList } from '@/features/proposals/components/proposals-list';
+import { useProposalPermissions } from '@/features/proposals/components/use-proposal-permissions';
 
-function isSidebarStatus(value: string | null): value is SidebarProposalStatus {
-  return SIDEBAR_PROPOSAL_STATUSES.some((status) => status === value);
+function parseStatus(value: string | null): ProposalStatus | undefined {
+  return PROPOSAL_STATUSES.find((status) => status === value);
 }
 
+/** /proposals: the card grid, filtered by `?status=` and `?search=` (spec §2). */
 export function ProposalsPage() {
-  const [searchParams] = useSearchParams();
-  const status = searchParams.get('status');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const status = parseStatus(searchParams.get('status'));
+  const search = searchParams.get('search')?.trim() ?? '';
+  const { canCreate } = useProposalPermissions();
+
+  const setFilters = (filters: { status?: ProposalStatus; search?: string }) => {
+    const next = new URLSearchParams();
+    if (filters.status) next.set('status', filters.status);
+    if (filters.search) next.set('search', filters.search);
+    // Typing refines the current view; choosing a status is a new one the back button returns from.
+    setSearchParams(next, { replace: filters.status === status });
+  };
+
   return (
-    <UnderConstruction
-      title="Propostas"
-      description={isSidebarStatus(status) ? `Filtro: ${PROPOSAL_STATUS_MENU_LABELS[status]}` : undefined}
-    />
+    <>
+      <DocumentTitle title="Propostas" />
+      <PageHeader
+        title="Propostas"
+        description="Acompanhe cada proposta, do rascunho à resposta do cliente."
+        actions={
+          canCreate && (
+            <>
+              <Button
+                component={Link}
+                to={paths.templates}
+                variant="default"
+                leftSection={<IconTemplate size={18} aria-hidden="true" />}
+                visibleFrom="xs"
+              >
+                Templates
+              </Button>
+              {/* Icon only on a phone, so both actions fit on one line. */}
+              <ActionIcon
+                component={Link}
+                to={paths.templates}
+                variant="default"
+                size={36}
+                aria-label="Templates"
+                hiddenFrom="xs"
+              >
+                <IconTemplate size={18} aria-hidden="true" />
+              </ActionIcon>
+              <Button
+                component={Link}
+                to={paths.proposalNew}
+                leftSection={<IconPlus size={18} aria-hidden="true" />}
+              >
+                Nova proposta
+              </Button>
+            </>
+          )
+        }
+      />
+      <ProposalsList status={status} search={search} onFiltersChange={setFilters} />
+    </>
   );
 }

@@ -1,5 +1,34 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { can } from '@aceite/shared/permissions';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { PageHeader } from '@/components/page-header';
+import { authKeys } from '@/features/auth/api/keys';
+import { notificationKeys } from '@/features/notifications/api/keys';
+import { isSettingsTab, type SettingsTab, SettingsTabs } from '@/features/settings/components/settings-tabs';
+import { useAuthStore } from '@/lib/auth-store';
 
 export function SettingsPage() {
-  return <UnderConstruction title="Configurações" />;
+  const queryClient = useQueryClient();
+  const role = useAuthStore((state) => state.user?.role);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: SettingsTab = isSettingsTab(requested) ? requested : 'perfil';
+
+  return (
+    <>
+      <DocumentTitle title="Configurações" />
+      <PageHeader title="Configurações" description="O seu perfil, a sua password e as suas notificações." />
+      <SettingsTabs
+        tab={tab}
+        // The open tab lives in the address, so a reload or a shared link keeps it.
+        onTabChange={(next) => setSearchParams(next === 'perfil' ? {} : { tab: next }, { replace: true })}
+        isAdmin={role ? can(role, 'organization:manage') : false}
+        // The top bar shows the signed-in user's name.
+        onProfileSaved={() => queryClient.invalidateQueries({ queryKey: authKeys.me() })}
+        // The top-bar bell shows the unread count and the latest notifications.
+        onNotificationsChanged={() => queryClient.invalidateQueries({ queryKey: notificationKeys.all })}
+      />
+    </>
+  );
 }

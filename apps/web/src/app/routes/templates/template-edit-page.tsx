@@ -1,8 +1,49 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { can } from '@aceite/shared/permissions';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { LoadingState } from '@/components/loading-state';
+import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { useTemplate } from '@/features/templates/api/get-template';
+import { TemplateForm } from '@/features/templates/components/template-form';
+import { GlobalTemplateNotice, TemplateLoadError } from '@/features/templates/components/template-load-error';
+import { useAuthStore } from '@/lib/auth-store';
 
 export function TemplateEditPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const role = useAuthStore((state) => state.user?.role);
+  const canWrite = role === undefined || can(role, 'catalogue:write');
+  const template = useTemplate(id, { enabled: canWrite });
+
+  // Templates are written by admin and manager only; everyone else goes back to the grid.
+  if (!canWrite) return <Navigate to={paths.templates} replace />;
+  if (template.isPending) {
+    return (
+      <>
+        <DocumentTitle title="Editar template" />
+        <LoadingState label="A carregar template…" />
+      </>
+    );
+  }
+  if (template.isError)
+    return <TemplateLoadError error={template.error} onRetry={() => template.refetch()} />;
+  if (template.data.isGlobal) return <GlobalTemplateNotice />;
+
   return (
-    <UnderConstruction title="Editar template" back={{ to: paths.templates, label: 'Voltar a Templates' }} />
+    <>
+      <DocumentTitle title={`Editar ${template.data.name}`} />
+      <PageHeader
+        title="Editar template"
+        description={template.data.name}
+        back={{ to: paths.templates, label: 'Voltar a Templates' }}
+      />
+      <TemplateForm
+        key={template.data.id}
+        template={template.data}
+        cancelTo={paths.templates}
+        onSuccess={() => navigate(paths.templates)}
+      />
+    </>
   );
 }

@@ -1,8 +1,22 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { can } from '@aceite/shared/permissions';
+import { Navigate, useNavigate } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { TemplateForm } from '@/features/templates/components/template-form';
+import { useAuthStore } from '@/lib/auth-store';
 
 export function TemplateNewPage() {
+  const navigate = useNavigate();
+  const role = useAuthStore((state) => state.user?.role);
+  // Templates are written by admin and manager only; everyone else goes back to the grid.
+  if (role !== undefined && !can(role, 'catalogue:write')) return <Navigate to={paths.templates} replace />;
+
   return (
-    <UnderConstruction title="Novo template" back={{ to: paths.templates, label: 'Voltar a Templates' }} />
+    <>
+      <DocumentTitle title="Novo template" />
+      <PageHeader title="Novo template" back={{ to: paths.templates, label: 'Voltar a Templates' }} />
+      <TemplateForm cancelTo={paths.templates} onSuccess={() => navigate(paths.templates)} />
+    </>
   );
 }

@@ -1,5 +1,57 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { can } from '@aceite/shared/permissions';
+import { TEMPLATE_CATEGORIES } from '@aceite/shared/schemas/templates';
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import type { TemplateCategory, TemplateListParams } from '@/features/templates/api/keys';
+import { TemplatesGrid } from '@/features/templates/components/templates-grid';
+import { useAuthStore } from '@/lib/auth-store';
+
+const isCategory = (value: string | null): value is TemplateCategory =>
+  value !== null && (TEMPLATE_CATEGORIES as readonly string[]).includes(value);
 
 export function TemplatesPage() {
-  return <UnderConstruction title="Templates" />;
+  const role = useAuthStore((state) => state.user?.role);
+  const canWrite = role !== undefined && can(role, 'catalogue:write');
+  const canUse = role !== undefined && can(role, 'template:use');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const category = searchParams.get('category');
+  const params: TemplateListParams = {
+    search: searchParams.get('search') ?? '',
+    category: isCategory(category) ? category : '',
+  };
+
+  const change = (next: Partial<TemplateListParams>) => {
+    const merged = { ...params, ...next };
+    const query = new URLSearchParams();
+    if (merged.search) query.set('search', merged.search);
+    if (merged.category) query.set('category', merged.category);
+    // Typing replaces the URL (no history entry per letter); choosing a category adds one.
+    setSearchParams(query, { replace: 'search' in next && !('category' in next), preventScrollReset: true });
+  };
+
+  return (
+    <>
+      <DocumentTitle title="Templates" />
+      <PageHeader
+        title="Templates"
+        description="Modelos reutilizáveis para criar propostas em minutos."
+        actions={
+          canWrite && (
+            <Button
+              component={Link}
+              to={paths.templateNew}
+              leftSection={<IconPlus size={18} aria-hidden="true" />}
+            >
+              Novo template
+            </Button>
+          )
+        }
+      />
+      <TemplatesGrid params={params} onChange={change} canUse={canUse} canWrite={canWrite} />
+    </>
+  );
 }

@@ -1,5 +1,87 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { can } from '@aceite/shared/permissions';
+import { Badge, Button, Tabs } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconMailPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DocumentTitle } from '@/components/document-title';
+import { PageHeader } from '@/components/page-header';
+import { teamsQueryOptions } from '@/features/teams/api/get-teams';
+import { usePendingInvites } from '@/features/users/api/get-invites';
+import { InviteUserModal } from '@/features/users/components/invite-user-modal';
+import { InvitesTable } from '@/features/users/components/invites-table';
+import { UsersTable } from '@/features/users/components/users-table';
+import { useAuthStore } from '@/lib/auth-store';
+
+type UsersTab = 'utilizadores' | 'convites';
 
 export function UsersPage() {
-  return <UnderConstruction title="Utilizadores" />;
+  const user = useAuthStore((state) => state.user);
+  const canManage = user ? can(user.role, 'user:manage') : false;
+  const [tab, setTab] = useState<UsersTab>('utilizadores');
+  const [inviteOpened, inviteModal] = useDisclosure(false);
+  // The invite form's optional team; loaded once an admin opens it.
+  const teams = useQuery({ ...teamsQueryOptions(), enabled: canManage && inviteOpened });
+  const invites = usePendingInvites({ enabled: canManage });
+  const teamOptions = (teams.data?.data ?? []).map((team) => ({ value: team.id, label: team.name }));
+
+  return (
+    <>
+      <DocumentTitle title="Utilizadores" />
+      <PageHeader
+        title="Utilizadores"
+        description="As pessoas da sua organização, as suas funções e equipas."
+        actions={
+          canManage && (
+            <Button leftSection={<IconMailPlus size={18} aria-hidden="true" />} onClick={inviteModal.open}>
+              Convidar Utilizador
+            </Button>
+          )
+        }
+      />
+      {canManage ? (
+        <Tabs value={tab} onChange={(value) => setTab(value === 'convites' ? 'convites' : 'utilizadores')}>
+          <Tabs.List mb="lg">
+            <Tabs.Tab value="utilizadores">Utilizadores</Tabs.Tab>
+            <Tabs.Tab
+              value="convites"
+              rightSection={
+                invites.data?.length ? (
+                  <Badge size="sm" variant="filled" circle aria-label={`${invites.data.length} pendentes`}>
+                    {invites.data.length}
+                  </Badge>
+                ) : null
+              }
+            >
+              Convites Pendentes
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="utilizadores">
+            <UsersTable canManage currentUserId={user?.id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="convites">
+            <InvitesTable />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <UsersTable canManage={false} currentUserId={user?.id} />
+      )}
+      {canManage && (
+        <InviteUserModal
+          opened={inviteOpened}
+          onClose={inviteModal.close}
+          teams={teamOptions}
+          onInvited={(email) => {
+            notifications.show({
+              closeButtonProps: { 'aria-label': 'Fechar notificação' },
+              color: 'green',
+              message: `Convite enviado para ${email}.`,
+            });
+            setTab('convites');
+          }}
+        />
+      )}
+    </>
+  );
 }

@@ -1,0 +1,90 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import type { Client } from '@aceite/shared/schemas/clients';
+import { Button, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useDeleteClient } from '../api/delete-client';
+
+/** Mantine's close button has no name of its own. */
+const CLOSE_NOTIFICATION = { 'aria-label': 'Fechar notificação' };
+
+interface ClientActionsProps {
+  client: Pick<Client, 'id' | 'name'>;
+  canEdit: boolean;
+  canDelete: boolean;
+}
+
+/** 'Editar' and 'Eliminar' (with confirmation) of the client page, each shown only to roles allowed to. */
+export function ClientActions({ client, canEdit, canDelete }: ClientActionsProps) {
+  const navigate = useNavigate();
+  const deleteClient = useDeleteClient();
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Eliminar cliente',
+      children: (
+        <Text size="sm">
+          Tem a certeza de que pretende eliminar o cliente <strong>{client.name}</strong>? Esta ação não pode
+          ser anulada.
+        </Text>
+      ),
+      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
+      // red.8: white text on Mantine's default red fails contrast (3.3:1).
+      confirmProps: { color: 'red.8' },
+      closeButtonProps: { 'aria-label': 'Fechar' },
+      onConfirm: () =>
+        deleteClient.mutate(client.id, {
+          onSuccess: () => {
+            notifications.show({
+              closeButtonProps: CLOSE_NOTIFICATION,
+              color: 'green',
+              message: 'Cliente eliminado com sucesso',
+            });
+            navigate(paths.clients, { replace: true });
+          },
+          onError: (error) => {
+            // 409: proposals still reference the client (spec §8 gives the exact text).
+            const message =
+              error instanceof ApiError && error.status === 409
+                ? MESSAGES.clientHasProposals
+                : errorMessage(error, 'Erro ao eliminar cliente');
+            notifications.show({
+              closeButtonProps: CLOSE_NOTIFICATION,
+              color: 'red',
+              title: 'Não foi possível eliminar',
+              message,
+            });
+          },
+        }),
+    });
+
+  return (
+    <>
+      {canEdit && (
+        <Button
+          variant="default"
+          component={Link}
+          to={paths.clientEdit(client.id)}
+          leftSection={<IconPencil size={18} aria-hidden="true" />}
+        >
+          Editar
+        </Button>
+      )}
+      {canDelete && (
+        <Button
+          variant="light"
+          color="red"
+          onClick={confirmDelete}
+          loading={deleteClient.isPending}
+          leftSection={<IconTrash size={18} aria-hidden="true" />}
+        >
+          Eliminar
+        </Button>
+      )}
+    </>
+  );
+}

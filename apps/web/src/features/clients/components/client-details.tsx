@@ -1,0 +1,188 @@
+import { formatMoney } from '@aceite/shared/money';
+import type { ClientDetail } from '@aceite/shared/schemas/clients';
+import { type ProposalStatus, STATUS_COLORS, STATUS_LABELS } from '@aceite/shared/schemas/proposals';
+import {
+  Anchor,
+  Badge,
+  Card,
+  EmptyState,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  useMantineTheme,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFileText } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
+
+function Field({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div style={wide ? { gridColumn: '1 / -1' } : undefined}>
+      <Text component="dt" size="xs" tt="uppercase" fw={600} c="dimmed" lts={0.4}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} mt={2} style={{ overflowWrap: 'anywhere' }}>
+        {children || '—'}
+      </Text>
+    </div>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const known = status in STATUS_LABELS ? (status as ProposalStatus) : null;
+  return (
+    <Badge variant="light" color={known ? STATUS_COLORS[known] : 'gray'} radius="sm">
+      {known ? STATUS_LABELS[known] : status}
+    </Badge>
+  );
+}
+
+type ClientProposal = ClientDetail['proposals'][number];
+
+function ProposalsTable({ proposals }: { proposals: ClientProposal[] }) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Título</Table.Th>
+            <Table.Th>Estado</Table.Th>
+            <Table.Th ta="right">Valor</Table.Th>
+            <Table.Th>Data</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {proposals.map((proposal) => (
+            <Table.Tr key={proposal.id}>
+              <Table.Td>
+                <Anchor component={Link} to={paths.proposal(proposal.id)} fw={600}>
+                  {proposal.title}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={proposal.status} />
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {formatMoney(proposal.totalValue)}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(proposal.createdAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function ProposalCards({ proposals }: { proposals: ClientProposal[] }) {
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {proposals.map((proposal) => (
+        <li key={proposal.id}>
+          <Card component={Link} to={paths.proposal(proposal.id)} withBorder radius="md" padding="md">
+            <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+              <Text fw={600} c="brand.7">
+                {proposal.title}
+              </Text>
+              <StatusBadge status={proposal.status} />
+            </Group>
+            <Group justify="space-between" mt={6} gap="xs">
+              <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatMoney(proposal.totalValue)}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {formatDate(proposal.createdAt)}
+              </Text>
+            </Group>
+          </Card>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/** The client card (every field, address and notes) and the client's proposals (spec §2 /clients/{id}). */
+export function ClientDetails({ client }: { client: ClientDetail }) {
+  const theme = useMantineTheme();
+  const isWide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {
+    getInitialValueInEffect: false,
+  });
+  const { street, postalCode, city, country } = client.address;
+  const locality = [postalCode, city].filter(Boolean).join(' ');
+  const proposals = client.proposals;
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+        <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="client-card-title">
+          <Title order={2} size="h4" id="client-card-title" mb="md">
+            Dados do cliente
+          </Title>
+          <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 1 }} spacing="md" verticalSpacing="md" m={0}>
+            <Field label="Empresa">{client.company}</Field>
+            <Field label="Email">
+              <Anchor href={`mailto:${client.email}`}>{client.email}</Anchor>
+            </Field>
+            <Field label="Telefone">
+              {client.phone && (
+                <Anchor href={`tel:${client.phone.replace(/\s+/g, '')}`}>{client.phone}</Anchor>
+              )}
+            </Field>
+            <Field label="NIF">{client.taxId}</Field>
+            <Field label="Morada" wide>
+              {(street || locality || country) && (
+                <>
+                  {street && <span style={{ display: 'block' }}>{street}</span>}
+                  {locality && <span style={{ display: 'block' }}>{locality}</span>}
+                  <span style={{ display: 'block' }}>{country}</span>
+                </>
+              )}
+            </Field>
+            <Field label="Notas" wide>
+              {client.notes && <span style={{ whiteSpace: 'pre-line' }}>{client.notes}</span>}
+            </Field>
+          </SimpleGrid>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+        <Stack component="section" aria-labelledby="client-proposals-title" gap="sm">
+          <Group justify="space-between" align="baseline">
+            <Title order={2} size="h4" id="client-proposals-title">
+              Propostas
+            </Title>
+            {proposals.length > 0 && (
+              <Text size="sm" c="dimmed">
+                {proposals.length === 1 ? '1 proposta' : `${proposals.length} propostas`}
+              </Text>
+            )}
+          </Group>
+          {proposals.length === 0 ? (
+            <Paper withBorder radius="lg">
+              <EmptyState
+                py="xl"
+                icon={<IconFileText size={28} aria-hidden="true" />}
+                variant="light"
+                title="Sem propostas"
+                description="Este cliente ainda não tem propostas."
+              />
+            </Paper>
+          ) : isWide ? (
+            <Paper withBorder radius="lg">
+              <ProposalsTable proposals={proposals} />
+            </Paper>
+          ) : (
+            <ProposalCards proposals={proposals} />
+          )}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,81 @@
+import { formatMoney } from '@aceite/shared/money';
+import type { AnalyticsOverview } from '@aceite/shared/schemas/analytics';
+import { SimpleGrid } from '@mantine/core';
+import {
+  IconCash,
+  IconChartPie,
+  IconCircleCheck,
+  IconFileText,
+  IconReceipt,
+  IconUserStar,
+  IconUsers,
+} from '@tabler/icons-react';
+import { StatCard } from '@/components/stat-card';
+import { formatCount, formatPercent } from '@/lib/format';
+
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+interface DashboardStatsProps {
+  /** `undefined` while loading or after a failure (then the cards show no figures, spec §8). */
+  overview: AnalyticsOverview | undefined;
+  loading: boolean;
+}
+
+/** The seven cards of the dashboard (spec §2 /dashboard), in pt-PT euros and percent. */
+export function DashboardStats({ overview: o, loading }: DashboardStatsProps) {
+  const icon = (Icon: typeof IconCash) => <Icon size={18} />;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
+      <StatCard
+        label="Total de propostas"
+        value={o ? formatCount(o.totalProposals) : null}
+        hint={o ? plural(o.sentProposals, 'enviada', 'enviadas') : ''}
+        icon={icon(IconFileText)}
+        loading={loading}
+      />
+      <StatCard
+        label="Valor total"
+        value={o ? formatMoney(o.totalValue) : null}
+        icon={icon(IconCash)}
+        loading={loading}
+      />
+      <StatCard
+        label="Valor aceite"
+        value={o ? formatMoney(o.acceptedValue) : null}
+        hint={o ? plural(o.acceptedProposals, 'proposta aceite', 'propostas aceites') : ''}
+        icon={icon(IconCircleCheck)}
+        loading={loading}
+      />
+      <StatCard
+        label="Taxa de conversão"
+        value={o ? formatPercent(o.conversionRate) : null}
+        hint={
+          o
+            ? `${formatCount(o.acceptedProposals)} aceites de ${plural(o.sentProposals, 'enviada', 'enviadas')}`
+            : ''
+        }
+        icon={icon(IconChartPie)}
+        loading={loading}
+      />
+      <StatCard
+        label="Total de clientes"
+        value={o ? formatCount(o.totalClients) : null}
+        icon={icon(IconUserStar)}
+        loading={loading}
+      />
+      <StatCard
+        label="Utilizadores ativos"
+        value={o ? formatCount(o.activeUsers) : null}
+        icon={icon(IconUsers)}
+        loading={loading}
+      />
+      <StatCard
+        label="Valor médio"
+        value={o ? formatMoney(o.avgProposalValue) : null}
+        hint="por proposta"
+        icon={icon(IconReceipt)}
+        loading={loading}
+      />
+    </SimpleGrid>
+  );
+}

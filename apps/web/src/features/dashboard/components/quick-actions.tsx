@@ -1,0 +1,82 @@
+import type { Role } from '@aceite/shared/permissions';
+import { can, type Permission } from '@aceite/shared/permissions';
+import { Card, Flex, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconChartBar, IconFilePlus, IconFileText, IconUserPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+
+interface QuickAction {
+  label: string;
+  description: string;
+  to: string;
+  icon: ReactNode;
+  /** Hidden from roles without this permission. */
+  permission?: Permission;
+}
+
+// Spec §2 /dashboard: quick actions to /proposals/new, /proposals, /clients/new and /analytics.
+const QUICK_ACTIONS: QuickAction[] = [
+  {
+    label: 'Nova proposta',
+    description: 'Crie uma proposta a partir do zero ou de um template.',
+    to: paths.proposalNew,
+    icon: <IconFilePlus size={22} />,
+    permission: 'proposal:create',
+  },
+  {
+    label: 'Ver propostas',
+    description: 'Acompanhe o estado das propostas enviadas.',
+    to: paths.proposals(),
+    icon: <IconFileText size={22} />,
+  },
+  {
+    label: 'Novo cliente',
+    description: 'Registe um cliente para lhe enviar propostas.',
+    to: paths.clientNew,
+    icon: <IconUserPlus size={22} />,
+    permission: 'client:write',
+  },
+  {
+    label: 'Ver analytics',
+    description: 'Veja a conversão e o valor das suas propostas.',
+    to: paths.analytics,
+    icon: <IconChartBar size={22} />,
+  },
+];
+
+/** The quick actions a role may use (a viewer sees only the two that read). */
+export function QuickActions({ role }: { role: Role | undefined }) {
+  const actions = QUICK_ACTIONS.filter(
+    (action) => !action.permission || (role !== undefined && can(role, action.permission)),
+  );
+  return (
+    <section aria-labelledby="quick-actions-title">
+      <Title order={2} size="h4" id="quick-actions-title" mb="sm">
+        Ações rápidas
+      </Title>
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
+        {actions.map((action) => (
+          <Card key={action.to} component={Link} to={action.to} withBorder radius="lg" padding="md">
+            <Flex
+              direction={{ base: 'column', xs: 'row' }}
+              gap="sm"
+              align={{ base: 'flex-start', xs: 'center' }}
+            >
+              <ThemeIcon variant="light" size={40} radius="md" aria-hidden="true">
+                {action.icon}
+              </ThemeIcon>
+              <div>
+                <Text fw={600}>{action.label}</Text>
+                {/* Two cards a row on a phone leave room for the label only. */}
+                <Text size="sm" c="dimmed" visibleFrom="sm">
+                  {action.description}
+                </Text>
+              </div>
+            </Flex>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { formatMoney } from '@aceite/shared/money';
+import type { ProposalSummary } from '@aceite/shared/schemas/proposals';
+import { Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { NoData } from '@/components/no-data';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
+import { ProposalStatusBadge } from './proposal-status-badge';
+import classes from './recent-activity-card.module.css';
+import { SectionCard } from './section-card';
+
+interface RecentActivityCardProps {
+  proposals: ProposalSummary[] | undefined;
+  loading: boolean;
+}
+
+/** The 10 latest proposals; each opens its detail, the header links to the list (spec §2 /dashboard). */
+export function RecentActivityCard({ proposals, loading }: RecentActivityCardProps) {
+  return (
+    <SectionCard title="Atividade recente" link={{ to: paths.proposals(), label: 'Ver todas' }}>
+      {loading ? (
+        <Stack gap="md" aria-busy="true">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Stack key={i} gap={6}>
+              <Skeleton h={14} w="60%" />
+              <Skeleton h={10} w="35%" />
+            </Stack>
+          ))}
+        </Stack>
+      ) : !proposals?.length ? (
+        <NoData />
+      ) : (
+        <ul className={classes.list}>
+          {proposals.map((proposal) => (
+            <li key={proposal.id}>
+              <UnstyledButton component={Link} to={paths.proposal(proposal.id)} className={classes.row}>
+                <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600} truncate>
+                      {proposal.title}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {proposal.client?.name ?? 'Sem cliente'} · {formatDate(proposal.createdAt)}
+                    </Text>
+                  </div>
+                  <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+                    <ProposalStatusBadge status={proposal.status} />
+                    <Text
+                      size="sm"
+                      fw={600}
+                      style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+                    >
+                      {formatMoney(proposal.totalValue)}
+                    </Text>
+                  </Stack>
+                </Group>
+              </UnstyledButton>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,46 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import { Button } from '@mantine/core';
+import { IconAlertCircle, IconPackageOff, IconRefresh } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { StatusPanel } from '@/components/error-screens/status-panel';
+import { paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+
+interface ProductLoadErrorProps {
+  error: unknown;
+  onRetry: () => void;
+}
+
+/** A product that could not be loaded: not found (or a malformed id), or any other failure with a retry. */
+export function ProductLoadError({ error, onRetry }: ProductLoadErrorProps) {
+  const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  const title = missing ? MESSAGES.productNotFound : MESSAGES.productLoadError;
+  return (
+    <>
+      <DocumentTitle title={title} />
+      <StatusPanel
+        color={missing ? 'gray' : 'red'}
+        icon={missing ? <IconPackageOff size={32} /> : <IconAlertCircle size={32} />}
+        title={title}
+        message={
+          missing
+            ? 'O produto que procura não existe.'
+            : errorMessage(error, 'Verifique a ligação e tente novamente.')
+        }
+        actions={
+          <>
+            {!missing && (
+              <Button leftSection={<IconRefresh size={18} aria-hidden="true" />} onClick={onRetry}>
+                Tentar novamente
+              </Button>
+            )}
+            <Button variant={missing ? 'filled' : 'default'} component={Link} to={paths.products}>
+              Voltar a Produtos
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Proposal, ProposalInput } from '@aceite/shared/schemas/proposals';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, type Envelope } from '@/lib/api-client';
+import { proposalKeys } from './keys';
+
+/** Creates a proposal; the server computes its totals. */
+export async function createProposal(input: ProposalInput): Promise<Proposal> {
+  const { data } = await apiClient.post<Envelope<Proposal>>('/proposals', input);
+  return data;
+}
+
+/** After a write: the saved proposal is cached as is; every list and the counts are refreshed. */
+export function afterProposalSaved(queryClient: QueryClient, proposal: Proposal): void {
+  queryClient.setQueryData(proposalKeys.detail(proposal.id), proposal);
+  void queryClient.invalidateQueries({ queryKey: proposalKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: proposalKeys.stats() });
+}
+
+export function useCreateProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProposal,
+    onSuccess: (proposal) => afterProposalSaved(queryClient, proposal),
+  });
+}

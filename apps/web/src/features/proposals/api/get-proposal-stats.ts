@@ -1,0 +1,47 @@
+import { type ProposalStats, ProposalStatsSchema } from '@aceite/shared/schemas/proposals';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { SIDEBAR_PROPOSAL_STATUSES, type SidebarProposalStatus } from '@/config/paths';
+import { apiClient, type Envelope } from '@/lib/api-client';
+import { proposalKeys } from './keys';
+
+/**
+ * Proposal counts by status for the whole organization. Checked against the contract: the counts render in
+ * the layout of every private screen, so a malformed answer must fail this query, not the page.
+ */
+export async function getProposalStats(signal?: AbortSignal): Promise<ProposalStats> {
+  const { data } = await apiClient.get<Envelope<unknown>>('/proposals/stats', { signal });
+  return ProposalStatsSchema.parse(data);
+}
+
+export const proposalStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: proposalKeys.stats(),
+    queryFn: ({ signal }) => getProposalStats(signal),
+  });
+
+export function useProposalStats() {
+  return useQuery(proposalStatsQueryOptions());
+}
+
+/**
+ * The sidebar's counts (spec §2 Layout), refreshed on every route change: a status may have changed on
+ * another screen, by a colleague, or by a client on the public page.
+ */
+export function useSidebarProposalCounts(): Partial<Record<SidebarProposalStatus, number>> | undefined {
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const { data } = useProposalStats();
+  const lastPathname = useRef(pathname);
+
+  // Not a fetch in an effect: the query owns fetching; a new path only marks the counts stale.
+  useEffect(() => {
+    if (lastPathname.current === pathname) return;
+    lastPathname.current = pathname;
+    void queryClient.invalidateQueries({ queryKey: proposalKeys.stats() });
+  }, [pathname, queryClient]);
+
+  if (!data) return undefined;
+  return Object.fromEntries(SIDEBAR_PROPOSAL_STATUSES.map((status) => [status, data.byStatus[status] ?? 0]));
+}

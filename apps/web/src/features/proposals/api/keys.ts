@@ -1,0 +1,28 @@
+import type { ProposalStatus } from '@aceite/shared/schemas/proposals';
+
+/** What the proposals list is filtered by; part of the list's cache key. */
+export interface ProposalListFilters {
+  status?: ProposalStatus;
+  search?: string;
+}
+
+export const proposalKeys = {
+  all: ['proposals'] as const,
+  lists: () => [...proposalKeys.all, 'list'] as const,
+  list: (filters: ProposalListFilters) => [...proposalKeys.lists(), filters] as const,
+  details: () => [...proposalKeys.all, 'detail'] as const,
+  detail: (id: string) => [...proposalKeys.details(), id] as const,
+  stats: () => [...proposalKeys.all, 'stats'] as const,
+};
+
+/**
+ * The editor's look-ups in other modules' APIs (clients, products, users). A feature never imports another
+ * feature, so these live here, under their own root: proposal mutations never invalidate them.
+ */
+export const proposalLookupKeys = {
+  all: ['proposal-lookups'] as const,
+  clients: () => [...proposalLookupKeys.all, 'clients'] as const,
+  clientSearch: (search: string) => [...proposalLookupKeys.clients(), search] as const,
+  products: (search: string) => [...proposalLookupKeys.all, 'products', search] as const,
+  members: () => [...proposalLookupKeys.all, 'members'] as const,
+};

@@ -1,0 +1,16 @@
+/** A calendar date `YYYY-MM-DD` as pt-PT "22/11/2026", without shifting it through a time zone. */
+export function formatCalendarDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return year && month && day ? `${day}/${month}/${year}` : date;
+}
+
+/** Today as `YYYY-MM-DD` in the browser's time zone. */
+export function todayIso(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Whether a valid-until date has passed (it is valid through that whole day). */
+export function isPast(date: string, now = new Date()): boolean {
+  return date < todayIso(now);
+}

@@ -1,0 +1,99 @@
+import { formatMoney } from '@aceite/shared/money';
+import type { ProposalSummary } from '@aceite/shared/schemas/proposals';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconCalendar, IconPencil, IconTrash, IconUser } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { fullName } from '@/lib/format';
+import { proposalQueryOptions } from '../api/get-proposal';
+import { formatCalendarDate, isPast } from './dates';
+import classes from './proposal-card.module.css';
+import { ProposalStatusBadge } from './proposal-status-badge';
+import { isAnswered } from './use-proposal-permissions';
+
+interface ProposalCardProps {
+  proposal: ProposalSummary;
+  canManage: boolean;
+  onDelete: (proposal: ProposalSummary) => void;
+}
+
+/** One proposal of the grid; the whole card opens it, Edit and Delete sit above that link. */
+export function ProposalCard({ proposal, canManage, onDelete }: ProposalCardProps) {
+  const queryClient = useQueryClient();
+  // Start loading the detail as soon as the pointer or focus shows intent to open it.
+  const prefetch = () => void queryClient.prefetchQuery(proposalQueryOptions(proposal.id));
+  const canEdit = canManage && !isAnswered(proposal.status);
+  const client = proposal.client;
+
+  return (
+    <Card withBorder radius="lg" padding="md" className={classes.card} component="article">
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Anchor
+            component={Link}
+            to={paths.proposal(proposal.id)}
+            className={classes.link}
+            fw={600}
+            c="var(--mantine-color-text)"
+            underline="never"
+            lineClamp={2}
+            onMouseEnter={prefetch}
+            onFocus={prefetch}
+          >
+            {proposal.title}
+          </Anchor>
+          <ProposalStatusBadge status={proposal.status} style={{ flexShrink: 0 }} />
+        </Group>
+        <Text size="sm" c="dimmed" truncate>
+          {client ? [client.name, client.company].filter(Boolean).join(' · ') : 'Sem cliente'}
+        </Text>
+        <Text fw={700} fz="xl" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatMoney(proposal.totalValue)}
+        </Text>
+        <Stack gap={4} mt="auto">
+          <Group gap={6} wrap="nowrap">
+            <IconCalendar size={16} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+            <Text size="sm" c="dimmed">
+              {proposal.validUntil
+                ? `${isPast(proposal.validUntil) ? 'Validade terminou' : 'Válida até'} ${formatCalendarDate(proposal.validUntil)}`
+                : 'Sem data de validade'}
+            </Text>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <IconUser size={16} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+            <Text size="sm" c="dimmed" truncate>
+              {fullName(proposal.owner)}
+            </Text>
+          </Group>
+        </Stack>
+        {canManage && (
+          <Group gap="xs" className={classes.actions}>
+            {canEdit && (
+              <Button
+                component={Link}
+                to={paths.proposalEdit(proposal.id)}
+                variant="default"
+                size="xs"
+                leftSection={<IconPencil size={14} aria-hidden="true" />}
+                aria-label={`Editar ${proposal.title}`}
+              >
+                Editar
+              </Button>
+            )}
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              leftSection={<IconTrash size={14} aria-hidden="true" />}
+              aria-label={`Eliminar ${proposal.title}`}
+              onClick={() => onDelete(proposal)}
+            >
+              Eliminar
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,234 @@
+import { formatMoney } from '@aceite/shared/money';
+import type { Proposal } from '@aceite/shared/schemas/proposals';
+import { Anchor, Box, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconMail, IconPhone } from '@tabler/icons-react';
+import { type ReactNode, useId } from 'react';
+import { formatDateTime, fullName } from '@/lib/format';
+import { formatCalendarDate, isPast } from './dates';
+import { ProposalStatusBadge } from './proposal-status-badge';
+import { TotalsSummary } from './totals-summary';
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Paper component="section" aria-labelledby={id} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
+        {term}
+      </Text>
+      <Box component="dd" m={0} fz="sm">
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+const QUANTITY = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
+const NUMERIC = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+function ItemsTable({ proposal }: { proposal: Proposal }) {
+  const items = proposal.content.items;
+  if (items.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        Esta proposta não tem itens.
+      </Text>
+    );
+  }
+  return (
+    <Table verticalSpacing="sm" striped highlightOnHover={false}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Item</Table.Th>
+          <Table.Th ta="right" visibleFrom="sm">
+            Qtd.
+          </Table.Th>
+          <Table.Th ta="right" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+            Preço unitário
+          </Table.Th>
+          <Table.Th ta="right">Total</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item, index) => (
+          // Lines have no id of their own; their order is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <Table.Tr key={index}>
+            <Table.Td>
+              <Text size="sm" fw={500}>
+                {item.name || 'Sem nome'}
+              </Text>
+              {item.description && (
+                <Text size="xs" c="dimmed">
+                  {item.description}
+                </Text>
+              )}
+              {/* On a phone the quantity and price columns fold into the item's cell. */}
+              <Text size="xs" c="dimmed" hiddenFrom="sm" style={NUMERIC}>
+                {QUANTITY.format(item.quantity)} × {formatMoney(item.unitPrice)}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" visibleFrom="sm" style={NUMERIC}>
+              {QUANTITY.format(item.quantity)}
+            </Table.Td>
+            <Table.Td ta="right" visibleFrom="sm" style={NUMERIC}>
+              {formatMoney(item.unitPrice)}
+            </Table.Td>
+            <Table.Td ta="right" fw={600} style={NUMERIC}>
+              {formatMoney(Math.round(item.quantity * item.unitPrice))}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Everything spec §2 /proposals/{id} shows, read-only. */
+export function ProposalDetail({ proposal }: { proposal: Proposal }) {
+  const { client, owner } = proposal;
+  const blocks = proposal.content.blocks;
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Stack gap="lg">
+          <Panel title="Descrição">
+            {proposal.description ? (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {proposal.description}
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Sem descrição.
+              </Text>
+            )}
+          </Panel>
+
+          <Panel title="Conteúdo">
+            {blocks.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Esta proposta não tem blocos de conteúdo.
+              </Text>
+            ) : (
+              <Stack gap="md">
+                {blocks.map((block, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no id; order is identity
+                  <Box key={index}>
+                    {block.title && (
+                      <Title order={3} size="h5" mb={4}>
+                        {block.title}
+                      </Title>
+                    )}
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                      {block.content}
+                    </Text>
+                  </Box>
+                ))}
+              </Stack>
+            )}
+          </Panel>
+
+          <Panel title="Itens">
+            <ItemsTable proposal={proposal} />
+          </Panel>
+        </Stack>
+      </Grid.Col>
+
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Stack gap="lg">
+          <Paper
+            component="section"
+            aria-labelledby="proposal-summary-title"
+            withBorder
+            radius="lg"
+            p={{ base: 'md', sm: 'lg' }}
+          >
+            <Title order={2} size="h4" id="proposal-summary-title" mb="sm">
+              Resumo financeiro
+            </Title>
+            <TotalsSummary
+              totals={proposal}
+              discountType={proposal.discountType}
+              discountPercent={proposal.discountType === 'percentage' ? proposal.discountValue : undefined}
+              taxRate={proposal.taxRate}
+            />
+          </Paper>
+
+          <Panel title="Cliente">
+            {client ? (
+              <Stack gap={6}>
+                <Text fw={600}>{client.name}</Text>
+                {client.company && (
+                  <Text size="sm" c="dimmed">
+                    {client.company}
+                  </Text>
+                )}
+                <Group gap={6} wrap="nowrap">
+                  <IconMail size={16} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+                  <Anchor href={`mailto:${client.email}`} size="sm" style={{ wordBreak: 'break-all' }}>
+                    {client.email}
+                  </Anchor>
+                </Group>
+                {client.phone && (
+                  <Group gap={6} wrap="nowrap">
+                    <IconPhone size={16} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+                    <Anchor href={`tel:${client.phone.replace(/\s/g, '')}`} size="sm">
+                      {client.phone}
+                    </Anchor>
+                  </Group>
+                )}
+              </Stack>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Sem cliente associado.
+              </Text>
+            )}
+          </Panel>
+
+          <Panel title="Detalhes">
+            <Stack component="dl" gap="sm" m={0}>
+              <Fact term="Estado">
+                <ProposalStatusBadge status={proposal.status} />
+              </Fact>
+              <Fact term="Válida até">
+                {proposal.validUntil ? (
+                  <>
+                    {formatCalendarDate(proposal.validUntil)}
+                    {isPast(proposal.validUntil) && (
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        (terminou)
+                      </Text>
+                    )}
+                  </>
+                ) : (
+                  'Sem data de validade'
+                )}
+              </Fact>
+              <Fact term="Responsável">
+                <Text size="sm">{fullName(owner)}</Text>
+                <Anchor href={`mailto:${owner.email}`} size="xs" style={{ wordBreak: 'break-all' }}>
+                  {owner.email}
+                </Anchor>
+              </Fact>
+              <Fact term="Visualizações do cliente">{proposal.viewCount}</Fact>
+              <Fact term="Criada">{formatDateTime(proposal.createdAt)}</Fact>
+              <Fact term="Atualizada">{formatDateTime(proposal.updatedAt)}</Fact>
+            </Stack>
+          </Panel>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,261 @@
+import { fromCents, toCents } from '@aceite/shared/money';
+import { type Proposal, ProposalInputSchema, type ProposalStatus } from '@aceite/shared/schemas/proposals';
+import { TemplateContentSchema } from '@aceite/shared/schemas/templates';
+import { computeTotals, type DiscountType, type Totals } from '@aceite/shared/totals';
+import type { FormErrors } from '@mantine/form';
+import { randomId } from '@mantine/hooks';
+import { z } from 'zod';
+
+/** A number input's value: a number, or the text typed so far ("", "12,"). */
+export type NumberValue = number | string;
+
+export interface BlockValues {
+  /** React key only; never sent. */
+  key: string;
+  title: string;
+  content: string;
+}
+
+export interface ItemValues {
+  key: string;
+  name: string;
+  description: string;
+  quantity: NumberValue;
+  /** Euros, as typed; sent as cents. */
+  unitPrice: NumberValue;
+}
+
+/** The editor's state. Money is in euros here (what a person types) and in cents on the wire. */
+export interface ProposalFormValues {
+  title: string;
+  clientId: string | null;
+  description: string;
+  /** `YYYY-MM-DD` or empty. */
+  validUntil: string;
+  status: ProposalStatus;
+  blocks: BlockValues[];
+  items: ItemValues[];
+  discountType: DiscountType;
+  /** Percent, or euros for a fixed discount. */
+  discountValue: NumberValue;
+  taxRate: NumberValue;
+  ownerId: string | null;
+}
+
+export const DEFAULT_TAX_RATE = 23;
+
+export function newBlock(values: Partial<Omit<BlockValues, 'key'>> = {}): BlockValues {
+  return { key: randomId(), title: '', content: '', ...values };
+}
+
+export function newItem(values: Partial<Omit<ItemValues, 'key'>> = {}): ItemValues {
+  // The price starts empty (counted as 0) so typing does not append to a 0 already in the field.
+  return { key: randomId(), name: '', description: '', quantity: 1, unitPrice: '', ...values };
+}
+
+/** A blank proposal (spec §5, §9: status draft, percentage discount 0, tax 23 %). */
+export function emptyProposalValues(ownerId: string | null = null): ProposalFormValues {
+  return {
+    title: '',
+    clientId: null,
+    description: '',
+    validUntil: '',
+    status: 'draft',
+    blocks: [],
+    items: [],
+    discountType: 'percentage',
+    discountValue: 0,
+    taxRate: DEFAULT_TAX_RATE,
+    ownerId,
+  };
+}
+
+/** A saved proposal as editor values (cents → euros). */
+export function valuesFromProposal(proposal: Proposal): ProposalFormValues {
+  return {
+    title: proposal.title,
+    clientId: proposal.clientId,
+    description: proposal.description ?? '',
+    validUntil: proposal.validUntil ?? '',
+    status: proposal.status,
+    blocks: proposal.content.blocks.map((block) => newBlock(block)),
+    items: proposal.content.items.map((item) =>
+      newItem({
+        name: item.name,
+        description: item.description,
+        quantity: item.quantity,
+        unitPrice: fromCents(item.unitPrice),
+      }),
+    ),
+    discountType: proposal.discountType,
+    discountValue:
+      proposal.discountType === 'fixed' ? fromCents(proposal.discountValue) : proposal.discountValue,
+    taxRate: proposal.taxRate,
+    ownerId: proposal.ownerId,
+  };
+}
+
+/**
+ * What the templates screen passes in navigation state (`{ template }`); read leniently, since history
+ * state outlives deployments.
+ */
+export const TemplatePrefillSchema = z.object({
+  name: z.string(),
+  description: z.string().nullish(),
+  content: TemplateContentSchema,
+});
+export type TemplatePrefill = z.infer<typeof TemplatePrefillSchema>;
+
+/** The template in a navigation state, if there is a usable one. */
+export function templateFromState(state: unknown): TemplatePrefill | null {
+  if (typeof state !== 'object' || state === null || !('template' in state)) return null;
+  const parsed = TemplatePrefillSchema.safeParse((state as { template: unknown }).template);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * A new proposal prefilled from a template: its name becomes the title; blocks keep title and text; each
+ * item's description becomes the line's name. Per-line discount and tax of templates have no place in a
+ * proposal (one discount and one tax rate for the whole), so they are not carried over.
+ */
+export function valuesFromTemplate(
+  template: TemplatePrefill,
+  ownerId: string | null = null,
+): ProposalFormValues {
+  return {
+    ...emptyProposalValues(ownerId),
+    title: template.name,
+    description: template.description ?? '',
+    blocks: template.content.blocks.map((block) => newBlock({ title: block.title, content: block.content })),
+    items: template.content.items.map((item) =>
+      newItem({
+        name: item.description,
+        description: '',
+        quantity: normalizeQuantity(item.quantity),
+        unitPrice: fromCents(item.unitPrice),
+      }),
+    ),
+  };
+}
+
+function toNumber(value: NumberValue): number {
+  if (typeof value === 'number') return value;
+  const trimmed = value.trim();
+  if (!trimmed) return Number.NaN;
+  return Number(trimmed.replace(/\s/g, '').replace(',', '.'));
+}
+
+/** Quantity is at least 1; anything invalid (empty, zero, negative, text) counts as 1 (spec §5). */
+export function normalizeQuantity(value: NumberValue): number {
+  const n = toNumber(value);
+  return Number.isFinite(n) && n >= 1 ? n : 1;
+}
+
+/** Euros typed by a person → integer cents, rounded (spec §5); an empty field is 0. */
+export function eurosToCents(value: NumberValue): number {
+  const n = toNumber(value);
+  return Number.isFinite(n) ? toCents(n) : 0;
+}
+
+/** Percent fields: empty is 0 for the discount; left as NaN for the tax so the schema names the problem. */
+function percent(value: NumberValue, emptyAs: number): number {
+  if (typeof value === 'string' && !value.trim()) return emptyAs;
+  return toNumber(value);
+}
+
+/** The API body built from the editor, before the shared schema checks it (the client may still be missing). */
+export interface ProposalDraft {
+  title: string;
+  clientId: string | undefined;
+  description: string | null;
+  validUntil: string | null;
+  status: ProposalStatus;
+  content: {
+    blocks: { title: string; content: string }[];
+    items: { name: string; description: string; quantity: number; unitPrice: number }[];
+  };
+  discountType: DiscountType;
+  discountValue: number;
+  taxRate: number;
+  ownerId?: string;
+}
+
+export interface ToInputOptions {
+  /** Managers and admins may hand the proposal over; for others the field is left out. */
+  includeOwner: boolean;
+}
+
+/** Editor values → the API body (cents, trimmed, invalid quantities as 1). */
+export function toProposalDraft(values: ProposalFormValues, { includeOwner }: ToInputOptions): ProposalDraft {
+  return {
+    title: values.title.trim(),
+    clientId: values.clientId ?? undefined,
+    description: values.description.trim() || null,
+    validUntil: values.validUntil || null,
+    status: values.status,
+    content: {
+      blocks: values.blocks.map(({ title, content }) => ({ title, content })),
+      items: values.items.map((item) => ({
+        name: item.name.trim(),
+        description: item.description.trim(),
+        quantity: normalizeQuantity(item.quantity),
+        unitPrice: eurosToCents(item.unitPrice),
+      })),
+    },
+    discountType: values.discountType,
+    discountValue:
+      values.discountType === 'fixed' ? eurosToCents(values.discountValue) : percent(values.discountValue, 0),
+    taxRate: percent(values.taxRate, Number.NaN),
+    ...(includeOwner && values.ownerId ? { ownerId: values.ownerId } : {}),
+  };
+}
+
+const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
+
+/**
+ * The live summary: the shared `computeTotals` (the server's own function) over exactly what would be sent.
+ * A tax rate still being typed counts within 0–100 so the summary never shows NaN.
+ */
+export function formTotals(values: ProposalFormValues): Totals {
+  const draft = toProposalDraft(values, { includeOwner: false });
+  return computeTotals({
+    items: draft.content.items,
+    discountType: draft.discountType,
+    discountValue: Number.isFinite(draft.discountValue) ? Math.max(draft.discountValue, 0) : 0,
+    taxRate: Number.isFinite(draft.taxRate) ? clamp(draft.taxRate, 0, 100) : 0,
+  });
+}
+
+/** An API or schema field path → the editor's field path (`content.items.0.unitPrice` → `items.0.unitPrice`). */
+export function formPath(path: readonly PropertyKey[] | string): string {
+  const parts = typeof path === 'string' ? path.split('.') : path.map(String);
+  return (parts[0] === 'content' ? parts.slice(1) : parts).join('.');
+}
+
+/** Checks a draft with the shared API schema: the editor and the server say the same words. */
+export function parseProposalDraft(draft: ProposalDraft) {
+  return ProposalInputSchema.safeParse(draft);
+}
+
+/** A syntactically valid id, used only to let the schema's cross-field rules run (see below). */
+const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * `@mantine/form` validation through the shared schema. Zod runs an object's refinements (the percentage
+ * limit) only once its fields are valid, so the draft is checked a second time with title and client filled
+ * in: a person sees every problem at once, not the discount's only after choosing a client.
+ */
+export function validateProposalValues(values: ProposalFormValues): FormErrors {
+  const draft = toProposalDraft(values, { includeOwner: true });
+  const errors: FormErrors = {};
+  const passes = [draft, { ...draft, title: draft.title || 'x', clientId: draft.clientId ?? PLACEHOLDER_ID }];
+  for (const pass of passes) {
+    const result = parseProposalDraft(pass);
+    if (result.success) continue;
+    for (const issue of result.error.issues) {
+      const path = formPath(issue.path);
+      errors[path] ??= issue.message;
+    }
+  }
+  return errors;
+}

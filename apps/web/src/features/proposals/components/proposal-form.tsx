@@ -1,0 +1,447 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import { formatMoney, fromCents } from '@aceite/shared/money';
+import type { Product } from '@aceite/shared/schemas/products';
+import {
+  FORM_STATUSES,
+  type Proposal,
+  type ProposalStatus,
+  STATUS_LABELS,
+} from '@aceite/shared/schemas/proposals';
+import {
+  Alert,
+  Box,
+  Button,
+  Grid,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { type BlockerFunction, Link } from 'react-router';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { fullName } from '@/lib/format';
+import { useCreateProposal } from '../api/create-proposal';
+import { useProposalOwners } from '../api/get-members';
+import { useUpdateProposal } from '../api/update-proposal';
+import { BlocksEditor } from './blocks-editor';
+import { type ClientOption, ClientPicker } from './client-picker';
+import { EURO_INPUT_PROPS, ItemsEditor } from './items-editor';
+import { ProductPickerModal } from './product-picker-modal';
+import {
+  formPath,
+  formTotals,
+  newItem,
+  type ProposalFormValues,
+  parseProposalDraft,
+  toProposalDraft,
+  validateProposalValues,
+} from './proposal-form-values';
+import { QuickClientModal } from './quick-client-modal';
+import { TotalsSummary } from './totals-summary';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { useProposalPermissions } from './use-proposal-permissions';
+
+export interface ProposalFormProps {
+  /** Set when editing; a new proposal otherwise. */
+  proposalId?: string;
+  initialValues: ProposalFormValues;
+  /** The client already chosen (editing), so the picker can name it. */
+  initialClient?: ClientOption | null;
+  /** The owner already set (editing), in case they are no longer an active member. */
+  initialOwner?: { id: string; firstName: string; lastName: string } | null;
+  /** Where "Cancelar" leads. */
+  cancelTo: string;
+  onSaved: (proposal: Proposal) => void;
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Paper component="section" aria-labelledby={id} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} size="h4" id={id}>
+            {title}
+          </Title>
+          {description && (
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          )}
+        </Stack>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Puts the server's validation details under the editor fields they name (`content.items.0.x` → item 1). */
+function applyServerErrors(form: { setErrors: (errors: FormErrors) => void }, error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.details.length === 0) return false;
+  const errors: FormErrors = {};
+  for (const detail of error.details) errors[formPath(detail.field)] ??= detail.message;
+  form.setErrors(errors);
+  return true;
+}
+
+/**
+ * The proposal editor (spec §2 /proposals/new and edit, §5): details, content blocks, priced items, discount
+ * and tax, with a live summary computed by the same function the server uses.
+ */
+export function ProposalForm({
+  proposalId,
+  initialValues,
+  initialClient = null,
+  initialOwner = null,
+  cancelTo,
+  onSaved,
+}: ProposalFormProps) {
+  const permissions = useProposalPermissions();
+  const createProposal = useCreateProposal();
+  const updateProposal = useUpdateProposal();
+  const owners = useProposalOwners(permissions.canAssign);
+  const [selectedClient, setSelectedClient] = useState<ClientOption | null>(initialClient);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [clientModalOpened, clientModal] = useDisclosure(false);
+  const [catalogueOpened, catalogue] = useDisclosure(false);
+  // Set once the proposal is saved, so leaving for its page is not mistaken for abandoning changes.
+  const saved = useRef(false);
+  const initialStatus = useRef(initialValues.status).current;
+
+  const form = useForm<ProposalFormValues>({
+    initialValues,
+    validate: validateProposalValues,
+    validateInputOnBlur: true,
+  });
+  const values = form.getValues();
+  const totals = formTotals(values);
+
+  const isDirty = form.isDirty;
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) =>
+      !saved.current && currentLocation.pathname !== nextLocation.pathname && isDirty(),
+    [isDirty],
+  );
+
+  const { setFieldValue, validateField } = form;
+  const chooseClient = useCallback(
+    (client: ClientOption | null) => {
+      setSelectedClient(client);
+      setFieldValue('clientId', client?.id ?? null);
+    },
+    [setFieldValue],
+  );
+  const validateClient = useCallback(() => void validateField('clientId'), [validateField]);
+
+  const isSaving = createProposal.isPending || updateProposal.isPending;
+
+  const focusFirstError = (errors: FormErrors) => {
+    const first = Object.keys(errors)[0];
+    if (first) form.getInputNode(first)?.focus();
+  };
+
+  const handleSubmit = form.onSubmit(async (formValues) => {
+    setSaveError(null);
+    const parsed = parseProposalDraft(toProposalDraft(formValues, { includeOwner: permissions.canAssign }));
+    if (!parsed.success) return;
+    try {
+      const proposal = proposalId
+        ? await updateProposal.mutateAsync({ id: proposalId, input: parsed.data })
+        : await createProposal.mutateAsync(parsed.data);
+      saved.current = true;
+      notifications.show({
+        color: 'green',
+        message: proposalId ? 'Proposta guardada.' : 'Proposta criada.',
+      });
+      onSaved(proposal);
+    } catch (error) {
+      applyServerErrors(form, error);
+      const message = errorMessage(error, MESSAGES.proposalSaveError);
+      setSaveError(message === MESSAGES.proposalSaveError ? '' : message);
+    }
+  }, focusFirstError);
+
+  const pickProduct = (product: Product) => {
+    form.insertListItem(
+      'items',
+      newItem({
+        name: product.name,
+        description: product.description ?? '',
+        quantity: 1,
+        unitPrice: fromCents(product.price),
+      }),
+    );
+  };
+
+  const statusOptions = [
+    ...FORM_STATUSES,
+    ...((FORM_STATUSES as readonly string[]).includes(initialStatus) ? [] : [initialStatus]),
+  ].map((status: ProposalStatus) => ({
+    value: status,
+    label: STATUS_LABELS[status],
+    // Approving is for managers and admins; anyone may keep the status a proposal already has.
+    disabled: status === 'approved' && !permissions.canApprove && initialStatus !== 'approved',
+  }));
+
+  const ownerOptions = (() => {
+    const list = (owners.data ?? []).map((member) => ({ value: member.id, label: fullName(member) }));
+    if (initialOwner && !list.some((option) => option.value === initialOwner.id)) {
+      list.unshift({ value: initialOwner.id, label: fullName(initialOwner) });
+    }
+    return list;
+  })();
+
+  const discountIsPercent = values.discountType === 'percentage';
+
+  const summary = (
+    <Paper
+      component="section"
+      aria-labelledby="proposal-summary-title"
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+    >
+      <Title order={2} size="h4" id="proposal-summary-title" mb="sm">
+        Resumo financeiro
+      </Title>
+      <TotalsSummary
+        totals={totals}
+        discountType={values.discountType}
+        discountPercent={discountIsPercent ? Number(values.discountValue) || 0 : undefined}
+        taxRate={Number.isFinite(Number(values.taxRate)) ? Number(values.taxRate) : 0}
+      />
+      <Text size="xs" c="dimmed" mt="sm">
+        Calculado como no servidor: desconto sobre o subtotal e IVA sobre o valor com desconto.
+      </Text>
+    </Paper>
+  );
+
+  return (
+    <>
+      <form onSubmit={handleSubmit} noValidate aria-label={proposalId ? 'Editar proposta' : 'Nova proposta'}>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, xl: 8 }}>
+            <Stack gap="lg">
+              {saveError !== null && (
+                <Alert
+                  color="red"
+                  variant="light"
+                  title={MESSAGES.proposalSaveError}
+                  icon={<IconAlertCircle aria-hidden="true" />}
+                >
+                  {saveError || 'Verifique os campos assinalados e tente novamente.'}
+                </Alert>
+              )}
+              <Section title="Dados gerais">
+                <TextInput
+                  label="Título"
+                  placeholder="Por exemplo, Website institucional 2026"
+                  required
+                  {...form.getInputProps('title')}
+                />
+                <Stack gap={6}>
+                  <ClientPicker
+                    value={values.clientId}
+                    selected={selectedClient}
+                    onChange={chooseClient}
+                    error={form.errors.clientId}
+                    dataPath="clientId"
+                    onBlur={validateClient}
+                  />
+                  <Group>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      leftSection={<IconUserPlus size={16} aria-hidden="true" />}
+                      onClick={clientModal.open}
+                    >
+                      Novo cliente
+                    </Button>
+                  </Group>
+                </Stack>
+                <Textarea
+                  label="Descrição"
+                  autosize
+                  minRows={2}
+                  maxRows={8}
+                  {...form.getInputProps('description')}
+                />
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+                  <TextInput label="Válida até" type="date" {...form.getInputProps('validUntil')} />
+                  <Select
+                    label="Estado"
+                    data={statusOptions}
+                    allowDeselect={false}
+                    description={
+                      permissions.canApprove
+                        ? undefined
+                        : 'Aprovar está reservado a gestores e administradores.'
+                    }
+                    {...form.getInputProps('status')}
+                  />
+                </SimpleGrid>
+                {permissions.canAssign && (
+                  <Select
+                    label="Responsável"
+                    description="Quem fica com a proposta; ao mudar, o novo responsável é notificado."
+                    data={ownerOptions}
+                    searchable
+                    allowDeselect={false}
+                    nothingFoundMessage="Nenhum utilizador encontrado"
+                    placeholder={owners.isPending ? 'A carregar…' : undefined}
+                    {...form.getInputProps('ownerId')}
+                  />
+                )}
+              </Section>
+
+              <Section title="Conteúdo" description="Secções de texto, pela ordem em que o cliente as lê.">
+                <BlocksEditor form={form} />
+              </Section>
+
+              <Section title="Itens" description="Preços em euros, sem IVA.">
+                <ItemsEditor form={form} onPickFromCatalogue={catalogue.open} />
+              </Section>
+
+              <Section title="Desconto e IVA">
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="md">
+                  <Stack gap={4}>
+                    <Text component="span" size="sm" fw={500} id="discount-type-label">
+                      Tipo de desconto
+                    </Text>
+                    <SegmentedControl
+                      aria-labelledby="discount-type-label"
+                      fullWidth
+                      data={[
+                        { value: 'percentage', label: 'Percentagem' },
+                        { value: 'fixed', label: 'Valor fixo' },
+                      ]}
+                      value={values.discountType}
+                      onChange={(type) => {
+                        // A value means something else in the other unit: start again from 0.
+                        form.setFieldValue('discountType', type as ProposalFormValues['discountType']);
+                        form.setFieldValue('discountValue', 0);
+                        form.clearFieldError('discountValue');
+                      }}
+                    />
+                  </Stack>
+                  {discountIsPercent ? (
+                    <NumberInput
+                      key="percent"
+                      label="Desconto (%)"
+                      min={0}
+                      max={100}
+                      clampBehavior="none"
+                      decimalScale={2}
+                      decimalSeparator=","
+                      allowedDecimalSeparators={['.', ',']}
+                      allowNegative={false}
+                      hideControls
+                      inputMode="decimal"
+                      {...form.getInputProps('discountValue')}
+                    />
+                  ) : (
+                    <NumberInput
+                      key="fixed"
+                      label="Desconto (€)"
+                      min={0}
+                      step={0.01}
+                      {...EURO_INPUT_PROPS}
+                      {...form.getInputProps('discountValue')}
+                    />
+                  )}
+                  <NumberInput
+                    label="Taxa de IVA (%)"
+                    min={0}
+                    max={100}
+                    clampBehavior="none"
+                    decimalScale={2}
+                    decimalSeparator=","
+                    allowedDecimalSeparators={['.', ',']}
+                    allowNegative={false}
+                    hideControls
+                    inputMode="decimal"
+                    {...form.getInputProps('taxRate')}
+                  />
+                </SimpleGrid>
+              </Section>
+            </Stack>
+          </Grid.Col>
+          {/* After the form on narrow screens; beside it, following the scroll, on wide ones. */}
+          <Grid.Col span={{ base: 12, xl: 4 }}>
+            <Box pos="sticky" top={84}>
+              {summary}
+            </Box>
+          </Grid.Col>
+        </Grid>
+
+        <Paper
+          withBorder
+          shadow="md"
+          radius="lg"
+          p="sm"
+          mt="lg"
+          pos="sticky"
+          bottom={12}
+          style={{ zIndex: 3 }}
+        >
+          <Group justify="space-between" gap="sm" wrap="nowrap">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text size="xs" c="dimmed">
+                Total
+              </Text>
+              <Text fw={700} size="lg" style={{ fontVariantNumeric: 'tabular-nums' }} truncate>
+                {formatMoney(totals.totalValue)}
+              </Text>
+            </Stack>
+            <Group gap="sm" wrap="nowrap">
+              <Button variant="default" component={Link} to={cancelTo} visibleFrom="xs">
+                Cancelar
+              </Button>
+              <Button
+                type="submit"
+                loading={isSaving}
+                leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
+              >
+                {proposalId ? 'Guardar' : 'Criar proposta'}
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      </form>
+
+      <QuickClientModal
+        opened={clientModalOpened}
+        onClose={clientModal.close}
+        onCreated={(client) => {
+          setSelectedClient(client);
+          form.setFieldValue('clientId', client.id);
+          form.clearFieldError('clientId');
+          clientModal.close();
+          notifications.show({ color: 'green', message: `Cliente ${client.name} criado e escolhido.` });
+        }}
+      />
+      <ProductPickerModal opened={catalogueOpened} onClose={catalogue.close} onPick={pickProduct} />
+      <UnsavedChangesGuard shouldBlock={shouldBlock} isDirty={() => !saved.current && form.isDirty()} />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { formatMoney } from '@aceite/shared/money';
+import type { DiscountType, Totals } from '@aceite/shared/totals';
+import { Box, Group, Text } from '@mantine/core';
+
+const PERCENT = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
+
+interface TotalsSummaryProps {
+  totals: Totals;
+  discountType: DiscountType;
+  /** Percent for a percentage discount (shown beside the label); ignored for a fixed one. */
+  discountPercent?: number;
+  taxRate: number;
+}
+
+function Row({ term, value, strong = false }: { term: string; value: string; strong?: boolean }) {
+  return (
+    <Group
+      component="div"
+      justify="space-between"
+      gap="sm"
+      wrap="nowrap"
+      // The total's rule is a border: a <dl> may only hold <div> groups of <dt> and <dd>.
+      mt={strong ? 'xs' : 0}
+      pt={strong ? 'xs' : 0}
+      style={strong ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+    >
+      <Text
+        component="dt"
+        size={strong ? 'lg' : 'sm'}
+        fw={strong ? 700 : 400}
+        c={strong ? undefined : 'dimmed'}
+      >
+        {term}
+      </Text>
+      <Text
+        component="dd"
+        m={0}
+        size={strong ? 'xl' : 'sm'}
+        fw={strong ? 700 : 500}
+        ta="right"
+        style={{ fontVariantNumeric: 'tabular-nums' }}
+      >
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** Subtotal, discount, tax and total in pt-PT euros: the same lines in the editor and on the detail page. */
+export function TotalsSummary({ totals, discountType, discountPercent, taxRate }: TotalsSummaryProps) {
+  const discountLabel =
+    discountType === 'percentage' && discountPercent !== undefined
+      ? `Desconto (${PERCENT.format(discountPercent)} %)`
+      : 'Desconto';
+  return (
+    <Box component="dl" m={0}>
+      <Row term="Subtotal" value={formatMoney(totals.subtotal)} />
+      <Row
+        term={discountLabel}
+        value={totals.discountAmount ? `−${formatMoney(totals.discountAmount)}` : formatMoney(0)}
+      />
+      <Row term={`IVA (${PERCENT.format(taxRate)} %)`} value={formatMoney(totals.taxAmount)} />
+      <Row term="Total" value={formatMoney(totals.totalValue)} strong />
+    </Box>
+  );
+}

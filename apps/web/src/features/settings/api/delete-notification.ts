@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { settingsKeys } from './keys';
+
+export async function deleteNotification(id: string): Promise<void> {
+  await apiClient.delete(`/notifications/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteNotification,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.notifications() }),
+  });
+}

@@ -1,0 +1,243 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import { type Organization, OrganizationInputSchema } from '@aceite/shared/schemas/users';
+import {
+  Alert,
+  Button,
+  ColorInput,
+  FileButton,
+  Group,
+  Image,
+  Input,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { LoadingState } from '@/components/loading-state';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useOrganization } from '../api/get-organization';
+import { useUpdateOrganization } from '../api/update-organization';
+import type { ReportMessage } from './settings-message';
+
+/** Spec §9: the default brand colour. */
+export const DEFAULT_BRAND_COLOR = '#007bff';
+/** The logo travels inside the organization record, so it stays small (shared `LogoSchema`). */
+export const LOGO_MAX_BYTES = 200 * 1024;
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+const FIELDS = ['name', 'domain', 'branding.primaryColor', 'branding.logo'] as const;
+const BRAND_SWATCHES = [
+  DEFAULT_BRAND_COLOR,
+  '#0b5cad',
+  '#2f9e44',
+  '#e8590c',
+  '#c2255c',
+  '#7048e8',
+  '#1098ad',
+  '#212529',
+];
+
+/** Reads an image file as a data URL, or explains why it cannot be the logo. */
+export function readLogo(file: File): Promise<string> {
+  if (!(LOGO_TYPES as readonly string[]).includes(file.type) || file.size > LOGO_MAX_BYTES) {
+    return Promise.reject(new Error(MESSAGES.logoInvalid));
+  }
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error(MESSAGES.logoInvalid));
+    reader.readAsDataURL(file);
+  });
+}
+
+function OrganizationFields({
+  organization,
+  onMessage,
+}: {
+  organization: Organization;
+  onMessage: ReportMessage;
+}) {
+  const update = useUpdateOrganization();
+  const form = useForm({
+    initialValues: {
+      name: organization.name,
+      domain: organization.domain ?? '',
+      branding: {
+        primaryColor: organization.branding.primaryColor || DEFAULT_BRAND_COLOR,
+        logo: organization.branding.logo,
+      },
+    },
+    validate: schemaResolver(OrganizationInputSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const logo = form.values.branding.logo;
+  const logoError = form.errors['branding.logo'];
+
+  const pickLogo = async (file: File | null) => {
+    if (!file) return;
+    try {
+      form.setFieldValue('branding.logo', await readLogo(file));
+      form.clearFieldError('branding.logo');
+    } catch (error) {
+      form.setFieldError('branding.logo', error instanceof Error ? error.message : MESSAGES.logoInvalid);
+    }
+  };
+
+  // The server names nested fields by their path ('branding.logo'), as the form does.
+  const applyNestedFieldErrors = (error: unknown): boolean => {
+    if (!(error instanceof ApiError)) return false;
+    const details = error.details.filter((detail) => (FIELDS as readonly string[]).includes(detail.field));
+    for (const detail of details) form.setFieldError(detail.field, detail.message);
+    return details.length > 0;
+  };
+
+  const handleSubmit = form.onSubmit((values) => {
+    onMessage(null);
+    // Settings this screen does not edit are sent back unchanged.
+    const input = OrganizationInputSchema.parse({ ...values, settings: organization.settings });
+    update.mutate(input, {
+      onSuccess: (saved) => {
+        form.setInitialValues({
+          name: saved.name,
+          domain: saved.domain ?? '',
+          branding: { primaryColor: saved.branding.primaryColor, logo: saved.branding.logo },
+        });
+        form.reset();
+        onMessage({ type: 'success', text: MESSAGES.organizationUpdated });
+      },
+      onError: (error) => {
+        if (!applyNestedFieldErrors(error)) {
+          onMessage({ type: 'error', text: errorMessage(error, 'Erro ao atualizar organização') });
+        }
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <TextInput
+            label="Nome da organização"
+            autoComplete="organization"
+            required
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label="Domínio"
+            description="Opcional: o seu domínio próprio, por exemplo propostas.empresa.pt."
+            // Below the field, so both inputs of the row line up.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            autoComplete="off"
+            {...form.getInputProps('domain')}
+          />
+        </SimpleGrid>
+        <ColorInput
+          label="Cor da marca"
+          description="Usada na página pública das propostas e nos emails."
+          format="hex"
+          swatches={BRAND_SWATCHES}
+          swatchesPerRow={8}
+          maw={{ sm: 320 }}
+          closeOnColorSwatchClick
+          eyeDropperButtonProps={{ 'aria-label': 'Escolher cor do ecrã' }}
+          {...form.getInputProps('branding.primaryColor')}
+        />
+        <Input.Wrapper
+          labelElement="div"
+          label="Logótipo"
+          description="PNG, JPEG ou WebP até 200 KB. Aparece na barra superior, na página pública e nos emails."
+          error={logoError}
+        >
+          <Group gap="md" mt="xs" align="center" wrap="wrap">
+            <Paper
+              withBorder
+              radius="md"
+              w={160}
+              h={80}
+              p="xs"
+              display="flex"
+              style={{ alignItems: 'center', justifyContent: 'center' }}
+              bg="gray.0"
+            >
+              {logo ? (
+                <Image src={logo} alt="Pré-visualização do logótipo" fit="contain" mah={60} maw={140} />
+              ) : (
+                <Stack gap={2} align="center">
+                  <IconPhoto size={24} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+                  <Text size="xs" c="dimmed">
+                    Sem logótipo
+                  </Text>
+                </Stack>
+              )}
+            </Paper>
+            <Group gap="xs">
+              <FileButton
+                onChange={pickLogo}
+                accept={LOGO_TYPES.join(',')}
+                inputProps={{ 'aria-label': 'Ficheiro do logótipo' }}
+              >
+                {(props) => (
+                  <Button
+                    variant="default"
+                    size="sm"
+                    leftSection={<IconUpload size={16} aria-hidden="true" />}
+                    {...props}
+                  >
+                    {logo ? 'Substituir logótipo' : 'Carregar logótipo'}
+                  </Button>
+                )}
+              </FileButton>
+              {logo && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="sm"
+                  leftSection={<IconTrash size={16} aria-hidden="true" />}
+                  onClick={() => {
+                    form.setFieldValue('branding.logo', null);
+                    form.clearFieldError('branding.logo');
+                  }}
+                >
+                  Remover logótipo
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Input.Wrapper>
+        <Group justify="flex-end">
+          <Button type="submit" loading={update.isPending}>
+            Guardar organização
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Settings → Organização (admins): name, domain, brand colour and logo (spec §2, §3, §5, §9). */
+export function OrganizationForm({ onMessage }: { onMessage: ReportMessage }) {
+  const organization = useOrganization();
+  if (organization.isPending) return <LoadingState label="A carregar a organização…" />;
+  if (organization.isError) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(organization.error, 'Erro ao carregar organização')}</Text>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => organization.refetch()}
+            loading={organization.isFetching}
+          >
+            Tentar novamente
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return <OrganizationFields organization={organization.data} onMessage={onMessage} />;
+}

@@ -1,0 +1,85 @@
+import { Paper, Tabs } from '@mantine/core';
+import { IconBell, IconBuilding, IconLock, IconUser } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { ChangePasswordForm } from './change-password-form';
+import { NotificationsPanel } from './notifications-panel';
+import { OrganizationForm } from './organization-form';
+import { ProfileForm } from './profile-form';
+import { type SettingsMessage, SettingsMessageAlert } from './settings-message';
+
+export const SETTINGS_TABS = ['perfil', 'password', 'notificacoes', 'organizacao'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+export function isSettingsTab(value: string | null): value is SettingsTab {
+  return (SETTINGS_TABS as readonly (string | null)[]).includes(value);
+}
+
+interface SettingsTabsProps {
+  tab: SettingsTab;
+  onTabChange: (tab: SettingsTab) => void;
+  /** Only admins see Organização (spec §6). */
+  isAdmin: boolean;
+  /** After the profile is saved (the top bar shows the name). */
+  onProfileSaved?: () => void;
+  /** After notifications change (the bell counts them). */
+  onNotificationsChanged?: () => void;
+}
+
+/** /settings: Perfil, Alterar Password, Notificações and, for admins, Organização. */
+export function SettingsTabs({
+  tab,
+  onTabChange,
+  isAdmin,
+  onProfileSaved,
+  onNotificationsChanged,
+}: SettingsTabsProps) {
+  const [message, setMessage] = useState<SettingsMessage | null>(null);
+  const active: SettingsTab = tab === 'organizacao' && !isAdmin ? 'perfil' : tab;
+
+  const panel = (value: SettingsTab, content: ReactNode) => (
+    <Tabs.Panel value={value}>
+      {active === value && message && (
+        <SettingsMessageAlert message={message} onClose={() => setMessage(null)} />
+      )}
+      {content}
+    </Tabs.Panel>
+  );
+
+  return (
+    <Tabs
+      value={active}
+      onChange={(value) => {
+        if (!isSettingsTab(value) || value === active) return;
+        // Spec §2 Settings: changing tab clears messages.
+        setMessage(null);
+        onTabChange(value);
+      }}
+    >
+      <Tabs.List>
+        <Tabs.Tab value="perfil" leftSection={<IconUser size={16} aria-hidden="true" />}>
+          Perfil
+        </Tabs.Tab>
+        <Tabs.Tab value="password" leftSection={<IconLock size={16} aria-hidden="true" />}>
+          Alterar Password
+        </Tabs.Tab>
+        <Tabs.Tab value="notificacoes" leftSection={<IconBell size={16} aria-hidden="true" />}>
+          Notificações
+        </Tabs.Tab>
+        {isAdmin && (
+          <Tabs.Tab value="organizacao" leftSection={<IconBuilding size={16} aria-hidden="true" />}>
+            Organização
+          </Tabs.Tab>
+        )}
+      </Tabs.List>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="md">
+        {panel('perfil', <ProfileForm onMessage={setMessage} onSaved={onProfileSaved} />)}
+        {panel('password', <ChangePasswordForm onMessage={setMessage} />)}
+        {panel(
+          'notificacoes',
+          <NotificationsPanel onMessage={setMessage} onChanged={onNotificationsChanged} />,
+        )}
+        {isAdmin && panel('organizacao', <OrganizationForm onMessage={setMessage} />)}
+      </Paper>
+    </Tabs>
+  );
+}

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { apiError, jsonResponse } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
+import { renderWithOverlays } from '@/test/render-with-overlays';
+import { TeamsTable } from './teams-table';
+import { deleteTeamErrorMessage } from './use-confirm-delete-team';
+
+const TEAM = {
+  id: '7b0c7c2e-2f4e-4a53-9d37-1f1f0c4a2b02',
+  name: 'Norte',
+  description: 'Porto e Braga',
+  managerId: null,
+  manager: {
+    id: '6b0c7c2e-2f4e-4a53-9d37-1f1f0c4a2b01',
+    firstName: 'Gonçalo',
+    lastName: 'Gomes',
+    email: 'g@x.pt',
+  },
+  memberCount: 2,
+  createdAt: '2026-11-22T12:00:00.000Z',
+};
+const page = (data: unknown[]) =>
+  jsonResponse(200, { data, pagination: { page: 1, limit: 200, total: data.length, totalPages: 1 } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('deleteTeamErrorMessage', () => {
+  it('uses the spec texts', () => {
+    expect(
+      deleteTeamErrorMessage(
+        new ApiError({ status: 400, code: 'VALIDATION_ERROR', message: 'x', fromServer: true }),
+      ),
+    ).toBe('Não é possível remover uma equipa com membros. Remova ou transfira os membros primeiro.');
+    expect(
+      deleteTeamErrorMessage(
+        new ApiError({
+          status: 403,
+          code: 'FORBIDDEN',
+          message: 'Não tem permissão para esta ação',
+          fromServer: true,
+        }),
+      ),
+    ).toBe('Erro ao remover equipa: Não tem permissão para esta ação');
+  });
+});
+
+describe('TeamsTable', { timeout: 20_000 }, () => {
+  it("shows 'Nenhuma equipa cadastrada' with 'Cadastrar primeira equipa' for writers only", async () => {
+    mockApi({ 'GET /teams': () => page([]) });
+    const { unmount } = renderWithOverlays(<TeamsTable canWrite />);
+    expect(await screen.findByText('Nenhuma equipa cadastrada')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cadastrar primeira equipa' })).toHaveAttribute(
+      'href',
+      '/teams/new',
+    );
+    unmount();
+
+    renderWithOverlays(<TeamsTable canWrite={false} />);
+    expect(await screen.findByText('Nenhuma equipa cadastrada')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Cadastrar primeira equipa' })).not.toBeInTheDocument();
+  });
+
+  it("searches by name and says 'Nenhuma equipa encontrada'", async () => {
+    const api = mockApi({ 'GET /teams': ({ url }) => page(url.searchParams.get('search') ? [] : [TEAM]) });
+    const { user } = renderWithOverlays(<TeamsTable canWrite />);
+    expect(await screen.findByText('Norte')).toBeInTheDocument();
+    expect(screen.getByText('Gonçalo Gomes')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Procurar equipas'), 'zzz');
+    expect(await screen.findByText('Nenhuma equipa encontrada')).toBeInTheDocument();
+    expect(api.queriesOf('GET /teams').at(-1)?.get('search')).toBe('zzz');
+  });
+
+  it('hides Edit and Remove from readers', async () => {
+    mockApi({ 'GET /teams': () => page([TEAM]) });
+    renderWithOverlays(<TeamsTable canWrite={false} />);
+    expect(await screen.findByRole('link', { name: 'Ver Norte' })).toHaveAttribute(
+      'href',
+      `/teams/${TEAM.id}`,
+    );
+    expect(screen.queryByRole('link', { name: 'Editar Norte' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remover Norte' })).not.toBeInTheDocument();
+  });
+
+  it('asks before removing and shows the spec alert when the team has members', async () => {
+    const api = mockApi({
+      'GET /teams': () => page([TEAM]),
+      [`DELETE /teams/${TEAM.id}`]: () =>
+        apiError(
+          400,
+          'VALIDATION_ERROR',
+          'Não é possível remover uma equipa com membros. Remova ou transfira os membros primeiro.',
+        ),
+    });
+    const { user } = renderWithOverlays(<TeamsTable canWrite />);
+    await user.click(await screen.findByRole('button', { name: 'Remover Norte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remover equipa' });
+    expect(api.bodiesOf(`DELETE /teams/${TEAM.id}`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Remover' }));
+    expect(
+      await screen.findByText(
+        'Não é possível remover uma equipa com membros. Remova ou transfira os membros primeiro.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(api.bodiesOf(`DELETE /teams/${TEAM.id}`)).toHaveLength(1));
+  });
+});

@@ -1,0 +1,138 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconArrowDown, IconArrowUp, IconList, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type BlockType, newBlock, type TemplateFormValues } from './template-form-values';
+
+const BLOCK_TYPES: { value: BlockType; label: string }[] = [
+  { value: 'text', label: 'Texto' },
+  { value: 'list', label: 'Lista' },
+];
+
+interface BlocksEditorProps {
+  form: UseFormReturnType<TemplateFormValues>;
+}
+
+/** The template's content blocks: text or list, with title and content, added, removed and reordered. */
+export function BlocksEditor({ form }: BlocksEditorProps) {
+  const blocks = form.values.content.blocks;
+  const move = (from: number, to: number) => form.reorderListItem('content.blocks', { from, to });
+
+  return (
+    <Stack gap="sm">
+      {blocks.length === 0 && (
+        <Text size="sm" c="dimmed">
+          Ainda não há blocos. Os blocos são as secções de texto da proposta, como a introdução, o âmbito ou
+          as condições.
+        </Text>
+      )}
+      {blocks.map((block, index) => {
+        const position = index + 1;
+        return (
+          <Paper
+            key={block.id}
+            withBorder
+            radius="md"
+            p={{ base: 'sm', sm: 'md' }}
+            component="fieldset"
+            m={0}
+            style={{ minWidth: 0 }}
+            aria-label={`Bloco ${position}`}
+          >
+            <Group justify="space-between" gap="xs" mb="sm" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <Text fw={600} size="sm" aria-hidden="true">
+                  {position}.
+                </Text>
+                <SegmentedControl
+                  size="xs"
+                  data={BLOCK_TYPES}
+                  aria-label={`Tipo do bloco ${position}`}
+                  {...form.getInputProps(`content.blocks.${index}.type`)}
+                />
+              </Group>
+              <Group gap={2} wrap="nowrap">
+                <Tooltip label="Mover para cima">
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    disabled={index === 0}
+                    onClick={() => move(index, index - 1)}
+                    aria-label={`Mover bloco ${position} para cima`}
+                  >
+                    <IconArrowUp size={18} aria-hidden="true" />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Mover para baixo">
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    disabled={index === blocks.length - 1}
+                    onClick={() => move(index, index + 1)}
+                    aria-label={`Mover bloco ${position} para baixo`}
+                  >
+                    <IconArrowDown size={18} aria-hidden="true" />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Remover bloco">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    onClick={() => form.removeListItem('content.blocks', index)}
+                    aria-label={`Remover bloco ${position}`}
+                  >
+                    <IconTrash size={18} aria-hidden="true" />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Group>
+            <Stack gap="sm">
+              <TextInput
+                label={`Título do bloco ${position}`}
+                autoComplete="off"
+                {...form.getInputProps(`content.blocks.${index}.title`)}
+              />
+              <Textarea
+                label={`Conteúdo do bloco ${position}`}
+                description={block.type === 'list' ? 'Um item da lista por linha.' : undefined}
+                autosize
+                minRows={3}
+                maxRows={14}
+                {...form.getInputProps(`content.blocks.${index}.content`)}
+              />
+            </Stack>
+          </Paper>
+        );
+      })}
+      <Group gap="sm">
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          onClick={() => form.insertListItem('content.blocks', newBlock('text'))}
+        >
+          Adicionar bloco de texto
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconList size={16} aria-hidden="true" />}
+          onClick={() => form.insertListItem('content.blocks', newBlock('list'))}
+        >
+          Adicionar lista
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

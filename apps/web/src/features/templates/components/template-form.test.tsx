@@ -1,0 +1,190 @@
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { TemplateForm } from './template-form';
+import { toTemplateInput } from './template-form-values';
+
+const SAVED = {
+  id: '9c1d7c2e-2f4e-4a53-9d37-1f1f0c4a2b55',
+  name: 'Website',
+  description: null,
+  category: 'outro',
+  tags: [],
+  content: { blocks: [], items: [] },
+  isGlobal: false,
+  useCount: 0,
+  createdAt: '2026-01-10T10:00:00.000Z',
+  updatedAt: '2026-01-10T10:00:00.000Z',
+};
+
+async function fill(user: UserEvent, input: HTMLElement, text: string) {
+  await user.click(input);
+  await user.paste(text);
+}
+
+function renderForm() {
+  const fetchMock = vi.fn().mockResolvedValue(jsonResponse(201, { data: SAVED }));
+  vi.stubGlobal('fetch', fetchMock);
+  const onSuccess = vi.fn();
+  const view = renderWithProviders(<TemplateForm cancelTo="/templates" onSuccess={onSuccess} />);
+  const sentBody = () => JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body));
+  return { ...view, fetchMock, onSuccess, sentBody };
+}
+
+const blockTitles = () =>
+  screen
+    .getAllByRole('textbox', { name: /^Título do bloco/ })
+    .map((input) => (input as HTMLInputElement).value);
+
+beforeAll(() => {
+  // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens on it.
+  if (!document.fonts) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  }
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('toTemplateInput', () => {
+  it('sends unit prices in cents, texts trimmed and tags normalised', () => {
+    const input = toTemplateInput({
+      name: ' Website ',
+      description: '  ',
+      category: 'design',
+      tags: ['web', ' pme '],
+      content: {
+        blocks: [{ id: 'b1', type: 'list', title: ' Inclui ', content: 'Design\nCMS' }],
+        items: [
+          {
+            id: 'i1',
+            description: 'Site',
+            quantity: 1.5,
+            unit: 'hora',
+            unitPrice: 19.99,
+            discount: 10,
+            tax: 23,
+          },
+        ],
+      },
+    });
+    expect(input).toMatchObject({
+      name: 'Website',
+      description: null,
+      category: 'design',
+      tags: ['web', 'pme'],
+      content: {
+        blocks: [{ id: 'b1', type: 'list', title: 'Inclui', content: 'Design\nCMS' }],
+        items: [
+          { id: 'i1', description: 'Site', quantity: 1.5, unit: 'hora', unitPrice: 1999, discount: 10 },
+        ],
+      },
+    });
+  });
+});
+
+describe('TemplateForm', { timeout: 30_000 }, () => {
+  it("requires the name ('O nome é obrigatório') and sends nothing", async () => {
+    const { user, fetchMock } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Criar template' }));
+    expect(await screen.findByText('O nome é obrigatório')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('adds content blocks of either type', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Adicionar lista' }));
+    await user.click(screen.getByRole('button', { name: 'Adicionar bloco de texto' }));
+    expect(blockTitles()).toEqual(['', '']);
+    expect(screen.getByText('Um item da lista por linha.')).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Tipo do bloco 1' })).toBeInTheDocument();
+  });
+
+  it('reorders and removes content blocks, and saves them in that order', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(200, { data: SAVED }));
+    vi.stubGlobal('fetch', fetchMock);
+    const onSuccess = vi.fn();
+    const block = (id: string, type: 'text' | 'list', title: string) => ({ id, type, title, content: '' });
+    const template = {
+      ...SAVED,
+      name: 'Website',
+      category: 'outro' as const,
+      content: {
+        blocks: [
+          block('b1', 'text', 'Introdução'),
+          block('b2', 'list', 'Inclui'),
+          block('b3', 'text', 'Prazos'),
+        ],
+        items: [],
+      },
+    };
+    const { user } = renderWithProviders(
+      <TemplateForm template={template} cancelTo="/templates" onSuccess={onSuccess} />,
+    );
+
+    expect(screen.getByRole('button', { name: 'Mover bloco 1 para cima' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Mover bloco 3 para baixo' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Mover bloco 2 para cima' }));
+    expect(blockTitles()).toEqual(['Inclui', 'Introdução', 'Prazos']);
+    await user.click(screen.getByRole('button', { name: 'Mover bloco 2 para baixo' }));
+    expect(blockTitles()).toEqual(['Inclui', 'Prazos', 'Introdução']);
+    await user.click(screen.getByRole('button', { name: 'Remover bloco 2' }));
+    expect(blockTitles()).toEqual(['Inclui', 'Introdução']);
+
+    await user.click(screen.getByRole('button', { name: 'Guardar alterações' }));
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(`/api/v1/templates/${SAVED.id}`);
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(String(init.body)).content.blocks).toEqual([
+      { id: 'b2', type: 'list', title: 'Inclui', content: '' },
+      { id: 'b1', type: 'text', title: 'Introdução', content: '' },
+    ]);
+  });
+
+  it("adds items with unit 'un', quantity 1 and 23 % tax, and sends the unit price in cents", async () => {
+    const { user, onSuccess, sentBody } = renderForm();
+    await fill(user, screen.getByRole('textbox', { name: /^Nome/ }), 'Website');
+    await user.click(screen.getByRole('button', { name: 'Adicionar item' }));
+    const item = within(screen.getByRole('group', { name: 'Item 1' }));
+    expect(item.getByRole('textbox', { name: 'Unidade' })).toHaveValue('un');
+    expect(item.getByRole('textbox', { name: 'Quantidade' })).toHaveValue('1');
+    expect(item.getByRole('textbox', { name: 'IVA (%)' })).toHaveValue('23');
+
+    await fill(user, item.getByRole('textbox', { name: 'Descrição do item 1' }), 'Desenvolvimento');
+    await fill(user, item.getByRole('textbox', { name: 'Preço unitário' }), '1250,5');
+    await user.clear(item.getByRole('textbox', { name: 'Desconto (%)' }));
+    await fill(user, item.getByRole('textbox', { name: 'Desconto (%)' }), '10');
+    // 1250,50 € − 10 % = 1125,45 €, plus 23 % IVA = 1384,30 €.
+    expect(item.getByText(/1384,30/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Criar template' }));
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(sentBody().content.items).toEqual([
+      expect.objectContaining({
+        description: 'Desenvolvimento',
+        quantity: 1,
+        unit: 'un',
+        unitPrice: 125050,
+        discount: 10,
+        tax: 23,
+      }),
+    ]);
+  });
+
+  it('shows an item whose unit price is missing and sends nothing', async () => {
+    const { user, fetchMock } = renderForm();
+    await fill(user, screen.getByRole('textbox', { name: /^Nome/ }), 'Website');
+    await user.click(screen.getByRole('button', { name: 'Adicionar item' }));
+    await user.click(screen.getByRole('button', { name: 'Criar template' }));
+    expect(await screen.findByText('O preço unitário deve ser igual ou superior a 0')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

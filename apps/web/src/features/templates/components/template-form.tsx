@@ -1,0 +1,179 @@
+import {
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_CATEGORY_LABELS,
+  type Template,
+} from '@aceite/shared/schemas/templates';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useCreateTemplate } from '../api/create-template';
+import { useUpdateTemplate } from '../api/update-template';
+import { BlocksEditor } from './blocks-editor';
+import { ItemsEditor } from './items-editor';
+import { TagsField } from './tags-field';
+import {
+  TemplateFormSchema,
+  type TemplateFormValues,
+  toFormValues,
+  toTemplateInput,
+} from './template-form-values';
+
+/** Mantine's close button has no name of its own. */
+const CLOSE_NOTIFICATION = { 'aria-label': 'Fechar notificação' };
+
+const CATEGORY_OPTIONS = TEMPLATE_CATEGORIES.map((value) => ({
+  value,
+  label: TEMPLATE_CATEGORY_LABELS[value],
+}));
+
+const FIELDS = ['name', 'description', 'category', 'tags'] as const;
+
+/** The first error of the tags list or of one of its tags. */
+function tagsError(errors: Record<string, ReactNode>): ReactNode {
+  const key = Object.keys(errors).find((name) => name === 'tags' || name.startsWith('tags.'));
+  return key ? errors[key] : undefined;
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  const id = `template-section-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id}>
+        {title}
+      </Title>
+      {description && (
+        <Text size="sm" c="dimmed" mt={4}>
+          {description}
+        </Text>
+      )}
+      <Stack gap="md" mt="md">
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface TemplateFormProps {
+  template?: Template;
+  cancelTo: string;
+  onSuccess: (template: Template) => void;
+}
+
+/** Create and edit form of a template: details, tags, content blocks and items (spec §2 Templates, §5). */
+export function TemplateForm({ template, cancelTo, onSuccess }: TemplateFormProps) {
+  const create = useCreateTemplate();
+  const update = useUpdateTemplate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<TemplateFormValues>({
+    initialValues: toFormValues(template),
+    validate: schemaResolver(TemplateFormSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  const handleSubmit = form.onSubmit(
+    (values) => {
+      setFormError(null);
+      const input = toTemplateInput(values);
+      const callbacks = {
+        onSuccess: (saved: Template) => {
+          notifications.show({
+            closeButtonProps: CLOSE_NOTIFICATION,
+            color: 'green',
+            message: template ? 'Template atualizado com sucesso' : 'Template criado com sucesso',
+          });
+          onSuccess(saved);
+        },
+        onError: (error: unknown) => {
+          if (!applyServerFieldErrors(form, error, FIELDS)) {
+            setFormError(errorMessage(error, 'Erro ao salvar template'));
+          }
+        },
+      };
+      if (template) update.mutate({ id: template.id, input }, callbacks);
+      else create.mutate(input, callbacks);
+    },
+    // A mistake inside a block or an item far down the page: bring the first one into view.
+    (errors) => {
+      const first = Object.keys(errors)[0];
+      if (first) form.getInputNode(first)?.focus();
+    },
+  );
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="lg">
+        {formError && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
+            {formError}
+          </Alert>
+        )}
+        <Section title="Detalhes">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput label="Nome" autoComplete="off" required {...form.getInputProps('name')} />
+            <NativeSelect label="Categoria" data={CATEGORY_OPTIONS} {...form.getInputProps('category')} />
+          </SimpleGrid>
+          <Textarea
+            label="Descrição"
+            description="Aparece no cartão do template (os primeiros 100 caracteres)."
+            autosize
+            minRows={2}
+            maxRows={6}
+            {...form.getInputProps('description')}
+          />
+          <TagsField
+            value={form.values.tags}
+            onChange={(tags) => {
+              form.setFieldValue('tags', tags);
+              form.setErrors(
+                Object.fromEntries(Object.entries(form.errors).filter(([name]) => !name.startsWith('tags'))),
+              );
+            }}
+            error={tagsError(form.errors)}
+          />
+        </Section>
+        <Section
+          title="Blocos de conteúdo"
+          description="As secções de texto que a proposta vai ter, pela ordem indicada."
+        >
+          <BlocksEditor form={form} />
+        </Section>
+        <Section title="Itens" description="Preços unitários em euros, sem IVA.">
+          <ItemsEditor form={form} />
+        </Section>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" component={Link} to={cancelTo}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {template ? 'Guardar alterações' : 'Criar template'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

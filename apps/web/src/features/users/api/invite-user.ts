@@ -1,0 +1,18 @@
+import type { Invite, InviteInput } from '@aceite/shared/schemas/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, type Envelope } from '@/lib/api-client';
+import { usersKeys } from './keys';
+
+/** Sends an invitation email; 409 when the email has an account or a pending invitation. */
+export async function inviteUser(input: InviteInput): Promise<Invite> {
+  const { data } = await apiClient.post<Envelope<Invite>>('/users/invite', input);
+  return data;
+}
+
+export function useInviteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: inviteUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.invites() }),
+  });
+}

@@ -1,0 +1,430 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expect, expectAccessible, field, signIn, test } from './fixtures.ts';
+
+/** Records other tests (running in parallel) cannot collide with. */
+const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
+
+const CLIENT_HAS_PROPOSALS = 'Não é possível deletar este cliente porque existem propostas associadas.';
+
+/** An API session for preparing data the test is not about. */
+async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.accessToken;
+}
+
+/** The page never scrolls sideways (the 360 px layout fits). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe('clients', () => {
+  test('create (with validation), search, open from the row, edit and delete a client', async ({ page }) => {
+    test.slow(); // A long walk through several screens.
+    const name = unique('Cliente E2E');
+    const email = `${randomUUID().slice(0, 8)}@cliente-e2e.pt`;
+    await signIn(page, DEMO.admin);
+
+    await page.goto('/clients');
+    await expect(page).toHaveTitle(/Clientes/);
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Novo cliente' }).click();
+    await expect(page).toHaveURL(/\/clients\/new$/);
+    await expect(page).toHaveTitle(/Novo cliente/);
+    await field(page, 'Nome').press('Enter');
+    await expect(page.getByText('Nome e Email são obrigatórios')).toHaveCount(2);
+    await field(page, 'Email').fill('nao-e-um-email');
+    await field(page, 'NIF').fill('1234567890');
+    await field(page, 'NIF').blur();
+    await expect(page.getByText('Por favor, insira um email válido')).toBeVisible();
+    await expect(page.getByText('O NIF deve ter no máximo 9 caracteres')).toBeVisible();
+    await expectAccessible(page);
+
+    await expect(field(page, 'País')).toHaveValue('Portugal');
+    await field(page, 'Nome').fill(name);
+    await field(page, 'Empresa').fill('Testes Automáticos, Lda');
+    await field(page, 'Email').fill(email);
+    await field(page, 'NIF').fill('509876543');
+    await field(page, 'Rua').fill('Rua das Flores 12');
+    await field(page, 'Código postal').fill('4050-262');
+    await field(page, 'Cidade').fill('Porto');
+    await field(page, 'País').selectOption('Espanha');
+    await field(page, 'Cidade').press('Enter');
+
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page).toHaveURL(/\/clients\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('Cliente criado com sucesso')).toBeVisible();
+    await expect(page.getByText('4050-262 Porto')).toBeVisible();
+    await expect(page.getByText('Espanha')).toBeVisible();
+    await expect(page.getByText('Este cliente ainda não tem propostas.')).toBeVisible();
+    await expectAccessible(page);
+
+    // Search as you type, kept in the URL; the row opens the client.
+    await page.goto('/clients');
+    const search = page.getByRole('searchbox', { name: 'Pesquisar clientes' });
+    await search.fill(email.slice(0, 8));
+    await expect(page).toHaveURL(new RegExp(`search=${email.slice(0, 8)}`));
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await page.getByRole('cell', { name: email }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Editar' }).click();
+    await expect(page).toHaveTitle(/Editar/);
+    await expect(field(page, 'Email')).toHaveValue(email);
+    await field(page, 'Telefone').fill('+351 912 345 678');
+    await field(page, 'Telefone').press('Enter');
+    await expect(page.getByText('Cliente atualizado com sucesso')).toBeVisible();
+    await expect(page.getByRole('link', { name: '+351 912 345 678' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Eliminar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Eliminar cliente' });
+    await expect(dialog).toContainText(name);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(page).toHaveURL(/\/clients$/);
+    await expect(page.getByText('Cliente eliminado com sucesso')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Pesquisar clientes' }).fill(email.slice(0, 8));
+    await expect(page.getByText('Nenhum cliente encontrado')).toBeVisible();
+  });
+
+  test("a taken email is refused under the field: 'Já existe um cliente com este email'", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.sales);
+    await page.goto('/clients/new');
+    await field(page, 'Nome').fill(unique('Duplicado'));
+    await field(page, 'Email').fill('marta.sousa@padariacentral.pt');
+    await field(page, 'Email').press('Enter');
+    await expect(field(page, 'Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Já existe um cliente com este email')).toBeVisible();
+    await expect(page).toHaveURL(/\/clients\/new$/);
+  });
+
+  test('a client with proposals is not deleted (409) and its proposals link to them', async ({ page }) => {
+    await signIn(page, DEMO.manager);
+    await page.goto('/clients');
+    await page.getByRole('link', { name: 'Marta Sousa' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Marta Sousa' })).toBeVisible();
+    const proposals = page.getByRole('region', { name: 'Propostas' });
+    const firstProposal = proposals.getByRole('link').first();
+    await expect(firstProposal).toHaveAttribute('href', /^\/proposals\/[0-9a-f-]{36}$/);
+
+    await page.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await expect(page.getByText(CLIENT_HAS_PROPOSALS)).toBeVisible();
+    await expect(page).toHaveURL(/\/clients\/[0-9a-f-]{36}$/);
+  });
+
+  test('sales edits but does not delete clients', async ({ page }) => {
+    await signIn(page, DEMO.sales);
+    await page.goto('/clients');
+    await page.getByRole('link', { name: 'Tiago Ribeiro' }).click();
+    await expect(page.getByRole('link', { name: 'Editar' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);
+  });
+});
+
+test.describe('products', () => {
+  const DESCRIPTION = 'Uma descrição comprida o suficiente para ser cortada na lista de produtos.';
+
+  test('create (with validation), edit and deactivate a product', async ({ page }) => {
+    test.slow(); // A long walk through several screens.
+    const name = unique('Produto E2E');
+    const category = unique('Categoria');
+    await signIn(page, DEMO.manager);
+    await page.goto('/products');
+    await expect(page).toHaveTitle(/Produtos/);
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Novo produto' }).click();
+    await expect(page).toHaveURL(/\/products\/new$/);
+    await field(page, 'Nome').press('Enter');
+    await expect(page.getByText('O nome é obrigatório')).toBeVisible();
+    await expect(page.getByText('O preço deve ser igual ou superior a 0')).toBeVisible();
+    await expect(field(page, 'Unidade')).toHaveValue('unidade');
+    await expect(page.getByRole('switch', { name: 'Produto ativo' })).toBeChecked();
+    await expectAccessible(page);
+
+    await field(page, 'Nome').fill(name);
+    await field(page, 'SKU').fill(randomUUID().slice(0, 12));
+    // Existing categories are offered; a new one can be typed.
+    const categoryInput = page.getByRole('combobox', { name: 'Categoria' });
+    await categoryInput.click();
+    await expect(page.getByRole('option', { name: 'Design' })).toBeVisible();
+    await categoryInput.fill(category);
+    await field(page, 'Descrição').fill(
+      'Uma descrição comprida o suficiente para ser cortada na lista de produtos.',
+    );
+    await field(page, 'Preço').fill('49,9');
+    await field(page, 'Unidade').selectOption('hora');
+    await field(page, 'Preço').press('Enter');
+
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByText('Produto criado com sucesso')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Pesquisar produtos' }).fill(name);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('49,90 €');
+    await expect(row).toContainText('/ hora');
+    await expect(row).toContainText(category);
+    // The description is cut at 60 characters.
+    await expect(row).toContainText(`${DESCRIPTION.slice(0, 60)}…`);
+
+    await row.getByRole('link', { name: `Editar ${name}` }).click();
+    await expect(field(page, 'Preço')).toHaveValue('49,90');
+    await field(page, 'Preço').fill('1250');
+    await field(page, 'Preço').press('Enter');
+    await expect(page.getByText('Produto atualizado com sucesso')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Pesquisar produtos' }).fill(name);
+    await expect(row).toContainText('1250,00 €');
+
+    await row.getByRole('button', { name: `Desativar ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Desativar produto' });
+    await expect(dialog).toContainText(name);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Desativar' }).click();
+    await expect(page.getByText('Produto desativado')).toBeVisible();
+    await expect(row).toContainText('Inativo');
+    await expect(row.getByRole('button', { name: /Desativar/ })).toHaveCount(0);
+
+    await field(page, 'Estado').selectOption('Ativos');
+    await expect(page.getByText('Nenhum produto encontrado')).toBeVisible();
+    await field(page, 'Estado').selectOption('Inativos');
+    await expect(row).toBeVisible();
+    await expect(page).toHaveURL(/status=inactive/);
+  });
+
+  test('filters by category, pages 20 at a time from the server', async ({ page, request }) => {
+    test.slow(); // Prepares data through the API first.
+    // One product more than a page, whatever the other tests do.
+    const token = await apiToken(request, DEMO.admin);
+    const created = await request.post('/api/v1/products', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name: unique('Produto extra'), price: 1000, unit: 'dia', category: unique('Extra') },
+    });
+    expect(created.status()).toBe(201);
+
+    await signIn(page, DEMO.admin);
+    const firstPage = page.waitForRequest((req) => /\/api\/v1\/products\?.*limit=20/.test(req.url()));
+    await page.goto('/products');
+    await firstPage;
+    await expect(page.getByRole('row')).toHaveCount(21);
+
+    const pages = page.getByRole('navigation', { name: 'Paginação de produtos' });
+    await pages.getByRole('button', { name: 'Página 2' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(pages.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
+
+    await page.getByRole('combobox', { name: 'Categoria' }).click();
+    await page.getByRole('option', { name: 'Design', exact: true }).click();
+    await expect(page).toHaveURL(/category=Design/);
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(page.getByRole('row')).toHaveCount(4);
+    await expect(page.getByRole('row').filter({ hasText: 'Identidade visual' })).toBeVisible();
+    await expect(page.getByText('Website institucional')).toHaveCount(0);
+    await expect(pages).toHaveCount(0);
+  });
+
+  test("sales sees no 'Novo produto' or row actions, and the form sends them back", async ({ page }) => {
+    await signIn(page, DEMO.sales);
+    await page.goto('/products');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Novo produto' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Desativar/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Editar/ })).toHaveCount(0);
+    await page.goto('/products/new');
+    await expect(page).toHaveURL(/\/products$/);
+  });
+});
+
+test.describe('templates', () => {
+  test('create a template with tags, blocks and items, then archive it', async ({ page }) => {
+    test.slow(); // A long walk through several screens.
+    const name = unique('Template E2E');
+    await signIn(page, DEMO.admin);
+    await page.goto('/templates');
+    await expect(page).toHaveTitle(/Templates/);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Novo template' }).click();
+    await expect(page).toHaveURL(/\/templates\/new$/);
+    await field(page, 'Nome').press('Enter');
+    await expect(page.getByText('O nome é obrigatório')).toBeVisible();
+
+    await field(page, 'Nome').fill(name);
+    await field(page, 'Categoria').selectOption('Design');
+    await field(page, 'Descrição').fill('Identidade de marca para pequenos negócios.');
+    const tags = page.getByRole('combobox', { name: 'Etiquetas' });
+    await tags.fill('  branding  ');
+    await tags.press('Enter');
+    await tags.fill('logo');
+    await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
+    await tags.fill('Branding');
+    await tags.press('Enter');
+    await expect(page.getByRole('button', { name: /^Remover etiqueta/ })).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Remover etiqueta branding' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Adicionar bloco de texto' }).click();
+    await field(page, 'Título do bloco 1').fill('Enquadramento');
+    await field(page, 'Conteúdo do bloco 1').fill('A sua marca merece uma imagem coerente.');
+    await page.getByRole('button', { name: 'Adicionar lista' }).click();
+    await field(page, 'Título do bloco 2').fill('O que inclui');
+    await field(page, 'Conteúdo do bloco 2').fill('Logótipo\nPaleta de cores');
+    await page.getByRole('button', { name: 'Mover bloco 2 para cima' }).click();
+    await expect(field(page, 'Título do bloco 1')).toHaveValue('O que inclui');
+
+    await page.getByRole('button', { name: 'Adicionar item' }).click();
+    const item = page.getByRole('group', { name: 'Item 1' });
+    await expect(item.getByLabel('Unidade')).toHaveValue('un');
+    await item.getByLabel('Descrição do item 1').fill('Design de logótipo');
+    await item.getByLabel('Quantidade').fill('2');
+    await item.getByLabel('Preço unitário').fill('150,5');
+    await item.getByLabel('Desconto (%)').fill('10');
+    await item.getByLabel('Desconto (%)').blur();
+    // 2 × 150,50 € − 10 % + 23 % IVA.
+    await expect(item).toContainText('333,21 €');
+    await expectAccessible(page);
+    await field(page, 'Nome').press('Enter');
+
+    await expect(page).toHaveURL(/\/templates$/);
+    await expect(page.getByText('Template criado com sucesso')).toBeVisible();
+    const card = page.getByRole('article', { name });
+    await expect(card).toContainText('Design');
+    await expect(card.getByRole('listitem')).toHaveText(['branding', 'logo']);
+
+    // What was saved comes back in the edit form, in the chosen order and in euros.
+    await card.getByRole('link', { name: `Editar ${name}` }).click();
+    await expect(field(page, 'Título do bloco 1')).toHaveValue('O que inclui');
+    await expect(field(page, 'Título do bloco 2')).toHaveValue('Enquadramento');
+    await expect(page.getByRole('group', { name: 'Item 1' }).getByLabel('Preço unitário')).toHaveValue(
+      '150,50',
+    );
+    await page.getByRole('link', { name: 'Cancelar' }).click();
+
+    await card.getByRole('button', { name: `Arquivar ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Arquivar template' });
+    await expect(dialog).toContainText(name);
+    await dialog.getByRole('button', { name: 'Arquivar' }).click();
+    await expect(page.getByText('Template arquivado')).toBeVisible();
+    await expect(card).toHaveCount(0);
+  });
+
+  test("'Usar template' counts the use and opens a new proposal with the template", async ({ page }) => {
+    await signIn(page, DEMO.sales);
+    await page.goto('/templates');
+    const card = page.getByRole('article', { name: 'Identidade visual' });
+    await expect(card).toBeVisible();
+    // Sales uses templates but does not write them.
+    await expect(page.getByRole('link', { name: 'Novo template' })).toHaveCount(0);
+    await expect(card.getByRole('link', { name: /Editar/ })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /Arquivar/ })).toHaveCount(0);
+
+    const counted = page.waitForResponse((res) => /\/api\/v1\/templates\/[0-9a-f-]+\/use$/.test(res.url()));
+    await card.getByRole('button', { name: 'Usar template' }).click();
+    expect((await counted).status()).toBe(200);
+    await expect(page).toHaveURL(/\/proposals\/new$/);
+    const state = (await page.evaluate('window.history.state')) as { usr?: { template?: { name: string } } };
+    expect(state.usr?.template?.name).toBe('Identidade visual');
+  });
+
+  test('global templates carry a Global badge and are never editable', async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await page.goto('/templates');
+    const card = page.getByRole('article', { name: 'Avença mensal' });
+    await expect(card.getByText('Global')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Usar template' })).toBeVisible();
+    await expect(card.getByRole('link', { name: /Editar/ })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /Arquivar/ })).toHaveCount(0);
+  });
+
+  test('filters by category', async ({ page }) => {
+    await signIn(page, DEMO.manager);
+    await page.goto('/templates');
+    await field(page, 'Categoria').selectOption('Marketing');
+    await expect(page).toHaveURL(/category=marketing/);
+    await expect(page.getByRole('article', { name: 'Campanha de marketing digital' })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Website para PME' })).toHaveCount(0);
+  });
+});
+
+test.describe('viewer', () => {
+  test('sees the catalogue but no write action', async ({ page }) => {
+    test.slow(); // A long walk through several screens.
+    await signIn(page, DEMO.viewer);
+
+    await page.goto('/clients');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Novo cliente' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Helena Duarte' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Helena Duarte' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Editar' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);
+    await page.goto('/clients/new');
+    await expect(page).toHaveURL(/\/clients$/);
+
+    await page.goto('/products');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Novo produto' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Desativar/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Editar/ })).toHaveCount(0);
+
+    await page.goto('/templates');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Novo template' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Usar template' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Editar/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Arquivar/ })).toHaveCount(0);
+    await page.goto('/templates/new');
+    await expect(page).toHaveURL(/\/templates$/);
+  });
+});
+
+test.describe('catalogue on a phone @mobile', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the 360 px layout');
+
+  test('clients as cards: search, open, the form fits', async ({ page }) => {
+    test.slow(); // A long walk through several screens.
+    await signIn(page, DEMO.admin);
+    await page.goto('/clients');
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await page.getByRole('searchbox', { name: 'Pesquisar clientes' }).fill('Vinhos');
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(1);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: /Tiago Ribeiro/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tiago Ribeiro' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Editar' }).click();
+    await expect(field(page, 'Nome')).toHaveValue('Tiago Ribeiro');
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('products and templates fit the screen', async ({ page }) => {
+    test.slow(); // A long walk through several screens.
+    await signIn(page, DEMO.manager);
+    await page.goto('/products');
+    await expect(page.getByRole('button', { name: /^Desativar/ }).first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.goto('/products/new');
+    await expect(field(page, 'Nome')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await page.goto('/templates');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.goto('/templates/new');
+    await page.getByRole('button', { name: 'Adicionar bloco de texto' }).click();
+    await page.getByRole('button', { name: 'Adicionar item' }).click();
+    await expect(page.getByRole('group', { name: 'Item 1' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+  });
+});

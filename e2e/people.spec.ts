@@ -1,0 +1,521 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  expect as baseExpect,
+  DEMO,
+  DEMO_PASSWORD,
+  expectAccessible,
+  field,
+  signIn,
+  test,
+} from './fixtures.ts';
+import { linkFromOutbox } from './mail.ts';
+
+// Each test sets up its own people through invitations (emails through the outbox worker) and runs axe on
+// several screens: more than the default 30 s when the machine is busy.
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const TEAM_HAS_MEMBERS =
+  'Não é possível remover uma equipa com membros. Remova ou transfira os membros primeiro.';
+
+const unique = () => randomUUID().slice(0, 8);
+const newEmail = (prefix = 'pessoa') => `${prefix}-${unique()}@exemplo.pt`;
+
+/** A bearer token for API set-up (the screens under test are always driven through the browser). */
+async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const response = await request.post('/api/v1/auth/login', { data: { email, password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+async function apiCall<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(`/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(response.ok(), `${method} ${path} → ${response.status()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+interface Person {
+  id: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A new member of Demo Lda, invited by `inviterToken` (the demo admin by default) and accepted by API. */
+async function createMember(
+  request: APIRequestContext,
+  options: { role?: 'admin' | 'manager' | 'sales' | 'viewer'; inviterToken?: string; teamId?: string } = {},
+): Promise<Person> {
+  const inviterToken = options.inviterToken ?? (await apiToken(request, DEMO.admin));
+  const suffix = unique();
+  const person = {
+    email: newEmail('membro'),
+    password: `segredo-${suffix}`,
+    firstName: 'Membro',
+    lastName: `Teste ${suffix}`,
+  };
+  await apiCall(request, inviterToken, 'POST', '/users/invite', {
+    email: person.email,
+    role: options.role ?? 'sales',
+    teamId: options.teamId ?? null,
+  });
+  const token = new URL(await linkFromOutbox(person.email, '/accept-invite')).searchParams.get('token');
+  const response = await request.post(`/api/v1/invites/${token}/accept`, {
+    data: { firstName: person.firstName, lastName: person.lastName, password: person.password },
+  });
+  expect(response.status()).toBe(201);
+  const { user } = ((await response.json()) as { data: { user: { id: string } } }).data;
+  return { id: user.id, ...person };
+}
+
+async function createTeam(request: APIRequestContext, name: string): Promise<{ id: string }> {
+  const token = await apiToken(request, DEMO.admin);
+  return apiCall(request, token, 'POST', '/teams', { name, description: null, managerId: null });
+}
+
+/** Picks an option of a Mantine select by its label. */
+async function choose(page: Page, label: RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test.describe('users and invitations', () => {
+  test('an admin invites someone who accepts from the emailed link and lands signed in on /dashboard', async ({
+    page,
+    browser,
+  }) => {
+    const email = newEmail('convidado');
+    await signIn(page, DEMO.admin);
+    await page.goto('/users');
+    await expect(page).toHaveTitle(/Utilizadores/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Utilizadores' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: /admin@aceite\.demo/ })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Convidar Utilizador' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Convidar Utilizador' });
+    await expect(dialog.getByRole('combobox', { name: /^Função/ })).toHaveValue('Vendas');
+    await expect(dialog.getByRole('combobox', { name: /^Equipa/ })).toHaveValue('Sem equipa');
+    await expectAccessible(page);
+    await field(page, 'Nome').fill('Inês');
+    await field(page, 'Apelido').fill('Rocha');
+    await field(page, 'Email').fill(email);
+    await field(page, 'Email').press('Enter');
+    await expect(page.getByText(`Convite enviado para ${email}.`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // The pending list opens after sending.
+    await expect(page.getByRole('tab', { name: /Convites Pendentes/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const row = page.getByRole('row', { name: new RegExp(email) });
+    await expect(row).toContainText('Inês Rocha');
+    await expect(row).toContainText('Vendas');
+    await expect(row).toContainText('Ana Almeida');
+    await expectAccessible(page);
+
+    const link = await linkFromOutbox(email, '/accept-invite');
+    const guest = await browser.newContext();
+    try {
+      const invited = await guest.newPage();
+      const url = new URL(link);
+      await invited.goto(url.pathname + url.search);
+      await expect(invited).toHaveTitle(/Aceitar convite/);
+      await expect(invited.getByText('Demo Lda')).toBeVisible();
+      await expect(invited.getByText(email)).toBeVisible();
+      await expect(field(invited, 'Nome')).toHaveValue('Inês');
+      await expectAccessible(invited);
+      await field(invited, 'Password').fill('convite-2026');
+      await field(invited, 'Confirmar password').fill('convite-2026');
+      await field(invited, 'Confirmar password').press('Enter');
+      await expect(invited).toHaveURL(/\/dashboard$/);
+      await expect(invited.getByRole('heading', { name: 'Olá, Inês' })).toBeVisible();
+
+      // The link is spent.
+      await invited.goto(url.pathname + url.search);
+      await expect(invited.getByText('Convite inválido ou expirado')).toBeVisible();
+      await expect(invited.getByRole('link', { name: 'Ir para o login' })).toBeVisible();
+    } finally {
+      await guest.close();
+    }
+
+    await page.reload();
+    await page.getByRole('tab', { name: /Convites Pendentes/ }).click();
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(email) })).toHaveCount(0);
+  });
+
+  test('an invitation can be resent and cancelled, each after confirmation', async ({ page }) => {
+    const email = newEmail('cancelado');
+    await signIn(page, DEMO.admin);
+    await page.goto('/users');
+    await page.getByRole('button', { name: 'Convidar Utilizador' }).click();
+    await field(page, 'Email').fill(email);
+    await choose(page, /^Função/, 'Visualizador');
+    await field(page, 'Email').press('Enter');
+    const row = page.getByRole('row', { name: new RegExp(email) });
+    await expect(row).toContainText('Visualizador');
+
+    await page.getByRole('button', { name: `Reenviar convite para ${email}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Reenviar convite' })
+      .getByRole('button', { name: 'Reenviar' })
+      .click();
+    await expect(page.getByText(`Convite reenviado para ${email}.`)).toBeVisible();
+
+    await page.getByRole('button', { name: `Cancelar convite para ${email}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancelar convite' });
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Cancelar convite' }).click();
+    await expect(row).toHaveCount(0);
+
+    // Its emailed link no longer works.
+    const link = new URL(await linkFromOutbox(email, '/accept-invite'));
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByText('Convite inválido ou expirado')).toBeVisible();
+  });
+
+  test("an admin edits a user's role and team, then deactivates them", async ({ page, request }) => {
+    const teamName = `Equipa ${unique()}`;
+    await createTeam(request, teamName);
+    const member = await createMember(request);
+    const name = `${member.firstName} ${member.lastName}`;
+
+    await signIn(page, DEMO.admin);
+    await page.goto('/users');
+    await page.getByLabel('Procurar utilizadores').fill(member.email);
+    const row = page.getByRole('row', { name: new RegExp(member.email) });
+    await expect(row).toContainText('Sem equipa');
+    await page.getByRole('link', { name: `Editar ${name}` }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/users/${member.id}/edit$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Editar Utilizador' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: /^Equipa/ })).toHaveValue('Sem equipa');
+    await expectAccessible(page);
+    await choose(page, /^Função/, 'Gestor');
+    await choose(page, /^Equipa/, teamName);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+
+    await expect(page).toHaveURL(/\/users$/);
+    await page.getByLabel('Procurar utilizadores').fill(member.email);
+    await expect(row).toContainText('Gestor');
+    await expect(row).toContainText(teamName);
+
+    // The back link and the team's page agree.
+    await page.getByRole('link', { name: `Editar ${name}` }).click();
+    await page.getByRole('link', { name: 'Voltar a Utilizadores' }).click();
+    await expect(page).toHaveURL(/\/users$/);
+
+    await page.getByLabel('Procurar utilizadores').fill(member.email);
+    await page.getByRole('button', { name: `Desativar ${name}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Desativar utilizador' })
+      .getByRole('button', { name: 'Desativar' })
+      .click();
+    await expect(row).toContainText('Inativo');
+    await expect(page.getByRole('button', { name: `Desativar ${name}` })).toHaveCount(0);
+
+    // A deactivated account cannot sign in.
+    const response = await request.post('/api/v1/auth/login', {
+      data: { email: member.email, password: member.password },
+    });
+    expect(response.status()).toBe(403);
+  });
+
+  test('a non-admin sees the users without invitations or write actions', async ({ page }) => {
+    await signIn(page, DEMO.sales);
+    await page.goto('/users');
+    await page.getByLabel('Procurar utilizadores').fill('vendas@aceite.demo');
+    await expect(page.getByRole('row', { name: /vendas@aceite\.demo/ })).toContainText('Vendas');
+    await expect(page.getByRole('button', { name: 'Convidar Utilizador' })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: /Convites Pendentes/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Editar / })).toHaveCount(0);
+    await page.goto('/users/00000000-0000-4000-8000-000000000000/edit');
+    await expect(page).toHaveURL(/\/users$/);
+  });
+});
+
+test.describe('teams', () => {
+  test('a manager creates a team, adds a member and removes them', async ({ page, request }) => {
+    const teamName = `Equipa ${unique()}`;
+    const member = await createMember(request);
+    const memberName = `${member.firstName} ${member.lastName}`;
+
+    await signIn(page, DEMO.manager);
+    await page.goto('/teams');
+    await expect(page).toHaveTitle(/Equipas/);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Nova Equipa' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Nova Equipa' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: /^Gestor/ })).toHaveValue('Sem gestor');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Criar equipa' }).click();
+    await expect(page.getByText('O nome da equipa é obrigatório')).toBeVisible();
+    await field(page, 'Nome').fill(teamName);
+    await field(page, 'Descrição').fill('Equipa criada pelo teste de pessoas.');
+    await page.getByRole('combobox', { name: /^Gestor/ }).click();
+    await page.getByRole('combobox', { name: /^Gestor/ }).fill('gestor@aceite');
+    await page.getByRole('option', { name: /Gonçalo Gomes/ }).click();
+    await expect(page.getByRole('combobox', { name: /^Gestor/ })).toHaveValue(
+      'Gonçalo Gomes (gestor@aceite.demo)',
+    );
+    await page.getByRole('button', { name: 'Criar equipa' }).click();
+
+    await expect(page).toHaveURL(/\/teams$/);
+    await page.getByLabel('Procurar equipas').fill(teamName);
+    const row = page.getByRole('row', { name: new RegExp(teamName) });
+    await expect(row).toContainText('Gonçalo Gomes');
+    await expect(row).toContainText('0');
+    await page.getByRole('link', { name: `Ver ${teamName}` }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
+    await expect(page.getByText('Esta equipa ainda não tem membros')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Adicionar Membro' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar Membro' });
+    await expect(dialog.getByRole('button', { name: 'Adicionar' })).toBeDisabled();
+    await dialog.getByRole('combobox', { name: /^Utilizador/ }).fill(member.lastName);
+    await page.getByRole('option', { name: new RegExp(member.lastName) }).click();
+    await expect(dialog.getByRole('button', { name: 'Adicionar' })).toBeEnabled();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+
+    const memberRow = page.getByRole('row', { name: new RegExp(member.email) });
+    await expect(memberRow).toContainText('Vendas');
+    // Only admins edit users.
+    await expect(page.getByRole('link', { name: /Editar utilizador/ })).toHaveCount(0);
+
+    // A member is not offered again.
+    await page.getByRole('button', { name: 'Adicionar Membro' }).click();
+    await dialog.getByRole('combobox', { name: /^Utilizador/ }).fill(member.lastName);
+    await expect(page.getByRole('option', { name: new RegExp(member.lastName) })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: `Remover da equipa: ${memberName}` }).click();
+    await expect(memberRow).toHaveCount(0);
+    await expect(page.getByText('Esta equipa ainda não tem membros')).toBeVisible();
+  });
+
+  test('an empty team is deleted after confirmation; one with members is refused with the spec text', async ({
+    page,
+    request,
+  }) => {
+    const tag = unique();
+    const empty = `Vazia ${tag}`;
+    const full = `Cheia ${tag}`;
+    await createTeam(request, empty);
+    const fullTeam = await createTeam(request, full);
+    await createMember(request, { teamId: fullTeam.id });
+
+    await signIn(page, DEMO.admin);
+    await page.goto('/teams');
+    await page.getByLabel('Procurar equipas').fill(tag);
+    await expect(page.getByRole('row', { name: new RegExp(full) })).toContainText('1');
+
+    await page.getByRole('button', { name: `Remover ${empty}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remover equipa' });
+    await expect(confirm).toContainText(empty);
+    await confirm.getByRole('button', { name: 'Remover' }).click();
+    await expect(page.getByText(`Equipa ${empty} removida.`)).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(empty) })).toHaveCount(0);
+
+    await page.getByRole('button', { name: `Remover ${full}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Remover equipa' })
+      .getByRole('button', { name: 'Remover' })
+      .click();
+    await expect(page.getByText(TEAM_HAS_MEMBERS)).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(full) })).toBeVisible();
+
+    await page.getByLabel('Procurar equipas').fill(`nada-${tag}`);
+    await expect(page.getByText('Nenhuma equipa encontrada')).toBeVisible();
+  });
+
+  test("an unknown team says 'Equipa não encontrada'; a viewer gets no write actions", async ({ page }) => {
+    await signIn(page, DEMO.viewer);
+    await page.goto('/teams/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('Equipa não encontrada')).toBeVisible();
+    await page.goto('/teams');
+    await expect(page.getByRole('heading', { level: 1, name: 'Equipas' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Nova Equipa' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Remover / })).toHaveCount(0);
+    await page.goto('/teams/new');
+    await expect(page).toHaveURL(/\/teams$/);
+  });
+});
+
+test.describe('settings and people screens @mobile', () => {
+  test('changes the profile; changing tab clears the message', async ({ page, request }) => {
+    const member = await createMember(request);
+    await signIn(page, member.email, member.password);
+    await page.goto('/settings');
+    await expect(page).toHaveTitle(/Configurações/);
+    await expect(page.getByRole('main').getByText(member.email)).toBeVisible();
+    await expect(page.getByRole('combobox', { name: /^Idioma/ })).toHaveValue('Português (Portugal)');
+    await expect(page.getByRole('combobox', { name: /^Fuso horário/ })).toHaveValue('Lisboa (Europe/Lisbon)');
+    await expectAccessible(page);
+
+    await field(page, 'Nome').fill('Renata');
+    await choose(page, /^Fuso horário/, /Londres/);
+    await field(page, 'Nome').press('Enter');
+    await expect(page.getByText('Perfil atualizado com sucesso!')).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: `Menu da conta de Renata ${member.lastName}` }),
+    ).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Alterar Password' }).click();
+    await page.getByRole('tab', { name: 'Perfil' }).click();
+    await expect(page.getByText('Perfil atualizado com sucesso!')).toHaveCount(0);
+
+    await page.reload();
+    await expect(field(page, 'Nome')).toHaveValue('Renata');
+    await expect(page.getByRole('combobox', { name: /^Fuso horário/ })).toHaveValue(
+      'Londres (Europe/London)',
+    );
+  });
+
+  test('changes the password with the spec messages, then signs in with it', async ({ page, request }) => {
+    const member = await createMember(request);
+    await signIn(page, member.email, member.password);
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Alterar Password' }).click();
+    await expect(page).toHaveURL(/tab=password/);
+    await expectAccessible(page);
+
+    await field(page, 'Password atual').fill('errada-123');
+    await field(page, 'Nova password').fill('12345');
+    await field(page, 'Confirmar nova password').fill('123456');
+    await field(page, 'Confirmar nova password').press('Enter');
+    await expect(page.getByText('A password deve ter pelo menos 6 caracteres')).toBeVisible();
+    await expect(page.getByText('As passwords não coincidem')).toBeVisible();
+
+    await field(page, 'Nova password').fill('nova-senha-9');
+    await field(page, 'Confirmar nova password').fill('nova-senha-9');
+    await field(page, 'Confirmar nova password').press('Enter');
+    await expect(page.getByText('A password atual está incorreta')).toBeVisible();
+
+    await field(page, 'Password atual').fill(member.password);
+    await field(page, 'Password atual').press('Enter');
+    await expect(page.getByText('Password alterada com sucesso!')).toBeVisible();
+    await expect(field(page, 'Password atual')).toHaveValue('');
+
+    await page.getByRole('button', { name: /Menu da conta/ }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, member.email, 'nova-senha-9');
+  });
+
+  test('only an admin sees and saves Organização', async ({ page, browser }) => {
+    await signIn(page, DEMO.manager);
+    await page.goto('/settings');
+    await expect(page.getByRole('tab', { name: 'Perfil' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Organização' })).toHaveCount(0);
+    await page.goto('/settings?tab=organizacao');
+    await expect(page.getByRole('tab', { name: 'Perfil' })).toHaveAttribute('aria-selected', 'true');
+
+    const adminContext = await browser.newContext({ viewport: page.viewportSize() });
+    try {
+      const admin = await adminContext.newPage();
+      await signIn(admin, DEMO.admin);
+      await admin.goto('/settings');
+      await admin.getByRole('tab', { name: 'Organização' }).click();
+      await expect(field(admin, 'Nome da organização')).toHaveValue('Demo Lda');
+      await expect(admin.getByRole('textbox', { name: /^Cor da marca/ })).toHaveValue(/^#[0-9a-f]{6}$/i);
+      await expect(
+        admin.getByText('Sem logótipo').or(admin.getByAltText('Pré-visualização do logótipo')),
+      ).toBeVisible();
+      await expectAccessible(admin);
+      // Saved unchanged: other tests share this organization.
+      await admin.getByRole('button', { name: 'Guardar organização' }).click();
+      await expect(admin.getByText('Configurações da organização atualizadas com sucesso!')).toBeVisible();
+    } finally {
+      await adminContext.close();
+    }
+  });
+
+  test('the Notificações tab marks read, filters, pages and deletes', async ({ page, request }) => {
+    // A fresh admin of its own, so nothing else adds to or clears these notifications.
+    const admin = await createMember(request, { role: 'admin' });
+    const adminToken = await apiToken(request, admin.email, admin.password);
+    const joiner = await createMember(request, { inviterToken: adminToken });
+    const second = await createMember(request, { inviterToken: adminToken });
+
+    await signIn(page, admin.email, admin.password);
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Notificações' }).click();
+    const first = page.getByRole('listitem').filter({ hasText: joiner.lastName });
+    const other = page.getByRole('listitem').filter({ hasText: second.lastName });
+    await expect(first).toContainText('Convite aceite');
+    await expect(first).toContainText(/Agora|Há \d+ min/);
+    await expect(first).toContainText('Não lida');
+    await expect(page.getByText('Página 1 de 1')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Próxima' })).toBeDisabled();
+    await expectAccessible(page);
+
+    await first.getByRole('button', { name: /^Marcar como lida/ }).click();
+    await expect(first).not.toContainText('Não lida');
+    await page.getByLabel('Mostrar apenas não lidas').check();
+    await expect(first).toHaveCount(0);
+    await expect(other).toBeVisible();
+    await page.getByLabel('Mostrar apenas não lidas').uncheck();
+
+    await other.getByRole('button', { name: /^Eliminar/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Eliminar notificação' })
+      .getByRole('button', { name: 'Eliminar' })
+      .click();
+    await expect(other).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Eliminar lidas' }).click();
+    await page
+      .getByRole('dialog', { name: 'Eliminar notificações lidas' })
+      .getByRole('button', { name: 'Eliminar lidas' })
+      .click();
+    await expect(page.getByText('1 notificação eliminada.')).toBeVisible();
+    await expect(page.getByText('Nenhuma notificação', { exact: true })).toBeVisible();
+
+    // Changing tab clears the message.
+    await page.getByRole('tab', { name: 'Perfil' }).click();
+    await page.getByRole('tab', { name: 'Notificações' }).click();
+    await expect(page.getByText('1 notificação eliminada.')).toHaveCount(0);
+  });
+
+  test('the people screens read well and pass axe', async ({ page, request }) => {
+    const teamName = `Equipa ${unique()}`;
+    const team = await createTeam(request, teamName);
+    await createMember(request, { teamId: team.id });
+
+    await signIn(page, DEMO.admin);
+    for (const url of ['/users', '/teams', `/teams/${team.id}`, `/teams/${team.id}/edit`]) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText(/A carregar/)).toHaveCount(0);
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()?.width ?? 0,
+      );
+      await expectAccessible(page);
+    }
+    await page.goto('/users');
+    await page.getByRole('tab', { name: /Convites Pendentes/ }).click();
+    await expect(page.getByText(/A carregar/)).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
