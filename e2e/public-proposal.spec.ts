@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 /** 2 × 1500,00 € + 1 × 4200,00 € = 7200,00 €; −10 % = 6480,00 €; +23 % IVA (1490,40 €) = 7970,40 €. */
 const ITEMS = [
@@ -264,6 +264,7 @@ test.describe('public proposal page', () => {
     browser,
     baseURL,
     request,
+    page: ownerPage,
   }) => {
     const created = await createSentProposal(request);
     const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
@@ -282,6 +283,47 @@ test.describe('public proposal page', () => {
     const owner = await ownerView(request, created);
     expect(owner.status).toBe('accepted');
     expect(owner.acceptedAt).not.toBeNull();
+    // The page re-read the proposal after the answer without counting a second view.
+    expect(owner.viewCount).toBe(1);
+    await context.close();
+
+    // The owner's detail screen shows the new status.
+    await signIn(ownerPage, DEMO.sales);
+    await ownerPage.goto(`/proposals/${created.id}`);
+    await expect(ownerPage.getByRole('heading', { level: 1, name: created.title })).toBeVisible();
+    await expect(ownerPage.getByText(/Aceite pelo cliente em/)).toBeVisible();
+  });
+
+  test('lists only the attachments marked visible to the client and downloads them', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const created = await createSentProposal(request);
+    const upload = (name: string, visible: boolean) =>
+      request.post(`/api/v1/proposals/${created.id}/attachments`, {
+        headers: { Authorization: `Bearer ${created.accessToken}` },
+        multipart: {
+          file: { name, mimeType: 'text/plain', buffer: Buffer.from(`Conteúdo de ${name}\n`) },
+          description: `Descrição de ${name}`,
+          isVisibleToClient: String(visible),
+        },
+      });
+    expect((await upload('caderno-de-encargos.txt', true)).status()).toBe(201);
+    expect((await upload('notas-internas.txt', false)).status()).toBe(201);
+
+    const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
+    const section = page.getByRole('region', { name: 'Anexos' });
+    await expect(section.getByRole('link', { name: /caderno-de-encargos\.txt/ })).toBeVisible();
+    await expect(section).toContainText('Descrição de caderno-de-encargos.txt');
+    await expect(section.getByText(/notas-internas/)).toHaveCount(0);
+    await expectAccessible(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('link', { name: /caderno-de-encargos\.txt/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('caderno-de-encargos.txt');
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
+import type { PublicAttachment, PublicProposal } from '@aceite/shared/schemas/public-proposals';
 
 /** A failed call to the public API, with the server's pt-PT message when the body had one. */
 export class PublicApiError extends Error {
@@ -66,8 +66,19 @@ async function request<T>(path: string, init: { method?: 'GET' | 'POST'; body?: 
 
 const tokenPath = (publicToken: string) => encodeURIComponent(publicToken);
 
-export function getPublicProposal(publicToken: string): Promise<PublicProposal> {
-  return request<PublicProposal>(tokenPath(publicToken));
+/** The proposal; `refresh` re-reads it after the client answered, without counting another view. */
+export function getPublicProposal(publicToken: string, refresh = false): Promise<PublicProposal> {
+  return request<PublicProposal>(refresh ? `${tokenPath(publicToken)}?refresh=1` : tokenPath(publicToken));
+}
+
+/** The attachments the organization marked visible to the client. */
+export function getPublicAttachments(publicToken: string): Promise<PublicAttachment[]> {
+  return request<PublicAttachment[]>(`${tokenPath(publicToken)}/attachments`);
+}
+
+/** Where the browser downloads one of them (served as an attachment, never inline). */
+export function publicAttachmentUrl(publicToken: string, attachmentId: string): string {
+  return `/api/v1/public/proposals/${tokenPath(publicToken)}/attachments/${encodeURIComponent(attachmentId)}/download`;
 }
 
 export function acceptPublicProposal(publicToken: string): Promise<unknown> {

@@ -2,6 +2,7 @@ import { formatMoney } from '@aceite/shared/money';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { Badge } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { formatCalendarDate, formatDate, formatNumber, formatViews } from './format';
 import { STATUS_LABELS, statusTone } from './status';
 
@@ -187,12 +188,13 @@ function ItemsAndTotals({ proposal }: { proposal: PublicProposal }) {
 }
 
 /** The proposal itself, as the client reads and prints it. */
-export function ProposalDocument({ proposal }: { proposal: PublicProposal }) {
+export function ProposalDocument({ proposal, after }: { proposal: PublicProposal; after?: ReactNode }) {
   return (
     <article className="pp-card pp-doc" aria-labelledby="proposal-title">
       <ProposalHero proposal={proposal} showJump={proposal.isActionable} />
       <ContentBlocks blocks={proposal.content.blocks} />
       <ItemsAndTotals proposal={proposal} />
+      {after}
     </article>
   );
 }

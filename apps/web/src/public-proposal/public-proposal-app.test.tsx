@@ -56,6 +56,39 @@ describe('public proposal page', () => {
     expect(document.title).toBe('Website institucional · Atlântico Digital');
   });
 
+  it('lists the attachments visible to the client, each downloaded through the public link', async () => {
+    stubFetch((url) =>
+      url.endsWith('/attachments')
+        ? ok([
+            {
+              id: '7d0c5a8e-2f7b-4d3a-9c1e-5b6a7c8d9e0f',
+              fileName: 'Caderno de encargos.pdf',
+              description: 'Versão final',
+              fileSize: 12_800,
+              mimeType: 'application/pdf',
+            },
+          ])
+        : ok(makeProposal()),
+    );
+    renderPage();
+
+    const section = await screen.findByRole('region', { name: 'Anexos' });
+    const link = within(section).getByRole('link', { name: /Caderno de encargos\.pdf/ });
+    expect(link).toHaveAttribute(
+      'href',
+      `/api/v1/public/proposals/${TOKEN}/attachments/7d0c5a8e-2f7b-4d3a-9c1e-5b6a7c8d9e0f/download`,
+    );
+    expect(section).toHaveTextContent('12,5 KB · Versão final');
+  });
+
+  it('shows no Anexos section when the client has none to see', async () => {
+    stubFetch((url) => (url.endsWith('/attachments') ? ok([]) : ok(makeProposal())));
+    renderPage();
+
+    await screen.findByRole('heading', { level: 1, name: 'Website institucional' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Anexos' })).toBeNull());
+  });
+
   it('defaults an item without quantity to 1 and without unit price to 0', async () => {
     const items = [{ name: 'Sem valores', description: '' }] as never;
     stubFetch(() => ok(makeProposal({ content: { blocks: [], items } })));
@@ -232,7 +265,9 @@ describe('public proposal page', () => {
     expect(await screen.findByRole('heading', { name: 'Proposta aceite' })).toBeInTheDocument();
     const accept = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/accept'));
     expect(accept?.[1]?.body).toBeUndefined();
-    expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith(TOKEN))).toHaveLength(2);
+    // One counted view on opening, then a re-read that does not count another.
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith(TOKEN))).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith(`${TOKEN}?refresh=1`))).toHaveLength(1);
   });
 
   it('rejects with an empty reason sent as null', async () => {

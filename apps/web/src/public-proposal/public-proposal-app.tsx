@@ -5,6 +5,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { theme } from '@/theme';
 import { PublicApiError } from './api';
+import { PublicAttachments } from './attachments';
 import { actionColor, contrastRatio, safeHexColor } from './brand';
 import { type InteractionsModule, loadInteractions } from './lazy';
 import {
@@ -109,7 +110,7 @@ function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) 
       </a>
       <OrganizationHeader proposal={proposal} accent={accent} />
       <main className="pp-container pp-main" id="conteudo">
-        <ProposalDocument proposal={proposal} />
+        <ProposalDocument proposal={proposal} after={<PublicAttachments publicToken={publicToken} />} />
         {outcome === 'actionable' ? (
           <ResponsePanel
             proposal={proposal}

@@ -16,19 +16,22 @@ export function usePublicProposal(publicToken: string | null) {
   const [state, setState] = useState<ProposalState>({ kind: 'loading' });
   const latest = useRef(0);
 
-  const load = useCallback(async () => {
-    const request = ++latest.current;
-    if (!publicToken) {
-      setState({ kind: 'error', error: null });
-      return;
-    }
-    try {
-      const proposal = await getPublicProposal(publicToken);
-      if (request === latest.current) setState({ kind: 'ready', proposal });
-    } catch (error) {
-      if (request === latest.current) setState({ kind: 'error', error });
-    }
-  }, [publicToken]);
+  const load = useCallback(
+    async (refresh = false) => {
+      const request = ++latest.current;
+      if (!publicToken) {
+        setState({ kind: 'error', error: null });
+        return;
+      }
+      try {
+        const proposal = await getPublicProposal(publicToken, refresh);
+        if (request === latest.current) setState({ kind: 'ready', proposal });
+      } catch (error) {
+        if (request === latest.current) setState({ kind: 'error', error });
+      }
+    },
+    [publicToken],
+  );
 
   useEffect(() => {
     void load();
@@ -39,5 +42,8 @@ export function usePublicProposal(publicToken: string | null) {
     void load();
   }, [load]);
 
-  return { state, reload: load, retry };
+  // After an answer the page re-reads the proposal without counting another view.
+  const reload = useCallback(() => load(true), [load]);
+
+  return { state, reload, retry };
 }

@@ -37,6 +37,16 @@ export const PublicProposalSchema = z.object({
 });
 export type PublicProposal = z.infer<typeof PublicProposalSchema>;
 
+/** An attachment marked visible to the client, as the public page lists it (no uploader, no internal flags). */
+export const PublicAttachmentSchema = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  description: z.string().nullable(),
+  fileSize: z.number().int(),
+  mimeType: z.string(),
+});
+export type PublicAttachment = z.infer<typeof PublicAttachmentSchema>;
+
 export const PublicTokenParamsSchema = z.object({ publicToken: z.string().min(16).max(128) });
 
 export const RejectInputSchema = z

@@ -5,7 +5,7 @@ import {
   MAX_ATTACHMENT_BYTES,
 } from '@aceite/shared/schemas/collaboration';
 import { dataEnvelope, ErrorEnvelopeSchema, IdParamsSchema, OkSchema } from '@aceite/shared/schemas/common';
-import { PublicTokenParamsSchema } from '@aceite/shared/schemas/public-proposals';
+import { PublicAttachmentSchema, PublicTokenParamsSchema } from '@aceite/shared/schemas/public-proposals';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -74,17 +74,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
         summary: 'Attachments the client may download',
         params: PublicTokenParamsSchema,
         response: {
-          200: dataEnvelope(
-            z.array(
-              z.object({
-                id: z.uuid(),
-                fileName: z.string(),
-                description: z.string().nullable(),
-                fileSize: z.number().int(),
-                mimeType: z.string(),
-              }),
-            ),
-          ),
+          200: dataEnvelope(z.array(PublicAttachmentSchema)),
           400: ErrorEnvelopeSchema,
         },
       },

@@ -110,6 +110,14 @@ describe('GET /public/proposals/:token', () => {
     expect((await get(token, await authHeaders(t.app, outsider.admin))).json().data.viewCount).toBe(1);
   });
 
+  it('does not count the re-read after an answer (refresh=1) as another view', async () => {
+    const { token, id } = await makeProposal();
+    expect((await get(token)).json().data.viewCount).toBe(1);
+    expect((await get(`${token}?refresh=1`)).json().data.viewCount).toBe(1);
+    expect((await stored(id))?.viewCount).toBe(1);
+    expect((await get(`${token}?refresh=yes`)).statusCode).toBe(400);
+  });
+
   it('answers 404 for an unknown token and for a cancelled proposal', async () => {
     expect((await get(newOpaqueToken())).statusCode).toBe(404);
     const { token } = await makeProposal({ status: 'cancelled' });

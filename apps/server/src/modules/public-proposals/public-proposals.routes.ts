@@ -59,12 +59,18 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
       schema: {
         tags,
         summary: 'The proposal as the client sees it (counts a view)',
+        description:
+          'With `refresh=1` (the page re-reading the proposal after the client answered) no view is counted.',
         params: PublicTokenParamsSchema,
+        querystring: z.object({ refresh: z.literal('1').optional() }),
         response: { 200: dataEnvelope(PublicProposalSchema), ...errors },
       },
     },
     async (req) => ({
-      data: await publicProposals.viewProposal(app.db, req.params.publicToken, await meta(req)),
+      data: await publicProposals.viewProposal(app.db, req.params.publicToken, {
+        ...(await meta(req)),
+        countView: req.query.refresh !== '1',
+      }),
     }),
   );
 

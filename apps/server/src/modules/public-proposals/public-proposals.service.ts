@@ -25,6 +25,8 @@ export interface PublicRequestMeta {
   userAgent?: string;
   /** The signed-in caller's organization, when the page is opened from inside the app. */
   viewerOrganizationId?: string | null;
+  /** False when the page re-reads the proposal after an answer: the client is still on the same visit. */
+  countView?: boolean;
 }
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
@@ -106,7 +108,7 @@ async function findVisible(db: Db, token: string): Promise<Found> {
 export async function viewProposal(db: Db, token: string, meta: PublicRequestMeta): Promise<PublicProposal> {
   const found = await findVisible(db, token);
   const p = found.proposal;
-  if (meta.viewerOrganizationId === p.organizationId) return toPublicDto(found);
+  if (meta.viewerOrganizationId === p.organizationId || meta.countView === false) return toPublicDto(found);
   await db.transaction(async (tx) => {
     await incrementViewCount(tx, p.id);
     if (await markViewed(tx, p.id)) {
