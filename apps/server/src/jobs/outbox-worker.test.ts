@@ -7,8 +7,8 @@ import { freePort } from '@/db/embedded.ts';
 import { emailOutbox } from '@/db/schema/index.ts';
 import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { createUser } from '@/test/factories.ts';
-import { backoffSeconds } from './outbox-worker.ts';
+import { as, createTeamOfRoles, createUser } from '@/test/factories.ts';
+import { backoffSeconds, OutboxWorker } from './outbox-worker.ts';
 
 interface Received {
   from: string;
@@ -17,7 +17,9 @@ interface Received {
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+async function startSmtp(
+  port?: number,
+): Promise<{ url: string; port: number; received: Received[]; close(): Promise<void> }> {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,10 +37,11 @@ async function startSmtp(): Promise<{ url: string; received: Received[]; close()
       });
     },
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listenPort = port ?? (await freePort());
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listenPort}`,
+    port: listenPort,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -77,6 +80,82 @@ describe('email delivery through a real SMTP server', () => {
     const decoded = message?.raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
     expect(decoded).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]{40,}/);
     expect(message?.raw).toMatch(/Content-Type: text\/html/);
+  });
+
+  it('sends a proposal to the client: one message with the public link, even with two workers racing', async () => {
+    const team = await createTeamOfRoles(t.db);
+    const api = as(t.app, team.sales);
+    const email = `cliente-${Date.now()}@exemplo.pt`;
+    const client = (await api('POST', '/clients', { name: 'Cliente SMTP', email })).json().data;
+    const proposal = (
+      await api('POST', '/proposals', {
+        title: 'Proposta por SMTP',
+        clientId: client.id,
+        content: {
+          blocks: [],
+          items: [{ name: 'Serviço', description: '', quantity: 1, unitPrice: 10_000 }],
+        },
+      })
+    ).json().data;
+    expect((await api('POST', `/proposals/${proposal.id}/send`)).statusCode).toBe(200);
+
+    // Two server processes sharing the database: each claims with SKIP LOCKED, so the message goes once.
+    const second = new OutboxWorker(
+      t.db,
+      createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent', log: silentLog }),
+      'no-reply@aceite.test',
+      silentLog,
+    );
+    const [a, b] = await Promise.all([t.app.outbox.drain(), second.drain()]);
+    expect(a + b).toBe(1);
+    const messages = smtp.received.filter((m) => m.to.includes(email));
+    expect(messages).toHaveLength(1);
+    const decoded = messages[0]?.raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
+    expect(decoded).toContain(`/p/${proposal.publicToken}`);
+    expect(decoded).toContain('Proposta por SMTP');
+  });
+});
+
+describe('email delivery while the SMTP server is down', () => {
+  it('keeps the message queued and delivers it once the server is back', async () => {
+    const first = await startSmtp();
+    const port = first.port;
+    await first.close();
+    const t = await buildTestApp({
+      mailTransport: createMailTransport({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        dataDir: '/nonexistent',
+        log: silentLog,
+      }),
+    });
+    try {
+      const user = await createUser(t.db);
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgot-password',
+        payload: { email: user.email },
+      });
+      expect(await t.app.outbox.drain()).toBe(0);
+      const [queued] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+      expect(queued).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(queued?.lastError).toBeTruthy();
+
+      const back = await startSmtp(port);
+      try {
+        await t.db
+          .update(emailOutbox)
+          .set({ nextAttemptAt: new Date() })
+          .where(eq(emailOutbox.toAddress, user.email));
+        expect(await t.app.outbox.drain()).toBe(1);
+        expect(back.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+        const [sent] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+        expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+      } finally {
+        await back.close();
+      }
+    } finally {
+      await t.close();
+    }
   });
 });
 
