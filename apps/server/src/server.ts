@@ -4,12 +4,18 @@ import { readEnv } from './config/env.ts';
 import { resolveAppConfig } from './config/resolve.ts';
 import { openDatabase } from './db/bootstrap.ts';
 import { seedDemo } from './db/seed-demo.ts';
+import { flushErrorReporting, initErrorReporting } from './lib/error-reporting.ts';
 
 // The built SPA sits beside the server bundle: apps/server/dist → apps/web/dist.
 const WEB_DIST = path.resolve(new URL('.', import.meta.url).pathname, '../../web/dist');
 
 async function main(): Promise<void> {
   const env = readEnv();
+  const reporting = initErrorReporting({
+    dsn: env.SENTRY_DSN,
+    environment: env.SENTRY_ENVIRONMENT,
+    release: env.SENTRY_RELEASE,
+  });
   const config = await resolveAppConfig(env, WEB_DIST);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -28,6 +34,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.shutdown();
+      await flushErrorReporting();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
@@ -45,6 +52,7 @@ async function main(): Promise<void> {
     }
     await app.listen({ port: env.PORT, host: env.HOST });
     app.log.info(`Aceite at ${config.appUrl} (API docs at ${config.appUrl}/api/docs)`);
+    if (reporting) app.log.info({ environment: env.SENTRY_ENVIRONMENT }, 'error reporting on');
   } catch (error) {
     app.log.error({ err: error }, 'start-up failed');
     await app.close().catch(() => {});

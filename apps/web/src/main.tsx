@@ -4,6 +4,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from '@/app/providers';
 import { AppRouter } from '@/app/router';
+import { env } from '@/config/env';
+import { initErrorReporting } from '@/lib/error-reporting';
+
+void initErrorReporting(env.errorReporting);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -20,6 +20,9 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   PUBLIC_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   SENTRY_DSN: z.url().optional(),
+  /** Error reporting runs only in production and staging (spec §9). */
+  SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
+  SENTRY_RELEASE: z.string().min(1).default('1.0.0'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('eu-west-1'),
   S3_ENDPOINT: z.url().optional(),

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, STATUS_BY_CODE } from '@/lib/app-error.ts';
+import { type ReportedRequest, reportError } from '@/lib/error-reporting.ts';
 
 function send(
   reply: FastifyReply,
@@ -50,11 +51,18 @@ function fromFastifyError(error: FastifyError): [ErrorCode, string] | null {
   return null;
 }
 
+function reported(req: FastifyRequest): ReportedRequest {
+  return { id: req.id, method: req.method, url: req.url, route: req.routeOptions.url, headers: req.headers };
+}
+
 /** Every failure leaves as `{ error: { code, message, details?, requestId } }`; 500s never carry internals. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) {
-      if (error.statusCode >= 500) req.log.error({ err: error }, 'request failed');
+      if (error.statusCode >= 500) {
+        req.log.error({ err: error }, 'request failed');
+        reportError(error, reported(req));
+      }
       return send(reply, req, error.code, error.message, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -67,6 +75,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const mapped = fromFastifyError(error);
     if (mapped) return send(reply, req, mapped[0], mapped[1]);
     req.log.error({ err: error }, 'unhandled error');
+    reportError(error, reported(req));
     return send(reply, req, 'INTERNAL_ERROR', MESSAGES.internalError);
   });
 });

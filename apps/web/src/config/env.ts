@@ -7,6 +7,11 @@ const EnvSchema = z.object({
     .trim()
     .default('')
     .transform((url) => url.replace(/\/+$/, '')),
+  /** Sentry DSN for the browser; without it nothing is reported and the SDK is never downloaded. */
+  VITE_SENTRY_DSN: z.string().trim().optional(),
+  VITE_SENTRY_ENVIRONMENT: z.string().trim().min(1).default('production'),
+  VITE_SENTRY_RELEASE: z.string().trim().min(1).default('1.0.0'),
+  DEV: z.boolean().default(false),
 });
 
 const parsed = EnvSchema.parse(import.meta.env);
@@ -15,4 +20,11 @@ const parsed = EnvSchema.parse(import.meta.env);
 export const env = {
   /** Base of every API call: the configured API address plus `/api/v1` (spec §7). */
   apiBaseUrl: `${parsed.VITE_API_URL}/api/v1`,
+  /** Error reporting (spec §9): on only with a DSN in production or staging, never in `vite dev`. */
+  errorReporting: {
+    dsn: parsed.VITE_SENTRY_DSN || undefined,
+    environment: parsed.VITE_SENTRY_ENVIRONMENT,
+    release: parsed.VITE_SENTRY_RELEASE,
+    development: parsed.DEV,
+  },
 } as const;
