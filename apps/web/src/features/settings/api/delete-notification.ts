@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notificationKeys } from '@/features/notifications/api/keys';
 import { apiClient } from '@/lib/api-client';
-import { settingsKeys } from './keys';
 
 export async function deleteNotification(id: string): Promise<void> {
   await apiClient.delete(`/notifications/${encodeURIComponent(id)}`);
@@ -10,6 +10,6 @@ export function useDeleteNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteNotification,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.notifications() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notificationKeys } from '@/features/notifications/api/keys';
 import { apiClient, type Envelope } from '@/lib/api-client';
-import { settingsKeys } from './keys';
 
 /** Deletes every read notification of the caller; answers how many were removed. */
 export async function deleteReadNotifications(): Promise<number> {
@@ -12,6 +12,6 @@ export function useDeleteReadNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteReadNotifications,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.notifications() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notificationKeys } from '@/features/notifications/api/keys';
 import { apiClient, type Envelope } from '@/lib/api-client';
-import { settingsKeys } from './keys';
 
 /** Marks every unread notification of the caller read; answers how many changed. */
 export async function markAllNotificationsRead(): Promise<number> {
@@ -12,6 +12,6 @@ export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markAllNotificationsRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.notifications() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

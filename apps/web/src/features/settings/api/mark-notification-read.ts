@@ -1,7 +1,7 @@
 import type { Notification } from '@aceite/shared/schemas/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notificationKeys } from '@/features/notifications/api/keys';
 import { apiClient, type Envelope } from '@/lib/api-client';
-import { settingsKeys } from './keys';
 
 export async function markNotificationRead(id: string): Promise<Notification> {
   const { data } = await apiClient.put<Envelope<Notification>>(
@@ -14,6 +14,6 @@ export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNotificationRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.notifications() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

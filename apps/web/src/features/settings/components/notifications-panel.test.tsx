@@ -1,6 +1,7 @@
 import type { Notification } from '@aceite/shared/schemas/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { jsonResponse } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithOverlays } from '@/test/render-with-overlays';
@@ -115,5 +116,30 @@ describe('NotificationsPanel', { timeout: 20_000 }, () => {
     });
     renderWithOverlays(<NotificationsPanel onMessage={vi.fn()} />);
     expect(await screen.findByText('Nenhuma notificação')).toBeInTheDocument();
+  });
+
+  it('refreshes the top-bar badge when a notification is read here', async () => {
+    let unread = 1;
+    const api = mockApi({
+      'GET /notifications': () =>
+        jsonResponse(200, {
+          data: [notification(1, { isRead: unread === 0 })],
+          meta: { page: 1, limit: 20, total: 1, totalPages: 1 },
+        }),
+      'GET /notifications/unread-count': () => jsonResponse(200, { data: { count: unread } }),
+      'PUT /notifications/00000000-0000-4000-8000-000000000001/read': () => {
+        unread = 0;
+        return jsonResponse(200, { data: notification(1, { isRead: true }) });
+      },
+    });
+    const { user } = renderWithOverlays(
+      <>
+        <NotificationBell />
+        <NotificationsPanel onMessage={vi.fn()} />
+      </>,
+    );
+    await waitFor(() => expect(api.queriesOf('GET /notifications/unread-count')).toHaveLength(1));
+    await user.click(await screen.findByRole('button', { name: 'Marcar como lida: Aviso 1' }));
+    await waitFor(() => expect(api.queriesOf('GET /notifications/unread-count')).toHaveLength(2));
   });
 });
