@@ -1,9 +1,9 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, clients } from '@/db/schema/index.ts';
+import { auditLogs, clients, refreshTokens } from '@/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, createTeamOfRoles, createUser, type TestUser } from '@/test/factories.ts';
+import { as, createTeamOfRoles, createUser, TEST_PASSWORD, type TestUser } from '@/test/factories.ts';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof createTeamOfRoles>>;
@@ -23,6 +23,17 @@ afterAll(async () => {
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A real sign-in of the user (a live refresh family), as the browser does it. */
+async function signIn(user: TestUser, rememberMe = false) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email: user.email, password: TEST_PASSWORD, rememberMe },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as { accessToken: string; refreshToken: string };
+}
 
 describe('/admin', () => {
   it('answers 403 to every organization role', async () => {
@@ -74,7 +85,12 @@ describe('/admin', () => {
   });
 
   it('impersonates: acts with the target organization and role only, audits writes, and stops back to superadmin', async () => {
-    const res = await as(t.app, superadmin)('POST', `/admin/impersonate/${team.sales.id}`);
+    const own = await signIn(superadmin);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/impersonate/${team.sales.id}`,
+      headers: bearer(own.accessToken),
+    });
     expect(res.statusCode).toBe(200);
     const session = res.json().data;
     expect(session).toMatchObject({
@@ -140,6 +156,56 @@ describe('/admin', () => {
       headers: bearer(stopped.json().data.accessToken),
     });
     expect(back.statusCode).toBe(200);
+  });
+
+  it('stop replaces the session impersonated from, keeping remember-me; signing out ends both', async () => {
+    const own = await signIn(superadmin, true);
+    const start = async (accessToken: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/admin/impersonate/${team.manager.id}`,
+          headers: bearer(accessToken),
+        })
+      ).json().data.accessToken as string;
+    const stopped = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/stop-impersonate',
+      headers: bearer(await start(own.accessToken)),
+    });
+    expect(stopped.statusCode).toBe(200);
+    const fresh = stopped.json().data as { accessToken: string; refreshToken: string };
+
+    // The old family is revoked: its refresh token no longer works; the new one does, with remember-me kept.
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      payload: { refreshToken: own.refreshToken },
+    });
+    expect(old.statusCode).toBe(400);
+    const rows = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, superadmin.id));
+    // (The earlier test's session, without remember-me, is still live too.)
+    const live = rows.filter((r) => !r.revokedAt && !r.rotatedAt && r.rememberMe);
+    expect(live).toHaveLength(1);
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      payload: { refreshToken: fresh.refreshToken },
+    });
+    expect(renewed.statusCode).toBe(200);
+
+    // Signing out while impersonating ends the superadmin's session too: stopping afterwards is refused.
+    const again = await start(renewed.json().data.accessToken);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(again) })).statusCode,
+    ).toBeLessThan(300);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/stop-impersonate',
+      headers: bearer(again),
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.message).toBe(MESSAGES.sessionExpired);
   });
 
   it('refuses stop without an impersonation session', async () => {

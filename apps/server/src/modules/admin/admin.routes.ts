@@ -88,7 +88,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app
         },
       },
       async (req) => ({
-        data: await admin.impersonate(deps(), requireAuth(req).userId, req.params.id, req.ip),
+        data: await admin.impersonate(deps(), requireAuth(req), req.params.id, req.ip),
       }),
     );
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
 import type { AdminUser } from '@aceite/shared/schemas/admin';
 import type { AuthSession, User } from '@aceite/shared/schemas/auth';
@@ -74,14 +73,16 @@ export async function listAllOrganizations(
 
 /**
  * Starts acting as another user (server-behaviour §9): never another superadmin, an inactive user or oneself.
- * The token carries the superadmin's id, so every write can be audited with both accounts.
+ * The token carries the superadmin's id, so every write can be audited with both accounts, and the
+ * superadmin's own session family: signing out while impersonating ends it, and stopping replaces it.
  */
 export async function impersonate(
   deps: auth.AuthDeps,
-  superadminId: string,
+  superadmin: Pick<AccessClaims, 'userId' | 'sessionId'>,
   targetId: string,
   ip: string,
 ): Promise<{ accessToken: string; user: User; originalUser: User; isImpersonating: true }> {
+  const superadminId = superadmin.userId;
   if (targetId === superadminId) throw new AppError('VALIDATION_ERROR', MESSAGES.impersonateSelf);
   const target = await selectAnyUser(deps.db, targetId);
   if (!target) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
@@ -93,7 +94,7 @@ export async function impersonate(
       userId: target.user.id,
       organizationId: target.user.organizationId,
       role: target.user.role,
-      sessionId: randomUUID(),
+      sessionId: superadmin.sessionId,
       impersonatorId: superadminId,
     },
     IMPERSONATION_TTL_SECONDS,
@@ -113,7 +114,10 @@ export async function impersonate(
   };
 }
 
-/** Ends impersonation: a fresh session for the superadmin named in the impersonation token. */
+/**
+ * Ends impersonation: a fresh session for the superadmin named in the impersonation token, replacing (and
+ * revoking) the session they impersonated from, with the same remember-me choice.
+ */
 export async function stopImpersonating(
   deps: auth.AuthDeps,
   claims: AccessClaims,
@@ -124,6 +128,7 @@ export async function stopImpersonating(
   if (superadmin?.user.role !== 'superadmin' || !superadmin.user.isActive) {
     throw new AppError('FORBIDDEN', MESSAGES.forbidden);
   }
+  const session = await auth.replaceSessionFamily(deps, superadmin.user.id, claims.sessionId, meta);
   await insertAudit(deps.db, {
     organizationId: claims.organizationId,
     actorId: claims.userId,
@@ -131,7 +136,7 @@ export async function stopImpersonating(
     action: 'admin.impersonate_stop',
     ip: meta.ip,
   });
-  return { ...(await auth.startSessionFor(deps, superadmin.user.id, meta)), isImpersonating: false };
+  return { ...session, isImpersonating: false };
 }
 
 /** Every write made while impersonating is recorded with both accounts. */

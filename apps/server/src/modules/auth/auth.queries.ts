@@ -92,6 +92,28 @@ export async function updateRefreshTokenRotated(db: Db, id: string): Promise<boo
   return rows.length === 1;
 }
 
+/** A current (not rotated, revoked or expired) refresh token of a family, if the family is still live. */
+export async function selectLiveFamilyToken(
+  db: Db,
+  familyId: string,
+  userId: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        isNull(refreshTokens.rotatedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 export async function revokeRefreshFamily(db: Db, familyId: string): Promise<void> {
   await db
     .update(refreshTokens)

@@ -19,6 +19,7 @@ import {
   insertUser,
   revokeRefreshFamily,
   revokeUserRefreshTokens,
+  selectLiveFamilyToken,
   selectLiveResetToken,
   selectRefreshTokenByHash,
   selectUserByEmail,
@@ -225,6 +226,24 @@ export async function logout(deps: AuthDeps, sessionId: string, refreshToken?: s
   if (!refreshToken) return;
   const row = await selectRefreshTokenByHash(deps.db, hashToken(refreshToken));
   if (row && row.familyId !== sessionId) await revokeRefreshFamily(deps.db, row.familyId);
+}
+
+/**
+ * Replaces a live session family with a fresh one of the same kind (remember-me or not): the old family is
+ * revoked, so no refresh token of it works again. A family already ended (signed out, password changed,
+ * expired) is refused: the user must sign in again.
+ */
+export async function replaceSessionFamily(
+  deps: AuthDeps,
+  userId: string,
+  familyId: string,
+  meta: RequestMeta,
+): Promise<AuthSession> {
+  const live = await selectLiveFamilyToken(deps.db, familyId, userId);
+  const user = live ? await selectUserById(deps.db, userId) : undefined;
+  if (!live || !user || !canSignIn(user)) throw new AppError('UNAUTHENTICATED', MESSAGES.sessionExpired);
+  await revokeRefreshFamily(deps.db, familyId);
+  return issueSession(deps, user, live.rememberMe, meta);
 }
 
 /** Signs a user in by id (after accepting an invitation). */
