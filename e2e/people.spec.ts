@@ -449,6 +449,36 @@ test.describe('settings and people screens @mobile', () => {
     }
   });
 
+  test("an admin's uploaded logo appears in the top bar", async ({ page, request }) => {
+    // An organization of its own, so the demo organization's brand stays as other tests expect it.
+    const suffix = randomUUID().slice(0, 8);
+    const email = `marca-${suffix}@exemplo.pt`;
+    const organizationName = `Marca ${suffix} Lda`;
+    const registered = await request.post('/api/v1/auth/register', {
+      data: { email, password: 'Marca-2026!', firstName: 'Marta', lastName: 'Marca', organizationName },
+    });
+    expect(registered.status()).toBe(201);
+    await signIn(page, email, 'Marca-2026!');
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Organização' }).click();
+    await page.getByLabel('Ficheiro do logótipo').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    });
+    await expect(page.getByAltText('Pré-visualização do logótipo')).toBeVisible();
+    await page.getByRole('button', { name: 'Guardar organização' }).click();
+    await expect(page.getByText('Configurações da organização atualizadas com sucesso!')).toBeVisible();
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('img', { name: organizationName })).toBeVisible();
+    await page.reload();
+    await expect(banner.getByRole('img', { name: organizationName })).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('the Notificações tab marks read, filters, pages and deletes', async ({ page, request }) => {
     // A fresh admin of its own, so nothing else adds to or clears these notifications.
     const admin = await createMember(request, { role: 'admin' });

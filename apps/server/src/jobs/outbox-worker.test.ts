@@ -114,6 +114,33 @@ describe('email delivery through a real SMTP server', () => {
     expect(decoded).toContain(`/p/${proposal.publicToken}`);
     expect(decoded).toContain('Proposta por SMTP');
   });
+
+  it("brands the proposal email with the organization's logo as an inline image, never user markup", async () => {
+    const team = await createTeamOfRoles(t.db);
+    const logo =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const saved = await as(t.app, team.admin)('PUT', '/settings/organization', {
+      name: 'Marca <b>Lda</b>',
+      branding: { primaryColor: '#aa3300', logo },
+    });
+    expect(saved.statusCode).toBe(200);
+    const api = as(t.app, team.sales);
+    const email = `marca-${Date.now()}@exemplo.pt`;
+    const client = (await api('POST', '/clients', { name: 'Cliente Marca', email })).json().data;
+    const proposal = (await api('POST', '/proposals', { title: 'Com logótipo', clientId: client.id })).json()
+      .data;
+    expect((await api('POST', `/proposals/${proposal.id}/send`)).statusCode).toBe(200);
+    await t.app.outbox.drain();
+
+    const raw = smtp.received.find((m) => m.to.includes(email))?.raw ?? '';
+    const decoded = raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
+    // The data URL became a related image part referenced by cid (mail clients block data: images).
+    expect(decoded).toMatch(/<img src="cid:[^"]+"/);
+    expect(raw).toMatch(/Content-Type: image\/png/);
+    expect(decoded).not.toContain('data:image/png');
+    expect(decoded).toContain('#aa3300');
+    expect(decoded).toContain('Marca &lt;b&gt;Lda&lt;/b&gt;');
+  });
 });
 
 describe('email delivery while the SMTP server is down', () => {

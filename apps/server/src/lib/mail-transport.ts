@@ -37,6 +37,8 @@ export function createMailTransport(opts: {
           subject: mail.subject,
           html: mail.html,
           text: mail.text,
+          // Inline data: images (the organization's logo) become cid attachments that mail clients display.
+          attachDataUrls: true,
         });
       },
       close: () => transporter.close(),
@@ -52,6 +54,7 @@ export function createMailTransport(opts: {
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        attachDataUrls: true,
       });
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replaceAll(':', '-')}-${mail.id}.eml`);

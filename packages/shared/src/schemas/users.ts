@@ -152,6 +152,14 @@ export const OrganizationSchema = z.object({
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
+/** What every member sees of their organization: its name and brand (the top bar shows the logo). */
+export const OrganizationBrandingSchema = z.object({
+  name: z.string(),
+  primaryColor: z.string(),
+  logo: z.string().nullable(),
+});
+export type OrganizationBranding = z.infer<typeof OrganizationBrandingSchema>;
+
 export const OrganizationInputSchema = z.object({
   name: z
     .string({ error: MESSAGES.organizationNameRequired })

@@ -74,9 +74,14 @@ ${input.link}`;
   return { subject, html, text, links: [input.link] };
 }
 
+/** Only an image data URL as saved in the organization's branding (PNG, JPEG, WebP) is ever placed in an email. */
+const LOGO_DATA_URL = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+
 export function proposalEmail(input: {
   organizationName: string;
   primaryColor: string;
+  /** The organization's logo (data URL): sent as an inline image (cid), which mail clients show. */
+  logo?: string | null;
   clientName: string;
   senderName: string;
   title: string;
@@ -87,6 +92,10 @@ export function proposalEmail(input: {
   const subject = `${input.organizationName}: proposta "${input.title}"`;
   // The colour was validated as #RRGGBB when saved; anything else falls back to the default.
   const color = /^#[0-9a-f]{6}$/i.test(input.primaryColor) ? input.primaryColor : '#0b5cad';
+  const logo =
+    input.logo && LOGO_DATA_URL.test(input.logo)
+      ? `<img src="${input.logo}" alt="" height="40" style="display:block;max-height:40px;max-width:200px;margin-bottom:8px;background:#ffffff;border-radius:4px;padding:4px">`
+      : '';
   const until = input.validUntil
     ? new Date(`${input.validUntil}T12:00:00Z`).toLocaleDateString('pt-PT', { timeZone: 'Europe/Lisbon' })
     : null;
@@ -94,7 +103,7 @@ export function proposalEmail(input: {
 <body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden">
-<tr><td style="background:${color};padding:20px 32px;color:#ffffff;font-size:20px;font-weight:bold">${escapeHtml(input.organizationName)}</td></tr>
+<tr><td style="background:${color};padding:20px 32px;color:#ffffff;font-size:20px;font-weight:bold">${logo}${escapeHtml(input.organizationName)}</td></tr>
 <tr><td style="padding:32px">
 <p>Olá ${escapeHtml(input.clientName)},</p>
 <p>${escapeHtml(input.senderName)} enviou-lhe a proposta <strong>${escapeHtml(input.title)}</strong>.</p>

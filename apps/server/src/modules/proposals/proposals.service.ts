@@ -256,6 +256,7 @@ export async function sendProposal(
       email: proposalEmail({
         organizationName: org?.name ?? '',
         primaryColor: org?.branding.primaryColor ?? '#007bff',
+        logo: org?.branding.logo ?? null,
         clientName: client.name,
         senderName,
         title: proposal.title,

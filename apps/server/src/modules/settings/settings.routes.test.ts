@@ -80,6 +80,14 @@ describe('settings', () => {
     });
     const [row] = await t.db.select().from(organizations).where(eq(organizations.id, team.org.id));
     expect(row?.name).toBe('Nova Lda');
+    // Every member sees the name and brand (the top bar), never the settings or another organization's.
+    for (const user of [team.admin, team.manager, team.sales, team.viewer]) {
+      const branding = await as(t.app, user)('GET', '/settings/organization/branding');
+      expect(branding.statusCode).toBe(200);
+      expect(branding.json().data).toEqual({ name: 'Nova Lda', primaryColor: '#123abc', logo });
+    }
+    const stranger = await createUser(t.db, { role: 'admin' });
+    expect((await as(t.app, stranger)('GET', '/settings/organization/branding')).json().data.logo).toBeNull();
     const bad = await as(t.app, team.admin)('PUT', '/settings/organization', {
       name: '',
       branding: { primaryColor: 'azul', logo: 'data:image/svg+xml;base64,PHN2Zz4=' },

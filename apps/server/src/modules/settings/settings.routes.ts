@@ -1,6 +1,7 @@
 import { dataEnvelope, OkSchema } from '@aceite/shared/schemas/common';
 import {
   ChangePasswordInputSchema,
+  OrganizationBrandingSchema,
   OrganizationInputSchema,
   OrganizationSchema,
   ProfileInputSchema,
@@ -49,6 +50,19 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       await settings.changePassword(req.tenant, req.body, requireAuth(req).sessionId);
       return { data: { ok: true as const } };
     },
+  );
+
+  app.get(
+    '/settings/organization/branding',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: "The organization's name, colour and logo (every member; shown in the top bar)",
+        response: { 200: dataEnvelope(OrganizationBrandingSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await settings.getOrganizationBranding(req.tenant) }),
   );
 
   app.get(

@@ -1,5 +1,10 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import type { Organization, OrganizationInputSchema, ProfileInputSchema } from '@aceite/shared/schemas/users';
+import type {
+  Organization,
+  OrganizationBranding,
+  OrganizationInputSchema,
+  ProfileInputSchema,
+} from '@aceite/shared/schemas/users';
 import type { z } from 'zod';
 import { AppError } from '@/lib/app-error.ts';
 import { hashPassword, verifyPassword } from '@/lib/password.ts';
@@ -76,6 +81,13 @@ export async function getOrganization(ctx: TenantContext): Promise<Organization>
   const row = await selectOwnOrganization(ctx);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound);
   return toOrganizationDto(row);
+}
+
+/** The organization's name and brand, for every member (the top bar); no settings or plan. */
+export async function getOrganizationBranding(ctx: TenantContext): Promise<OrganizationBranding> {
+  const row = await selectOwnOrganization(ctx);
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+  return { name: row.name, primaryColor: row.branding.primaryColor, logo: row.branding.logo };
 }
 
 export async function updateOrganization(

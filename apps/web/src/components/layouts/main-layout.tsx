@@ -15,10 +15,10 @@ import type { ReactNode } from 'react';
 import { Link, Outlet, useNavigation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/lib/auth-store';
-import { Logo } from '../logo';
 import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
 import classes from './main-layout.module.css';
 import { SidebarNav, type SidebarNavProps } from './sidebar-nav';
+import { TopBarBrand } from './top-bar-brand';
 import { UserMenu } from './user-menu';
 
 const NAVBAR_ID = 'app-navbar';
@@ -103,7 +103,7 @@ export function MainLayout({ topBarActions, proposalCounts }: MainLayoutProps) {
               </ActionIcon>
             </Tooltip>
             <Anchor component={Link} to={paths.dashboard} underline="never" c="inherit" onClick={closeMobile}>
-              <Logo size={30} />
+              <TopBarBrand compact={!isDesktop} />
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">

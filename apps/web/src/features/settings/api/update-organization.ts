@@ -15,6 +15,14 @@ export function useUpdateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateOrganization,
-    onSuccess: (organization) => queryClient.setQueryData(settingsKeys.organization(), organization),
+    onSuccess: (organization) => {
+      queryClient.setQueryData(settingsKeys.organization(), organization);
+      // The top bar shows the new name and logo at once.
+      queryClient.setQueryData(settingsKeys.branding(), {
+        name: organization.name,
+        primaryColor: organization.branding.primaryColor,
+        logo: organization.branding.logo,
+      });
+    },
   });
 }
