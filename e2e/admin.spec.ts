@@ -105,7 +105,7 @@ test.describe('platform administration @mobile', () => {
     await expect(page).toHaveURL(/\/dashboard$/, AFTER_RELOAD);
     const banner = page.getByText(IMPERSONATION_BANNER);
     await expect(banner).toBeVisible(AFTER_RELOAD);
-    await expect(page.getByText(DEMO.superadmin)).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: 'Perfil' }).getByText(DEMO.superadmin)).toBeVisible();
     await expect(page.getByRole('heading', { name: /Olá, Vera/ })).toBeVisible(AFTER_RELOAD);
     expect(await stored(page, 'refreshToken')).toBeNull();
     const impersonation = JSON.parse((await stored(page, 'impersonation')) ?? 'null');
@@ -157,6 +157,29 @@ test.describe('platform administration @mobile', () => {
 });
 
 test.describe('platform users screen', () => {
+  test('the superadmin, who has no organization, is offered only the administration and own settings', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.superadmin);
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+    await expect(nav.getByRole('link', { name: 'Administração' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Configurações' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Notificações/ })).toHaveCount(0);
+    // The organization's screens send it back to the administration.
+    for (const path of ['/dashboard', '/proposals', '/clients']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin\/users$/);
+    }
+    await page.goto('/settings');
+    await expect(page.getByRole('tab', { name: 'Perfil' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Notificações' })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Organização' })).toHaveCount(0);
+    await expect(page.getByRole('tabpanel', { name: 'Perfil' }).getByText(DEMO.superadmin)).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('offers no Impersonar on superadmin rows nor on oneself', async ({ page }) => {
     await signIn(page, DEMO.superadmin);
     await expect(page.getByRole('link', { name: 'Administração' })).toBeVisible();

@@ -34,6 +34,17 @@ export function RequireRole({ requiredRole, children }: RequireRoleProps) {
 }
 
 /**
+ * The organization's screens (dashboard, proposals, clients, catalogue, people, analytics). A platform account
+ * without an organization (a superadmin) has none of these: it is sent to the administration instead.
+ */
+export function RequireOrganization() {
+  const user = useAuthStore((state) => state.user);
+  if (!user) return <LoadingState />;
+  if (!user.organization) return <Navigate to={paths.adminUsers} replace />;
+  return <Outlet />;
+}
+
+/**
  * `/` is the server's prerendered landing page; if the router ever reaches it (a client-side link), send the
  * visitor to where they can work.
  */

@@ -6,7 +6,7 @@ import { NotFoundScreen } from '@/components/error-screens/not-found-screen';
 import { RouteErrorPanel, RouteErrorScreen } from '@/components/error-screens/route-error-screen';
 import { LoadingState } from '@/components/loading-state';
 import { routes } from '@/config/paths';
-import { GuestOnly, RequireAuth, RequireRole, RootRedirect } from './guards';
+import { GuestOnly, RequireAuth, RequireOrganization, RequireRole, RootRedirect } from './guards';
 import { RouterScopedProviders } from './providers';
 import { ForgotPasswordPage } from './routes/auth/forgot-password-page';
 import { LoginPage } from './routes/auth/login-page';
@@ -18,7 +18,8 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   return async () => ({ Component: pick(await load()) });
 }
 
-const privateRoutes: RouteObject[] = [
+/** The organization's screens; a platform account without one (superadmin) is sent to the administration. */
+const organizationRoutes: RouteObject[] = [
   {
     path: routes.dashboard,
     lazy: lazyPage(
@@ -173,6 +174,10 @@ const privateRoutes: RouteObject[] = [
       (m) => m.AnalyticsPage,
     ),
   },
+];
+
+const privateRoutes: RouteObject[] = [
+  { element: <RequireOrganization />, children: organizationRoutes },
   {
     path: routes.settings,
     lazy: lazyPage(

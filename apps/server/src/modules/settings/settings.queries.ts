@@ -1,18 +1,22 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { organizations, refreshTokens, users } from '@/db/schema/index.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import type { ActorContext, TenantContext } from '@/lib/tenant-scope.ts';
 
-export async function selectOwnUser(ctx: TenantContext) {
-  const [row] = await ctx.db
-    .select()
-    .from(users)
-    .where(and(inTenant(users, ctx), eq(users.id, ctx.userId)))
-    .limit(1);
+/** The caller's own row: in their organization, or without one for a platform account (superadmin). */
+function ownUser(ctx: ActorContext) {
+  return and(
+    eq(users.id, ctx.userId),
+    ctx.organizationId ? eq(users.organizationId, ctx.organizationId) : isNull(users.organizationId),
+  );
+}
+
+export async function selectOwnUser(ctx: ActorContext) {
+  const [row] = await ctx.db.select().from(users).where(ownUser(ctx)).limit(1);
   return row;
 }
 
 export async function updateOwnUser(
-  ctx: TenantContext,
+  ctx: ActorContext,
   values: Partial<
     Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'locale' | 'timezone' | 'passwordHash'>
   >,
@@ -20,12 +24,12 @@ export async function updateOwnUser(
   await ctx.db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(inTenant(users, ctx), eq(users.id, ctx.userId)));
+    .where(ownUser(ctx));
 }
 
 /** After a password change, every other session of the user is signed out. */
 export async function revokeOtherSessions(
-  ctx: TenantContext,
+  ctx: ActorContext,
   keepFamilyId: string | undefined,
 ): Promise<void> {
   await ctx.db

@@ -60,6 +60,34 @@ describe('settings', () => {
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(401);
   });
 
+  it('a platform account without an organization manages its own profile and password', async () => {
+    const superadmin = await createUser(t.db, { role: 'superadmin' });
+    const call = as(t.app, superadmin);
+    const saved = await call('PUT', '/settings/profile', {
+      firstName: 'Sara',
+      lastName: 'Plataforma',
+      locale: 'pt-PT',
+      timezone: 'Europe/Lisbon',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await call('GET', '/settings/profile')).json().data).toMatchObject({
+      firstName: 'Sara',
+      email: superadmin.email,
+    });
+    expect(
+      (
+        await call('PUT', '/settings/password', {
+          currentPassword: TEST_PASSWORD,
+          newPassword: 'plataforma1',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await login(superadmin.email, 'plataforma1')).statusCode).toBe(200);
+    // Organization data stays out of reach.
+    expect((await call('GET', '/settings/organization/branding')).statusCode).toBe(403);
+    expect((await call('GET', '/settings/organization')).statusCode).toBe(403);
+  });
+
   it('lets only admins read and update the organization', async () => {
     for (const user of [team.manager, team.sales, team.viewer]) {
       expect((await as(t.app, user)('GET', '/settings/organization')).statusCode).toBe(403);

@@ -19,7 +19,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/profile',
     { schema: { tags, security: BEARER, response: { 200: dataEnvelope(ProfileSchema), ...AUTHED_ERRORS } } },
-    async (req) => ({ data: await settings.getProfile(req.tenant) }),
+    async (req) => ({ data: await settings.getProfile(req.actor) }),
   );
 
   app.put(
@@ -32,7 +32,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(ProfileSchema), ...AUTHED_ERRORS },
       },
     },
-    async (req) => ({ data: await settings.updateProfile(req.tenant, req.body) }),
+    async (req) => ({ data: await settings.updateProfile(req.actor, req.body) }),
   );
 
   app.put(
@@ -47,7 +47,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await settings.changePassword(req.tenant, req.body, requireAuth(req).sessionId);
+      await settings.changePassword(req.actor, req.body, requireAuth(req).sessionId);
       return { data: { ok: true as const } };
     },
   );

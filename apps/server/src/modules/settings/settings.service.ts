@@ -8,7 +8,7 @@ import type {
 import type { z } from 'zod';
 import { AppError } from '@/lib/app-error.ts';
 import { hashPassword, verifyPassword } from '@/lib/password.ts';
-import type { TenantContext } from '@/lib/tenant-scope.ts';
+import type { ActorContext, TenantContext } from '@/lib/tenant-scope.ts';
 import { assertCan } from '@/plugins/auth.ts';
 import {
   revokeOtherSessions,
@@ -26,7 +26,7 @@ export interface Profile {
   timezone: string;
 }
 
-export async function getProfile(ctx: TenantContext): Promise<Profile> {
+export async function getProfile(ctx: ActorContext): Promise<Profile> {
   const user = await selectOwnUser(ctx);
   if (!user) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
   return {
@@ -39,7 +39,7 @@ export async function getProfile(ctx: TenantContext): Promise<Profile> {
 }
 
 export async function updateProfile(
-  ctx: TenantContext,
+  ctx: ActorContext,
   input: z.output<typeof ProfileInputSchema>,
 ): Promise<Profile> {
   await updateOwnUser(ctx, input);
@@ -48,7 +48,7 @@ export async function updateProfile(
 
 /** Checks the current password; other sessions are signed out, this one stays. */
 export async function changePassword(
-  ctx: TenantContext,
+  ctx: ActorContext,
   input: { currentPassword: string; newPassword: string },
   sessionId: string | undefined,
 ): Promise<void> {

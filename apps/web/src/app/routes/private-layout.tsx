@@ -2,10 +2,20 @@ import { MainLayout } from '@/components/layouts/main-layout';
 import { useMe } from '@/features/auth/api/get-me';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useSidebarProposalCounts } from '@/features/proposals/api/get-proposal-stats';
+import { useAuthStore } from '@/lib/auth-store';
 
-/** The frame of every private screen; it also refreshes the signed-in user from the server. */
+/**
+ * The frame of every private screen; it also refreshes the signed-in user from the server. A platform account
+ * without an organization (superadmin) has no proposals or notifications: no counts and no bell.
+ */
 export function PrivateLayout() {
   useMe();
-  const proposalCounts = useSidebarProposalCounts();
-  return <MainLayout topBarActions={<NotificationBell />} proposalCounts={proposalCounts} />;
+  const hasOrganization = useAuthStore((state) => state.user?.organization != null);
+  const proposalCounts = useSidebarProposalCounts({ enabled: hasOrganization });
+  return (
+    <MainLayout
+      topBarActions={hasOrganization ? <NotificationBell /> : null}
+      proposalCounts={proposalCounts}
+    />
+  );
 }

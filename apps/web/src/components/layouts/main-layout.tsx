@@ -44,6 +44,7 @@ export function MainLayout({ topBarActions, proposalCounts }: MainLayoutProps) {
     getInitialValueInEffect: false,
   });
   const isSuperadmin = useAuthStore((state) => state.user?.role === 'superadmin');
+  const hasOrganization = useAuthStore((state) => state.user == null || state.user.organization != null);
   const isImpersonating = useAuthStore((state) => state.originalUser !== null);
   const navigation = useNavigation();
 
@@ -124,6 +125,7 @@ export function MainLayout({ topBarActions, proposalCounts }: MainLayoutProps) {
           onNavigate={closeMobile}
           proposalCounts={proposalCounts}
           isSuperadmin={isSuperadmin}
+          hasOrganization={hasOrganization}
         />
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>

@@ -40,6 +40,11 @@ export interface SidebarNavProps {
   proposalCounts?: Partial<Record<SidebarProposalStatus, number>>;
   /** Shows the platform administration link. */
   isSuperadmin?: boolean;
+  /**
+   * False for a platform account without an organization (a superadmin): it has no proposals, clients or
+   * people of its own, so only its settings and the administration are offered.
+   */
+  hasOrganization?: boolean;
 }
 
 function isUnder(pathname: string, base: string): boolean {
@@ -124,7 +129,13 @@ function useGroupOpen(isInside: boolean): [boolean, (opened: boolean) => void] {
 }
 
 /** The private area's navigation (spec §2 Layout). */
-export function SidebarNav({ collapsed, onNavigate, proposalCounts, isSuperadmin = false }: SidebarNavProps) {
+export function SidebarNav({
+  collapsed,
+  onNavigate,
+  proposalCounts,
+  isSuperadmin = false,
+  hasOrganization = true,
+}: SidebarNavProps) {
   const { pathname, search } = useLocation();
   const status = new URLSearchParams(search).get('status');
   const inProposals = isUnder(pathname, routes.proposals);
@@ -141,6 +152,30 @@ export function SidebarNav({ collapsed, onNavigate, proposalCounts, isSuperadmin
     settings: <IconSettings size={ICON_SIZE} aria-hidden="true" />,
     admin: <IconShieldLock size={ICON_SIZE} aria-hidden="true" />,
   };
+
+  if (!hasOrganization) {
+    const Item = collapsed ? CollapsedItem : ItemLink;
+    return (
+      <Stack gap={collapsed ? 6 : 2} align={collapsed ? 'center' : 'stretch'}>
+        {isSuperadmin && (
+          <Item
+            label="Administração"
+            icon={icons.admin}
+            to={paths.adminUsers}
+            active={isUnder(pathname, routes.adminUsers)}
+            onNavigate={onNavigate}
+          />
+        )}
+        <Item
+          label="Configurações"
+          icon={icons.settings}
+          to={paths.settings}
+          active={isUnder(pathname, routes.settings)}
+          onNavigate={onNavigate}
+        />
+      </Stack>
+    );
+  }
 
   if (collapsed) {
     return (

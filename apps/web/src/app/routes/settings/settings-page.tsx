@@ -11,6 +11,7 @@ import { useAuthStore } from '@/lib/auth-store';
 export function SettingsPage() {
   const queryClient = useQueryClient();
   const role = useAuthStore((state) => state.user?.role);
+  const hasOrganization = useAuthStore((state) => state.user?.organization != null);
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: SettingsTab = isSettingsTab(requested) ? requested : 'perfil';
@@ -23,7 +24,8 @@ export function SettingsPage() {
         tab={tab}
         // The open tab lives in the address, so a reload or a shared link keeps it.
         onTabChange={(next) => setSearchParams(next === 'perfil' ? {} : { tab: next }, { replace: true })}
-        isAdmin={role ? can(role, 'organization:manage') : false}
+        isAdmin={hasOrganization && role ? can(role, 'organization:manage') : false}
+        hasOrganization={hasOrganization}
         // The top bar shows the signed-in user's name.
         onProfileSaved={() => queryClient.invalidateQueries({ queryKey: authKeys.me() })}
         // The top-bar bell shows the unread count and the latest notifications.

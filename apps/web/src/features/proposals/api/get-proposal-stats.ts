@@ -21,18 +21,22 @@ export const proposalStatsQueryOptions = () =>
     queryFn: ({ signal }) => getProposalStats(signal),
   });
 
-export function useProposalStats() {
-  return useQuery(proposalStatsQueryOptions());
+export function useProposalStats({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...proposalStatsQueryOptions(), enabled });
 }
 
 /**
  * The sidebar's counts (spec §2 Layout), refreshed on every route change: a status may have changed on
  * another screen, by a colleague, or by a client on the public page.
  */
-export function useSidebarProposalCounts(): Partial<Record<SidebarProposalStatus, number>> | undefined {
+export function useSidebarProposalCounts({
+  enabled = true,
+}: {
+  enabled?: boolean;
+} = {}): Partial<Record<SidebarProposalStatus, number>> | undefined {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
-  const { data } = useProposalStats();
+  const { data } = useProposalStats({ enabled });
   const lastPathname = useRef(pathname);
 
   // Not a fetch in an effect: the query owns fetching; a new path only marks the counts stale.

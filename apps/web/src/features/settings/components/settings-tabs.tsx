@@ -19,6 +19,8 @@ interface SettingsTabsProps {
   onTabChange: (tab: SettingsTab) => void;
   /** Only admins see Organização (spec §6). */
   isAdmin: boolean;
+  /** False for a platform account (superadmin): no organization, so no Notificações either. */
+  hasOrganization?: boolean;
   /** After the profile is saved (the top bar shows the name). */
   onProfileSaved?: () => void;
   /** After notifications change (the bell counts them). */
@@ -30,11 +32,14 @@ export function SettingsTabs({
   tab,
   onTabChange,
   isAdmin,
+  hasOrganization = true,
   onProfileSaved,
   onNotificationsChanged,
 }: SettingsTabsProps) {
   const [message, setMessage] = useState<SettingsMessage | null>(null);
-  const active: SettingsTab = tab === 'organizacao' && !isAdmin ? 'perfil' : tab;
+  const offered = (value: SettingsTab) =>
+    value === 'organizacao' ? isAdmin : value === 'notificacoes' ? hasOrganization : true;
+  const active: SettingsTab = offered(tab) ? tab : 'perfil';
 
   const panel = (value: SettingsTab, content: ReactNode) => (
     <Tabs.Panel value={value}>
@@ -62,9 +67,11 @@ export function SettingsTabs({
         <Tabs.Tab value="password" leftSection={<IconLock size={16} aria-hidden="true" />}>
           Alterar Password
         </Tabs.Tab>
-        <Tabs.Tab value="notificacoes" leftSection={<IconBell size={16} aria-hidden="true" />}>
-          Notificações
-        </Tabs.Tab>
+        {hasOrganization && (
+          <Tabs.Tab value="notificacoes" leftSection={<IconBell size={16} aria-hidden="true" />}>
+            Notificações
+          </Tabs.Tab>
+        )}
         {isAdmin && (
           <Tabs.Tab value="organizacao" leftSection={<IconBuilding size={16} aria-hidden="true" />}>
             Organização
@@ -74,10 +81,11 @@ export function SettingsTabs({
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="md">
         {panel('perfil', <ProfileForm onMessage={setMessage} onSaved={onProfileSaved} />)}
         {panel('password', <ChangePasswordForm onMessage={setMessage} />)}
-        {panel(
-          'notificacoes',
-          <NotificationsPanel onMessage={setMessage} onChanged={onNotificationsChanged} />,
-        )}
+        {hasOrganization &&
+          panel(
+            'notificacoes',
+            <NotificationsPanel onMessage={setMessage} onChanged={onNotificationsChanged} />,
+          )}
         {isAdmin && panel('organizacao', <OrganizationForm onMessage={setMessage} />)}
       </Paper>
     </Tabs>
