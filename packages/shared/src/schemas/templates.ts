@@ -61,12 +61,19 @@ export const TemplateSchema = z.object({
 });
 export type Template = z.infer<typeof TemplateSchema>;
 
-/** Tags trimmed, empty ones dropped, duplicates removed (spec §5). */
+/** Tags trimmed, empty ones dropped, duplicates removed ignoring case, the first spelling kept (spec §5). */
 export const TagsSchema = z
   .array(z.string().max(40))
   .max(20)
   .default([])
-  .transform((tags) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))]);
+  .transform((tags) => {
+    const seen = new Map<string, string>();
+    for (const tag of tags.map((t) => t.trim()).filter(Boolean)) {
+      const key = tag.toLocaleLowerCase('pt-PT');
+      if (!seen.has(key)) seen.set(key, tag);
+    }
+    return [...seen.values()];
+  });
 
 export const TemplateInputSchema = z.object({
   name: z

@@ -45,8 +45,17 @@ describe('useSidebarProposalCounts', () => {
     expect(await screen.findByText(/"draft":6/)).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);
 
-    // A new query string on the same screen is not a route change.
+    // A search typed on the same screen is not a route change.
     await act(() => router.navigate('/clients?search=ana'));
     expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    // The sidebar's status links change only ?status=, and each is a new list.
+    draft = 7;
+    await act(() => router.navigate('/proposals'));
+    expect(await screen.findByText(/"draft":7/)).toBeInTheDocument();
+    draft = 8;
+    await act(() => router.navigate('/proposals?status=draft'));
+    expect(await screen.findByText(/"draft":8/)).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 });

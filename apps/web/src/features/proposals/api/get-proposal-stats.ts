@@ -35,16 +35,18 @@ export function useSidebarProposalCounts({
   enabled?: boolean;
 } = {}): Partial<Record<SidebarProposalStatus, number>> | undefined {
   const queryClient = useQueryClient();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // The sidebar's status links change only `?status=`: that is a new screen too (a search as one types is not).
+  const location = `${pathname}?status=${new URLSearchParams(search).get('status') ?? ''}`;
   const { data } = useProposalStats({ enabled });
-  const lastPathname = useRef(pathname);
+  const lastLocation = useRef(location);
 
-  // Not a fetch in an effect: the query owns fetching; a new path only marks the counts stale.
+  // Not a fetch in an effect: the query owns fetching; a new screen only marks the counts stale.
   useEffect(() => {
-    if (lastPathname.current === pathname) return;
-    lastPathname.current = pathname;
+    if (lastLocation.current === location) return;
+    lastLocation.current = location;
     void queryClient.invalidateQueries({ queryKey: proposalKeys.stats() });
-  }, [pathname, queryClient]);
+  }, [location, queryClient]);
 
   if (!data) return undefined;
   return Object.fromEntries(SIDEBAR_PROPOSAL_STATUSES.map((status) => [status, data.byStatus[status] ?? 0]));
