@@ -91,6 +91,23 @@ describe('the API surface', () => {
   it('sends security headers', async () => {
     const res = await t.app.inject({ url: '/api/v1/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
+  });
+
+  it("lets the browser reach only the configured error reporting origin, besides its own", async () => {
+    const reporting = await buildTestApp({ reportingOrigins: ['https://o1.ingest.sentry.io'] });
+    try {
+      const res = await reporting.app.inject({ url: '/api/v1/health' });
+      expect(String(res.headers['content-security-policy'])).toContain(
+        "connect-src 'self' https://o1.ingest.sentry.io;",
+      );
+    } finally {
+      await reporting.close();
+    }
   });
 });

@@ -90,7 +90,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'"],
+        // The API is same-origin; the browser's error reports (Sentry) go to the configured DSN's origin only.
+        'connect-src': ["'self'", ...(config.reportingOrigins ?? [])],
+        // Sentry's session replay compresses in a worker it starts from a blob.
+        'worker-src': ["'self'", 'blob:'],
       },
     },
     crossOriginEmbedderPolicy: false,

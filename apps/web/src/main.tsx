@@ -1,3 +1,5 @@
+// First: configures Zod before any schema is built (strict CSP, no eval).
+import '@/lib/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   /** Error reporting runs only in production and staging (spec §9). */
   SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
   SENTRY_RELEASE: z.string().min(1).default('1.0.0'),
+  /** The browser's DSN (built into the web app): its origin is allowed by the Content-Security-Policy. */
+  VITE_SENTRY_DSN: z.url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('eu-west-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -62,4 +64,6 @@ export interface AppConfig {
   s3?: import('@/lib/storage.ts').S3Config;
   /** Run the outbox worker in-process (off in most tests, which drain it explicitly). */
   runWorkers: boolean;
+  /** Origins the browser app may send error reports to (the CSP's connect-src). */
+  reportingOrigins?: string[];
 }

@@ -1,3 +1,5 @@
+// First: configures Zod before any schema is built (strict CSP, no eval).
+import '@/lib/zod-config';
 // Mantine's foundation and only the component styles this page uses; the dialogs bring their own CSS with
 // their lazily loaded chunks (interactions.tsx, signature-modal.tsx).
 import '@mantine/core/styles/baseline.css';
