@@ -99,7 +99,7 @@ describe('the API surface', () => {
     expect(csp).toMatch(/connect-src 'self'(;|$)/);
   });
 
-  it("lets the browser reach only the configured error reporting origin, besides its own", async () => {
+  it('lets the browser reach only the configured error reporting origin, besides its own', async () => {
     const reporting = await buildTestApp({ reportingOrigins: ['https://o1.ingest.sentry.io'] });
     try {
       const res = await reporting.app.inject({ url: '/api/v1/health' });

@@ -1,0 +1,392 @@
+#!/usr/bin/env node
+// No lost writes (issue 10), against the built server (`npm run build` first) started as its own process:
+//
+//  1. Crash: on its embedded PostgreSQL, drive concurrent writes, `kill -9` the server and its database
+//     mid-load, restart on the same data: every acknowledged write is there and the database opens cleanly.
+//  2. The same against the PostgreSQL server at DATABASE_URL (when set).
+//  3. Two server processes on that one PostgreSQL taking concurrent public accept/reject/sign on the same
+//     proposals: exactly one decision per proposal; every email of the outbox sent exactly once (to a loopback
+//     SMTP server run here).
+//
+// Usage: npm run test:durability            (part 1; parts 2 and 3 need DATABASE_URL)
+//        DATABASE_URL=postgres://… npm run test:durability
+// Exits non-zero on the first broken promise, printing what was lost. Talks to 127.0.0.1 only.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+
+const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
+const PASSWORD = 'Durabilidade-2026!';
+const PNG_1X1 =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const LOAD_MS = Number(process.env.DURABILITY_LOAD_MS ?? 3000);
+const CONCURRENCY = 16;
+const PROPOSALS = Number(process.env.DURABILITY_PROPOSALS ?? 30);
+
+const children = new Set();
+const results = [];
+
+function log(line) {
+  process.stdout.write(`${line}\n`);
+}
+
+function fail(message) {
+  throw new Error(message);
+}
+
+/** A fresh data folder; readable by the `postgres` user the embedded database runs as under root. */
+async function tempDir(prefix) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  await chmod(dir, 0o755);
+  return dir;
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built server in its own process group (so one signal reaches its embedded PostgreSQL too). */
+async function startServer({ dataDir, port, env = {} }) {
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: `http://127.0.0.1:${port}`,
+      AUTH_RATE_LIMIT_MAX: '100000',
+      PUBLIC_RATE_LIMIT_MAX: '100000',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  children.add(child);
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
+  child.on('exit', () => children.delete(child));
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) fail(`server exited during start-up:\n${output}`);
+    try {
+      const res = await fetch(`${base}/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) fail(`server did not start in 90 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { child, base, output: () => output };
+}
+
+/** kill -9 of the server's whole process group: node and, on the embedded database, PostgreSQL with it. */
+async function crash(server) {
+  try {
+    process.kill(-server.child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+  if (server.child.exitCode === null && server.child.signalCode === null) {
+    await new Promise((resolve) => server.child.once('exit', resolve));
+  }
+  // PostgreSQL's backends die with the postmaster; give the kernel a moment to release the port and files.
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+async function stop(server) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  process.kill(server.child.pid, 'SIGTERM');
+  await new Promise((resolve) => server.child.once('exit', resolve));
+}
+
+async function call(base, method, url, { token, body } = {}) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, json };
+}
+
+async function registerAccount(base) {
+  const email = `dur-${randomUUID().slice(0, 8)}@exemplo.pt`;
+  const res = await call(base, 'POST', '/auth/register', {
+    body: {
+      email,
+      password: PASSWORD,
+      firstName: 'Dora',
+      lastName: 'Durável',
+      organizationName: 'Durável Lda',
+    },
+  });
+  if (res.status !== 201) fail(`register answered ${res.status}: ${JSON.stringify(res.json)}`);
+  return { email, token: res.json.data.accessToken };
+}
+
+async function signIn(base, email) {
+  const res = await call(base, 'POST', '/auth/login', { body: { email, password: PASSWORD } });
+  if (res.status !== 200) fail(`login answered ${res.status}`);
+  return res.json.data.accessToken;
+}
+
+/**
+ * Concurrent client creations until `stopAt()` says so; returns the ids the server acknowledged (201). A
+ * request cut by the crash is not acknowledged and may or may not have landed: that is allowed.
+ */
+async function writeLoad(base, token, shouldStop) {
+  const acknowledged = [];
+  let n = 0;
+  async function worker() {
+    while (!shouldStop()) {
+      const i = n++;
+      try {
+        const res = await call(base, 'POST', '/clients', {
+          token,
+          body: {
+            name: `Cliente durável ${i}`,
+            email: `duravel-${i}-${randomUUID().slice(0, 6)}@exemplo.pt`,
+          },
+        });
+        if (res.status === 201) acknowledged.push(res.json.data.id);
+        else if (res.status >= 500) fail(`a write answered ${res.status} before the crash`);
+      } catch {
+        return; // the connection died with the server
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return acknowledged;
+}
+
+async function crashScenario(label, env) {
+  const dataDir = await tempDir('aceite-durability-');
+  try {
+    const port = await freePort();
+    let server = await startServer({ dataDir, port, env });
+    const account = await registerAccount(server.base);
+    let crashed = false;
+    const started = Date.now();
+    const load = writeLoad(server.base, account.token, () => crashed);
+    await new Promise((r) => setTimeout(r, LOAD_MS));
+    await crash(server);
+    crashed = true;
+    const acknowledged = await load;
+    const loadSeconds = (Date.now() - started) / 1000;
+    if (acknowledged.length === 0) fail(`${label}: no write was acknowledged before the crash`);
+
+    server = await startServer({ dataDir, port, env });
+    const token = await signIn(server.base, account.email);
+    const missing = [];
+    for (const id of acknowledged) {
+      const res = await call(server.base, 'GET', `/clients/${id}`, { token });
+      if (res.status !== 200) missing.push(id);
+    }
+    const health = await call(server.base, 'GET', '/health');
+    await stop(server);
+    if (missing.length > 0)
+      fail(`${label}: ${missing.length} acknowledged writes lost: ${missing.slice(0, 5)}`);
+    if (health.json?.data?.database !== 'ok') fail(`${label}: database not healthy after restart`);
+    results.push({
+      check: `${label}: kill -9 mid-load, restart`,
+      figure: `${acknowledged.length} acknowledged writes in ${loadSeconds.toFixed(1)} s at ${CONCURRENCY} connections, 0 lost; database healthy after restart`,
+    });
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function startSmtp() {
+  const received = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on('data', (c) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString(),
+        });
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((r) => server.close(r)) };
+}
+
+async function twoProcessesScenario(databaseUrl) {
+  const smtp = await startSmtp();
+  const dirs = [await tempDir('aceite-durability-a-'), await tempDir('aceite-durability-b-')];
+  const servers = [];
+  try {
+    // One JWT secret for both, as behind a load balancer.
+    const env = { DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, JWT_SECRET: randomUUID() + randomUUID() };
+    for (const dataDir of dirs) servers.push(await startServer({ dataDir, port: await freePort(), env }));
+    const [a, b] = servers;
+    const account = await registerAccount(a.base);
+    const proposals = [];
+    for (let i = 0; i < PROPOSALS; i++) {
+      const email = `decisao-${i}-${randomUUID().slice(0, 8)}@exemplo.pt`;
+      const client = await call(a.base, 'POST', '/clients', {
+        token: account.token,
+        body: { name: `Cliente ${i}`, email },
+      });
+      const created = await call(b.base, 'POST', '/proposals', {
+        token: account.token,
+        body: {
+          title: `Proposta ${i}`,
+          clientId: client.json.data.id,
+          content: { blocks: [], items: [{ name: 'Serviço', quantity: 1, unitPrice: 10_000 }] },
+        },
+      });
+      if (created.status !== 201) fail(`create proposal answered ${created.status}`);
+      const sent = await call(i % 2 ? a.base : b.base, 'POST', `/proposals/${created.json.data.id}/send`, {
+        token: account.token,
+      });
+      if (sent.status !== 200) fail(`send answered ${sent.status}`);
+      proposals.push({ id: created.json.data.id, token: created.json.data.publicToken, email });
+    }
+
+    // Every proposal gets an accept, a reject and a signature at once, spread over both processes.
+    const attempts = await Promise.all(
+      proposals.flatMap((p) => [
+        call(a.base, 'POST', `/public/proposals/${p.token}/accept`, { body: {} }),
+        call(b.base, 'POST', `/public/proposals/${p.token}/reject`, { body: { reason: 'Concorrente' } }),
+        call(b.base, 'POST', `/public/proposals/${p.token}/sign`, {
+          body: { signerName: 'Cliente', signerEmail: p.email, signatureData: PNG_1X1 },
+        }),
+        call(a.base, 'POST', `/public/proposals/${p.token}/accept`, { body: {} }),
+      ]),
+    );
+    const fiveHundreds = attempts.filter((r) => r.status >= 500).length;
+    if (fiveHundreds > 0) fail(`${fiveHundreds} concurrent public decisions answered 5xx`);
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      let doubles = 0;
+      for (let i = 0; i < proposals.length; i++) {
+        const won = attempts.slice(i * 4, i * 4 + 4).filter((r) => r.status === 200).length;
+        if (won !== 1) doubles++;
+      }
+      if (doubles > 0) fail(`${doubles} proposals took other than exactly one decision`);
+      const { rows } = await db.query(
+        `select status, accepted_at is not null as accepted, rejected_at is not null as rejected,
+                signed_at is not null as signed
+           from proposals where id = any($1::uuid[])`,
+        [proposals.map((p) => p.id)],
+      );
+      const decided = rows.filter((r) => ['accepted', 'rejected'].includes(r.status));
+      const inconsistent = rows.filter(
+        (r) => (r.status === 'accepted') === r.rejected || (r.signed && r.rejected),
+      );
+      if (decided.length !== proposals.length || inconsistent.length > 0) {
+        fail(
+          `decisions in the database: ${decided.length} of ${proposals.length}, ${inconsistent.length} inconsistent`,
+        );
+      }
+
+      // Both processes' workers drain the outbox: wait until it is empty, then count what the SMTP server got.
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const pending = await db.query(
+          `select count(*)::int as n from email_outbox where status <> 'sent' and to_address = any($1)`,
+          [proposals.map((p) => p.email)],
+        );
+        if (pending.rows[0].n === 0) break;
+        if (Date.now() > deadline) fail(`${pending.rows[0].n} emails still unsent after 60 s`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+      const counts = proposals.map((p) => smtp.received.filter((m) => m.to.includes(p.email)).length);
+      const wrong = counts.filter((n) => n !== 1).length;
+      if (wrong > 0) fail(`${wrong} clients received other than exactly one email (${counts.join(',')})`);
+      const accepted = decided.filter((r) => r.status === 'accepted').length;
+      results.push({
+        check: 'two server processes on one PostgreSQL, concurrent accept/reject/sign/accept per proposal',
+        figure: `${proposals.length} proposals × 4 concurrent decisions: exactly 1 succeeded each (${accepted} accepted, ${proposals.length - accepted} rejected), 0 × 5xx; ${proposals.length} emails, each delivered exactly once`,
+      });
+    } finally {
+      await db.end();
+    }
+  } finally {
+    for (const server of servers) await stop(server).catch(() => {});
+    await smtp.close();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (!existsSync(SERVER)) fail('apps/server/dist/server.js is missing: run `npm run build` first');
+  const started = Date.now();
+  await crashScenario('embedded PostgreSQL', {});
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    await crashScenario('PostgreSQL at DATABASE_URL', { DATABASE_URL: databaseUrl });
+    await twoProcessesScenario(databaseUrl);
+  } else {
+    log('DATABASE_URL not set: the PostgreSQL and two-process checks are skipped (.ci/run runs them).');
+  }
+  for (const r of results) log(`ok  ${r.check}\n    ${r.figure}`);
+  log(`durability checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+function killChildren() {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+}
+
+process.on('exit', killChildren);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    killChildren();
+    process.exit(130);
+  });
+}
+
+main().catch((error) => {
+  process.stderr.write(`durability check FAILED: ${error.message}\n`);
+  killChildren();
+  process.exit(1);
+});
