@@ -11,19 +11,22 @@
 // Usage: npm run test:durability            (part 1; parts 2 and 3 need DATABASE_URL)
 //        DATABASE_URL=postgres://… npm run test:durability
 // Exits non-zero on the first broken promise, printing what was lost. Talks to 127.0.0.1 only.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import {
+  call,
+  crash,
+  freePort,
+  killChildren,
+  SERVER,
+  startServer,
+  stop,
+  tempDir,
+} from './lib/server-process.mjs';
 
-const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
-const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
 const PASSWORD = 'Durabilidade-2026!';
 const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -31,7 +34,6 @@ const LOAD_MS = Number(process.env.DURABILITY_LOAD_MS ?? 3000);
 const CONCURRENCY = 16;
 const PROPOSALS = Number(process.env.DURABILITY_PROPOSALS ?? 30);
 
-const children = new Set();
 const results = [];
 
 function log(line) {
@@ -40,106 +42,6 @@ function log(line) {
 
 function fail(message) {
   throw new Error(message);
-}
-
-/** A fresh data folder; readable by the `postgres` user the embedded database runs as under root. */
-async function tempDir(prefix) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
-  await chmod(dir, 0o755);
-  return dir;
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the built server in its own process group (so one signal reaches its embedded PostgreSQL too). */
-async function startServer({ dataDir, port, env = {} }) {
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: `http://127.0.0.1:${port}`,
-      AUTH_RATE_LIMIT_MAX: '100000',
-      PUBLIC_RATE_LIMIT_MAX: '100000',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  children.add(child);
-  let output = '';
-  child.stdout.on('data', (d) => {
-    output += d;
-  });
-  child.stderr.on('data', (d) => {
-    output += d;
-  });
-  child.on('exit', () => children.delete(child));
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) fail(`server exited during start-up:\n${output}`);
-    try {
-      const res = await fetch(`${base}/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) fail(`server did not start in 90 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { child, base, output: () => output };
-}
-
-/** kill -9 of the server's whole process group: node and, on the embedded database, PostgreSQL with it. */
-async function crash(server) {
-  try {
-    process.kill(-server.child.pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-  if (server.child.exitCode === null && server.child.signalCode === null) {
-    await new Promise((resolve) => server.child.once('exit', resolve));
-  }
-  // PostgreSQL's backends die with the postmaster; give the kernel a moment to release the port and files.
-  await new Promise((r) => setTimeout(r, 500));
-}
-
-async function stop(server) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  process.kill(server.child.pid, 'SIGTERM');
-  await new Promise((resolve) => server.child.once('exit', resolve));
-}
-
-async function call(base, method, url, { token, body } = {}) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, json };
 }
 
 async function registerAccount(base) {
@@ -365,16 +267,6 @@ async function main() {
   }
   for (const r of results) log(`ok  ${r.check}\n    ${r.figure}`);
   log(`durability checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
-
-function killChildren() {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
 }
 
 process.on('exit', killChildren);
