@@ -370,9 +370,14 @@ test.describe('proposal list and detail', () => {
     await expect(page.getByRole('button', { name: 'Copiar link público' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Editar' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Colaboração' })).toContainText(
-      'Versões, anexos e comentários',
-    );
+    // Reads the history, attachments and comments, but cannot add to them.
+    await expect(page.getByRole('region', { name: 'Histórico de versões' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Anexos' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Comentários' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enviar por email' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Criar versão' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Adicionar anexo' })).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Novo comentário' })).toHaveCount(0);
 
     await page.goto('/proposals/new');
     await expect(page.getByRole('heading', { name: 'Sem permissão' })).toBeVisible();

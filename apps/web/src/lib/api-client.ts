@@ -57,6 +57,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Called with the share sent (0–1) while a FormData body uploads (sent with XMLHttpRequest, not fetch). */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -81,6 +83,39 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/** An upload through XMLHttpRequest, the browser API that reports upload progress; answers as a Response. */
+function sendWithProgress(
+  method: Method,
+  url: string,
+  headers: Record<string, string>,
+  body: FormData,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      onProgress(1);
+      const text = xhr.status === 204 ? null : xhr.responseText;
+      resolve(
+        new Response(text, {
+          status: xhr.status,
+          headers: { 'Content-Type': xhr.getResponseHeader('Content-Type') ?? 'application/json' },
+        }),
+      );
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
+
 async function send(
   method: Method,
   path: string,
@@ -98,6 +133,16 @@ async function send(
     payload = JSON.stringify(body);
   }
   try {
+    if (options.onUploadProgress && payload instanceof FormData) {
+      return await sendWithProgress(
+        method,
+        buildUrl(path, options.query),
+        headers,
+        payload,
+        options.onUploadProgress,
+        options.signal,
+      );
+    }
     return await fetch(buildUrl(path, options.query), {
       method,
       headers,
@@ -231,17 +276,22 @@ function endSession(): void {
   if (!window.location.pathname.includes(paths.login)) window.location.assign(paths.login);
 }
 
+interface InternalOptions extends RequestOptions {
+  /** Read the answer as bytes (a file download) instead of JSON. */
+  asBlob?: boolean;
+}
+
 async function request<T>(
   method: Method,
   path: string,
   body: unknown,
-  options: RequestOptions = {},
+  options: InternalOptions = {},
   isRetry = false,
 ): Promise<T> {
   const accessToken = path === REFRESH_PATH ? null : session.getAccessToken();
   const wasImpersonating = session.getImpersonation() !== null;
   const response = await send(method, path, body, options, accessToken);
-  if (response.ok) return (await readJson(response)) as T;
+  if (response.ok) return (options.asBlob ? await response.blob() : await readJson(response)) as T;
 
   const error = await toApiError(response);
   if (response.status !== 401 || isRetry || NO_REFRESH_PATHS.has(path)) throw error;
@@ -285,4 +335,7 @@ export const apiClient = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** A file from the API (with the session, like every call) as a Blob. */
+  download: (path: string, options?: RequestOptions) =>
+    request<Blob>('GET', path, undefined, { ...options, asBlob: true }),
 };

@@ -1,45 +1,35 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { can } from '@aceite/shared/permissions';
+import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { AttachmentsPanel } from '@/features/attachments/components/attachments-panel';
+import { CommentsPanel } from '@/features/comments/components/comments-panel';
 import { useProposal } from '@/features/proposals/api/get-proposal';
 import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
 import { ProposalDetail } from '@/features/proposals/components/proposal-detail';
 import { ProposalLoadError } from '@/features/proposals/components/proposal-screen-states';
 import { ProposalStatusBadge } from '@/features/proposals/components/proposal-status-badge';
+import { SendProposalButton } from '@/features/proposals/components/send-proposal-button';
 import { useConfirmDeleteProposal } from '@/features/proposals/components/use-confirm-delete-proposal';
 import { isAnswered, useProposalPermissions } from '@/features/proposals/components/use-proposal-permissions';
+import { versionKeys } from '@/features/versions/api/keys';
+import { VersionsPanel } from '@/features/versions/components/versions-panel';
+import { useAuthStore } from '@/lib/auth-store';
 import { formatDateTime } from '@/lib/format';
-
-/**
- * Versions, attachments and comments (spec §2) arrive with the next issue: replace this slot with them.
- */
-function CollaborationSlot() {
-  return (
-    <Paper
-      component="section"
-      aria-label="Colaboração"
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      mt="lg"
-    >
-      <Text c="dimmed" size="sm">
-        Versões, anexos e comentários
-      </Text>
-    </Paper>
-  );
-}
 
 /** /proposals/{id}: the proposal as the team sees it, with its actions (spec §2). */
 export function ProposalPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { canManage } = useProposalPermissions();
+  const { canManage, userId } = useProposalPermissions();
+  const role = useAuthStore((state) => state.user?.role);
+  const queryClient = useQueryClient();
   const confirmDelete = useConfirmDeleteProposal();
   const { data: proposal, error, isPending, refetch } = useProposal(id);
 
@@ -71,6 +61,12 @@ export function ProposalPage() {
         }
         actions={
           <>
+            {mayManage && !answered && (
+              <SendProposalButton
+                proposal={proposal}
+                onSent={() => void queryClient.invalidateQueries({ queryKey: versionKeys.list(proposal.id) })}
+              />
+            )}
             <CopyPublicLinkButton publicToken={proposal.publicToken} />
             {mayManage && !answered && (
               <Button
@@ -109,8 +105,20 @@ export function ProposalPage() {
           </Alert>
         )}
         <ProposalDetail proposal={proposal} />
+        <VersionsPanel proposalId={proposal.id} canCreate={mayManage} />
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <AttachmentsPanel
+            proposalId={proposal.id}
+            canAttach={mayManage}
+            canDelete={(attachment) => role === 'admin' || (!!userId && attachment.uploadedBy === userId)}
+          />
+          <CommentsPanel
+            proposalId={proposal.id}
+            userId={userId}
+            canComment={role ? can(role, 'comment:create') : false}
+          />
+        </SimpleGrid>
       </Stack>
-      <CollaborationSlot />
     </>
   );
 }

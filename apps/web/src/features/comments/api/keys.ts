@@ -1,0 +1,4 @@
+export const commentKeys = {
+  all: ['comments'] as const,
+  list: (proposalId: string) => [...commentKeys.all, 'list', proposalId] as const,
+};

@@ -1,0 +1,26 @@
+import type { SendResultSchema } from '@aceite/shared/schemas/collaboration';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiClient, type Envelope } from '@/lib/api-client';
+import { proposalKeys } from './keys';
+
+export type SendResult = z.infer<typeof SendResultSchema>;
+
+/** Emails the proposal's public link to its client (spec §7; the email leaves through the outbox). */
+export async function sendProposal(id: string): Promise<SendResult> {
+  const { data } = await apiClient.post<Envelope<SendResult>>(`/proposals/${encodeURIComponent(id)}/send`);
+  return data;
+}
+
+/** After sending, the proposal is reloaded (its status is now sent), with the lists and counts. */
+export function useSendProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendProposal,
+    onSuccess: (_result, id) => {
+      void queryClient.invalidateQueries({ queryKey: proposalKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: proposalKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: proposalKeys.stats() });
+    },
+  });
+}
