@@ -75,6 +75,16 @@ export async function selectStorageKeys(ctx: TenantContext, proposalId: string):
 
 // Public page (unscoped: the proposal's public token is the key).
 
+/** The status of the proposal behind a public link, or undefined for an unknown link. */
+export async function selectProposalStatusByToken(db: Db, token: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ status: proposals.status })
+    .from(proposals)
+    .where(eq(proposals.publicToken, token))
+    .limit(1);
+  return row?.status;
+}
+
 export async function selectVisibleAttachmentsByToken(db: Db, token: string) {
   return db
     .select({

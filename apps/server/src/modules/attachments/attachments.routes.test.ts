@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proposalAttachments } from '@/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, authHeaders, createTeamOfRoles, createUser, type TestUser } from '@/test/factories.ts';
+import { multipart } from '@/test/multipart.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -39,27 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
-  const boundary = '----aceite-test-boundary';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 async function upload(
   user: TestUser,

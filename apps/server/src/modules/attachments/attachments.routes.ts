@@ -76,6 +76,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
         response: {
           200: dataEnvelope(z.array(PublicAttachmentSchema)),
           400: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
         },
       },
     },

@@ -20,6 +20,7 @@ import {
   selectAttachment,
   selectAttachments,
   selectProposalOwnerId,
+  selectProposalStatusByToken,
   selectStorageKeys,
   selectVisibleAttachmentsByToken,
 } from './attachments.queries.ts';
@@ -209,17 +210,18 @@ export async function deleteStoredFiles(storage: FileStorage, keys: string[]): P
 }
 
 /** Attachments the client may see on the public page. */
+/** The client-visible files of the proposal behind a public link; an unknown or cancelled link is 404. */
 export async function listPublicAttachments(db: Db, token: string) {
+  const status = await selectProposalStatusByToken(db, token);
+  if (!status || status === 'cancelled') throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
   const rows = await selectVisibleAttachmentsByToken(db, token);
-  return rows
-    .filter((r) => r.proposalStatus !== 'cancelled')
-    .map(({ id, fileName, description, fileSize, mimeType }) => ({
-      id,
-      fileName,
-      description,
-      fileSize,
-      mimeType,
-    }));
+  return rows.map(({ id, fileName, description, fileSize, mimeType }) => ({
+    id,
+    fileName,
+    description,
+    fileSize,
+    mimeType,
+  }));
 }
 
 export async function downloadPublicAttachment(
