@@ -32,7 +32,8 @@ import { teamsRoutes } from '@/modules/teams/teams.routes.ts';
 import { templatesRoutes } from '@/modules/templates/templates.routes.ts';
 import { usersRoutes } from '@/modules/users/users.routes.ts';
 import { authPlugin } from '@/plugins/auth.ts';
-import { errorHandlerPlugin } from '@/plugins/error-handler.ts';
+import { errorHandlerPlugin, frameworkErrors } from '@/plugins/error-handler.ts';
+import { inputGuardPlugin } from '@/plugins/input-guard.ts';
 import { openapiPlugin } from '@/plugins/openapi.ts';
 import { staticPlugin } from '@/plugins/static.ts';
 import { tenantPlugin } from '@/plugins/tenant.ts';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('appUrl', config.appUrl);
@@ -86,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -55,6 +55,16 @@ function reported(req: FastifyRequest): ReportedRequest {
   return { id: req.id, method: req.method, url: req.url, route: req.routeOptions.url, headers: req.headers };
 }
 
+/**
+ * Errors the router raises before any route or hook runs (a malformed URL, a path parameter over the length
+ * limit): Fastify's `frameworkErrors` option. They leave in the same envelope as every other failure.
+ */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  // No record has an id that long: it cannot exist.
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, req, 'NOT_FOUND', MESSAGES.notFound);
+  return send(reply, req, 'VALIDATION_ERROR', MESSAGES.invalidData);
+}
+
 /** Every failure leaves as `{ error: { code, message, details?, requestId } }`; 500s never carry internals. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, req, reply) => {

@@ -112,6 +112,18 @@ describe('attachments', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it('refuses a NUL character in a multipart field with 400, not a database error', async () => {
+    const res = await upload(
+      team.sales,
+      { name: 'a.pdf', content: PDF, type: 'application/pdf' },
+      {
+        description: 'antes\u0000depois',
+      },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(MESSAGES.invalidData);
+  });
+
   it('refuses a file over 10 MB with 413 and the spec message', async () => {
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 + 1 - PDF.length, 0x20)]);
     expect(big.length).toBe(10 * 1024 * 1024 + 1);

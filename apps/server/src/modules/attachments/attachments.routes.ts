@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { AppError } from '@/lib/app-error.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
 import type { FileStorage } from '@/lib/storage.ts';
+import { hasNul } from '@/plugins/input-guard.ts';
 import * as attachments from './attachments.service.ts';
 
 export interface AttachmentsRoutesOptions {
@@ -58,6 +59,10 @@ async function readUpload(req: FastifyRequest) {
     throw new AppError('VALIDATION_ERROR', MESSAGES.fileRequired, [
       { field: 'file', message: MESSAGES.fileRequired },
     ]);
+  // Multipart fields bypass the JSON input guard: the same rule, no NUL characters.
+  if (hasNul(fields) || hasNul((file as attachments.UploadedFile).fileName)) {
+    throw new AppError('VALIDATION_ERROR', MESSAGES.invalidData);
+  }
   const description = (fields.description ?? '').trim().slice(0, 1000) || null;
   return { file, description, isVisibleToClient: fields.isVisibleToClient === 'true' };
 }
