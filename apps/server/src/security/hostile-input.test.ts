@@ -38,6 +38,7 @@ const FRAGMENTS = [
   '-1',
   '1e309',
   '{{7*7}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log-injection probe, literally
   '${jndi:ldap://127.0.0.1/x}',
   'true',
   'null',

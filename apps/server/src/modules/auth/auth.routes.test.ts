@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLogs,
@@ -210,6 +211,29 @@ describe('GET /auth/me', () => {
       headers: { authorization: 'Bearer abc.def.ghi' },
     });
     expect(forged.statusCode).toBe(401);
+  });
+
+  it('refuses a token signed with another key, and one with alg none', async () => {
+    const user = await createUser(t.db);
+    const claims = { org: user.organizationId, role: 'admin', sid: randomUUID() };
+    const otherKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setAudience('aceite-api')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, sub: user.id, aud: 'aceite-api', iat: now, exp: now + 600 })}.`;
+    for (const token of [otherKey, unsigned]) {
+      const res = await t.app.inject({
+        url: '/api/v1/auth/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    }
   });
 
   it('answers 401 TOKEN_EXPIRED for an expired access token', async () => {
