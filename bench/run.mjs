@@ -1,0 +1,292 @@
+#!/usr/bin/env node
+// `npm run bench` (issue 11): the API's throughput and latency under autocannon on loopback, case by case,
+// each with its ratio to a bare Fastify route answering {ok:true} measured in the same run (this machine's
+// ceiling). The built server (`npm run build`) runs as its own process on a fresh database filled by
+// bench/generate.mjs: an embedded PostgreSQL by default, or a new database on the server at DATABASE_URL.
+//
+// Options: --proposals N (default 100000)   BENCH_DURATION=seconds per case (default 30; warm-up 3 s)
+//          BENCH_CONNECTIONS (default 50)    --only name,name (cases to run)   --cpu-prof (server profile)
+// Results: a table on stdout and JSON in bench/results/ (not committed).
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  call,
+  freePort,
+  killChildren,
+  ROOT,
+  startServer,
+  stop,
+  tempDir,
+} from '../scripts/lib/server-process.mjs';
+import { BENCH_PASSWORD, BIG_ADMIN, BIG_SALES, generateData } from './generate.mjs';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 30);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const argValue = (name, fallback) => {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : fallback;
+};
+const PROPOSALS = Number(argValue('--proposals', '100000'));
+const ONLY = argValue('--only', '').split(',').filter(Boolean);
+
+/** A PostgreSQL to run on: the embedded one (own data folder), or a new database at DATABASE_URL. */
+async function startDatabase() {
+  const name = `aceite_bench_${Date.now()}`;
+  if (process.env.DATABASE_URL) {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    return {
+      label: `PostgreSQL at DATABASE_URL (${(await admin.query('show server_version')).rows[0].server_version})`,
+      url: url.toString(),
+      stop: async () => {
+        await admin.query(`drop database if exists "${name}" with (force)`).catch(() => {});
+        await admin.end();
+      },
+    };
+  }
+  // The app's own embedded server code (TypeScript, run through tsx by `npm run bench`).
+  const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
+  const dir = await tempDir('aceite-bench-pg-');
+  const server = await startEmbeddedPostgres({ dir: path.join(dir, 'cluster') });
+  const admin = new pg.Client({ connectionString: server.url('postgres') });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  return { label: 'embedded PostgreSQL', url: server.url(name), stop: () => server.stop() };
+}
+
+/** The ceiling: a bare Fastify route in its own process, on the same machine, in the same run. */
+async function startBare() {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const f=require('fastify')();f.get('/ok',async()=>({ok:true}));f.listen({port:${port},host:'127.0.0.1'})`,
+    ],
+    { cwd: ROOT, stdio: 'ignore' },
+  );
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/ok`)).ok) break;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+function run(opts) {
+  return autocannon({ connections: CONNECTIONS, ...opts });
+}
+
+async function measure(name, opts) {
+  await run({ ...opts, duration: Math.min(3, DURATION) });
+  const r = await run({ ...opts, duration: DURATION });
+  const errors = r.errors + r.timeouts + r.non2xx;
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors,
+    total: r.requests.total,
+  };
+}
+
+async function main() {
+  const started = Date.now();
+  const db = await startDatabase();
+  const dataDir = await tempDir('aceite-bench-');
+  let server;
+  const bare = await startBare();
+  try {
+    server = await startServer({
+      dataDir,
+      port: await freePort(),
+      env: { DATABASE_URL: db.url, LOG_LEVEL: 'warn' },
+      nodeArgs: process.argv.includes('--cpu-prof')
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'bench/results')}`]
+        : [],
+    });
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const made = await generateData(client, { proposals: PROPOSALS });
+    await client.end();
+    console.log(`data: ${PROPOSALS} proposals generated in ${made.seconds.toFixed(1)} s on ${db.label}`);
+
+    const origin = server.base.replace('/api/v1', '');
+    const admin = (
+      await call(server.base, 'POST', '/auth/login', { body: { email: BIG_ADMIN, password: BENCH_PASSWORD } })
+    ).json.data;
+    const auth = { authorization: `Bearer ${admin.accessToken}`, 'content-type': 'application/json' };
+    const list = (await call(server.base, 'GET', '/proposals?status=draft', { token: admin.accessToken }))
+      .json.data;
+    const sample = (await call(server.base, 'GET', `/proposals/${list[0].id}`, { token: admin.accessToken }))
+      .json.data;
+    const teams = (await call(server.base, 'GET', '/teams', { token: admin.accessToken })).json.data;
+    const teamId = (teams.teams ?? teams)[0]?.id;
+    // One refresh token per connection of the warm-up and of the run: each rotates its own (sharing one
+    // would be a replay, which revokes the family).
+    const refreshPool = [];
+    for (let i = 0; i < 2 * CONNECTIONS + 10; i++) {
+      refreshPool.push(
+        (
+          await call(server.base, 'POST', '/auth/login', {
+            body: { email: BIG_SALES, password: BENCH_PASSWORD },
+          })
+        ).json.data.refreshToken,
+      );
+    }
+    const item = { name: 'Serviço', description: '', quantity: 2, unitPrice: 12_500 };
+    const proposalBody = JSON.stringify({
+      title: 'Proposta de medição',
+      clientId: sample.clientId,
+      content: { blocks: [], items: [item] },
+    });
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 180 * 86_400_000).toISOString().slice(0, 10);
+
+    const cases = [
+      { name: 'bare route {ok:true}', opts: { url: `${bare.url}/ok` } },
+      {
+        name: 'POST /auth/login',
+        opts: {
+          url: `${origin}/api/v1/auth/login`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: BIG_SALES, password: BENCH_PASSWORD }),
+        },
+      },
+      {
+        name: 'POST /auth/refresh',
+        opts: {
+          url: origin,
+          headers: { 'content-type': 'application/json' },
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/v1/auth/refresh',
+              setupRequest: (req, context) => {
+                context.token ??= refreshPool.pop();
+                return { ...req, body: JSON.stringify({ refreshToken: context.token }) };
+              },
+              onResponse: (status, body, context) => {
+                if (status === 200) context.token = JSON.parse(body).data.refreshToken;
+              },
+            },
+          ],
+        },
+      },
+      { name: 'GET /proposals (first page)', opts: { url: `${origin}/api/v1/proposals`, headers: auth } },
+      {
+        name: 'GET /proposals?status=accepted',
+        opts: { url: `${origin}/api/v1/proposals?status=accepted`, headers: auth },
+      },
+      {
+        name: 'GET /proposals?search=…',
+        opts: { url: `${origin}/api/v1/proposals?search=Proposta%2012345`, headers: auth },
+      },
+      {
+        name: 'GET /proposals/{id}',
+        opts: { url: `${origin}/api/v1/proposals/${sample.id}`, headers: auth },
+      },
+      {
+        name: 'POST /proposals',
+        opts: { url: `${origin}/api/v1/proposals`, method: 'POST', headers: auth, body: proposalBody },
+      },
+      {
+        name: 'PUT /proposals/{id}',
+        opts: {
+          url: `${origin}/api/v1/proposals/${sample.id}`,
+          method: 'PUT',
+          headers: auth,
+          body: proposalBody,
+        },
+      },
+      { name: 'GET /proposals/stats', opts: { url: `${origin}/api/v1/proposals/stats`, headers: auth } },
+      {
+        name: 'dashboard: GET /analytics/overview',
+        opts: { url: `${origin}/api/v1/analytics/overview`, headers: auth },
+      },
+      {
+        name: 'dashboard: GET /analytics/top-clients?limit=5',
+        opts: { url: `${origin}/api/v1/analytics/top-clients?limit=5`, headers: auth },
+      },
+      {
+        name: 'analytics overview (6 months, a team)',
+        opts: {
+          url: `${origin}/api/v1/analytics/overview?startDate=${from}&endDate=${to}${teamId ? `&teamId=${teamId}` : ''}`,
+          headers: auth,
+        },
+      },
+      {
+        name: 'GET /public/proposals/{token}?refresh=1',
+        opts: { url: `${origin}/api/v1/public/proposals/${sample.publicToken}?refresh=1` },
+      },
+      {
+        name: 'GET /notifications/unread-count',
+        opts: { url: `${origin}/api/v1/notifications/unread-count`, headers: auth },
+      },
+    ].filter(
+      (c) => ONLY.length === 0 || c.name === 'bare route {ok:true}' || ONLY.some((o) => c.name.includes(o)),
+    );
+
+    const results = [];
+    for (const c of cases) {
+      const result = await measure(c.name, c.opts);
+      results.push(result);
+      process.stdout.write(`  measured ${c.name}\n`);
+    }
+    const ceiling = results[0]?.rps ?? 1;
+    const rows = results.map((r) => ({
+      case: r.name,
+      'req/s': Math.round(r.rps),
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      errors: r.errors,
+      'vs bare': `${((r.rps / ceiling) * 100).toFixed(1)} %`,
+    }));
+    console.log(
+      `\n${db.label}, ${PROPOSALS} proposals, ${CONNECTIONS} connections, ${DURATION} s per case (${os.cpus().length} cores)`,
+    );
+    console.table(rows);
+    await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
+    const file = path.join(
+      ROOT,
+      'bench/results',
+      `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 6)}.json`,
+    );
+    await writeFile(
+      file,
+      JSON.stringify(
+        { database: db.label, proposals: PROPOSALS, connections: CONNECTIONS, duration: DURATION, rows },
+        null,
+        2,
+      ),
+    );
+    console.log(
+      `results in ${path.relative(ROOT, file)}; whole run ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+  } finally {
+    if (server) await stop(server).catch(() => {});
+    bare.stop();
+    await db.stop().catch(() => {});
+  }
+}
+
+process.on('exit', killChildren);
+main().catch((error) => {
+  console.error(`bench FAILED: ${error.stack ?? error.message}`);
+  killChildren();
+  process.exit(1);
+});
