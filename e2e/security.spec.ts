@@ -103,6 +103,12 @@ test.describe('headers and content', () => {
       await expect(page.getByText(HOSTILE).first(), url).toBeVisible();
       expect(await xssRan(page), url).toBe(false);
     }
+    // Screens that show it among other things: no script runs there either.
+    for (const url of ['/dashboard', '/analytics', `/clients/${clientId}/edit`]) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await xssRan(page), url).toBe(false);
+    }
     // The edit form holds the text in its fields, unchanged.
     await page.goto(`/proposals/${created.id}/edit`);
     await expect(page.getByRole('textbox', { name: /Título/ }).first()).toHaveValue(`${HOSTILE} ${id}`);

@@ -139,10 +139,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api/v1' },
   );
 
-  // Every write made while impersonating lands in the audit log with both accounts (server-behaviour §9).
-  app.addHook('onResponse', async (req, reply) => {
+  // Every write made while impersonating lands in the audit log with both accounts (server-behaviour §9),
+  // before the answer leaves: when the client has its answer, the record exists.
+  app.addHook('onSend', async (req, reply, payload) => {
     const claims = req.auth;
-    if (!claims?.impersonatorId || ['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return;
+    if (!claims?.impersonatorId || ['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return payload;
     await auditImpersonatedWrite(database.db, claims, {
       method: req.method,
       route: req.routeOptions.url ?? req.url,
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       statusCode: reply.statusCode,
       ip: req.ip,
     }).catch((error) => req.log.error({ err: error }, 'impersonation audit failed'));
+    return payload;
   });
 
   if (config.webDistDir) await app.register(staticPlugin, { root: config.webDistDir });
