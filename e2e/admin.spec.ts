@@ -105,7 +105,7 @@ test.describe('platform administration @mobile', () => {
     await expect(page).toHaveURL(/\/dashboard$/, AFTER_RELOAD);
     const banner = page.getByText(IMPERSONATION_BANNER);
     await expect(banner).toBeVisible(AFTER_RELOAD);
-    await expect(page.getByRole('tabpanel', { name: 'Perfil' }).getByText(DEMO.superadmin)).toBeVisible();
+    await expect(page.getByText(DEMO.superadmin)).toBeVisible();
     await expect(page.getByRole('heading', { name: /Olá, Vera/ })).toBeVisible(AFTER_RELOAD);
     expect(await stored(page, 'refreshToken')).toBeNull();
     const impersonation = JSON.parse((await stored(page, 'impersonation')) ?? 'null');
