@@ -8,7 +8,7 @@ import { emailOutbox } from '@/db/schema/index.ts';
 import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles, createUser } from '@/test/factories.ts';
-import { backoffSeconds, OutboxWorker } from './outbox-worker.ts';
+import { backoffSeconds, MAX_ATTEMPTS, OutboxWorker } from './outbox-worker.ts';
 
 interface Received {
   from: string;
@@ -230,6 +230,35 @@ describe('outbox retries', () => {
     expect(delivered).toContain(user.email);
     const [sent] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
     expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('keeps retrying through a long outage (hours), and gives up only after MAX_ATTEMPTS', async () => {
+    const user = await createUser(t.db);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: user.email },
+    });
+    const mine = eq(emailOutbox.toAddress, user.email);
+    // Ten failed attempts so far (over an hour and a half of outage): still queued.
+    await t.db.update(emailOutbox).set({ attempts: 10 }).where(mine);
+    failNext = 1;
+    expect(await t.app.outbox.drain()).toBe(0);
+    const [queued] = await t.db.select().from(emailOutbox).where(mine);
+    expect(queued).toMatchObject({ status: 'pending', attempts: 11 });
+    expect(queued?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 3500_000);
+
+    // The last allowed attempt fails too: marked failed, no longer claimed.
+    await t.db
+      .update(emailOutbox)
+      .set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: new Date() })
+      .where(mine);
+    failNext = 1;
+    expect(await t.app.outbox.drain()).toBe(0);
+    const [failed] = await t.db.select().from(emailOutbox).where(mine);
+    expect(failed).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(await t.app.outbox.drain()).toBe(0);
+    expect(delivered).not.toContain(user.email);
   });
 
   it('backs off exponentially up to an hour', () => {

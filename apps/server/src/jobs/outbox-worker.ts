@@ -4,9 +4,18 @@ import type { MailTransport } from '@/lib/mail-transport.ts';
 import { claimDueEmails, markEmailFailed, markEmailSent } from '@/modules/email/email.queries.ts';
 import { onEmailQueued } from '@/modules/email/email.service.ts';
 
-const MAX_ATTEMPTS = 8;
-const LEASE_SECONDS = 120;
-const BATCH = 20;
+/**
+ * With the delay capped at one hour, 60 attempts keep a message queued through about two days of mail-server
+ * outage; only then is it marked failed (and logged as an error).
+ */
+export const MAX_ATTEMPTS = 60;
+/**
+ * A claimed batch is leased for longer than it can take to send: BATCH × the transport's worst case (connect
+ * 20 s + greeting 20 s + socket 60 s, see lib/mail-transport.ts), so a slow server never lets a second
+ * process claim, and send again, a message still being sent.
+ */
+const BATCH = 5;
+const LEASE_SECONDS = 600;
 
 /** Retry delay after the nth failed attempt: 30 s, 1 min, 2 min … capped at 1 h. */
 export function backoffSeconds(attempt: number): number {
@@ -51,10 +60,9 @@ export class OutboxWorker {
           const retryAt =
             row.attempts >= MAX_ATTEMPTS ? null : new Date(Date.now() + backoffSeconds(row.attempts) * 1000);
           await markEmailFailed(this.db, row.id, message.slice(0, 500), retryAt);
-          this.log.warn(
-            { emailId: row.id, attempt: row.attempts, willRetry: retryAt !== null },
-            'email send failed',
-          );
+          const details = { emailId: row.id, attempt: row.attempts, willRetry: retryAt !== null };
+          if (retryAt) this.log.warn(details, 'email send failed');
+          else this.log.error(details, 'email send failed for good');
         }
       }
     }

@@ -28,7 +28,14 @@ export function createMailTransport(opts: {
   log: FastifyBaseLogger;
 }): MailTransport {
   if (opts.smtpUrl) {
-    const transporter = nodemailer.createTransport(opts.smtpUrl);
+    // Timeouts well inside the outbox lease (jobs/outbox-worker.ts): a hung server fails the attempt, which is
+    // retried, instead of outliving the lease and being claimed by another process.
+    const transporter = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(mail) {
         await transporter.sendMail({
