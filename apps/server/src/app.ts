@@ -124,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(proposalsRoutes, { storage });
       await api.register(proposalVersionsRoutes);
       await api.register(commentsRoutes);
-      await api.register(attachmentsRoutes, { storage });
+      await api.register(attachmentsRoutes, { storage, publicRateLimitMax: config.publicRateLimitMax * 6 });
       await api.register(notificationsRoutes);
       await api.register(usersRoutes, { appUrl: config.appUrl, rateLimitMax: config.authRateLimitMax });
       await api.register(teamsRoutes);

@@ -38,6 +38,24 @@ export class AccessTokens {
       .sign(this.#key);
   }
 
+  /**
+   * The organization a genuine access token was issued for, accepting one that expired up to 30 days ago.
+   * Only for deciding that a public-page visitor is a member of the owning organization (whose views are not
+   * counted): the page sends the stored token without refreshing it. Never grants access to anything.
+   */
+  async organizationOf(token: string): Promise<string | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: ['HS256'],
+        audience: 'aceite-api',
+        clockTolerance: '30 days',
+      });
+      return typeof payload.org === 'string' ? payload.org : null;
+    } catch {
+      return null;
+    }
+  }
+
   async verify(token: string): Promise<VerifyResult> {
     try {
       const { payload } = await jwtVerify(token, this.#key, {

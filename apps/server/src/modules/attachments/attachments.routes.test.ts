@@ -132,6 +132,12 @@ describe('attachments', () => {
     expect(res.json().error.message).toBe(MESSAGES.fileTooLarge);
   });
 
+  it('refuses a caller without the right before reading the upload: 403 for a viewer, even for 10 MB + 1', async () => {
+    const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 + 1 - PDF.length, 0x20)]);
+    const res = await upload(team.viewer, { name: 'grande.pdf', content: big });
+    expect(res.statusCode).toBe(403);
+  });
+
   it('refuses a renamed executable and unknown extensions with 415', async () => {
     const renamed = await upload(team.sales, { name: 'fatura.pdf', content: EXE });
     expect(renamed.statusCode).toBe(415);

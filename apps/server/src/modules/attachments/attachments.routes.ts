@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@/lib/app-error.ts';
+import { perIpLimit } from '@/lib/rate-limit.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import { hasNul } from '@/plugins/input-guard.ts';
@@ -17,6 +18,8 @@ import * as attachments from './attachments.service.ts';
 
 export interface AttachmentsRoutesOptions {
   storage: FileStorage;
+  /** Per-IP limit a minute of the public list and downloads (the public page's view limit). */
+  publicRateLimitMax: number;
 }
 
 /** Downloads never render inline: attachment disposition, the stored type, nosniff. */
@@ -74,6 +77,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
   app.get(
     '/public/proposals/:publicToken/attachments',
     {
+      config: perIpLimit(opts.publicRateLimitMax),
       schema: {
         tags: ['public'],
         summary: 'Attachments the client may download',
@@ -91,6 +95,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
   app.get(
     '/public/proposals/:publicToken/attachments/:attachmentId/download',
     {
+      config: perIpLimit(opts.publicRateLimitMax),
       schema: {
         tags: ['public'],
         summary: 'Download an attachment marked visible to the client',
@@ -146,6 +151,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
       },
       async (req, reply) => {
         // Permission and existence are checked before the bytes are read into memory.
+        await attachments.assertCanAttach(req.tenant, req.params.id);
         const upload = await readUpload(req);
         return reply
           .status(201)

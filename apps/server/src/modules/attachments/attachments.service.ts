@@ -124,6 +124,11 @@ export async function listAttachments(ctx: TenantContext, proposalId: string): P
   return (await selectAttachments(ctx, proposalId)).map(toDto);
 }
 
+/** Checked before an upload's bytes are read, so a refused caller never makes the server buffer 10 MB. */
+export async function assertCanAttach(ctx: TenantContext, proposalId: string): Promise<void> {
+  assertCanManageProposal(ctx, await ownerOf(ctx, proposalId));
+}
+
 export async function createAttachment(
   ctx: TenantContext,
   storage: FileStorage,

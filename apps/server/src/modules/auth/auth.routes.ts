@@ -1,4 +1,3 @@
-import { MESSAGES } from '@aceite/shared/messages';
 import {
   AuthSessionSchema,
   ForgotPasswordInputSchema,
@@ -15,6 +14,7 @@ import { dataEnvelope, ErrorEnvelopeSchema, OkSchema } from '@aceite/shared/sche
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perIpLimit } from '@/lib/rate-limit.ts';
 import { requireAuth } from '@/plugins/auth.ts';
 import * as auth from './auth.service.ts';
 
@@ -38,17 +38,7 @@ function meta(req: FastifyRequest): auth.RequestMeta {
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const deps: auth.AuthDeps = { db: app.db, tokens: app.accessTokens, appUrl: opts.appUrl };
-  const limited = {
-    rateLimit: {
-      max: opts.rateLimitMax,
-      timeWindow: '1 minute',
-      errorResponseBuilder: () => ({
-        statusCode: 429,
-        code: 'RATE_LIMITED',
-        message: MESSAGES.tooManyRequests,
-      }),
-    },
-  };
+  const limited = perIpLimit(opts.rateLimitMax);
   const tags = ['auth'];
 
   app.post(

@@ -110,6 +110,24 @@ describe('GET /public/proposals/:token', () => {
     expect((await get(token, await authHeaders(t.app, outsider.admin))).json().data.viewCount).toBe(1);
   });
 
+  it("does not count a member's view when the stored access token has expired (the page does not refresh it)", async () => {
+    const { token, id } = await makeProposal();
+    const claims = {
+      userId: team.sales.id,
+      organizationId: team.org.id,
+      role: 'sales' as const,
+      sessionId: randomUUID(),
+    };
+    const expired = await t.app.accessTokens.sign(claims, -3600);
+    const res = await get(token, { authorization: `Bearer ${expired}` });
+    expect(res.json().data).toMatchObject({ status: 'sent', viewCount: 0 });
+    // A token signed with another key proves nothing: counted as a client's view.
+    const { AccessTokens } = await import('@/lib/jwt.ts');
+    const forged = await new AccessTokens('another-secret-of-32-characters!!').sign(claims);
+    expect((await get(token, { authorization: `Bearer ${forged}` })).json().data.viewCount).toBe(1);
+    expect((await stored(id))?.status).toBe('viewed');
+  });
+
   it('does not count the re-read after an answer (refresh=1) as another view', async () => {
     const { token, id } = await makeProposal();
     expect((await get(token)).json().data.viewCount).toBe(1);
@@ -256,6 +274,22 @@ describe('public actions', () => {
 });
 
 describe('public rate limits', () => {
+  it('limits page views and the public attachment list and downloads per IP (6× the action limit)', async () => {
+    const limited = await buildTestApp({ publicRateLimitMax: 1 });
+    try {
+      for (const path of ['', '/attachments', `/attachments/${randomUUID()}/download`]) {
+        const statuses = [];
+        for (let i = 0; i < 7; i++) {
+          const res = await limited.app.inject({ url: `/api/v1/public/proposals/${randomUUID()}x${path}` });
+          statuses.push(res.statusCode);
+        }
+        expect(statuses).toEqual([404, 404, 404, 404, 404, 404, 429]);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('limits actions per IP', async () => {
     const limited = await buildTestApp({ publicRateLimitMax: 2 });
     try {

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@aceite/shared/messages';
 import { dataEnvelope, ErrorEnvelopeSchema } from '@aceite/shared/schemas/common';
 import { PROPOSAL_STATUSES } from '@aceite/shared/schemas/proposals';
 import {
@@ -10,6 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perIpLimit } from '@/lib/rate-limit.ts';
 import * as publicProposals from './public-proposals.service.ts';
 
 export interface PublicRoutesOptions {
@@ -30,24 +30,13 @@ const decision = dataEnvelope(z.object({ status: z.enum(PROPOSAL_STATUSES) }));
 /** The client's page: no login, the link token is the only key (spec §6). */
 export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, opts) => {
   const tags = ['public'];
-  const limit = (max: number) => ({
-    rateLimit: {
-      max,
-      timeWindow: '1 minute',
-      errorResponseBuilder: () => ({
-        statusCode: 429,
-        code: 'RATE_LIMITED',
-        message: MESSAGES.tooManyRequests,
-      }),
-    },
-  });
+  const limit = perIpLimit;
 
   async function meta(req: FastifyRequest): Promise<publicProposals.PublicRequestMeta> {
     const header = req.headers.authorization;
     let viewerOrganizationId: string | null = null;
     if (header?.startsWith('Bearer ')) {
-      const verified = await app.accessTokens.verify(header.slice(7).trim());
-      if (verified.ok) viewerOrganizationId = verified.claims.organizationId;
+      viewerOrganizationId = await app.accessTokens.organizationOf(header.slice(7).trim());
     }
     return { ip: req.ip, userAgent: req.headers['user-agent'], viewerOrganizationId };
   }

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { AppError } from '@/lib/app-error.ts';
 import { PaginationSchema } from '@/lib/pagination.ts';
+import { perIpLimit } from '@/lib/rate-limit.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
 import * as users from './users.service.ts';
 
@@ -35,17 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   const tags = ['users'];
 
   // Public: the accept-invite page.
-  const limited = {
-    rateLimit: {
-      max: opts.rateLimitMax,
-      timeWindow: '1 minute',
-      errorResponseBuilder: () => ({
-        statusCode: 429,
-        code: 'RATE_LIMITED',
-        message: MESSAGES.tooManyRequests,
-      }),
-    },
-  };
+  const limited = perIpLimit(opts.rateLimitMax);
   const publicErrors = { 400: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema };
 
   app.get(
