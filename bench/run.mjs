@@ -85,6 +85,30 @@ async function startBare() {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
+const LATENCY_ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 200);
+
+/**
+ * One request at a time (the server otherwise idle), timed end to end from this process: the latency a person
+ * waits for each dashboard and analytics figure. `paths` run in parallel per round, as a page does.
+ */
+async function latency(name, origin, headers, paths) {
+  const once = async () => {
+    const started = performance.now();
+    const answers = await Promise.all(paths.map((p) => fetch(`${origin}/api/v1${p}`, { headers })));
+    for (const a of answers) {
+      if (!a.ok) throw new Error(`${name}: ${a.status} on ${a.url}`);
+      await a.arrayBuffer();
+    }
+    return performance.now() - started;
+  };
+  for (let i = 0; i < 10; i++) await once();
+  const times = [];
+  for (let i = 0; i < LATENCY_ROUNDS; i++) times.push(await once());
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { name, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: times[times.length - 1] };
+}
+
 function run(opts) {
   return autocannon({ connections: CONNECTIONS, ...opts });
 }
@@ -247,6 +271,45 @@ async function main() {
       results.push(result);
       process.stdout.write(`  measured ${c.name}\n`);
     }
+    const q = `startDate=${from}&endDate=${to}`;
+    const teamQ = teamId ? `&teamId=${teamId}` : '';
+    const latencyCases = [
+      [
+        'dashboard (overview + top 5 clients + 10 recent, in parallel)',
+        ['/analytics/overview', '/analytics/top-clients?limit=5', '/analytics/recent-activity?limit=10'],
+      ],
+      [
+        'analytics page, all time (7 calls in parallel)',
+        [
+          '/analytics/overview',
+          '/analytics/proposals-over-time',
+          '/analytics/proposals-by-user?limit=10',
+          '/analytics/proposals-by-team',
+          '/analytics/top-clients?limit=10',
+          '/users',
+          '/teams',
+        ],
+      ],
+      ['GET /analytics/overview', ['/analytics/overview']],
+      ['GET /analytics/overview (6 months, a team)', [`/analytics/overview?${q}${teamQ}`]],
+      ['GET /analytics/proposals-over-time', ['/analytics/proposals-over-time']],
+      ['GET /analytics/proposals-by-user?limit=10', ['/analytics/proposals-by-user?limit=10']],
+      ['GET /analytics/proposals-by-team', ['/analytics/proposals-by-team']],
+      ['GET /analytics/top-clients?limit=10', ['/analytics/top-clients?limit=10']],
+      ['GET /analytics/recent-activity?limit=10', ['/analytics/recent-activity?limit=10']],
+      ['GET /proposals/stats (sidebar)', ['/proposals/stats']],
+    ].filter(([name]) => ONLY.length === 0 || ONLY.some((o) => name.includes(o)));
+    const latencies = [];
+    for (const [name, paths] of latencyCases) latencies.push(await latency(name, origin, auth, paths));
+    const latencyRows = latencies.map((l) => ({
+      'one request at a time': l.name,
+      'p50 ms': Number(l.p50.toFixed(1)),
+      'p95 ms': Number(l.p95.toFixed(1)),
+      'p99 ms': Number(l.p99.toFixed(1)),
+      'max ms': Number(l.max.toFixed(1)),
+      '≤ 100 ms': l.p99 <= 100 ? 'yes' : 'NO',
+    }));
+
     const ceiling = results[0]?.rps ?? 1;
     const rows = results.map((r) => ({
       case: r.name,
@@ -260,6 +323,10 @@ async function main() {
       `\n${db.label}, ${PROPOSALS} proposals, ${CONNECTIONS} connections, ${DURATION} s per case (${os.cpus().length} cores)`,
     );
     console.table(rows);
+    if (latencyRows.length > 0) {
+      console.log(`\nLatency, ${LATENCY_ROUNDS} rounds each after 10 warm-up rounds:`);
+      console.table(latencyRows);
+    }
     await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
     const file = path.join(
       ROOT,
@@ -269,7 +336,14 @@ async function main() {
     await writeFile(
       file,
       JSON.stringify(
-        { database: db.label, proposals: PROPOSALS, connections: CONNECTIONS, duration: DURATION, rows },
+        {
+          database: db.label,
+          proposals: PROPOSALS,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          rows,
+          latency: latencyRows,
+        },
         null,
         2,
       ),

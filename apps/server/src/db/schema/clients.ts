@@ -28,5 +28,8 @@ export const clients = pgTable(
   (t) => [
     uniqueIndex('clients_org_email_key').on(t.organizationId, t.email),
     index('clients_org_name_idx').on(t.organizationId, sql`lower(${t.name})`),
+    // The proposals search matches client name and company with ILIKE '%…%' (pg_trgm).
+    index('clients_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('clients_company_trgm_idx').using('gin', t.company.op('gin_trgm_ops')),
   ],
 );

@@ -66,8 +66,20 @@ export const proposals = pgTable(
   },
   (t) => [
     uniqueIndex('proposals_public_token_key').on(t.publicToken),
-    index('proposals_org_status_idx').on(t.organizationId, t.status),
-    index('proposals_org_created_idx').on(t.organizationId, t.createdAt),
+    // The list by status, newest first, and the sidebar counts (index-only).
+    index('proposals_org_status_created_idx').on(t.organizationId, t.status, t.createdAt),
+    // The list newest first, and every analytics aggregate as an index-only scan: the columns the figures
+    // read (status, value, owner, client) ride along, so the wide rows (content) are never visited.
+    index('proposals_org_created_cover_idx').on(
+      t.organizationId,
+      t.createdAt,
+      t.status,
+      t.totalValue,
+      t.ownerId,
+      t.clientId,
+    ),
+    // Search by title (ILIKE '%…%'): trigram index (pg_trgm, created by the migration).
+    index('proposals_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('proposals_client_idx').on(t.clientId),
     index('proposals_owner_idx').on(t.ownerId),
   ],

