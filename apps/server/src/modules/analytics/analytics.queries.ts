@@ -63,48 +63,104 @@ export async function selectOverview(ctx: TenantContext, q: AnalyticsQuery) {
   };
 }
 
+/**
+ * The figures of `totals`, aliased so an aggregating subquery can expose them. Every figure is additive, so
+ * partial aggregates (per owner, per month) can be summed again outside.
+ */
+const aliasedTotals = () => ({
+  count: totals.count.as('count'),
+  value: totals.value.as('value'),
+  sent: totals.sent.as('sent'),
+  won: totals.won.as('won'),
+  wonValue: totals.wonValue.as('won_value'),
+});
+
+/** Sums of per-group partials (one owner's or one month's figures), for a second level of grouping. */
+const summed = (p: {
+  count: SQL.Aliased;
+  value: SQL.Aliased;
+  sent: SQL.Aliased;
+  won: SQL.Aliased;
+  wonValue: SQL.Aliased;
+}) => ({
+  count: sql<number>`sum(${p.count})::int`,
+  value: sql<number>`sum(${p.value})::bigint`,
+  sent: sql<number>`sum(${p.sent})::int`,
+  won: sql<number>`sum(${p.won})::int`,
+  wonValue: sql<number>`sum(${p.wonValue})::bigint`,
+});
+
+/**
+ * The scope's figures per owner: one index-only pass over the covering index with a 50-group hash; users and
+ * teams are joined to these few rows afterwards instead of to every proposal.
+ */
+function perOwner(ctx: TenantContext, where: SQL) {
+  return ctx.db
+    .select({ ownerId: sql<string>`${proposals.ownerId}`.as('owner_id'), ...aliasedTotals() })
+    .from(proposals)
+    .where(where)
+    .groupBy(proposals.ownerId)
+    .as('per_owner');
+}
+
 export async function selectOverTime(ctx: TenantContext, q: AnalyticsQuery) {
   const { where, tz } = await scope(ctx, q);
-  const period = sql<string>`to_char(${proposals.createdAt} at time zone ${tz}, 'YYYY-MM')`;
-  return (
-    ctx.db
-      .select({ period, ...totals })
-      .from(proposals)
-      .where(where)
-      // By position: the timezone is a bound parameter, so PostgreSQL cannot match the expression itself.
-      .groupBy(sql`1`)
-      .orderBy(sql`1`)
-  );
+  // date_trunc per row, to_char once per month: formatting every row cost ~40 % more at 100,000 proposals.
+  const months = ctx.db
+    .select({
+      month: sql<string>`date_trunc('month', ${proposals.createdAt} at time zone ${tz})`.as('month'),
+      ...aliasedTotals(),
+    })
+    .from(proposals)
+    .where(where)
+    // By position: the timezone is a bound parameter, so PostgreSQL cannot match the expression itself.
+    .groupBy(sql`1`)
+    .as('months');
+  return ctx.db
+    .select({
+      period: sql<string>`to_char(${months.month}, 'YYYY-MM')`,
+      count: months.count,
+      value: months.value,
+      sent: months.sent,
+      won: months.won,
+      wonValue: months.wonValue,
+    })
+    .from(months)
+    .orderBy(months.month);
 }
 
 export async function selectByUser(ctx: TenantContext, q: AnalyticsQuery, limit: number) {
   const { where } = await scope(ctx, q);
+  const owners = perOwner(ctx, where);
   return ctx.db
     .select({
       userId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      ...totals,
+      count: owners.count,
+      value: owners.value,
+      sent: owners.sent,
+      won: owners.won,
+      wonValue: owners.wonValue,
     })
-    .from(proposals)
-    .innerJoin(users, eq(users.id, proposals.ownerId))
-    .where(where)
-    .groupBy(users.id)
-    .orderBy(sql`coalesce(sum(${proposals.totalValue}), 0) desc`, users.id)
+    .from(owners)
+    .innerJoin(users, eq(users.id, owners.ownerId))
+    .orderBy(desc(owners.value), users.id)
     .limit(limit);
 }
 
 export async function selectByTeam(ctx: TenantContext, q: AnalyticsQuery) {
   const { where } = await scope(ctx, q);
+  const owners = perOwner(ctx, where);
+  const figures = summed(owners);
   return ctx.db
-    .select({ teamId: teams.id, teamName: teams.name, ...totals })
-    .from(proposals)
-    .innerJoin(users, eq(users.id, proposals.ownerId))
+    .select({ teamId: teams.id, teamName: teams.name, ...figures })
+    .from(owners)
+    .innerJoin(users, eq(users.id, owners.ownerId))
     .innerJoin(teams, eq(teams.id, users.teamId))
-    .where(where)
     .groupBy(teams.id)
-    .orderBy(sql`coalesce(sum(${proposals.totalValue}), 0) desc`, teams.id);
+    .orderBy(sql`sum(${owners.value}) desc`, teams.id);
 }
 
 /**
@@ -114,14 +170,7 @@ export async function selectByTeam(ctx: TenantContext, q: AnalyticsQuery) {
 export async function selectTopClients(ctx: TenantContext, q: AnalyticsQuery, limit: number) {
   const { where } = await scope(ctx, q);
   const ranked = ctx.db
-    .select({
-      clientId: sql<string>`${proposals.clientId}`.as('client_id'),
-      count: totals.count.as('count'),
-      value: totals.value.as('value'),
-      sent: totals.sent.as('sent'),
-      won: totals.won.as('won'),
-      wonValue: totals.wonValue.as('won_value'),
-    })
+    .select({ clientId: sql<string>`${proposals.clientId}`.as('client_id'), ...aliasedTotals() })
     .from(proposals)
     .where(and(where, isNotNull(proposals.clientId)))
     .groupBy(proposals.clientId)

@@ -8,7 +8,7 @@ import type {
 } from '@aceite/shared/schemas/analytics';
 import type { ProposalSummary } from '@aceite/shared/schemas/proposals';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
-import { listProposals } from '@/modules/proposals/proposals.service.ts';
+import { listLatestProposals } from '@/modules/proposals/proposals.service.ts';
 import {
   selectByTeam,
   selectByUser,
@@ -95,5 +95,5 @@ export async function getTopClients(
 
 /** The latest proposals, for the dashboard. */
 export async function getRecentActivity(ctx: TenantContext, limit: number): Promise<ProposalSummary[]> {
-  return (await listProposals(ctx, { page: 1, limit })).data;
+  return listLatestProposals(ctx, limit);
 }

@@ -56,10 +56,10 @@ function listFilter(ctx: TenantContext, opts: { status?: string; search?: string
 
 export async function selectProposals(
   ctx: TenantContext,
-  opts: { status?: string; search?: string; limit: number; offset: number },
+  opts: { status?: string; search?: string; limit: number; offset: number; withTotal?: boolean },
 ) {
   const where = listFilter(ctx, opts);
-  const [rows, [totals]] = await Promise.all([
+  const [rows, [totals] = []] = await Promise.all([
     ctx.db
       .select({
         id: proposals.id,
@@ -82,8 +82,9 @@ export async function selectProposals(
       .orderBy(desc(proposals.createdAt), desc(proposals.id))
       .limit(opts.limit)
       .offset(opts.offset),
-    // Index-only on (organization_id, status, created_at) when not searching.
-    ctx.db.select({ n: count() }).from(proposals).where(where),
+    // Index-only on (organization_id, status, created_at) when not searching; still every row of the
+    // organization, so callers that show no pager (the dashboard) skip it.
+    opts.withTotal === false ? [] : ctx.db.select({ n: count() }).from(proposals).where(where),
   ]);
   return { rows, total: totals?.n ?? 0 };
 }

@@ -129,18 +129,27 @@ function toValues(input: ProposalInput) {
   };
 }
 
+type SummaryRow = Awaited<ReturnType<typeof selectProposals>>['rows'][number];
+const toSummaryDto = (r: SummaryRow): ProposalSummary => ({
+  ...r,
+  status: r.status as ProposalStatus,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
 export async function listProposals(
   ctx: TenantContext,
   query: { status?: ProposalStatus; search?: string; page: number; limit: number },
 ): Promise<{ data: ProposalSummary[]; pagination: Pagination }> {
   const { rows, total } = await selectProposals(ctx, { ...query, offset: (query.page - 1) * query.limit });
-  const data = rows.map((r) => ({
-    ...r,
-    status: r.status as ProposalStatus,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  }));
+  const data = rows.map(toSummaryDto);
   return { data, pagination: toPagination(query.page, query.limit, total) };
+}
+
+/** The newest proposals, without the organization-wide count a pager needs (the dashboard's activity). */
+export async function listLatestProposals(ctx: TenantContext, limit: number): Promise<ProposalSummary[]> {
+  const { rows } = await selectProposals(ctx, { limit, offset: 0, withTotal: false });
+  return rows.map(toSummaryDto);
 }
 
 export async function getProposalStats(ctx: TenantContext): Promise<ProposalStats> {
