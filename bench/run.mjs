@@ -159,8 +159,8 @@ async function main() {
       .json.data;
     const teams = (await call(server.base, 'GET', '/teams', { token: admin.accessToken })).json.data;
     const teamId = (teams.teams ?? teams)[0]?.id;
-    // One refresh token per connection of the warm-up and of the run: each rotates its own (sharing one
-    // would be a replay, which revokes the family).
+    // Enough sessions for every connection of the warm-up and of the run (in-flight ones at the end of the
+    // warm-up are lost): a token presented twice would be a replay, which revokes its family.
     const refreshPool = [];
     for (let i = 0; i < 2 * CONNECTIONS + 10; i++) {
       refreshPool.push(
@@ -200,12 +200,14 @@ async function main() {
             {
               method: 'POST',
               path: '/api/v1/auth/refresh',
-              setupRequest: (req, context) => {
-                context.token ??= refreshPool.pop();
-                return { ...req, body: JSON.stringify({ refreshToken: context.token }) };
-              },
-              onResponse: (status, body, context) => {
-                if (status === 200) context.token = JSON.parse(body).data.refreshToken;
+              // A shared queue, not autocannon's per-request context (reset after each request): each token
+              // is presented once and its rotated successor goes back in for the next request.
+              setupRequest: (req) => ({
+                ...req,
+                body: JSON.stringify({ refreshToken: refreshPool.shift() }),
+              }),
+              onResponse: (status, body) => {
+                if (status === 200) refreshPool.push(JSON.parse(body).data.refreshToken);
               },
             },
           ],
