@@ -82,7 +82,8 @@ export async function selectAllOrganizations(
       })
       .from(organizations)
       .where(where)
-      .orderBy(desc(organizations.createdAt))
+      // The id breaks ties (organizations made in one statement share createdAt): paging needs a total order.
+      .orderBy(desc(organizations.createdAt), desc(organizations.id))
       .limit(opts.limit)
       .offset(opts.offset),
     db.select({ n: count() }).from(organizations).where(where),

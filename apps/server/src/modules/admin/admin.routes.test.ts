@@ -1,9 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, clients, refreshTokens } from '@/db/schema/index.ts';
+import { auditLogs, clients, organizations, proposals, refreshTokens, users } from '@/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, createTeamOfRoles, createUser, TEST_PASSWORD, type TestUser } from '@/test/factories.ts';
+import {
+  as,
+  createOrg,
+  createTeamOfRoles,
+  createUser,
+  TEST_PASSWORD,
+  type TestUser,
+} from '@/test/factories.ts';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof createTeamOfRoles>>;
@@ -212,5 +220,134 @@ describe('/admin', () => {
     const res = await as(t.app, superadmin)('POST', '/admin/stop-impersonate');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(MESSAGES.notImpersonating);
+  });
+
+  it('shows one user of any organization, or of none, and answers 404 for an unknown id', async () => {
+    const call = as(t.app, superadmin);
+    const res = await call('GET', `/admin/users/${other.manager.id}`);
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, other.manager.id));
+    expect(res.json().data).toEqual({
+      id: other.manager.id,
+      email: other.manager.email,
+      firstName: 'Teste',
+      lastName: 'Utilizador',
+      role: 'manager',
+      isActive: true,
+      organization: { id: other.org.id, name: other.org.name },
+      lastLoginAt: null,
+      createdAt: row?.createdAt.toISOString(),
+    });
+    expect((await call('GET', `/admin/users/${superadmin2.id}`)).json().data).toMatchObject({
+      id: superadmin2.id,
+      role: 'superadmin',
+      organization: null,
+    });
+    const unknown = await call('GET', `/admin/users/${randomUUID()}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toMatchObject({ code: 'NOT_FOUND', message: MESSAGES.userNotFound });
+  });
+
+  it('lists organizations filtered by search (name or domain), plan and status, newest first, paged', async () => {
+    const tag = `filtro${randomUUID().slice(0, 8)}`;
+    const at = (minute: number) => new Date(`2030-01-01T10:0${minute}:00Z`);
+    const alfa = await createOrg(t.db, { name: `${tag} Alfa`, plan: 'pro', createdAt: at(1) });
+    const beta = await createOrg(t.db, { name: `${tag} Beta`, plan: 'starter', createdAt: at(2) });
+    const gama = await createOrg(t.db, {
+      name: `${tag} Gama`,
+      plan: 'pro',
+      isActive: false,
+      createdAt: at(3),
+    });
+    const delta = await createOrg(t.db, { name: `${tag} Delta`, plan: 'enterprise', createdAt: at(4) });
+    const byDomain = await createOrg(t.db, {
+      name: 'Sem nome comum',
+      domain: `${tag.toUpperCase()}.pt`,
+      plan: 'pro',
+      createdAt: at(5),
+    });
+    // Some people and one proposal in Alfa, for the counts.
+    const owner = await createUser(t.db, { organizationId: alfa.id, role: 'admin' });
+    await createUser(t.db, { organizationId: alfa.id, role: 'sales' });
+    await t.db.insert(proposals).values({
+      organizationId: alfa.id,
+      ownerId: owner.id,
+      title: 'Contagem',
+      publicToken: randomUUID(),
+    });
+
+    const call = as(t.app, superadmin);
+    const list = async (query: string) => {
+      const res = await call('GET', `/admin/organizations?search=${tag}${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      return { ...data, ids: data.organizations.map((o: { id: string }) => o.id) };
+    };
+
+    const all = await list('');
+    expect(all).toMatchObject({ total: 5, page: 1, totalPages: 1 });
+    expect(all.ids).toEqual([byDomain.id, delta.id, gama.id, beta.id, alfa.id]);
+    expect(all.organizations[4]).toEqual({
+      id: alfa.id,
+      name: `${tag} Alfa`,
+      domain: null,
+      plan: 'pro',
+      isActive: true,
+      userCount: 2,
+      proposalCount: 1,
+      createdAt: '2030-01-01T10:01:00.000Z',
+    });
+    expect(all.organizations[2]).toMatchObject({ isActive: false, userCount: 0, proposalCount: 0 });
+    // The search ignores case and finds the domain too.
+    expect((await call('GET', `/admin/organizations?search=${tag.toUpperCase()}`)).json().data.total).toBe(5);
+
+    expect((await list('&plan=pro')).ids).toEqual([byDomain.id, gama.id, alfa.id]);
+    expect((await list('&plan=starter')).ids).toEqual([beta.id]);
+    expect(await list('&plan=gratuito')).toMatchObject({ ids: [], total: 0, page: 1, totalPages: 1 });
+    expect((await list('&isActive=false')).ids).toEqual([gama.id]);
+    expect((await list('&isActive=true')).ids).toEqual([byDomain.id, delta.id, beta.id, alfa.id]);
+    expect(await list('&plan=pro&isActive=true')).toMatchObject({ ids: [byDomain.id, alfa.id], total: 2 });
+    expect((await list(' Gama')).ids).toEqual([gama.id]);
+
+    expect(await list('&limit=2')).toMatchObject({
+      ids: [byDomain.id, delta.id],
+      total: 5,
+      page: 1,
+      totalPages: 3,
+    });
+    expect(await list('&limit=2&page=2')).toMatchObject({ ids: [gama.id, beta.id], page: 2, totalPages: 3 });
+    expect(await list('&limit=2&page=3')).toMatchObject({ ids: [alfa.id], page: 3, totalPages: 3 });
+    expect(await list('&limit=2&page=4')).toMatchObject({ ids: [], total: 5, page: 4, totalPages: 3 });
+    expect((await call('GET', '/admin/organizations?limit=0')).statusCode).toBe(400);
+    expect((await call('GET', '/admin/organizations?isActive=talvez')).statusCode).toBe(400);
+  });
+
+  it('pages organizations created at the same instant without repeating or skipping any', async () => {
+    const tag = `mesmo${randomUUID().slice(0, 8)}`;
+    const created = await t.db
+      .insert(organizations)
+      .values(Array.from({ length: 6 }, (_, i) => ({ name: `${tag} ${i}` })))
+      .returning({ id: organizations.id, createdAt: organizations.createdAt });
+    expect(new Set(created.map((o) => o.createdAt.getTime())).size).toBe(1);
+    const seen: string[] = [];
+    for (let page = 1; page <= 6; page++) {
+      const res = await as(t.app, superadmin)(
+        'GET',
+        `/admin/organizations?search=${tag}&limit=1&page=${page}`,
+      );
+      seen.push(...res.json().data.organizations.map((o: { id: string }) => o.id));
+    }
+    expect(seen).toHaveLength(6);
+    expect(new Set(seen)).toEqual(new Set(created.map((o) => o.id)));
+  });
+
+  it('answers 404 to impersonating an unknown user, and audits nothing', async () => {
+    const [before] = await t.db.select({ n: count() }).from(auditLogs);
+    const res = await as(t.app, superadmin)('POST', `/admin/impersonate/${randomUUID()}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({ code: 'NOT_FOUND', message: MESSAGES.userNotFound });
+    expect(res.json().data).toBeUndefined();
+    const [after] = await t.db.select({ n: count() }).from(auditLogs);
+    expect(after?.n).toBe(before?.n);
   });
 });

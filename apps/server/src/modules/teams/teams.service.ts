@@ -95,18 +95,29 @@ export async function addMember(ctx: TenantContext, teamId: string, userId: stri
         { field: 'userId', message: MESSAGES.memberInvalid },
       ]);
     }
-    if (userId !== ctx.userId) {
-      await notify(db, {
-        organizationId: ctx.organizationId,
-        userId,
-        type: 'user_added_to_team',
-        title: 'Adicionado a uma equipa',
-        message: `Foi adicionado à equipa ${team.team.name}.`,
-        actionUrl: `/teams/${teamId}`,
-      });
-    }
+    await notifyAddedToTeam(tx, userId, { id: teamId, name: team.team.name });
   });
   return getTeam(ctx, teamId);
+}
+
+/**
+ * Tells a user they were put in a team (server-behaviour §7), whichever screen did it (team members or the
+ * user's edit form); nobody is told about their own doing. Pass the transaction's context.
+ */
+export async function notifyAddedToTeam(
+  ctx: TenantContext,
+  userId: string,
+  team: { id: string; name: string },
+): Promise<void> {
+  if (userId === ctx.userId) return;
+  await notify(ctx.db, {
+    organizationId: ctx.organizationId,
+    userId,
+    type: 'user_added_to_team',
+    title: 'Adicionado a uma equipa',
+    message: `Foi adicionado à equipa ${team.name}.`,
+    actionUrl: `/teams/${team.id}`,
+  });
 }
 
 export async function removeMember(ctx: TenantContext, teamId: string, userId: string): Promise<TeamDetail> {

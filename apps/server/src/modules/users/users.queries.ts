@@ -77,13 +77,17 @@ export async function revokeSessionsOf(db: Db, userId: string): Promise<void> {
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function teamExists(ctx: TenantContext, teamId: string): Promise<boolean> {
+/** The organization's team, or undefined (another organization's team included). */
+export async function selectTeam(
+  ctx: TenantContext,
+  teamId: string,
+): Promise<{ id: string; name: string } | undefined> {
   const [row] = await ctx.db
-    .select({ id: teams.id })
+    .select({ id: teams.id, name: teams.name })
     .from(teams)
     .where(and(inTenant(teams, ctx), eq(teams.id, teamId)))
     .limit(1);
-  return !!row;
+  return row;
 }
 
 export async function emailHasAccount(db: Db, email: string): Promise<boolean> {

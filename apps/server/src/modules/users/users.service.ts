@@ -13,12 +13,13 @@ import { isUniqueViolation } from '@/db/errors.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import { hashPassword } from '@/lib/password.ts';
-import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { hashToken, newOpaqueToken } from '@/lib/tokens.ts';
 import * as auth from '@/modules/auth/auth.service.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { inviteEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
+import { notifyAddedToTeam } from '@/modules/teams/teams.service.ts';
 import { assertCan } from '@/plugins/auth.ts';
 import {
   deleteInviteById,
@@ -36,8 +37,8 @@ import {
   selectOrganizationName,
   selectPendingInviteByEmail,
   selectPendingInvites,
+  selectTeam,
   selectUserName,
-  teamExists,
   updateInviteToken,
   updateMemberById,
 } from './users.queries.ts';
@@ -107,9 +108,13 @@ export async function updateUser(
   if (!existing) throw userNotFound();
   if (id === ctx.userId && input.role !== existing.role)
     throw new AppError('FORBIDDEN', MESSAGES.cannotChangeOwnRole);
-  if (input.teamId && !(await teamExists(ctx, input.teamId)))
-    throw fieldError('teamId', MESSAGES.teamInvalid);
-  await updateMemberById(ctx, id, input);
+  const team = input.teamId ? await selectTeam(ctx, input.teamId) : undefined;
+  if (input.teamId && !team) throw fieldError('teamId', MESSAGES.teamInvalid);
+  await withTx(ctx, async (tx) => {
+    await updateMemberById(tx, id, input);
+    // Moved into a team from this form: told just as when added from the team's members (§7).
+    if (team && team.id !== existing.teamId) await notifyAddedToTeam(tx, id, team);
+  });
   // A new role must not keep working through a still-valid refresh token for longer than necessary.
   if (input.role !== existing.role) await revokeSessionsOf(ctx.db, id);
   return getUser(ctx, id);
@@ -160,7 +165,7 @@ export async function inviteUser(
       { field: 'email', message: MESSAGES.invitePending },
     ]);
   }
-  if (input.teamId && !(await teamExists(ctx, input.teamId)))
+  if (input.teamId && !(await selectTeam(ctx, input.teamId)))
     throw fieldError('teamId', MESSAGES.teamInvalid);
   const token = newOpaqueToken();
   const invite = await ctx.db.transaction(async (db) => {
