@@ -162,6 +162,33 @@ describe('PUT /proposals/:id', () => {
     expect((await as(t.app, team.admin)('PUT', `/proposals/${mine.id}`, proposal())).statusCode).toBe(200);
   });
 
+  it('refuses approved from sales and a client of another organization on update, and changes nothing', async () => {
+    const mine = (await create(team.sales)).json().data;
+    const approve = await as(t.app, team.sales)(
+      'PUT',
+      `/proposals/${mine.id}`,
+      proposal({ status: 'approved' }),
+    );
+    expect(approve.statusCode).toBe(403);
+    const foreign = await as(t.app, team.sales)(
+      'PUT',
+      `/proposals/${mine.id}`,
+      proposal({ clientId: otherClientId, title: 'Mudado' }),
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.details).toEqual([
+      { field: 'clientId', message: MESSAGES.proposalClientInvalid },
+    ]);
+    const [row] = await t.db.select().from(proposals).where(eq(proposals.id, mine.id));
+    expect(row).toMatchObject({ status: 'draft', clientId, title: 'Website institucional' });
+    const byManager = await as(t.app, team.manager)(
+      'PUT',
+      `/proposals/${mine.id}`,
+      proposal({ status: 'approved' }),
+    );
+    expect(byManager.json().data.status).toBe('approved');
+  });
+
   it('keeps a status set outside the form, and refuses to edit an answered proposal', async () => {
     const created = (await create(team.sales)).json().data;
     await t.db.update(proposals).set({ status: 'viewed' }).where(eq(proposals.id, created.id));
