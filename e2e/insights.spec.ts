@@ -18,6 +18,24 @@ interface Overview {
   activeUsers: number;
 }
 
+interface TeamPerformance {
+  teamId: string;
+  teamName: string;
+  proposalCount: number;
+  acceptedCount: number;
+  totalValue: number;
+  conversionRate: number;
+}
+
+interface TopClient {
+  clientId: string;
+  clientName: string;
+  clientCompany: string | null;
+  proposalCount: number;
+  acceptedCount: number;
+  totalValue: number;
+}
+
 /** For the first figures of a screen: screens and their data load lazily and can be slow on a busy machine. */
 const expectLoaded = expect.configure({ timeout: 20_000 });
 
@@ -29,6 +47,12 @@ const count = (n: number) => COUNT.format(n);
 const formatMoney = (cents: number) => EUR.format(cents / 100);
 const percent = (p: number) => PERCENT.format(p / 100);
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/g, '\\s');
+
+/** "12 propostas · 3 aceites" as a pattern, singular at 1. */
+const tally = (proposals: number, accepted: number) =>
+  escapeRegExp(
+    `${count(proposals)} ${proposals === 1 ? 'proposta' : 'propostas'} · ${count(accepted)} ${accepted === 1 ? 'aceite' : 'aceites'}`,
+  );
 
 function isoDaysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -216,6 +240,44 @@ test.describe('analytics report', () => {
     const clients = page.getByRole('region', { name: 'Top 10 Clientes' });
     await expect(clients.getByRole('listitem')).toHaveCount(10);
     await expect(clients.getByRole('listitem').first()).toContainText(/\d+ (aceite|aceites)/);
+
+    // Every team and every top client as the API has them, in its order (read again until both agree).
+    await expect(async () => {
+      await page.reload();
+      await expectLoaded(teams.getByText('Equipa Lisboa')).toBeVisible();
+      const byTeam = await apiGet<TeamPerformance[]>(page, '/analytics/proposals-by-team');
+      const top = await apiGet<TopClient[]>(page, '/analytics/top-clients?limit=10');
+      expect(byTeam.map((t) => t.teamName)).toEqual(
+        expect.arrayContaining(['Equipa Lisboa', 'Equipa Porto']),
+      );
+      expect(top).toHaveLength(10);
+      const teamItems = teams.getByRole('listitem');
+      await expect(teamItems).toHaveCount(byTeam.length, { timeout: 2_000 });
+      for (const [index, t] of byTeam.entries()) {
+        await expect(teamItems.nth(index)).toHaveText(
+          new RegExp(
+            `^\\s*${escapeRegExp(t.teamName)}\\s+${tally(t.proposalCount, t.acceptedCount)}\\s+` +
+              `${escapeRegExp(formatMoney(t.totalValue))}\\s+${escapeRegExp(percent(t.conversionRate))}\\s*$`,
+          ),
+          { useInnerText: true, timeout: 2_000 },
+        );
+        await expect(
+          teamItems.nth(index).getByRole('progressbar', { name: `Conversão da equipa ${t.teamName}` }),
+        ).toHaveAttribute('aria-valuenow', String(Math.min(100, Math.max(0, t.conversionRate))));
+      }
+      const clientItems = clients.getByRole('listitem');
+      await expect(clientItems).toHaveCount(10, { timeout: 2_000 });
+      for (const [index, c] of top.entries()) {
+        const company = c.clientCompany ? `${escapeRegExp(c.clientCompany)}\\s+` : '';
+        await expect(clientItems.nth(index)).toHaveText(
+          new RegExp(
+            `^\\s*${index + 1}\\s+${escapeRegExp(c.clientName)}\\s+${company}` +
+              `${tally(c.proposalCount, c.acceptedCount)}\\s+${escapeRegExp(formatMoney(c.totalValue))}\\s*$`,
+          ),
+          { useInnerText: true, timeout: 2_000 },
+        );
+      }
+    }).toPass({ timeout: 60_000 });
     const chart = page.getByRole('region', { name: 'Propostas ao longo do tempo' });
     await expect(chart.getByRole('table', { name: 'Propostas e valor por mês' })).toBeAttached();
 
@@ -345,5 +407,91 @@ test.describe('insights at any width @mobile', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/proposals\/[0-9a-f-]{36}$/, { timeout: 15_000 });
     await expect(bell(page)).toHaveAccessibleName('Notificações');
+  });
+});
+
+/** A call of the signed-in person of `page` (API set-up for the screen under test). */
+async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const response = await page.request.post(`/api/v1${path}`, {
+    headers: { Authorization: `Bearer ${String(token)}` },
+    data,
+  });
+  expect(response.status(), path).toBe(201);
+  return ((await response.json()) as { data: T }).data;
+}
+
+test.describe("a client's answer reaches the owner's bell", () => {
+  test('the client accepts on the public page; the bell shows it unread, a click opens the proposal and reads it', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.slow(); // two browser contexts and several screens
+    await signIn(page, DEMO.sales);
+    const tag = randomUUID().slice(0, 8);
+    const title = `Renovação da loja ${tag}`;
+    const client = await apiPost<{ id: string }>(page, '/clients', {
+      name: `Cliente ${tag}`,
+      email: `cliente-${tag}@exemplo.pt`,
+    });
+    const proposal = await apiPost<{ id: string; publicToken: string }>(page, '/proposals', {
+      title,
+      clientId: client.id,
+      status: 'sent',
+    });
+    // The owner has the app open on the proposals list.
+    await page.goto('/proposals');
+    await expectLoaded(page.getByRole('heading', { level: 1, name: 'Propostas' })).toBeVisible();
+
+    // The client: another browser, no session.
+    const clientContext = await browser.newContext({ baseURL, locale: 'pt-PT' });
+    try {
+      const clientPage = await clientContext.newPage();
+      await clientPage.goto(`/p/${proposal.publicToken}`);
+      await expectLoaded(clientPage.getByRole('heading', { name: title })).toBeVisible();
+      await clientPage.getByRole('button', { name: 'Aceitar' }).click();
+      await clientPage
+        .getByRole('dialog', { name: 'Aceitar proposta' })
+        .getByRole('button', { name: 'Aceitar' })
+        .click();
+      await expect(clientPage.getByText('Proposta aceite com sucesso!')).toBeVisible();
+    } finally {
+      await clientContext.close();
+    }
+
+    // The bell polls every 30 s; a reload asks at once. Other specs notify this person too: no exact count.
+    await page.reload();
+    await expectLoaded(bell(page)).toHaveAccessibleName(/^Notificações, \d+ não lidas?$/);
+    await expect(page.getByTestId('unread-badge')).toHaveText(/^([1-9]|9\+)$/);
+    await bell(page).click();
+    const accepted = page
+      .getByRole('menuitem')
+      .filter({ hasText: 'Proposta aceite' })
+      .filter({ hasText: title });
+    await expectLoaded(accepted).toBeVisible();
+    await expect(accepted).toContainText(`A proposta "${title}" foi aceite pelo cliente.`);
+    await expect(accepted).toContainText(/Agora|Há \d+ min/);
+    await expect(accepted).toContainText('Não lida');
+    // Opening the page was a view, told separately.
+    await expect(
+      page.getByRole('menuitem').filter({ hasText: 'Proposta visualizada' }).filter({ hasText: title }),
+    ).toBeVisible();
+
+    await accepted.click();
+    // The detail screen's code loads before the URL changes.
+    await expect(page).toHaveURL(new RegExp(`/proposals/${proposal.id}$`), { timeout: 15_000 });
+    await expectLoaded(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText(/Aceite pelo cliente em/)).toBeVisible();
+    await bell(page).click();
+    await expect(accepted).toBeVisible();
+    await expect(accepted).not.toContainText('Não lida');
+    await page.keyboard.press('Escape');
+
+    // Read for the server too, not only on this screen.
+    await page.reload();
+    await bell(page).click();
+    await expectLoaded(accepted).toBeVisible();
+    await expect(accepted).not.toContainText('Não lida');
   });
 });

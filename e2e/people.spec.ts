@@ -527,16 +527,152 @@ test.describe('settings and people screens @mobile', () => {
     await expect(page.getByText('1 notificação eliminada.')).toHaveCount(0);
   });
 
+  test('the invitation page reads well and passes axe; the invited person joins from it', async ({
+    page,
+    request,
+  }) => {
+    const email = newEmail('telemovel');
+    const adminToken = await apiToken(request, DEMO.admin);
+    await apiCall(request, adminToken, 'POST', '/users/invite', {
+      email,
+      firstName: 'Tomás',
+      lastName: 'Teles',
+      role: 'viewer',
+      teamId: null,
+    });
+    // The emailed link, opened with no session.
+    const link = new URL(await linkFromOutbox(email, '/accept-invite'));
+    await page.goto(link.pathname + link.search);
+    await expect(page).toHaveTitle(/Aceitar convite/);
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(field(page, 'Nome')).toHaveValue('Tomás');
+    await expect(field(page, 'Apelido')).toHaveValue('Teles');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 0,
+    );
+    await expectAccessible(page);
+
+    await field(page, 'Password').fill('telemovel-2026');
+    await field(page, 'Confirmar password').fill('outra-2026');
+    await page.getByRole('button', { name: 'Aceitar convite e entrar' }).click();
+    await expect(page.getByText('As senhas não coincidem')).toBeVisible();
+    await expectAccessible(page);
+    await field(page, 'Confirmar password').fill('telemovel-2026');
+    await field(page, 'Confirmar password').press('Enter');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Olá, Tomás' })).toBeVisible();
+  });
+
+  test('the Notificações tab pages 20 at a time; only unread and mark all read follow', async ({
+    page,
+    request,
+  }) => {
+    test.slow(); // an organization, an invitation and 21 comments set up through the API
+    // An organization of its own, so nothing else adds to or reads these notifications.
+    const suffix = unique();
+    const owner = { email: `paginas-${suffix}@exemplo.pt`, password: `Paginas-${suffix}` };
+    const registered = await request.post('/api/v1/auth/register', {
+      data: { ...owner, firstName: 'Paula', lastName: 'Páginas', organizationName: `Páginas ${suffix} Lda` },
+    });
+    expect(registered.status()).toBe(201);
+    const ownerToken = ((await registered.json()) as { data: { accessToken: string } }).data.accessToken;
+    // A colleague joins (the owner is told: 'Convite aceite'), then comments 21 times on the owner's
+    // proposal (each one tells the owner: 'Novo comentário'): 22 notifications, two pages.
+    const colleague = await createMember(request, { role: 'manager', inviterToken: ownerToken });
+    const client = await apiCall<{ id: string }>(request, ownerToken, 'POST', '/clients', {
+      name: `Cliente ${suffix}`,
+      email: `cliente-${suffix}@exemplo.pt`,
+    });
+    const proposal = await apiCall<{ id: string }>(request, ownerToken, 'POST', '/proposals', {
+      title: `Proposta ${suffix}`,
+      clientId: client.id,
+    });
+    const colleagueToken = await apiToken(request, colleague.email, colleague.password);
+    for (let i = 1; i <= 21; i++) {
+      await apiCall(request, colleagueToken, 'POST', `/proposals/${proposal.id}/comments`, {
+        content: `Comentário ${i}`,
+      });
+    }
+
+    await signIn(page, owner.email, owner.password);
+    await expect(page.getByRole('button', { name: /^Notificações/ })).toHaveAccessibleName(
+      'Notificações, 22 não lidas',
+    );
+    await expect(page.getByTestId('unread-badge')).toHaveText('9+');
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Notificações' }).click();
+    const items = page.getByRole('list', { name: 'Notificações' }).getByRole('listitem');
+    const previous = page.getByRole('button', { name: 'Anterior' });
+    const next = page.getByRole('button', { name: 'Próxima' });
+    await expect(page.getByText('Página 1 de 2')).toBeVisible();
+    await expect(items).toHaveCount(20);
+    await expect(items.filter({ hasText: 'Novo comentário' })).toHaveCount(20);
+    await expect(previous).toBeDisabled();
+    await expect(next).toBeEnabled();
+    await expectAccessible(page);
+
+    // The oldest two on the second page: the last comment's notice and the invitation's.
+    await next.click();
+    await expect(page.getByText('Página 2 de 2')).toBeVisible();
+    await expect(items).toHaveCount(2);
+    const joined = items.filter({ hasText: 'Convite aceite' });
+    const comment = items.filter({ hasText: 'Novo comentário' });
+    await expect(joined).toContainText(colleague.lastName);
+    await expect(previous).toBeEnabled();
+    await expect(next).toBeDisabled();
+    await joined.getByRole('button', { name: /^Marcar como lida/ }).click();
+    await expect(joined).not.toContainText('Não lida');
+    await comment.getByRole('button', { name: /^Marcar como lida/ }).click();
+    await expect(comment).not.toContainText('Não lida');
+
+    await previous.click();
+    await expect(page.getByText('Página 1 de 2')).toBeVisible();
+    await expect(items).toHaveCount(20);
+    await expect(previous).toBeDisabled();
+
+    // 20 left unread: one page.
+    await page.getByLabel('Mostrar apenas não lidas').check();
+    await expect(page.getByText('Página 1 de 1')).toBeVisible();
+    await expect(items).toHaveCount(20);
+    await expect(items.filter({ hasText: 'Não lida' })).toHaveCount(20);
+    await expect(items.filter({ hasText: 'Convite aceite' })).toHaveCount(0);
+    await expect(next).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Marcar todas como lidas' }).click();
+    await expect(page.getByText('20 notificações marcadas como lidas.')).toBeVisible();
+    await expect(page.getByText('Nenhuma notificação por ler')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Notificações/ })).toHaveAccessibleName('Notificações');
+    await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+
+    await page.getByLabel('Mostrar apenas não lidas').uncheck();
+    await expect(page.getByText('Página 1 de 2')).toBeVisible();
+    await expect(items).toHaveCount(20);
+    await expect(items.filter({ hasText: 'Não lida' })).toHaveCount(0);
+    await next.click();
+    await expect(page.getByText('Página 2 de 2')).toBeVisible();
+    await expect(items).toHaveCount(2);
+    await expect(items.filter({ hasText: 'Não lida' })).toHaveCount(0);
+  });
+
   test('the people screens read well and pass axe', async ({ page, request }) => {
+    test.slow(); // seven axe scans
     const teamName = `Equipa ${unique()}`;
     const team = await createTeam(request, teamName);
-    await createMember(request, { teamId: team.id });
+    const member = await createMember(request, { teamId: team.id });
 
     await signIn(page, DEMO.admin);
-    for (const url of ['/users', '/teams', `/teams/${team.id}`, `/teams/${team.id}/edit`]) {
+    for (const [url, ready] of [
+      ['/users', page.getByRole('link', { name: /^Editar / }).first()],
+      ['/teams', page.getByRole('link', { name: 'Nova Equipa' })],
+      [`/teams/${team.id}`, page.getByRole('main').getByText(member.email)],
+      [`/teams/${team.id}/edit`, field(page, 'Nome')],
+      ['/teams/new', page.getByRole('combobox', { name: /^Gestor/ })],
+      [`/users/${member.id}/edit`, page.getByRole('combobox', { name: /^Equipa/ })],
+    ] as const) {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByText(/A carregar/)).toHaveCount(0);
+      await expect(ready).toBeVisible();
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         page.viewportSize()?.width ?? 0,
