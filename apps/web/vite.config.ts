@@ -14,6 +14,8 @@ export default defineConfig({
     ],
   },
   build: {
+    // .vite/manifest.json: lets scripts/check-bundle-size.mjs follow each lazily loaded route's static imports.
+    manifest: true,
     // Three entries: the SPA shell (index.html), the prerendered landing page (landing.html) and the client's
     // public proposal page (public-proposal.html); the last two carry no router, query client or private screens.
     rollupOptions: {

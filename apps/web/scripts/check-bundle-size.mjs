@@ -1,5 +1,7 @@
 // Bundle budget (ARCHITECTURE.md §8): the gzip size of the JS each built page loads initially, i.e. its
-// module entry scripts plus the chunks it modulepreloads. Exits 1 when a page is over budget.
+// module entry scripts plus the chunks it modulepreloads; and, for every route the SPA's router loads lazily,
+// the SPA entry's JS plus the route's chunk and everything that chunk imports statically (Vite's build
+// manifest, .vite/manifest.json), each file counted once. Exits 1 when a page or a route is over budget.
 // Usage: node scripts/check-bundle-size.mjs [distDir]   (default: dist)
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,14 @@ const PAGES = [
   { name: 'public proposal (/p/:token)', file: 'public-proposal.html', budget: 130 * KB },
   { name: 'SPA entry', file: 'index.html', budget: 300 * KB },
 ];
+
+// Private routes (ARCHITECTURE.md §8): each is reached through the SPA entry, so the route rows include it.
+const ROUTE_BUDGET = 300 * KB;
+const SPA_HTML = 'index.html';
+const ROUTER_SOURCE = 'src/app/router.tsx';
+// The parent of every private screen, loaded lazily before the screen itself. Every route row counts it: for
+// the one public lazy route (the invitation page) that slightly overstates, never understates.
+const LAYOUT_MODULE = 'src/app/routes/private-layout.tsx';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const distDir = path.resolve(webRoot, process.argv[2] ?? 'dist');
@@ -64,6 +74,63 @@ for (const page of PAGES) {
     budget: `${format(page.budget)} ${over ? 'OVER' : 'ok'}`,
   });
 }
+
+/** The manifest keys of the modules the router loads with `import('./routes/…')`, as Vite names them. */
+function lazyRouteModules() {
+  const source = readFileSync(path.join(webRoot, ROUTER_SOURCE), 'utf8');
+  const dir = path.posix.dirname(ROUTER_SOURCE);
+  const modules = [...source.matchAll(/import\(\s*['"](\.\/routes\/[^'"]+)['"]\s*\)/g)].map(
+    ([, specifier]) => `${path.posix.join(dir, specifier)}.tsx`,
+  );
+  return [...new Set(modules)];
+}
+
+/** The JS files of a manifest chunk and of everything it imports statically, as URL paths. */
+function staticClosure(manifest, key, files = new Set(), seen = new Set()) {
+  if (seen.has(key)) return files;
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`the build manifest has no entry for ${key}`);
+  if (chunk.file.endsWith('.js')) files.add(`/${chunk.file}`);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, files, seen);
+  return files;
+}
+
+function checkRoutes() {
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  const spaHtml = path.join(distDir, SPA_HTML);
+  if (!existsSync(manifestFile) || !existsSync(spaHtml)) {
+    console.error(
+      `check-bundle-size: ${manifestFile} or ${spaHtml} is missing (build.manifest in vite.config.ts)`,
+    );
+    failed = true;
+    return;
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const entry = new Set(initialScripts(readFileSync(spaHtml, 'utf8')));
+  const modules = lazyRouteModules();
+  if (modules.length === 0) {
+    console.error(`check-bundle-size: found no lazily loaded routes in ${ROUTER_SOURCE}`);
+    failed = true;
+    return;
+  }
+  const layout = staticClosure(manifest, LAYOUT_MODULE);
+  for (const module of modules) {
+    const files = new Set([...entry, ...layout, ...staticClosure(manifest, module)]);
+    let total = 0;
+    for (const url of files) total += gzipSync(readFileSync(path.join(distDir, url.slice(1)))).length;
+    const over = total > ROUTE_BUDGET;
+    if (over) failed = true;
+    rows.push({
+      page: `route ${module.replace(/^src\/app\/routes\//, '').replace(/\.tsx$/, '')}`,
+      file: `SPA entry + ${files.size - entry.size} file${files.size - entry.size === 1 ? '' : 's'}`,
+      gzip: format(total),
+      budget: `${format(ROUTE_BUDGET)} ${over ? 'OVER' : 'ok'}`,
+    });
+  }
+}
+
+checkRoutes();
 
 const columns = ['page', 'file', 'gzip', 'budget'];
 const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillMonths, monthLong, monthShort, niceTicks } from './time-series';
+import { fillMonths, isJanuary, monthLong, monthShort } from './time-series';
 
 const point = (period: string, count: number) => ({
   period,
@@ -30,17 +30,9 @@ describe('month labels', () => {
     expect(monthShort('2026-05')).toBe('mai');
     expect(monthLong('2026-01')).toBe('janeiro de 2026');
   });
-});
 
-describe('niceTicks', () => {
-  it('covers the maximum with round steps', () => {
-    expect(niceTicks(7, { integer: true })).toEqual([0, 2, 4, 6, 8]);
-    expect(niceTicks(1800)).toEqual([0, 500, 1000, 1500, 2000]);
-    expect(niceTicks(0)).toEqual([0, 1]);
-  });
-
-  it('keeps whole steps for counts', () => {
-    expect(niceTicks(3, { integer: true })).toEqual([0, 1, 2, 3]);
-    expect(niceTicks(10, { integer: true }).every(Number.isInteger)).toBe(true);
+  it('knows January, where the axis names the year', () => {
+    expect(isJanuary('2026-01')).toBe(true);
+    expect(isJanuary('2026-11')).toBe(false);
   });
 });

@@ -59,20 +59,3 @@ export function periodYear(period: string): number | undefined {
 export function isJanuary(period: string): boolean {
   return parsePeriod(period)?.month === 1;
 }
-
-/**
- * Evenly spaced axis ticks from 0 past `max`, with a "nice" step (1, 2, 2.5 or 5 × 10ⁿ); whole steps only
- * when the values are counts.
- */
-export function niceTicks(max: number, { count = 4, integer = false } = {}): number[] {
-  if (!(max > 0)) return [0, 1];
-  const rough = max / count;
-  const magnitude = 10 ** Math.floor(Math.log10(rough));
-  let step = ([1, 2, 2.5, 5, 10].find((f) => f * magnitude >= rough) ?? 10) * magnitude;
-  if (integer) step = Math.max(1, Math.ceil(step));
-  const ticks: number[] = [];
-  for (let t = 0; t <= max + step * 1e-9 || ticks.length < 2; t += step)
-    ticks.push(Math.round(t * 1e6) / 1e6);
-  if ((ticks.at(-1) ?? 0) < max) ticks.push((ticks.at(-1) ?? 0) + step);
-  return ticks;
-}
