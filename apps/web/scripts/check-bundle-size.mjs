@@ -17,6 +17,18 @@ const PAGES = [
 
 // Private routes (ARCHITECTURE.md §8): each is reached through the SPA entry, so the route rows include it.
 const ROUTE_BUDGET = 300 * KB;
+/**
+ * Routes over the 300 kB budget when the per-route check was first written (2026-11-24), each with the ceiling
+ * it may not grow past while the gap is worked on (docs/performance.md, "Web"): the two editors need
+ * Mantine's NumberInput (react-number-format, ~9 kB) on top of a shared base (entry + private layout) of
+ * ~270 kB. A route that grows past its ceiling fails; one back under budget should leave this list.
+ */
+const KNOWN_OVER = {
+  'proposals/proposal-new-page': 310 * KB,
+  'proposals/proposal-edit-page': 310 * KB,
+  'templates/template-new-page': 306 * KB,
+  'templates/template-edit-page': 306 * KB,
+};
 const SPA_HTML = 'index.html';
 const ROUTER_SOURCE = 'src/app/router.tsx';
 // The parent of every private screen, loaded lazily before the screen itself. Every route row counts it: for
@@ -119,13 +131,19 @@ function checkRoutes() {
     const files = new Set([...entry, ...layout, ...staticClosure(manifest, module)]);
     let total = 0;
     for (const url of files) total += gzipSync(readFileSync(path.join(distDir, url.slice(1)))).length;
+    const name = module.replace(/^src\/app\/routes\//, '').replace(/\.tsx$/, '');
+    const ceiling = KNOWN_OVER[name];
     const over = total > ROUTE_BUDGET;
-    if (over) failed = true;
+    let verdict = over ? 'OVER' : 'ok';
+    if (over && ceiling !== undefined && total <= ceiling)
+      verdict = `OVER (known gap; ceiling ${format(ceiling)})`;
+    else if (over) failed = true;
+    if (!over && ceiling !== undefined) verdict = 'ok (now within budget: remove it from KNOWN_OVER)';
     rows.push({
-      page: `route ${module.replace(/^src\/app\/routes\//, '').replace(/\.tsx$/, '')}`,
+      page: `route ${name}`,
       file: `SPA entry + ${files.size - entry.size} file${files.size - entry.size === 1 ? '' : 's'}`,
       gzip: format(total),
-      budget: `${format(ROUTE_BUDGET)} ${over ? 'OVER' : 'ok'}`,
+      budget: `${format(ROUTE_BUDGET)} ${verdict}`,
     });
   }
 }
