@@ -15,6 +15,8 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: { root: string
     root,
     index: false,
     wildcard: true,
+    // The build leaves dot-folders behind (Vite's .vite/manifest.json): nothing under a dot is served.
+    dotfiles: 'ignore',
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
