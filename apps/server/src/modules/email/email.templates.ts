@@ -51,6 +51,8 @@ Se não foi você, ignore este email: a sua password continua a mesma.`;
 
 export function inviteEmail(input: {
   organizationName: string;
+  primaryColor: string;
+  logo?: string | null;
   inviterName: string;
   roleLabel: string;
   link: string;
@@ -58,11 +60,12 @@ export function inviteEmail(input: {
 }): RenderedEmail {
   const subject = `Convite para a equipa ${input.organizationName} no Aceite`;
   const until = input.expiresAt.toLocaleDateString('pt-PT', { timeZone: 'Europe/Lisbon' });
-  const html = layout(
+  const html = brandedLayout(
+    input,
     subject,
     `<p>Olá,</p>
 <p>${escapeHtml(input.inviterName)} convidou-o para se juntar a <strong>${escapeHtml(input.organizationName)}</strong> no Aceite, com a função ${escapeHtml(input.roleLabel)}.</p>
-${button(input.link, 'Aceitar convite')}
+${brandedButton(input, input.link, 'Aceitar convite')}
 <p style="font-size:13px">O convite é válido até ${escapeHtml(until)}. Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>`,
   );
   const text = `Olá,
@@ -77,45 +80,64 @@ ${input.link}`;
 /** Only an image data URL as saved in the organization's branding (PNG, JPEG, WebP) is ever placed in an email. */
 const LOGO_DATA_URL = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
 
-export function proposalEmail(input: {
+interface Branding {
   organizationName: string;
   primaryColor: string;
   /** The organization's logo (data URL): sent as an inline image (cid), which mail clients show. */
   logo?: string | null;
-  clientName: string;
-  senderName: string;
-  title: string;
-  total: string;
-  validUntil: string | null;
-  link: string;
-}): RenderedEmail {
-  const subject = `${input.organizationName}: proposta "${input.title}"`;
-  // The colour was validated as #RRGGBB when saved; anything else falls back to the default.
-  const color = /^#[0-9a-f]{6}$/i.test(input.primaryColor) ? input.primaryColor : '#0b5cad';
+}
+
+// The colour was validated as #RRGGBB when saved; anything else falls back to the default.
+const brandColor = (b: Branding) => (/^#[0-9a-f]{6}$/i.test(b.primaryColor) ? b.primaryColor : '#0b5cad');
+
+function brandedButton(b: Branding, href: string, label: string): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:${brandColor(b)};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(label)}</a></p>`;
+}
+
+/** An email in the organization's colours, with its logo and name in the header band. */
+function brandedLayout(b: Branding, title: string, bodyHtml: string): string {
   const logo =
-    input.logo && LOGO_DATA_URL.test(input.logo)
-      ? `<img src="${input.logo}" alt="" height="40" style="display:block;max-height:40px;max-width:200px;margin-bottom:8px;background:#ffffff;border-radius:4px;padding:4px">`
+    b.logo && LOGO_DATA_URL.test(b.logo)
+      ? `<img src="${b.logo}" alt="" height="40" style="display:block;max-height:40px;max-width:200px;margin-bottom:8px;background:#ffffff;border-radius:4px;padding:4px">`
       : '';
-  const until = input.validUntil
-    ? new Date(`${input.validUntil}T12:00:00Z`).toLocaleDateString('pt-PT', { timeZone: 'Europe/Lisbon' })
-    : null;
-  const html = `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+  return `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden">
-<tr><td style="background:${color};padding:20px 32px;color:#ffffff;font-size:20px;font-weight:bold">${logo}${escapeHtml(input.organizationName)}</td></tr>
+<tr><td style="background:${brandColor(b)};padding:20px 32px;color:#ffffff;font-size:20px;font-weight:bold">${logo}${escapeHtml(b.organizationName)}</td></tr>
 <tr><td style="padding:32px">
-<p>Olá ${escapeHtml(input.clientName)},</p>
+${bodyHtml}
+</td></tr></table>
+<p style="font-size:12px;color:#6b7280">Enviado através do Aceite.</p>
+</td></tr></table></body></html>`;
+}
+
+export function proposalEmail(
+  input: Branding & {
+    clientName: string;
+    senderName: string;
+    title: string;
+    total: string;
+    validUntil: string | null;
+    link: string;
+  },
+): RenderedEmail {
+  const subject = `${input.organizationName}: proposta "${input.title}"`;
+  const until = input.validUntil
+    ? new Date(`${input.validUntil}T12:00:00Z`).toLocaleDateString('pt-PT', { timeZone: 'Europe/Lisbon' })
+    : null;
+  const html = brandedLayout(
+    input,
+    subject,
+    `<p>Olá ${escapeHtml(input.clientName)},</p>
 <p>${escapeHtml(input.senderName)} enviou-lhe a proposta <strong>${escapeHtml(input.title)}</strong>.</p>
 <table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;font-size:15px">
 <tr><td style="padding:4px 16px 4px 0;color:#52606d">Total</td><td style="font-weight:bold">${escapeHtml(input.total)}</td></tr>
 ${until ? `<tr><td style="padding:4px 16px 4px 0;color:#52606d">Válida até</td><td>${escapeHtml(until)}</td></tr>` : ''}
 </table>
-<p style="margin:24px 0"><a href="${escapeHtml(input.link)}" style="background:${color};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Ver proposta</a></p>
-<p style="font-size:13px">Pode ler, assinar, aceitar ou rejeitar a proposta nesta página. Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>
-</td></tr></table>
-<p style="font-size:12px;color:#6b7280">Enviado através do Aceite.</p>
-</td></tr></table></body></html>`;
+${brandedButton(input, input.link, 'Ver proposta')}
+<p style="font-size:13px">Pode ler, assinar, aceitar ou rejeitar a proposta nesta página. Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>`,
+  );
   const text = `Olá ${input.clientName},
 
 ${input.senderName} enviou-lhe a proposta "${input.title}".

@@ -124,6 +124,21 @@ describe('invitations', () => {
     expect(list.json().data.find((i: { email: string }) => i.email === address).inviter).toBeTruthy();
   });
 
+  it("brands the invitation email with the organization's colour and logo", async () => {
+    const logo =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const org = await as(t.app, team.admin)('GET', '/settings/organization');
+    const saved = await as(t.app, team.admin)('PUT', '/settings/organization', {
+      ...org.json().data,
+      branding: { primaryColor: '#8a2be2', logo },
+    });
+    expect(saved.statusCode).toBe(200);
+    const { mail } = await inviteAndGetToken(email());
+    expect(mail?.html).toContain('background:#8a2be2');
+    expect(mail?.html).toMatch(/<img src="(data:image\/png|cid:)/);
+    expect(mail?.html).toContain(org.json().data.name);
+  });
+
   it('defaults the role to sales and refuses non-admins', async () => {
     const res = await as(t.app, team.admin)('POST', '/users/invite', { email: email() });
     expect(res.json().data.role).toBe('sales');

@@ -34,7 +34,7 @@ import {
   selectLiveInviteByTokenHash,
   selectMemberById,
   selectMembers,
-  selectOrganizationName,
+  selectOrganizationBranding,
   selectPendingInviteByEmail,
   selectPendingInvites,
   selectTeam,
@@ -136,12 +136,15 @@ export async function listPendingInvites(ctx: TenantContext): Promise<Invite[]> 
 
 async function sendInviteEmail(ctx: TenantContext, appUrl: string, invite: InviteRow, token: string) {
   const link = `${appUrl}/accept-invite?token=${encodeURIComponent(token)}`;
+  const org = await selectOrganizationBranding(ctx);
   await queueEmail(ctx.db, {
     kind: 'invite',
     to: invite.email,
     organizationId: ctx.organizationId,
     email: inviteEmail({
-      organizationName: await selectOrganizationName(ctx),
+      organizationName: org.name,
+      primaryColor: org.primaryColor,
+      logo: org.logo,
       inviterName: await selectUserName(ctx.db, ctx.userId),
       roleLabel: ROLE_LABELS[invite.role],
       link,
