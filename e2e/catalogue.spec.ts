@@ -20,6 +20,35 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** A template of the demo organization made through the API, for a test about another screen. */
+async function createTemplate(
+  request: APIRequestContext,
+  token: string,
+  data: { name: string; tags?: string[]; description?: string },
+): Promise<{ id: string; name: string }> {
+  const res = await request.post('/api/v1/templates', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { category: 'design', ...data },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).data;
+}
+
+/** The ids behind the edit screens: a client, a product and one of the organization's own templates. */
+async function catalogueIds(request: APIRequestContext) {
+  const headers = { Authorization: `Bearer ${await apiToken(request, DEMO.admin)}` };
+  const clients = await request.get('/api/v1/clients?search=Marta%20Sousa', { headers });
+  const products = await request.get('/api/v1/products?search=Website%20institucional', { headers });
+  const templates = await request.get('/api/v1/templates?search=Website%20para%20PME', { headers });
+  const first = async (res: Awaited<ReturnType<APIRequestContext['get']>>) => {
+    expect(res.status()).toBe(200);
+    const { data } = (await res.json()) as { data: { id: string; name: string }[] };
+    expect(data.length, 'a demo record').toBeGreaterThan(0);
+    return data[0] as { id: string; name: string };
+  };
+  return { client: await first(clients), product: await first(products), template: await first(templates) };
+}
+
 test.describe('clients', () => {
   test('create (with validation), search, open from the row, edit and delete a client', async ({ page }) => {
     test.slow(); // A long walk through several screens.
@@ -342,6 +371,84 @@ test.describe('templates', () => {
     await expect(card.getByRole('button', { name: /Arquivar/ })).toHaveCount(0);
   });
 
+  test('the search filters the grid as you type, kept in the URL', async ({ page, request }) => {
+    // Two templates only this test knows, so parallel tests cannot change what the search finds.
+    const mark = randomUUID().slice(0, 8);
+    const token = await apiToken(request, DEMO.manager);
+    const alpha = await createTemplate(request, token, { name: `Pesquisa ${mark} Alfa` });
+    const beta = await createTemplate(request, token, {
+      name: `Pesquisa ${mark} Beta`,
+      description: 'Encontrado também pela descrição.',
+    });
+
+    await signIn(page, DEMO.manager);
+    await page.goto('/templates');
+    await expect(page.getByRole('article', { name: 'Website para PME' })).toBeVisible();
+    const search = page.getByRole('searchbox', { name: 'Pesquisar templates' });
+    await search.fill(mark);
+    await expect(page).toHaveURL(new RegExp(`search=${mark}`));
+    await expect(page.getByRole('article')).toHaveCount(2);
+    await expect(page.getByRole('article', { name: alpha.name, exact: true })).toBeVisible();
+    await expect(page.getByRole('article', { name: beta.name, exact: true })).toBeVisible();
+    await expect(page.getByText('2 templates', { exact: true })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Website para PME' })).toHaveCount(0);
+
+    await search.fill(`${mark} Beta`);
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(page.getByRole('article', { name: beta.name, exact: true })).toBeVisible();
+    await expect(page.getByText('1 template', { exact: true })).toBeVisible();
+
+    await search.fill(`${mark} Gama`);
+    await expect(page.getByText('Nenhum template encontrado')).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Limpar filtros' }).click();
+    await expect(search).toHaveValue('');
+    await expect(page).not.toHaveURL(/search=/);
+    await expect(page.getByRole('article', { name: 'Website para PME' })).toBeVisible();
+  });
+
+  test('edit a template: the new name and tags are saved and shown in the grid', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, DEMO.admin);
+    const template = await createTemplate(request, token, {
+      name: unique('Template a editar'),
+      tags: ['antiga', 'fica'],
+    });
+    const renamed = unique('Template editado');
+
+    await signIn(page, DEMO.manager);
+    await page.goto(`/templates?search=${encodeURIComponent(template.name)}`);
+    const card = page.getByRole('article', { name: template.name, exact: true });
+    await expect(card.getByRole('listitem')).toHaveText(['antiga', 'fica']);
+    await card.getByRole('link', { name: `Editar ${template.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/templates/${template.id}/edit$`));
+    await expect(field(page, 'Nome')).toHaveValue(template.name);
+
+    await field(page, 'Nome').fill(renamed);
+    await page.getByRole('button', { name: 'Remover etiqueta antiga' }).click();
+    const tags = page.getByRole('combobox', { name: 'Etiquetas' });
+    await tags.fill('nova');
+    await tags.press('Enter');
+    await expect(page.getByRole('button', { name: /^Remover etiqueta/ })).toHaveCount(2);
+    await page.getByRole('button', { name: 'Guardar alterações' }).click();
+
+    await expect(page).toHaveURL(/\/templates$/);
+    await expect(page.getByText('Template atualizado com sucesso')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Pesquisar templates' }).fill(renamed);
+    const edited = page.getByRole('article', { name: renamed, exact: true });
+    await expect(edited.getByRole('listitem')).toHaveText(['fica', 'nova']);
+    await page.getByRole('searchbox', { name: 'Pesquisar templates' }).fill(template.name);
+    await expect(page.getByText('Nenhum template encontrado')).toBeVisible();
+
+    // Stored, not only shown.
+    const stored = await request.get(`/api/v1/templates/${template.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect((await stored.json()).data).toMatchObject({ name: renamed, tags: ['fica', 'nova'] });
+  });
+
   test('filters by category', async ({ page }) => {
     await signIn(page, DEMO.manager);
     await page.goto('/templates');
@@ -349,6 +456,29 @@ test.describe('templates', () => {
     await expect(page).toHaveURL(/category=marketing/);
     await expect(page.getByRole('article', { name: 'Campanha de marketing digital' })).toBeVisible();
     await expect(page.getByRole('article', { name: 'Website para PME' })).toHaveCount(0);
+  });
+});
+
+test.describe('edit forms', () => {
+  test('the client, product and template edit screens pass axe', async ({ page, request }) => {
+    const { client, product, template } = await catalogueIds(request);
+    await signIn(page, DEMO.admin);
+
+    await page.goto(`/clients/${client.id}/edit`);
+    await expect(page).toHaveTitle(/Editar/);
+    await expect(field(page, 'Nome')).toHaveValue(client.name);
+    await expectAccessible(page);
+
+    await page.goto(`/products/${product.id}/edit`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Editar produto' })).toBeVisible();
+    await expect(field(page, 'Nome')).toHaveValue(product.name);
+    await expectAccessible(page);
+
+    await page.goto(`/templates/${template.id}/edit`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Editar template' })).toBeVisible();
+    await expect(field(page, 'Nome')).toHaveValue(template.name);
+    await expect(field(page, 'Título do bloco 1')).toHaveValue('Enquadramento');
+    await expectAccessible(page);
   });
 });
 
@@ -424,6 +554,24 @@ test.describe('catalogue on a phone @mobile', () => {
     await page.getByRole('button', { name: 'Adicionar bloco de texto' }).click();
     await page.getByRole('button', { name: 'Adicionar item' }).click();
     await expect(page.getByRole('group', { name: 'Item 1' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+  });
+
+  test('the product and template edit forms fit the screen', async ({ page, request }) => {
+    const { product, template } = await catalogueIds(request);
+    await signIn(page, DEMO.manager);
+
+    await page.goto(`/products/${product.id}/edit`);
+    await expect(field(page, 'Nome')).toHaveValue(product.name);
+    await expect(field(page, 'Preço')).not.toHaveValue('');
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+
+    await page.goto(`/templates/${template.id}/edit`);
+    await expect(field(page, 'Nome')).toHaveValue(template.name);
+    // The seeded blocks and items, the widest parts of the form.
+    await expect(page.getByRole('group', { name: 'Item 3' })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
   });

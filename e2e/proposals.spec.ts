@@ -103,6 +103,12 @@ async function registerOrganization(request: APIRequestContext) {
   return { email, headers: { Authorization: `Bearer ${data.accessToken}` } };
 }
 
+/** The page never scrolls sideways (the 360 px layout fits). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 function sidebar(page: Page) {
   return page.getByRole('navigation', { name: 'Navegação principal' });
 }
@@ -227,6 +233,44 @@ test.describe('proposal editor @mobile', () => {
     await expect(page).toHaveURL(/\/proposals$/);
   });
 
+  test("'Novo cliente' creates a client without leaving the editor and chooses it; a taken email is refused", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.sales);
+    await page.goto('/proposals/new');
+    const title = unique('Proposta para cliente novo');
+    await field(page, 'Título').fill(title);
+
+    await page.getByRole('button', { name: 'Novo cliente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo cliente' });
+    const name = unique('Cliente rápido');
+    const email = dialog.getByRole('textbox', { name: /^Email/ });
+    await dialog.getByRole('textbox', { name: /^Nome/ }).fill(name);
+    await email.fill('marta.sousa@padariacentral.pt');
+    await dialog.getByRole('button', { name: 'Criar cliente' }).click();
+    await expect(dialog.getByText('Já existe um cliente com este email')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+    await expect(page).toHaveURL(/\/proposals\/new$/);
+
+    const newEmail = `${randomUUID().slice(0, 8)}@cliente-rapido.pt`;
+    await email.fill(newEmail);
+    await dialog.getByRole('textbox', { name: /^Empresa/ }).fill('Rápida, Lda');
+    await dialog.getByRole('button', { name: 'Criar cliente' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Cliente ${name} criado e escolhido.`)).toBeVisible();
+    await expect(clientPicker(page)).toHaveValue(name);
+    // The proposal being written is still there.
+    await expect(field(page, 'Título')).toHaveValue(title);
+    await field(page, 'Título').press('Enter');
+
+    await expect(page).toHaveURL(/\/proposals\/[0-9a-f-]{36}$/);
+    const saved = (await getProposal(page, page.url().split('/').pop() as string)) as ApiProposal & {
+      client: { name: string; email: string; company: string };
+    };
+    expect(saved.client).toMatchObject({ name, email: newEmail, company: 'Rápida, Lda' });
+  });
+
   test("shows 'Título e Cliente são obrigatórios' and stays on the form", async ({ page }) => {
     await signIn(page, DEMO.sales);
     await page.goto('/proposals/new');
@@ -324,6 +368,34 @@ test.describe('proposal list and detail', () => {
     );
   });
 
+  test("a manager hands a proposal to another user with 'Responsável'", async ({ page }) => {
+    await signIn(page, DEMO.manager);
+    const proposal = await createProposal(page, { title: unique('Para passar') });
+    await page.goto(`/proposals/${proposal.id}/edit`);
+    await expect(field(page, 'Título')).toHaveValue(proposal.title);
+    const owner = page.getByRole('combobox', { name: 'Responsável' });
+    await expect(owner).toHaveValue('Gonçalo Gomes');
+    await expectAccessible(page);
+
+    await owner.click();
+    // Active members who can own proposals; the viewer is not offered.
+    await expect(page.getByRole('option', { name: 'Luís Lopes' })).toHaveCount(0);
+    await page.getByRole('option', { name: 'Vera Vieira' }).click();
+    await expect(owner).toHaveValue('Vera Vieira');
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/proposals/${proposal.id}$`));
+    await expect(page.getByText('Proposta guardada.')).toBeVisible();
+    const ownerFact = page.getByRole('definition').filter({ hasText: 'Vera Vieira' });
+    await expect(ownerFact).toBeVisible();
+    await expect(ownerFact.getByRole('link', { name: 'vendas@aceite.demo' })).toHaveAttribute(
+      'href',
+      'mailto:vendas@aceite.demo',
+    );
+    const saved = (await getProposal(page, proposal.id)) as ApiProposal & { owner: { email: string } };
+    expect(saved.owner.email).toBe('vendas@aceite.demo');
+  });
+
   test('delete with confirmation', async ({ page }) => {
     await signIn(page, DEMO.sales);
     const proposal = await createProposal(page, { title: unique('Para eliminar') });
@@ -334,6 +406,7 @@ test.describe('proposal list and detail', () => {
     await card.getByRole('button', { name: `Eliminar ${proposal.title}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Eliminar proposta' });
     await expect(confirm).toContainText(proposal.title);
+    await expectAccessible(page);
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await expect(card).toHaveCount(1);
 
@@ -388,5 +461,48 @@ test.describe('proposal list and detail', () => {
     await signIn(page, DEMO.sales);
     await page.goto(`/proposals/${randomUUID()}`);
     await expect(page.getByRole('heading', { name: 'Proposta não encontrada' })).toBeVisible();
+  });
+});
+
+test.describe('proposal list and detail on a phone @mobile', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the 360 px layout');
+
+  test('the list, a card’s delete confirmation, the detail and the editor fit the screen', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.sales);
+    const proposal = await createProposal(page, { title: unique('No telemóvel') });
+
+    await page.goto('/proposals');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+
+    await page.goto(`/proposals?search=${encodeURIComponent(proposal.title)}`);
+    const card = page.getByRole('article').filter({ hasText: proposal.title });
+    await expect(card).toHaveCount(1);
+    await expectNoSidewaysScroll(page);
+    await card.getByRole('button', { name: `Eliminar ${proposal.title}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Eliminar proposta' });
+    await expect(confirm).toContainText(proposal.title);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(confirm).toBeHidden();
+
+    await card.getByRole('link').first().click();
+    await expect(page).toHaveURL(new RegExp(`/proposals/${proposal.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: proposal.title })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Resumo financeiro' })).toContainText(
+      money(proposal.totalValue),
+    );
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+
+    await page.goto(`/proposals/${proposal.id}/edit`);
+    await expect(field(page, 'Título')).toHaveValue(proposal.title);
+    await expect(page.getByRole('group', { name: 'Item 1' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
   });
 });
