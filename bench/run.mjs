@@ -4,9 +4,14 @@
 // ceiling). The built server (`npm run build`) runs as its own process on a fresh database filled by
 // bench/generate.mjs: an embedded PostgreSQL by default, or a new database on the server at DATABASE_URL.
 //
+// Then, unless --only narrows the run (or --no-growth / --no-lighthouse), the rest of the suite: growth with
+// query plans at 1k/10k/100k proposals (bench/plans.ts) and Lighthouse on /, /login and /p/{token}
+// (bench/lighthouse.mjs).
+//
 // Options: --proposals N (default 100000)   BENCH_DURATION=seconds per case (default 30; warm-up 3 s)
 //          BENCH_CONNECTIONS (default 50)    --only name,name (cases to run)   --cpu-prof (server profile)
-// Results: a table on stdout and JSON in bench/results/ (not committed).
+//          BENCH_LATENCY_ROUNDS (default 200)
+// Results: tables on stdout and JSON in bench/results/ (not committed).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -360,9 +365,30 @@ async function main() {
   }
 }
 
+/** The rest of the suite, each in its own process (the same database choice through DATABASE_URL). */
+function runRest() {
+  const steps = [];
+  if (!process.argv.includes('--no-growth'))
+    steps.push(['npx', ['tsx', '--tsconfig', 'apps/server/tsconfig.json', 'bench/plans.ts']]);
+  if (!process.argv.includes('--no-lighthouse')) steps.push([process.execPath, ['bench/lighthouse.mjs']]);
+  let chain = Promise.resolve();
+  for (const [command, args] of steps) {
+    chain = chain.then(
+      () =>
+        new Promise((resolve, reject) => {
+          const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
+          child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.at(-1)} failed`))));
+        }),
+    );
+  }
+  return chain;
+}
+
 process.on('exit', killChildren);
-main().catch((error) => {
-  console.error(`bench FAILED: ${error.stack ?? error.message}`);
-  killChildren();
-  process.exit(1);
-});
+main()
+  .then(() => (ONLY.length === 0 ? runRest() : undefined))
+  .catch((error) => {
+    console.error(`bench FAILED: ${error.stack ?? error.message}`);
+    killChildren();
+    process.exit(1);
+  });
