@@ -103,30 +103,37 @@ function perOwner(ctx: TenantContext, where: SQL) {
     .as('per_owner');
 }
 
+/**
+ * One index range scan per month of the scope (month bounds computed once each in the organization's
+ * timezone), instead of converting and sorting every proposal: grouping by a computed month made PostgreSQL
+ * sort 100,000 rows (it cannot estimate the number of months) and cost ~3× as much. Months without
+ * proposals are left out, as before (the screen fills them with zeros).
+ */
 export async function selectOverTime(ctx: TenantContext, q: AnalyticsQuery) {
   const { where, tz } = await scope(ctx, q);
-  // date_trunc per row, to_char once per month: formatting every row cost ~40 % more at 100,000 proposals.
-  const months = ctx.db
-    .select({
-      month: sql<string>`date_trunc('month', ${proposals.createdAt} at time zone ${tz})`.as('month'),
-      ...aliasedTotals(),
-    })
-    .from(proposals)
-    .where(where)
-    // By position: the timezone is a bound parameter, so PostgreSQL cannot match the expression itself.
-    .groupBy(sql`1`)
-    .as('months');
-  return ctx.db
-    .select({
-      period: sql<string>`to_char(${months.month}, 'YYYY-MM')`,
-      count: months.count,
-      value: months.value,
-      sent: months.sent,
-      won: months.won,
-      wonValue: months.wonValue,
-    })
-    .from(months)
-    .orderBy(months.month);
+  const result = await ctx.db.execute<{
+    period: string;
+    count: number;
+    value: number;
+    sent: number;
+    won: number;
+    wonValue: number;
+  }>(sql`
+    select to_char(m, 'YYYY-MM') as "period", t."count", t."value", t."sent", t."won", t."wonValue"
+      from generate_series(
+             date_trunc('month', (select min(${proposals.createdAt}) from ${proposals} where ${where}) at time zone ${tz}),
+             (select max(${proposals.createdAt}) from ${proposals} where ${where}) at time zone ${tz},
+             interval '1 month') as m
+      cross join lateral (
+        select ${totals.count} as "count", ${totals.value} as "value", ${totals.sent} as "sent",
+               ${totals.won} as "won", ${totals.wonValue} as "wonValue"
+          from ${proposals}
+         where ${where}
+           and ${proposals.createdAt} >= (m at time zone ${tz})
+           and ${proposals.createdAt} < ((m + interval '1 month') at time zone ${tz})) as t
+     where t."count" > 0
+     order by m`);
+  return result.rows;
 }
 
 export async function selectByUser(ctx: TenantContext, q: AnalyticsQuery, limit: number) {
