@@ -10,8 +10,16 @@ export const DEMO = {
   superadmin: 'super@aceite.demo',
 } as const;
 
-/** Fails on any serious or critical axe violation of the page as it is now. */
+/**
+ * Fails on any serious or critical axe violation of the page once its transitions have finished (a modal or
+ * notification half-way through Mantine's enter transition is a state no person reads).
+ */
 export async function expectAccessible(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
