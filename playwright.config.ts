@@ -19,7 +19,9 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry on CI only: a test that fails twice still fails the run, and a retried one is reported as
+  // flaky (to be fixed), but one timing accident on a busy 2-core machine does not sink a whole submission.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
