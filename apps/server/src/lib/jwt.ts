@@ -3,6 +3,9 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
+/** Only our own HS256 tokens, meant for this API. */
+const VERIFY_OPTIONS = { algorithms: ['HS256'], audience: 'aceite-api' };
+
 /** What a verified access token says about the caller (server-behaviour §2). */
 export interface AccessClaims {
   userId: string;
@@ -45,11 +48,7 @@ export class AccessTokens {
    */
   async organizationOf(token: string): Promise<string | null> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
-        algorithms: ['HS256'],
-        audience: 'aceite-api',
-        clockTolerance: '30 days',
-      });
+      const { payload } = await jwtVerify(token, this.#key, { ...VERIFY_OPTIONS, clockTolerance: '30 days' });
       return typeof payload.org === 'string' ? payload.org : null;
     } catch {
       return null;
@@ -58,10 +57,7 @@ export class AccessTokens {
 
   async verify(token: string): Promise<VerifyResult> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
-        algorithms: ['HS256'],
-        audience: 'aceite-api',
-      });
+      const { payload } = await jwtVerify(token, this.#key, VERIFY_OPTIONS);
       if (
         typeof payload.sub !== 'string' ||
         typeof payload.sid !== 'string' ||

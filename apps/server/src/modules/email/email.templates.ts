@@ -25,8 +25,9 @@ function layout(title: string, bodyHtml: string): string {
 </table></td></tr></table></body></html>`;
 }
 
-function button(href: string, label: string): string {
-  return `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#0b5cad;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(label)}</a></p>`;
+/** The call-to-action link, in Aceite's blue or the organization's colour. */
+function button(href: string, label: string, color = '#0b5cad'): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:${color};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(label)}</a></p>`;
 }
 
 export function passwordResetEmail(input: { firstName: string; link: string }): RenderedEmail {
@@ -65,7 +66,7 @@ export function inviteEmail(input: {
     subject,
     `<p>Olá,</p>
 <p>${escapeHtml(input.inviterName)} convidou-o para se juntar a <strong>${escapeHtml(input.organizationName)}</strong> no Aceite, com a função ${escapeHtml(input.roleLabel)}.</p>
-${brandedButton(input, input.link, 'Aceitar convite')}
+${button(input.link, 'Aceitar convite', brandColor(input))}
 <p style="font-size:13px">O convite é válido até ${escapeHtml(until)}. Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>`,
   );
   const text = `Olá,
@@ -89,10 +90,6 @@ interface Branding {
 
 // The colour was validated as #RRGGBB when saved; anything else falls back to the default.
 const brandColor = (b: Branding) => (/^#[0-9a-f]{6}$/i.test(b.primaryColor) ? b.primaryColor : '#0b5cad');
-
-function brandedButton(b: Branding, href: string, label: string): string {
-  return `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:${brandColor(b)};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(label)}</a></p>`;
-}
 
 /** An email in the organization's colours, with its logo and name in the header band. */
 function brandedLayout(b: Branding, title: string, bodyHtml: string): string {
@@ -135,7 +132,7 @@ export function proposalEmail(
 <tr><td style="padding:4px 16px 4px 0;color:#52606d">Total</td><td style="font-weight:bold">${escapeHtml(input.total)}</td></tr>
 ${until ? `<tr><td style="padding:4px 16px 4px 0;color:#52606d">Válida até</td><td>${escapeHtml(until)}</td></tr>` : ''}
 </table>
-${brandedButton(input, input.link, 'Ver proposta')}
+${button(input.link, 'Ver proposta', brandColor(input))}
 <p style="font-size:13px">Pode ler, assinar, aceitar ou rejeitar a proposta nesta página. Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>`,
   );
   const text = `Olá ${input.clientName},

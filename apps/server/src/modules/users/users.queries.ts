@@ -191,19 +191,6 @@ export async function insertInvitedUser(db: Db, values: typeof users.$inferInser
   return row.id;
 }
 
-/** The organization's name and branding, for the invitation email. */
-export async function selectOrganizationBranding(ctx: TenantContext) {
-  const [row] = await ctx.db
-    .select({ name: organizations.name, branding: organizations.branding })
-    .from(organizations)
-    .where(eq(organizations.id, ctx.organizationId));
-  return {
-    name: row?.name ?? '',
-    primaryColor: row?.branding.primaryColor ?? '#007bff',
-    logo: row?.branding.logo,
-  };
-}
-
 export async function selectUserName(db: Db, id: string): Promise<string> {
   const [row] = await db
     .select({ firstName: users.firstName, lastName: users.lastName })

@@ -19,6 +19,7 @@ import * as auth from '@/modules/auth/auth.service.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { inviteEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
+import { getOrganizationBranding } from '@/modules/settings/settings.service.ts';
 import { notifyAddedToTeam } from '@/modules/teams/teams.service.ts';
 import { assertCan } from '@/plugins/auth.ts';
 import {
@@ -34,7 +35,6 @@ import {
   selectLiveInviteByTokenHash,
   selectMemberById,
   selectMembers,
-  selectOrganizationBranding,
   selectPendingInviteByEmail,
   selectPendingInvites,
   selectTeam,
@@ -136,7 +136,7 @@ export async function listPendingInvites(ctx: TenantContext): Promise<Invite[]> 
 
 async function sendInviteEmail(ctx: TenantContext, appUrl: string, invite: InviteRow, token: string) {
   const link = `${appUrl}/accept-invite?token=${encodeURIComponent(token)}`;
-  const org = await selectOrganizationBranding(ctx);
+  const org = await getOrganizationBranding(ctx);
   await queueEmail(ctx.db, {
     kind: 'invite',
     to: invite.email,
