@@ -10,11 +10,11 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { runMigrations } from '@/db/client.ts';
-import { startEmbeddedPostgres } from '@/db/embedded.ts';
 import * as schema from '@/db/schema/index.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import * as analytics from '@/modules/analytics/analytics.service.ts';
 import * as proposals from '@/modules/proposals/proposals.service.ts';
+import { startDatabase } from './database.mjs';
 import { BIG_ADMIN, generateData } from './generate.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -24,28 +24,11 @@ const SIZES = (sizesArg > 0 ? process.argv[sizesArg + 1] : '1000,10000,100000').
 type Captured = { sql: string; params: unknown[] };
 
 async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
-  const name = `aceite_plans_${Date.now()}`;
-  let adminUrl: string;
-  let stopServer = async () => {};
-  if (process.env.DATABASE_URL) {
-    adminUrl = process.env.DATABASE_URL;
-  } else {
-    const dir = path.join(ROOT, '.data-test', `plans-${process.pid}`);
-    const server = await startEmbeddedPostgres({ dir });
-    adminUrl = server.url('postgres');
-    stopServer = server.stop;
-  }
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const db = await startDatabase();
   try {
-    return await fn(url.toString());
+    return await fn(db.url);
   } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => {});
-    await admin.end();
-    await stopServer();
+    await db.stop();
   }
 }
 
