@@ -150,12 +150,10 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
         },
       },
       async (req, reply) => {
-        // Permission and existence are checked before the bytes are read into memory.
-        await attachments.assertCanAttach(req.tenant, req.params.id);
-        const upload = await readUpload(req);
-        return reply
-          .status(201)
-          .send({ data: await attachments.createAttachment(req.tenant, storage, req.params.id, upload) });
+        const created = await attachments.createAttachment(req.tenant, storage, req.params.id, () =>
+          readUpload(req),
+        );
+        return reply.status(201).send({ data: created });
       },
     );
 

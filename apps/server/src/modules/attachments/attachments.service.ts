@@ -124,18 +124,18 @@ export async function listAttachments(ctx: TenantContext, proposalId: string): P
   return (await selectAttachments(ctx, proposalId)).map(toDto);
 }
 
-/** Checked before an upload's bytes are read, so a refused caller never makes the server buffer 10 MB. */
-export async function assertCanAttach(ctx: TenantContext, proposalId: string): Promise<void> {
-  assertCanManageProposal(ctx, await ownerOf(ctx, proposalId));
-}
-
+/**
+ * Stores an upload. `readUpload` is called only once the caller may attach to the proposal, so a refused
+ * caller never makes the server buffer up to 10 MB.
+ */
 export async function createAttachment(
   ctx: TenantContext,
   storage: FileStorage,
   proposalId: string,
-  input: { file: UploadedFile; description: string | null; isVisibleToClient: boolean },
+  readUpload: () => Promise<{ file: UploadedFile; description: string | null; isVisibleToClient: boolean }>,
 ): Promise<Attachment> {
   assertCanManageProposal(ctx, await ownerOf(ctx, proposalId));
+  const input = await readUpload();
   if (input.file.buffer.length > MAX_ATTACHMENT_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
   if (input.file.buffer.length === 0) throw new AppError('VALIDATION_ERROR', MESSAGES.fileRequired);
