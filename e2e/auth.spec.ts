@@ -37,6 +37,27 @@ test.describe('accounts and sessions @mobile', () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
+  test('/login arrives prerendered: the screen paints before the JavaScript, disabled, and the app takes it over', async ({
+    page,
+  }) => {
+    // The app's scripts held back: what a visitor sees while they are still on their way.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Entrar · Aceite');
+    await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible();
+    await expect(page.getByText('Aceda à sua conta para gerir as suas propostas.')).toBeVisible();
+    // Nothing can be typed that the app would then replace, and no native submit can put a password in a URL.
+    await expect(field(page, 'Email')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeDisabled();
+    await expectAccessible(page);
+
+    await page.unrouteAll();
+    await page.goto('/login');
+    await expect(field(page, 'Email')).toBeEnabled();
+    await expect(page.getByRole('heading', { name: 'Entrar' })).toHaveCount(1);
+    await signIn(page, DEMO.sales);
+  });
+
   test('a wrong password shows the server message', async ({ page }) => {
     await page.goto('/login');
     await field(page, 'Email').fill(DEMO.viewer);

@@ -12,6 +12,7 @@ beforeAll(async () => {
   await mkdir(path.join(dist, '.vite'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>spa</title>');
   await writeFile(path.join(dist, 'landing.html'), '<!doctype html><title>landing</title>');
+  await writeFile(path.join(dist, 'login.html'), '<!doctype html><title>Entrar · Aceite</title>');
   await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   await writeFile(path.join(dist, '.vite', 'manifest.json'), '{"secret-map":true}');
   t = await buildTestApp({ webDistDir: dist });
@@ -26,6 +27,14 @@ describe('the built web app', () => {
     const asset = await t.app.inject({ url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the prerendered sign-in screen at /login, revalidated on every visit', async () => {
+    const res = await t.app.inject({ url: '/login' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Entrar · Aceite</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject({ url: '/register' })).body).toContain('spa');
   });
 
   it("never serves the build's dot-folders (Vite's manifest)", async () => {

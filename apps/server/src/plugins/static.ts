@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Serves the built web app: `/` is the prerendered landing page, hashed assets are cached for a year, and
- * every other non-API path gets the SPA shell (client-side routes).
+ * Serves the built web app: `/` is the prerendered landing page, `/login` the SPA shell with the sign-in screen
+ * prerendered, hashed assets are cached for a year, and every other non-API path gets the SPA shell
+ * (client-side routes).
  */
 export const staticPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
   const root = path.resolve(opts.root);
@@ -36,6 +37,13 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: { root: string
         .header('Cache-Control', 'no-cache')
         .header('Referrer-Policy', 'no-referrer')
         .sendFile('public-proposal.html'),
+    );
+  }
+  // The sign-in screen prerendered into the SPA shell (apps/web/scripts/prerender.mjs): it paints before the
+  // app's JavaScript has loaded; the SPA then takes over the page as on any other route.
+  if (existsSync(path.join(root, 'login.html'))) {
+    app.get('/login', { schema: { hide: true } }, (_req, reply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile('login.html'),
     );
   }
   app.decorate('sendSpaShell', true);

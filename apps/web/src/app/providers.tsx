@@ -17,7 +17,7 @@ import { theme } from '@/theme';
 // WCAG AA (4.5:1) in the light scheme: Mantine's dimmed text (gray.6, 3.3:1 on white), error red (red.6,
 // 3.5:1) and the text of several `light` variants (badges, alerts: green 3.8:1, orange 3.6:1, yellow 2.7:1 on
 // their own tint) are too pale; these darker values pass.
-const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#5c636b',

@@ -8,10 +8,7 @@ import { LoadingState } from '@/components/loading-state';
 import { routes } from '@/config/paths';
 import { GuestOnly, RequireAuth, RequireOrganization, RequireRole, RootRedirect } from './guards';
 import { RouterScopedProviders } from './providers';
-import { ForgotPasswordPage } from './routes/auth/forgot-password-page';
 import { LoginPage } from './routes/auth/login-page';
-import { RegisterPage } from './routes/auth/register-page';
-import { ResetPasswordPage } from './routes/auth/reset-password-page';
 
 /** Loads a screen's module when its route is first matched, keeping the sign-in screens' bundle small. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -215,11 +212,29 @@ export const appRoutes: RouteObject[] = [
         element: <GuestOnly />,
         children: [
           { path: routes.login, element: <LoginPage /> },
-          { path: routes.register, element: <RegisterPage /> },
+          {
+            path: routes.register,
+            lazy: lazyPage(
+              () => import('./routes/auth/register-page'),
+              (m) => m.RegisterPage,
+            ),
+          },
         ],
       },
-      { path: routes.forgotPassword, element: <ForgotPasswordPage /> },
-      { path: routes.resetPassword, element: <ResetPasswordPage /> },
+      {
+        path: routes.forgotPassword,
+        lazy: lazyPage(
+          () => import('./routes/auth/forgot-password-page'),
+          (m) => m.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: routes.resetPassword,
+        lazy: lazyPage(
+          () => import('./routes/auth/reset-password-page'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
       {
         // The emailed invitation (server-behaviour §6); public, so a signed-in visitor can still accept it.
         path: routes.acceptInvite,

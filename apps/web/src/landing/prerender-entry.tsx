@@ -20,3 +20,6 @@ export function render(): string {
 export function renderThemeStyles(): string {
   return renderToString(<MantineProvider theme={theme} forceColorScheme="light" />);
 }
+
+// The SSR build has one entry: the sign-in screen's prerender (dist/login.html) rides along.
+export { renderLogin } from '@/app/prerender-login';
