@@ -33,6 +33,7 @@ export const MESSAGES = {
   clientHasProposals: 'Não é possível deletar este cliente porque existem propostas associadas.',
   clientNotFound: 'Cliente não encontrado',
   clientLoadError: 'Erro ao carregar cliente',
+  dialogLoadError: 'Não foi possível abrir a janela. Verifique a ligação e tente novamente.',
   clientSaveError: 'Erro ao salvar cliente',
   productNameRequired: 'O nome é obrigatório',
   productPriceInvalid: 'O preço deve ser igual ou superior a 0',

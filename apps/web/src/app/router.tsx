@@ -9,6 +9,7 @@ import { routes } from '@/config/paths';
 import { GuestOnly, RequireAuth, RequireOrganization, RequireRole, RootRedirect } from './guards';
 import { RouterScopedProviders } from './providers';
 import { LoginPage } from './routes/auth/login-page';
+import { PrivateLayout } from './routes/private-layout';
 
 /** Loads a screen's module when its route is first matched, keeping the sign-in screens' bundle small. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -247,10 +248,7 @@ export const appRoutes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            lazy: lazyPage(
-              () => import('./routes/private-layout'),
-              (m) => m.PrivateLayout,
-            ),
+            Component: PrivateLayout,
             // Inside the layout, so a failing screen keeps the top bar and sidebar.
             children: [{ errorElement: <RouteErrorPanel />, children: privateRoutes }],
           },

@@ -218,6 +218,20 @@ describe('ProposalForm', () => {
     expect(screen.getAllByText(MESSAGES.proposalClientInvalid).length).toBeGreaterThan(0);
   });
 
+  it("opens 'Novo cliente' and the catalogue, whose dialogs load after the editor", async () => {
+    mockApi();
+    const { user } = renderForm();
+
+    await user.click(screen.getByRole('button', { name: 'Novo cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo cliente' });
+    expect(within(dialog).getByRole('button', { name: 'Criar cliente' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Novo cliente' })).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Do catálogo' }));
+    expect(await screen.findByRole('dialog', { name: 'Adicionar do catálogo' })).toBeInTheDocument();
+  });
+
   it('offers approval only to managers and admins', async () => {
     mockApi();
     const { user } = renderForm();

@@ -28,7 +28,7 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type BlockerFunction, Link } from 'react-router';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
@@ -38,7 +38,6 @@ import { useUpdateProposal } from '../api/update-proposal';
 import { BlocksEditor } from './blocks-editor';
 import { type ClientOption, ClientPicker } from './client-picker';
 import { EURO_INPUT_PROPS, ItemsEditor } from './items-editor';
-import { ProductPickerModal } from './product-picker-modal';
 import {
   formPath,
   formTotals,
@@ -48,7 +47,6 @@ import {
   toProposalDraft,
   validateProposalValues,
 } from './proposal-form-values';
-import { QuickClientModal } from './quick-client-modal';
 import { TotalsSummary } from './totals-summary';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useProposalPermissions } from './use-proposal-permissions';
@@ -104,6 +102,48 @@ function applyServerErrors(form: { setErrors: (errors: FormErrors) => void }, er
   return true;
 }
 
+type Dialogs = typeof import('./proposal-form-dialogs');
+let dialogs: Promise<Dialogs> | null = null;
+
+/** The editor's dialogs; fetched once the editor is up. A failed load (offline) is retried on the next call. */
+function loadDialogs(): Promise<Dialogs> {
+  dialogs ??= import('./proposal-form-dialogs').catch((error: unknown) => {
+    dialogs = null;
+    throw error;
+  });
+  return dialogs;
+}
+
+/**
+ * The dialogs module once loaded (fetched right after the editor mounts), and `open`, which runs its callback
+ * when they are there: at once, or after the load. A failed load says so and leaves the form as it was.
+ */
+function useDialogs() {
+  const [loaded, setLoaded] = useState<Dialogs | null>(null);
+  useEffect(() => {
+    let active = true;
+    loadDialogs().then(
+      (module) => {
+        if (active) setLoaded(module);
+      },
+      () => {},
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+  const open = useCallback((show: () => void) => {
+    loadDialogs().then(
+      (module) => {
+        setLoaded(module);
+        show();
+      },
+      () => notifications.show({ color: 'red', message: MESSAGES.dialogLoadError }),
+    );
+  }, []);
+  return { dialogs: loaded, open };
+}
+
 /**
  * The proposal editor (spec §2 /proposals/new and edit, §5): details, content blocks, priced items, discount
  * and tax, with a live summary computed by the same function the server uses.
@@ -124,6 +164,7 @@ export function ProposalForm({
   const [saveError, setSaveError] = useState<string | null>(null);
   const [clientModalOpened, clientModal] = useDisclosure(false);
   const [catalogueOpened, catalogue] = useDisclosure(false);
+  const { dialogs: Dialogs, open: openDialog } = useDialogs();
   // Set once the proposal is saved, so leaving for its page is not mistaken for abandoning changes.
   const saved = useRef(false);
   const initialStatus = useRef(initialValues.status).current;
@@ -273,7 +314,7 @@ export function ProposalForm({
                       variant="subtle"
                       size="compact-sm"
                       leftSection={<IconUserPlus size={16} aria-hidden="true" />}
-                      onClick={clientModal.open}
+                      onClick={() => openDialog(clientModal.open)}
                     >
                       Novo cliente
                     </Button>
@@ -319,7 +360,7 @@ export function ProposalForm({
               </Section>
 
               <Section title="Itens" description="Preços em euros, sem IVA.">
-                <ItemsEditor form={form} onPickFromCatalogue={catalogue.open} />
+                <ItemsEditor form={form} onPickFromCatalogue={() => openDialog(catalogue.open)} />
               </Section>
 
               <Section title="Desconto e IVA">
@@ -429,18 +470,22 @@ export function ProposalForm({
         </Paper>
       </form>
 
-      <QuickClientModal
-        opened={clientModalOpened}
-        onClose={clientModal.close}
-        onCreated={(client) => {
-          setSelectedClient(client);
-          form.setFieldValue('clientId', client.id);
-          form.clearFieldError('clientId');
-          clientModal.close();
-          notifications.show({ color: 'green', message: `Cliente ${client.name} criado e escolhido.` });
-        }}
-      />
-      <ProductPickerModal opened={catalogueOpened} onClose={catalogue.close} onPick={pickProduct} />
+      {Dialogs && (
+        <Dialogs.QuickClientModal
+          opened={clientModalOpened}
+          onClose={clientModal.close}
+          onCreated={(client) => {
+            setSelectedClient(client);
+            form.setFieldValue('clientId', client.id);
+            form.clearFieldError('clientId');
+            clientModal.close();
+            notifications.show({ color: 'green', message: `Cliente ${client.name} criado e escolhido.` });
+          }}
+        />
+      )}
+      {Dialogs && (
+        <Dialogs.ProductPickerModal opened={catalogueOpened} onClose={catalogue.close} onPick={pickProduct} />
+      )}
       <UnsavedChangesGuard shouldBlock={shouldBlock} isDirty={() => !saved.current && form.isDirty()} />
     </>
   );
