@@ -171,6 +171,35 @@ test.describe('public proposal page', () => {
     await context.close();
   });
 
+  test('the proposal is read once, starting while the page code is still downloading', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const created = await createSentProposal(request);
+    const context = await browser.newContext({ baseURL, locale: 'pt-PT' });
+    const page = await context.newPage();
+    const reads: number[] = [];
+    let entryServedAt = 0;
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === `/api/v1/public/proposals/${created.publicToken}`)
+        reads.push(Date.now());
+    });
+    // The page's entry script arrives a second late, as on a slow connection.
+    await page.route('**/assets/proposal-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      entryServedAt = Date.now();
+      await route.continue();
+    });
+    await page.goto(`/p/${created.publicToken}`);
+    await expect(page.getByRole('heading', { level: 1, name: created.title })).toBeVisible();
+
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toBeLessThan(entryServedAt);
+    expect((await ownerView(request, created)).viewCount).toBe(1);
+    await context.close();
+  });
+
   test('a member of the organization previewing the link is not counted as a view', async ({
     browser,
     baseURL,

@@ -30,6 +30,15 @@ function storedAccessToken(): string | null {
   }
 }
 
+declare global {
+  interface Window {
+    /** Set once the first read of the proposal has started (public/early-proposal.js or this module). */
+    __aceiteProposalRead?: boolean;
+    /** The first read, started by public/early-proposal.js before this code loaded; taken once. */
+    __aceiteEarlyProposal?: { path: string; response: Promise<Response> };
+  }
+}
+
 async function request<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   // A member of the owning organization previewing the link is not counted as a client view
@@ -39,15 +48,22 @@ async function request<T>(path: string, init: { method?: 'GET' | 'POST'; body?: 
   // No Content-Type without a body: Fastify refuses an empty body declared as JSON.
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
 
-  let response: Response;
-  try {
-    response = await fetch(`/api/v1/public/proposals/${path}`, {
+  return readResponse<T>(
+    fetch(`/api/v1/public/proposals/${path}`, {
       method: init.method ?? 'GET',
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'omit',
       cache: 'no-store',
-    });
+    }),
+  );
+}
+
+/** The body's `data`, or a PublicApiError with the server's message (status 0 when the network failed). */
+async function readResponse<T>(pending: Promise<Response>): Promise<T> {
+  let response: Response;
+  try {
+    response = await pending;
   } catch {
     throw new PublicApiError(0, 'NETWORK_ERROR', null);
   }
@@ -66,9 +82,26 @@ async function request<T>(path: string, init: { method?: 'GET' | 'POST'; body?: 
 
 const tokenPath = (publicToken: string) => encodeURIComponent(publicToken);
 
-/** The proposal; `refresh` re-reads it after the client answered, without counting another view. */
+/**
+ * The proposal; `refresh` re-reads it after the client answered, without counting another view. The page's
+ * first read takes the request public/early-proposal.js started while this code loaded, when there is one for
+ * this token; either way only one first read is ever sent.
+ */
 export function getPublicProposal(publicToken: string, refresh = false): Promise<PublicProposal> {
-  return request<PublicProposal>(refresh ? `${tokenPath(publicToken)}?refresh=1` : tokenPath(publicToken));
+  if (refresh) return request<PublicProposal>(`${tokenPath(publicToken)}?refresh=1`);
+  const early = window.__aceiteEarlyProposal;
+  window.__aceiteEarlyProposal = undefined;
+  window.__aceiteProposalRead = true;
+  if (early && sameToken(early.path, publicToken)) return readResponse<PublicProposal>(early.response);
+  return request<PublicProposal>(tokenPath(publicToken));
+}
+
+function sameToken(path: string, publicToken: string): boolean {
+  try {
+    return decodeURIComponent(path) === publicToken;
+  } catch {
+    return false;
+  }
 }
 
 /** The attachments the organization marked visible to the client. */

@@ -229,6 +229,49 @@ describe('public proposal page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Website institucional' })).toBeVisible();
   });
 
+  it('takes the read public/early-proposal.js started instead of asking again, once', async () => {
+    const user = userEvent.setup();
+    window.__aceiteEarlyProposal = {
+      path: TOKEN,
+      response: Promise.resolve(
+        new Response(JSON.stringify({ data: makeProposal({ title: 'Lida antes do código' }) }), {
+          status: 200,
+        }),
+      ),
+    };
+    const fetchMock = stubFetch((url) => (url.endsWith('/attachments') ? ok([]) : ok(makeProposal())));
+    renderPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lida antes do código' })).toBeVisible();
+    const proposalReads = () =>
+      fetchMock.mock.calls.filter(
+        ([url]) =>
+          String(url).startsWith(`/api/v1/public/proposals/${TOKEN}`) &&
+          /^[^/]*$/.test(String(url).slice(`/api/v1/public/proposals/${TOKEN}`.length)),
+      );
+    expect(proposalReads()).toHaveLength(0);
+    expect(window.__aceiteEarlyProposal).toBeUndefined();
+
+    // Answering re-reads the proposal with the page's own request.
+    await user.click(screen.getByRole('button', { name: 'Aceitar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aceitar proposta' });
+    await user.click(within(dialog).getByRole('button', { name: 'Aceitar' }));
+    await waitFor(() => expect(proposalReads()).toHaveLength(1));
+    expect(String(proposalReads()[0]?.[0])).toBe(`/api/v1/public/proposals/${TOKEN}?refresh=1`);
+  });
+
+  it('an early read that failed on the network offers the retry like any other failure', async () => {
+    const user = userEvent.setup();
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => {});
+    window.__aceiteEarlyProposal = { path: TOKEN, response: failed };
+    stubFetch(() => ok(makeProposal()));
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Website institucional' })).toBeVisible();
+  });
+
   it('sends the stored access token so a member previewing the link is not counted as a view', async () => {
     localStorage.setItem('accessToken', 'member-jwt');
     const fetchMock = stubFetch(() => ok(makeProposal()));
