@@ -20,3 +20,14 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * Refetches the queries under `queryKey` after a write. A read already in flight may have been answered before
+ * the write committed, and TanStack reuses an in-flight first fetch (a query still showing placeholder data,
+ * e.g. a new search) instead of starting another, so the stale answer would stay on screen: cancel such reads
+ * first, then invalidate, so every active query fetches after the write.
+ */
+export async function refetchAfterWrite(client: QueryClient, queryKey: readonly unknown[]): Promise<void> {
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
+}

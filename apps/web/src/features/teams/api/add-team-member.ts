@@ -16,8 +16,10 @@ export function useAddTeamMember(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => addTeamMember(teamId, userId),
-    onSuccess: (team) => {
+    onSuccess: async (team) => {
       queryClient.setQueryData(teamsKeys.detail(teamId), team);
+      // A list read in flight may predate the write (see refetchAfterWrite); the detail just set is kept.
+      await queryClient.cancelQueries({ queryKey: teamsKeys.lists() });
       // The member may have left another team: every count can change.
       return queryClient.invalidateQueries({ queryKey: teamsKeys.all });
     },

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { teamsKeys } from './keys';
 
 /** Deletes an empty team; a team with members is refused with 400 and the spec's message. */
@@ -13,7 +14,7 @@ export function useDeleteTeam() {
     mutationFn: deleteTeam,
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: teamsKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: teamsKeys.lists() });
+      return refetchAfterWrite(queryClient, teamsKeys.lists());
     },
   });
 }

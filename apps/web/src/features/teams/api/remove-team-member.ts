@@ -1,6 +1,7 @@
 import type { TeamDetail } from '@aceite/shared/schemas/teams';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type Envelope } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { teamsKeys } from './keys';
 
 /** Takes a member out of the team (they stay in the organization, without a team). */
@@ -17,7 +18,7 @@ export function useRemoveTeamMember(teamId: string) {
     mutationFn: (userId: string) => removeTeamMember(teamId, userId),
     onSuccess: (team) => {
       queryClient.setQueryData(teamsKeys.detail(teamId), team);
-      return queryClient.invalidateQueries({ queryKey: teamsKeys.lists() });
+      return refetchAfterWrite(queryClient, teamsKeys.lists());
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { TeamDetail, TeamInput } from '@aceite/shared/schemas/teams';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type Envelope } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { teamsKeys } from './keys';
 
 export async function updateTeam(id: string, input: TeamInput): Promise<TeamDetail> {
@@ -14,7 +15,7 @@ export function useUpdateTeam(id: string) {
     mutationFn: (input: TeamInput) => updateTeam(id, input),
     onSuccess: (team) => {
       queryClient.setQueryData(teamsKeys.detail(id), team);
-      return queryClient.invalidateQueries({ queryKey: teamsKeys.lists() });
+      return refetchAfterWrite(queryClient, teamsKeys.lists());
     },
   });
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { apiError, jsonResponse } from '@/test/fixtures';
+import { apiError, deferred, jsonResponse } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithOverlays } from '@/test/render-with-overlays';
 import { TeamsTable } from './teams-table';
@@ -106,5 +106,33 @@ describe('TeamsTable', { timeout: 20_000 }, () => {
       ),
     ).toBeInTheDocument();
     await waitFor(() => expect(api.bodiesOf(`DELETE /teams/${TEAM.id}`)).toHaveLength(1));
+  });
+
+  it('drops a deleted team even when a search read started before the delete answers late', async () => {
+    // The search's first read reaches the server before the delete and answers after it, with the team.
+    const staleSearch = deferred<Response>();
+    let searches = 0;
+    mockApi({
+      'GET /teams': ({ url }) => {
+        if (!url.searchParams.get('search')) return page([TEAM]);
+        searches++;
+        return searches === 1 ? staleSearch.promise : page([]);
+      },
+      [`DELETE /teams/${TEAM.id}`]: () => {
+        setTimeout(() => staleSearch.resolve(page([TEAM])), 50);
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user } = renderWithOverlays(<TeamsTable canWrite />);
+    expect(await screen.findByText('Norte')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Procurar equipas'), 'Nor');
+    await waitFor(() => expect(searches).toBe(1));
+    // The unfiltered rows stay as placeholder while the search loads.
+    await user.click(screen.getByRole('button', { name: 'Remover Norte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remover equipa' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remover' }));
+    expect(await screen.findByText('Equipa Norte removida.')).toBeInTheDocument();
+    expect(await screen.findByText('Nenhuma equipa encontrada')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remover Norte' })).not.toBeInTheDocument();
   });
 });
