@@ -2,10 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '@/db/embedded.ts';
 import { emailOutbox } from '@/db/schema/index.ts';
 import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
+import { queueEmail } from '@/modules/email/email.service.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles, createUser } from '@/test/factories.ts';
 import { backoffSeconds, MAX_ATTEMPTS, OutboxWorker } from './outbox-worker.ts';
@@ -291,5 +292,39 @@ describe('the outbox folder without SMTP', () => {
       links: ['http://localhost:3000/x'],
     });
     expect(JSON.stringify(logged)).not.toContain('<p>Olá</p>');
+  });
+});
+
+describe('waking the worker', () => {
+  it('runs another pass for a message queued while a pass is running, without waiting for the next poll', async () => {
+    const t = await buildTestApp();
+    try {
+      const transport: MailTransport = { send: async () => {}, close() {} };
+      const worker = new OutboxWorker(t.db, transport, 'Aceite <no-reply@aceite.test>', silentLog, 3_600_000);
+      let passes = 0;
+      let releaseFirst = () => {};
+      const firstPass = new Promise<void>((resolve) => {
+        releaseFirst = resolve;
+      });
+      // The first pass is still running (its last claim done) when the message is queued.
+      worker.drain = async () => {
+        passes++;
+        if (passes === 1) await firstPass;
+        return 0;
+      };
+      worker.start();
+      expect(passes).toBe(1);
+      await queueEmail(t.db, {
+        kind: 'password_reset',
+        to: 'ana@example.pt',
+        email: { subject: 'Assunto', html: '<p>Olá</p>', text: 'Olá', links: [] },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      releaseFirst();
+      await vi.waitFor(() => expect(passes).toBe(2), { timeout: 2000 });
+      await worker.stop();
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -26,6 +26,7 @@ export function backoffSeconds(attempt: number): number {
 export class OutboxWorker {
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<number> | null = null;
+  #again = false;
   #unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -69,7 +70,13 @@ export class OutboxWorker {
   }
 
   #tick = () => {
-    if (this.#running) return;
+    // A wake-up during a drain may come after that drain's last claim: run another pass once it ends,
+    // instead of leaving the new message to the next poll.
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#again = false;
     this.#running = this.drain()
       .catch((error) => {
         this.log.error({ err: error }, 'outbox worker failed');
@@ -77,6 +84,7 @@ export class OutboxWorker {
       })
       .finally(() => {
         this.#running = null;
+        if (this.#again && this.#timer) this.#tick();
       });
   };
 
