@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -65,7 +65,9 @@ export function createMailTransport(opts: {
       });
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replaceAll(':', '-')}-${mail.id}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written whole, then renamed: a reader of the folder never sees half a message.
+      await writeFile(`${file}.tmp`, info.message as Buffer);
+      await rename(`${file}.tmp`, file);
       opts.log.info(
         { to: mail.to, subject: mail.subject, links: mail.links, file },
         'email written to the outbox folder',
