@@ -100,8 +100,13 @@ test.describe('accounts and sessions @mobile', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Esqueceu a password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // The router renders the new screen in a transition after the URL changes: fill the form only once it is
+    // on screen (the login form has an Email field too), and wait for the request to be answered.
+    const submit = page.getByRole('button', { name: 'Enviar link de recuperação' });
+    await expect(submit).toBeVisible();
     await field(page, 'Email').fill(email);
-    await page.getByRole('button', { name: 'Enviar link de recuperação' }).click();
+    await submit.click();
+    await expect(page.getByRole('alert', { name: 'Email enviado' })).toBeVisible();
     await expect(page.getByRole('link', { name: /login|entrar|voltar/i }).first()).toBeVisible();
 
     const link = await linkFromOutbox(email, '/reset-password');

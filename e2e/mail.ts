@@ -4,19 +4,38 @@ import { expect } from '@playwright/test';
 
 const OUTBOX = path.resolve(process.env.E2E_DATA_DIR ?? '.data-test/e2e', 'outbox');
 
+/** Recipient and decoded body of every .eml read so far, by file name (a written file never changes). */
+const seen = new Map<string, { to: string; body: string }>();
+
+/** Reads only the files not read before; the folder grows through the whole suite. */
+async function readNewMessages(): Promise<void> {
+  const files = await readdir(OUTBOX).catch(() => [] as string[]);
+  for (const file of files) {
+    if (seen.has(file) || !file.endsWith('.eml')) continue;
+    // Complete: the server writes each message under a temporary name and renames it (lib/mail-transport.ts).
+    const raw = await readFile(path.join(OUTBOX, file), 'utf8');
+    const headers = raw.slice(0, raw.search(/\r?\n\r?\n/));
+    const to = headers.match(/^To: (.+)$/m)?.[1]?.trim() ?? '';
+    // Quoted-printable: undo soft line breaks and the encoded '='.
+    seen.set(file, { to, body: raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=') });
+  }
+}
+
 /** The newest link to `pathPart` in an email written to the outbox folder for `to` (waits for the worker). */
 export async function linkFromOutbox(to: string, pathPart: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"<]+${pathPart}[^\\s"<]+`);
   let found = '';
   await expect
     .poll(
       async () => {
-        const files = (await readdir(OUTBOX).catch(() => [] as string[])).sort().reverse();
-        for (const file of files) {
-          const raw = await readFile(path.join(OUTBOX, file), 'utf8');
-          if (!raw.includes(`To: ${to}`)) continue;
-          // Quoted-printable: undo soft line breaks and the encoded '='.
-          const decoded = raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
-          const match = decoded.match(new RegExp(`https?://[^\\s"<]+${pathPart}[^\\s"<]+`));
+        await readNewMessages();
+        // File names start with the time of writing: newest first.
+        const names = [...seen.keys()]
+          .filter((name) => seen.get(name)?.to === to)
+          .sort()
+          .reverse();
+        for (const name of names) {
+          const match = seen.get(name)?.body.match(pattern);
           if (match) {
             found = match[0];
             return true;
@@ -24,7 +43,7 @@ export async function linkFromOutbox(to: string, pathPart: string): Promise<stri
         }
         return false;
       },
-      { timeout: 15_000 },
+      { message: `an email to ${to} with a link to ${pathPart}`, timeout: 15_000 },
     )
     .toBe(true);
   return found;
