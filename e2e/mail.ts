@@ -31,7 +31,10 @@ export async function linkFromOutbox(to: string, pathPart: string): Promise<stri
         await readNewMessages();
         // File names start with the time of writing: newest first.
         const names = [...seen.keys()]
-          .filter((name) => seen.get(name)?.to === to)
+          .filter((name) => {
+            const recipient = seen.get(name)?.to;
+            return recipient === to || recipient?.endsWith(`<${to}>`);
+          })
           .sort()
           .reverse();
         for (const name of names) {
