@@ -2,7 +2,8 @@
 // injects the markup into dist/landing.html, so search engines and link previews get the full page and
 // src/landing/main.tsx only hydrates it; also injects the theme's CSS variables (as MantineProvider renders
 // them) into <head>. Then writes dist/login.html: the SPA shell (dist/index.html) with the sign-in screen's
-// markup in #root (src/app/prerender-login.tsx), which the server sends for /login. Removes the SSR output
+// markup in #root (src/app/prerender-login.tsx), which the server sends for /login; its scripts start from
+// public/login-loader.js after the first paint. Removes the SSR output
 // afterwards (it is never served).
 // Usage: node scripts/prerender.mjs [distDir] [ssrDir]   (defaults: dist, <distDir>/.ssr)
 import { existsSync } from 'node:fs';
@@ -48,7 +49,16 @@ try {
   if (!spa.includes(EMPTY_ROOT)) throw new Error(`${spaHtml} has no empty ${EMPTY_ROOT}`);
   const login = renderLogin();
   if (!login.markup.includes('<form')) throw new Error('renderLogin() returned no form');
-  const loginPage = spa
+  // The SPA's module script and modulepreloads become data of public/login-loader.js, which adds them once
+  // the prerendered screen has painted.
+  const entryTag = spa.match(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/);
+  if (!entryTag) throw new Error(`${spaHtml} has no module script`);
+  const preloadTags = [...spa.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g)];
+  let loginPage = spa.replace(entryTag[0], () => '');
+  for (const [tag] of preloadTags) loginPage = loginPage.replace(tag, () => '');
+  const loader = `<script defer src="/login-loader.js" data-entry="${entryTag[1]}" data-preload="${preloadTags.map(([, href]) => href).join(' ')}"></script>`;
+  loginPage = loginPage
+    .replace(HEAD_END, () => `  ${loader}\n  ${HEAD_END}`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${login.title}</title>`)
     .replace(EMPTY_ROOT, () => `<div id="root">${login.markup}</div>`);
   await writeFile(loginHtml, loginPage);
