@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
@@ -26,10 +26,19 @@ const ownerColumns = {
   email: owner.email,
 };
 
+export type ProposalClient = {
+  id: string;
+  name: string;
+  company: string | null;
+  email: string;
+  phone: string | null;
+};
+export type ProposalOwner = { id: string; firstName: string; lastName: string; email: string };
+
 export interface ProposalWithRelations {
   proposal: ProposalRow;
-  client: { id: string; name: string; company: string | null; email: string; phone: string | null } | null;
-  owner: { id: string; firstName: string; lastName: string; email: string };
+  client: ProposalClient | null;
+  owner: ProposalOwner;
 }
 
 /**
@@ -123,15 +132,26 @@ export async function insertProposal(
   return row;
 }
 
+/**
+ * Updates the proposal; with `unlessIn`, only while its status is none of those (a client's answer that lands
+ * between the editor's read and this write is never overwritten). Undefined when no row was updated.
+ */
 export async function updateProposalById(
   ctx: TenantContext,
   id: string,
   values: Partial<ProposalValues>,
+  opts: { unlessIn?: readonly string[] } = {},
 ): Promise<ProposalRow | undefined> {
   const [row] = await ctx.db
     .update(proposals)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(inTenant(proposals, ctx), eq(proposals.id, id)))
+    .where(
+      and(
+        inTenant(proposals, ctx),
+        eq(proposals.id, id),
+        opts.unlessIn?.length ? not(inArray(proposals.status, [...opts.unlessIn])) : undefined,
+      ),
+    )
     .returning();
   return row;
 }
@@ -144,22 +164,31 @@ export async function deleteProposalById(ctx: TenantContext, id: string): Promis
   return rows.length === 1;
 }
 
+/**
+ * The proposal's client and owner-to-be, both looked up in the caller's organization in one statement: null
+ * for the client when it is not there; no row at all (owner null) when the owner is not. `ownerActive` tells
+ * whether the owner may still be given proposals.
+ */
+export async function selectReferences(
+  ctx: TenantContext,
+  clientId: string,
+  ownerId: string,
+): Promise<{ client: ProposalClient | null; owner: (ProposalOwner & { isActive: boolean }) | null }> {
+  const [row] = await ctx.db
+    .select({ client: clientColumns, owner: { ...ownerColumns, isActive: owner.isActive } })
+    .from(owner)
+    .leftJoin(clients, and(inTenant(clients, ctx), eq(clients.id, clientId)))
+    .where(and(inTenant(owner, ctx), eq(owner.id, ownerId)))
+    .limit(1);
+  return row ?? { client: null, owner: null };
+}
+
 /** Whether the client exists in the caller's organization. */
 export async function clientExists(ctx: TenantContext, clientId: string): Promise<boolean> {
   const [row] = await ctx.db
     .select({ id: clients.id })
     .from(clients)
     .where(and(inTenant(clients, ctx), eq(clients.id, clientId)))
-    .limit(1);
-  return !!row;
-}
-
-/** Whether the user is an active member of the caller's organization. */
-export async function memberExists(ctx: TenantContext, userId: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inTenant(users, ctx), eq(users.id, userId), eq(users.isActive, true)))
     .limit(1);
   return !!row;
 }

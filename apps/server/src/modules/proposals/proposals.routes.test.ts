@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proposals } from '@/db/schema/index.ts';
+import { proposals, users } from '@/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles, type TestUser } from '@/test/factories.ts';
 
@@ -128,6 +128,22 @@ describe('POST /proposals', () => {
     expect(outsider.statusCode).toBe(400);
     expect(outsider.json().error.details[0].field).toBe('ownerId');
   });
+
+  it('answers with exactly what GET /proposals/:id then returns, a handed-over one included', async () => {
+    const mine = (await create(team.sales)).json().data;
+    expect((await as(t.app, team.sales)('GET', `/proposals/${mine.id}`)).json().data).toEqual(mine);
+    const handed = (await create(team.manager, { ownerId: sales2.id })).json().data;
+    expect((await as(t.app, team.manager)('GET', `/proposals/${handed.id}`)).json().data).toEqual(handed);
+  });
+
+  it('refuses to hand a proposal to a deactivated member', async () => {
+    const { createUser } = await import('@/test/factories.ts');
+    const gone = await createUser(t.db, { organizationId: team.org.id, role: 'sales' });
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, gone.id));
+    const res = await create(team.manager, { ownerId: gone.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details[0].field).toBe('ownerId');
+  });
 });
 
 describe('PUT /proposals/:id', () => {
@@ -207,6 +223,48 @@ describe('PUT /proposals/:id', () => {
     );
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error.message).toBe(MESSAGES.proposalLocked);
+  });
+
+  it('answers with exactly what GET then returns, for the same client and owner or new ones', async () => {
+    const created = (await create(team.sales)).json().data;
+    const edited = await as(t.app, team.manager)(
+      'PUT',
+      `/proposals/${created.id}`,
+      proposal({ title: 'Editada' }),
+    );
+    expect(edited.json().data.title).toBe('Editada');
+    expect((await as(t.app, team.sales)('GET', `/proposals/${created.id}`)).json().data).toEqual(
+      edited.json().data,
+    );
+    const otherClient = (
+      await as(t.app, team.sales)('POST', '/clients', { name: 'Cliente C', email: 'c@cliente.pt' })
+    ).json().data.id;
+    const moved = await as(t.app, team.manager)(
+      'PUT',
+      `/proposals/${created.id}`,
+      proposal({ clientId: otherClient, ownerId: sales2.id }),
+    );
+    expect(moved.json().data).toMatchObject({ client: { id: otherClient }, owner: { id: sales2.id } });
+    expect((await as(t.app, team.manager)('GET', `/proposals/${created.id}`)).json().data).toEqual(
+      moved.json().data,
+    );
+  });
+
+  it('never overwrites an answer that lands between the edit being read and written', async () => {
+    const { updateProposalById } = await import('./proposals.queries.ts');
+    const { ANSWERED_STATUSES } = await import('@aceite/shared/schemas/proposals');
+    const created = (await create(team.sales)).json().data;
+    await t.db.update(proposals).set({ status: 'accepted' }).where(eq(proposals.id, created.id));
+    const ctx = { db: t.db, organizationId: team.org.id, userId: team.sales.id, role: 'sales' as const };
+    const written = await updateProposalById(
+      ctx,
+      created.id,
+      { title: 'Tarde demais', status: 'sent' },
+      { unlessIn: ANSWERED_STATUSES },
+    );
+    expect(written).toBeUndefined();
+    const [row] = await t.db.select().from(proposals).where(eq(proposals.id, created.id));
+    expect(row).toMatchObject({ status: 'accepted', title: created.title });
   });
 
   it('answers 404 for another organization proposal and leaves it unchanged', async () => {

@@ -31,12 +31,14 @@ import {
   countProposalsByStatus,
   deleteProposalById,
   insertProposal,
-  memberExists,
+  type ProposalClient,
+  type ProposalOwner,
   type ProposalWithRelations,
   selectOrganizationBranding,
   selectProposalById,
   selectProposalForUpdate,
   selectProposals,
+  selectReferences,
   selectUserFullName,
   updateProposalById,
 } from './proposals.queries.ts';
@@ -95,17 +97,27 @@ function assertStatusAllowed(ctx: TenantContext, next: ProposalStatus, current?:
   }
 }
 
-async function assertReferences(
+/**
+ * The client and owner the proposal will have, checked: the client must be one of the organization's; handing
+ * the proposal to someone other than its current owner needs proposal:manage-any and an active member. One
+ * statement; a second only to word the error when the owner is not found.
+ */
+async function resolveReferences(
   ctx: TenantContext,
   input: ProposalInput,
-  currentOwnerId?: string,
-): Promise<void> {
-  if (!(await clientExists(ctx, input.clientId)))
+  currentOwnerId: string = ctx.userId,
+): Promise<{ client: ProposalClient; owner: ProposalOwner }> {
+  const ownerId = input.ownerId ?? currentOwnerId;
+  const { client, owner } = await selectReferences(ctx, input.clientId, ownerId);
+  if (!client && (owner || !(await clientExists(ctx, input.clientId))))
     throw fieldError('clientId', MESSAGES.proposalClientInvalid);
-  if (input.ownerId && input.ownerId !== (currentOwnerId ?? ctx.userId)) {
+  if (ownerId !== currentOwnerId) {
     if (!can(ctx.role, 'proposal:manage-any')) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-    if (!(await memberExists(ctx, input.ownerId))) throw fieldError('ownerId', MESSAGES.proposalOwnerInvalid);
+    if (!owner?.isActive) throw fieldError('ownerId', MESSAGES.proposalOwnerInvalid);
   }
+  if (!client || !owner) throw fieldError('ownerId', MESSAGES.proposalOwnerInvalid);
+  const { isActive: _isActive, ...ownerColumns } = owner;
+  return { client, owner: ownerColumns };
 }
 
 /** Columns written from the form; totals always recomputed here with the shared function. */
@@ -171,17 +183,17 @@ export async function getProposal(ctx: TenantContext, id: string): Promise<Propo
 export async function createProposal(ctx: TenantContext, input: ProposalInput): Promise<Proposal> {
   assertCan(ctx.role, 'proposal:create');
   assertStatusAllowed(ctx, input.status);
-  await assertReferences(ctx, input);
+  const { client, owner } = await resolveReferences(ctx, input);
   const row = await insertProposal(ctx, {
     ...toValues(input),
     status: input.status,
     currency: 'EUR',
-    ownerId: input.ownerId ?? ctx.userId,
+    ownerId: owner.id,
     sentAt: input.status === 'sent' ? new Date() : null,
     publicToken: newOpaqueToken(),
   });
   if (row.ownerId !== ctx.userId) await notifyAssigned(ctx, row.id, row.title, row.ownerId);
-  return getProposal(ctx, row.id);
+  return toProposalDto({ proposal: row, client, owner });
 }
 
 /** The new owner of a handed-over proposal is told (server-behaviour §7). */
@@ -209,17 +221,33 @@ export async function updateProposal(
     throw new AppError('CONFLICT', MESSAGES.proposalLocked);
   }
   assertStatusAllowed(ctx, input.status, current.status as ProposalStatus);
-  await assertReferences(ctx, input, current.ownerId);
-  await updateProposalById(ctx, id, {
-    ...toValues(input),
-    status: input.status,
-    ownerId: input.ownerId ?? current.ownerId,
-    sentAt: input.status === 'sent' && !current.sentAt ? new Date() : current.sentAt,
-  });
-  const newOwner = input.ownerId ?? current.ownerId;
-  if (newOwner !== current.ownerId && newOwner !== ctx.userId)
-    await notifyAssigned(ctx, id, input.title, newOwner);
-  return getProposal(ctx, id);
+  // Same client and owner as now (the usual edit): they are the ones just read, nothing to look up.
+  const unchanged =
+    existing.client !== null &&
+    input.clientId === existing.client.id &&
+    (input.ownerId ?? current.ownerId) === current.ownerId;
+  const { client, owner } = unchanged
+    ? { client: existing.client as ProposalClient, owner: existing.owner }
+    : await resolveReferences(ctx, input, current.ownerId);
+  const row = await updateProposalById(
+    ctx,
+    id,
+    {
+      ...toValues(input),
+      status: input.status,
+      ownerId: owner.id,
+      sentAt: input.status === 'sent' && !current.sentAt ? new Date() : current.sentAt,
+    },
+    { unlessIn: ANSWERED_STATUSES },
+  );
+  // Answered (or deleted) since it was read above.
+  if (!row)
+    throw (await selectProposalById(ctx, id))
+      ? new AppError('CONFLICT', MESSAGES.proposalLocked)
+      : notFound();
+  if (owner.id !== current.ownerId && owner.id !== ctx.userId)
+    await notifyAssigned(ctx, id, input.title, owner.id);
+  return toProposalDto({ proposal: row, client, owner });
 }
 
 /** Deletes the proposal with its versions, comments and attachments, files included. */
