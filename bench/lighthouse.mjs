@@ -35,8 +35,22 @@ const CHROME_FLAGS = [
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const run = promisify(execFile);
 
-/** One Lighthouse run of `url`; the parsed report. */
-async function lighthouse(url, out) {
+/**
+ * One Lighthouse run of `url`; the parsed report. Lighthouse itself sometimes fails to record a page load
+ * ("Something went wrong with recording the trace", NO_NAVSTART): such a run is made again, up to 3 times.
+ */
+async function lighthouse(url, out, attempt = 1) {
+  try {
+    return await lighthouseOnce(url, out);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    const reason = String(error.stderr ?? error.message).match(/Runtime error[^\n]*/)?.[0] ?? 'failed';
+    process.stdout.write(`  (${url}: Lighthouse ${reason}; again)\n`);
+    return lighthouse(url, out, attempt + 1);
+  }
+}
+
+async function lighthouseOnce(url, out) {
   await run(
     'npx',
     [
