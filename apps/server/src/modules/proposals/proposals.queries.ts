@@ -173,14 +173,14 @@ export async function selectReferences(
   ctx: TenantContext,
   clientId: string,
   ownerId: string,
-): Promise<{ client: ProposalClient | null; owner: (ProposalOwner & { isActive: boolean }) | null }> {
+): Promise<{ client: ProposalClient | null; owner: ProposalOwner | null; ownerActive: boolean }> {
   const [row] = await ctx.db
-    .select({ client: clientColumns, owner: { ...ownerColumns, isActive: owner.isActive } })
+    .select({ client: clientColumns, owner: ownerColumns, ownerActive: owner.isActive })
     .from(owner)
     .leftJoin(clients, and(inTenant(clients, ctx), eq(clients.id, clientId)))
     .where(and(inTenant(owner, ctx), eq(owner.id, ownerId)))
     .limit(1);
-  return row ?? { client: null, owner: null };
+  return row ?? { client: null, owner: null, ownerActive: false };
 }
 
 /** Whether the client exists in the caller's organization. */

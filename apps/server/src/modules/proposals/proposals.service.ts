@@ -108,16 +108,15 @@ async function resolveReferences(
   currentOwnerId: string = ctx.userId,
 ): Promise<{ client: ProposalClient; owner: ProposalOwner }> {
   const ownerId = input.ownerId ?? currentOwnerId;
-  const { client, owner } = await selectReferences(ctx, input.clientId, ownerId);
+  const { client, owner, ownerActive } = await selectReferences(ctx, input.clientId, ownerId);
   if (!client && (owner || !(await clientExists(ctx, input.clientId))))
     throw fieldError('clientId', MESSAGES.proposalClientInvalid);
   if (ownerId !== currentOwnerId) {
     if (!can(ctx.role, 'proposal:manage-any')) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-    if (!owner?.isActive) throw fieldError('ownerId', MESSAGES.proposalOwnerInvalid);
+    if (!ownerActive) throw fieldError('ownerId', MESSAGES.proposalOwnerInvalid);
   }
   if (!client || !owner) throw fieldError('ownerId', MESSAGES.proposalOwnerInvalid);
-  const { isActive: _isActive, ...ownerColumns } = owner;
-  return { client, owner: ownerColumns };
+  return { client, owner };
 }
 
 /** Columns written from the form; totals always recomputed here with the shared function. */
@@ -222,13 +221,10 @@ export async function updateProposal(
   }
   assertStatusAllowed(ctx, input.status, current.status as ProposalStatus);
   // Same client and owner as now (the usual edit): they are the ones just read, nothing to look up.
-  const unchanged =
-    existing.client !== null &&
-    input.clientId === existing.client.id &&
-    (input.ownerId ?? current.ownerId) === current.ownerId;
-  const { client, owner } = unchanged
-    ? { client: existing.client as ProposalClient, owner: existing.owner }
-    : await resolveReferences(ctx, input, current.ownerId);
+  const { client, owner } =
+    existing.client?.id === input.clientId && (input.ownerId ?? current.ownerId) === current.ownerId
+      ? { client: existing.client, owner: existing.owner }
+      : await resolveReferences(ctx, input, current.ownerId);
   const row = await updateProposalById(
     ctx,
     id,
