@@ -1,6 +1,7 @@
 import type { Member, UpdateUserInput } from '@aceite/shared/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type Envelope } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { usersKeys } from './keys';
 
 /** Admins edit a member's names, role and team; an admin's own role is refused (403). */
@@ -13,12 +14,9 @@ export function useUpdateUser(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateUserInput) => updateUser(id, input),
-    // A list read already in flight could answer with the old row after the write: cancel it so the
-    // invalidation below refetches (TanStack does not cancel a first fetch on its own).
-    onMutate: () => queryClient.cancelQueries({ queryKey: usersKeys.lists() }),
     onSuccess: (member) => {
       queryClient.setQueryData(usersKeys.detail(id), member);
-      return queryClient.invalidateQueries({ queryKey: usersKeys.lists() });
+      return refetchAfterWrite(queryClient, usersKeys.lists());
     },
   });
 }
