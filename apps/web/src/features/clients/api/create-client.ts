@@ -1,6 +1,7 @@
 import type { Client, ClientInput } from '@aceite/shared/schemas/clients';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type Envelope } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { clientKeys } from './keys';
 
 /** Creates a client; 409 with `details[{ field: 'email' }]` when the email is taken. */
@@ -13,6 +14,6 @@ export function useCreateClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createClient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
+    onSuccess: () => refetchAfterWrite(queryClient, clientKeys.lists()),
   });
 }

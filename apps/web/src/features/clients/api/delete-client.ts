@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { clientKeys } from './keys';
 
 /** Deletes a client; refused with 409 while proposals reference it. */
@@ -13,7 +14,7 @@ export function useDeleteClient() {
     mutationFn: deleteClient,
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: clientKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: clientKeys.lists() });
+      return refetchAfterWrite(queryClient, clientKeys.lists());
     },
   });
 }

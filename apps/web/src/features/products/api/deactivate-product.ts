@@ -1,6 +1,7 @@
 import type { Product } from '@aceite/shared/schemas/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type Envelope } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { productKeys } from './keys';
 
 /** `DELETE /products/{id}` deactivates the product (it stays in past proposals) and answers it. */
@@ -15,7 +16,7 @@ export function useDeactivateProduct() {
     mutationFn: deactivateProduct,
     onSuccess: (product) => {
       queryClient.setQueryData(productKeys.detail(product.id), product);
-      return queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+      return refetchAfterWrite(queryClient, productKeys.lists());
     },
   });
 }

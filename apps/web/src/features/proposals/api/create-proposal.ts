@@ -1,6 +1,7 @@
 import type { Proposal, ProposalInput } from '@aceite/shared/schemas/proposals';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type Envelope } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { proposalKeys } from './keys';
 
 /** Creates a proposal; the server computes its totals. */
@@ -12,7 +13,7 @@ export async function createProposal(input: ProposalInput): Promise<Proposal> {
 /** After a write: the saved proposal is cached as is; every list and the counts are refreshed. */
 export function afterProposalSaved(queryClient: QueryClient, proposal: Proposal): void {
   queryClient.setQueryData(proposalKeys.detail(proposal.id), proposal);
-  void queryClient.invalidateQueries({ queryKey: proposalKeys.lists() });
+  void refetchAfterWrite(queryClient, proposalKeys.lists());
   void queryClient.invalidateQueries({ queryKey: proposalKeys.stats() });
 }
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { proposalKeys } from './keys';
 
 /** Deletes a proposal with its versions, comments and attachments. */
@@ -13,7 +14,7 @@ export function useDeleteProposal() {
     mutationFn: deleteProposal,
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: proposalKeys.detail(id), exact: true });
-      void queryClient.invalidateQueries({ queryKey: proposalKeys.lists() });
+      void refetchAfterWrite(queryClient, proposalKeys.lists());
       void queryClient.invalidateQueries({ queryKey: proposalKeys.stats() });
     },
   });

@@ -2,6 +2,7 @@ import type { SendResultSchema } from '@aceite/shared/schemas/collaboration';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient, type Envelope } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { proposalKeys } from './keys';
 
 export type SendResult = z.infer<typeof SendResultSchema>;
@@ -19,7 +20,7 @@ export function useSendProposal() {
     mutationFn: sendProposal,
     onSuccess: (_result, id) => {
       void queryClient.invalidateQueries({ queryKey: proposalKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: proposalKeys.lists() });
+      void refetchAfterWrite(queryClient, proposalKeys.lists());
       void queryClient.invalidateQueries({ queryKey: proposalKeys.stats() });
     },
   });

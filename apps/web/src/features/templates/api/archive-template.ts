@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { templateKeys } from './keys';
 
 /** `DELETE /templates/{id}` archives the template: it leaves the list, proposals made from it stay. */
@@ -13,7 +14,7 @@ export function useArchiveTemplate() {
     mutationFn: archiveTemplate,
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: templateKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: templateKeys.lists() });
+      return refetchAfterWrite(queryClient, templateKeys.lists());
     },
   });
 }

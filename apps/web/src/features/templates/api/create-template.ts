@@ -1,6 +1,7 @@
 import type { Template, TemplateInput } from '@aceite/shared/schemas/templates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type Envelope } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { templateKeys } from './keys';
 
 /** Creates one of the organization's templates (admin, manager). */
@@ -13,6 +14,6 @@ export function useCreateTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.lists() }),
+    onSuccess: () => refetchAfterWrite(queryClient, templateKeys.lists()),
   });
 }

@@ -1,6 +1,7 @@
 import type { Template, TemplateInput } from '@aceite/shared/schemas/templates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type Envelope } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { templateKeys } from './keys';
 
 export interface UpdateTemplateVariables {
@@ -20,7 +21,7 @@ export function useUpdateTemplate() {
     mutationFn: updateTemplate,
     onSuccess: (template) => {
       queryClient.setQueryData(templateKeys.detail(template.id), template);
-      return queryClient.invalidateQueries({ queryKey: templateKeys.lists() });
+      return refetchAfterWrite(queryClient, templateKeys.lists());
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { Template } from '@aceite/shared/schemas/templates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type Envelope } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { templateKeys } from './keys';
 
 /** Counts one use of a template (`POST /templates/{id}/use`) and answers it with the new count. */
@@ -13,6 +14,6 @@ export function useCountTemplateUse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: countTemplateUse,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.lists() }),
+    onSettled: () => refetchAfterWrite(queryClient, templateKeys.lists()),
   });
 }
