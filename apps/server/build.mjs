@@ -6,12 +6,13 @@ import { build } from 'esbuild';
 const here = new URL('.', import.meta.url).pathname;
 await rm(`${here}dist`, { recursive: true, force: true });
 await build({
-  entryPoints: { server: `${here}src/server.ts`, 'cli/superadmin': `${here}src/cli/superadmin.ts` },
+  // Every entry at the top of dist/, beside migrations/: the bundles find it next to themselves.
+  entryPoints: { server: `${here}src/server.ts`, superadmin: `${here}src/cli/superadmin.ts` },
   outdir: `${here}dist`,
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   packages: 'external',
   alias: { '@aceite/shared': `${here}../../packages/shared/src` },

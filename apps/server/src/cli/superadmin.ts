@@ -18,16 +18,27 @@ if (!values.email || !values.password || values.password.length < 8) {
   process.exit(2);
 }
 
-const env = readEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log: () => {} });
+const email = values.email.trim().toLowerCase();
 try {
-  const created = await upsertSuperadmin(database.db, {
-    email: values.email.trim().toLowerCase(),
-    password: values.password,
-    firstName: values['first-name'] ?? 'Super',
-    lastName: values['last-name'] ?? 'Admin',
+  const env = readEnv();
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    log: () => {},
   });
-  console.log(created ? `Superadmin ${values.email} criado.` : `Superadmin ${values.email} atualizado.`);
-} finally {
-  await database.shutdown();
+  try {
+    const created = await upsertSuperadmin(database.db, {
+      email,
+      password: values.password,
+      firstName: values['first-name'] ?? 'Super',
+      lastName: values['last-name'] ?? 'Admin',
+    });
+    console.log(created ? `Superadmin ${email} criado.` : `Superadmin ${email} atualizado.`);
+  } finally {
+    await database.shutdown();
+  }
+} catch (error) {
+  // One sentence for the person at the terminal (the embedded database's start-up errors say what to do).
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
 }

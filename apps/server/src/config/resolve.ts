@@ -4,18 +4,29 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig, Env } from './env.ts';
 
+/** DATA_DIR, created if absent; a folder that cannot be made ends the start-up with one sentence saying what to do. */
+async function ensureDataDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    throw new Error(
+      `Cannot create the data folder ${path.resolve(dir)} (${(error as NodeJS.ErrnoException).code}): choose a DATA_DIR this user can write.`,
+    );
+  }
+}
+
 /** JWT_SECRET when set; otherwise a random secret generated once and kept in DATA_DIR (mode 600). */
 async function resolveJwtSecret(env: Env): Promise<string> {
   if (env.JWT_SECRET) return env.JWT_SECRET;
   const file = path.join(env.DATA_DIR, 'jwt-secret');
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
-  await mkdir(env.DATA_DIR, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
 
 export async function resolveAppConfig(env: Env, webDistDir?: string): Promise<AppConfig> {
+  await ensureDataDir(env.DATA_DIR);
   return {
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: await resolveJwtSecret(env),

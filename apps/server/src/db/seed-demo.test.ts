@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { clients, products, proposals, teams, templates, users } from './schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
+import { upsertSuperadmin } from './superadmin.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,5 +54,34 @@ describe('demo seed', () => {
     expect(await seedDemo(t.db)).toBe(false);
     const [again] = await t.db.select({ n: count() }).from(clients);
     expect(again?.n).toBe(15);
+  });
+
+  it('still loads when a superadmin was created first on the empty database, keeping that account as it is', async () => {
+    const fresh = await buildTestApp();
+    try {
+      await upsertSuperadmin(fresh.db, {
+        email: 'super@aceite.demo',
+        password: 'propria-palavra-passe',
+        firstName: 'Primeira',
+        lastName: 'Conta',
+      });
+      await upsertSuperadmin(fresh.db, {
+        email: 'plataforma@aceite.pt',
+        password: 'outra-palavra-passe',
+        firstName: 'Outra',
+        lastName: 'Conta',
+      });
+      expect(await seedDemo(fresh.db)).toBe(true);
+      const [demoUsers] = await fresh.db.select({ n: count() }).from(users);
+      expect(demoUsers?.n).toBe(6);
+      const signIn = (email: string, password: string) =>
+        fresh.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+      expect((await signIn('admin@aceite.demo', DEMO_PASSWORD)).statusCode).toBe(200);
+      expect((await signIn('super@aceite.demo', 'propria-palavra-passe')).statusCode).toBe(200);
+      expect((await signIn('super@aceite.demo', DEMO_PASSWORD)).statusCode).toBe(401);
+      expect(await seedDemo(fresh.db)).toBe(false);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -22,10 +22,18 @@ export const DEMO_USERS: ReadonlyArray<{
 
 export const DEMO_SUPERADMIN = { email: 'super@aceite.demo', firstName: 'Sofia', lastName: 'Santos' };
 
-/** Loads the demo organization and accounts into an empty database; returns false when it is not empty. */
+/**
+ * Loads the demo organization and accounts into a database with no organization yet; returns false otherwise.
+ * Platform accounts alone do not count: a superadmin created first with `npm run superadmin` on an empty
+ * database still gets the demo beside it (and keeps its own password when it took the demo's address).
+ */
 export async function seedDemo(db: Db): Promise<boolean> {
-  const [existing] = await db.select({ n: count() }).from(users);
+  const [existing] = await db.select({ n: count() }).from(organizations);
   if ((existing?.n ?? 0) > 0) return false;
+  const [superadminTaken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_SUPERADMIN.email));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const [org] = await tx
@@ -37,7 +45,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .insert(users)
       .values([
         ...DEMO_USERS.map((u) => ({ ...u, organizationId: org.id, passwordHash })),
-        { ...DEMO_SUPERADMIN, role: 'superadmin' as const, organizationId: null, passwordHash },
+        ...(superadminTaken
+          ? []
+          : [{ ...DEMO_SUPERADMIN, role: 'superadmin' as const, organizationId: null, passwordHash }]),
       ])
       .returning({ id: users.id, email: users.email });
     const idOf = (email: string) => inserted.find((u) => u.email === email)?.id ?? null;

