@@ -9,7 +9,15 @@ import { flushErrorReporting, initErrorReporting } from './lib/error-reporting.t
 // The built SPA sits beside the server bundle: apps/server/dist → apps/web/dist.
 const WEB_DIST = path.resolve(new URL('.', import.meta.url).pathname, '../../web/dist');
 
+/** The supported runtime (docs/decisions.md, "Node 24 LTS"); npm scripts run the Node 24 the project installs. */
+const SUPPORTED_NODE_MAJOR = 24;
+
 async function main(): Promise<void> {
+  if (Number(process.versions.node.split('.')[0]) < SUPPORTED_NODE_MAJOR) {
+    console.warn(
+      `Aceite runs on Node ${SUPPORTED_NODE_MAJOR} LTS and this is Node ${process.versions.node}: start it through npm (npm start, npm run start:prod), which uses the Node ${SUPPORTED_NODE_MAJOR} that npm ci installs.`,
+    );
+  }
   const env = readEnv();
   const reporting = initErrorReporting({
     dsn: env.SENTRY_DSN,
