@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
+import { scaled } from './e2e/timing.ts';
 
 // A free loopback port per run (workers inherit it through the environment), so several runs on one machine
 // never collide; each run gets its own data folder too.
@@ -24,8 +25,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Every timeout goes through one setting, E2E_TIMEOUT_SCALE (e2e/timing.ts).
+  timeout: scaled(30_000),
+  expect: { timeout: scaled(7_000) },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'pt-PT',
@@ -56,7 +58,7 @@ export default defineConfig({
     command: `rm -rf ${E2E_DATA_DIR} && node apps/server/dist/server.js --seed-demo`,
     url: `http://127.0.0.1:${PORT}/api/v1/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: scaled(60_000),
     env: {
       PORT: String(PORT),
       DATA_DIR: E2E_DATA_DIR,

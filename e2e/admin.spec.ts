@@ -4,14 +4,15 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { expect as baseExpect, DEMO, DEMO_PASSWORD, expectAccessible, signIn, test } from './fixtures.ts';
 import { linkFromOutbox } from './mail.ts';
+import { scaled } from './timing.ts';
 
 const IMPERSONATION_BANNER = 'Modo Impersonation Ativo';
 // Every filter change is a debounced server round trip, and impersonating and stopping reload the whole app:
 // more patience than the default when the machine is busy (several suites share it).
-const expect = baseExpect.configure({ timeout: 12_000 });
-const AFTER_RELOAD = { timeout: 20_000 };
+const expect = baseExpect.configure({ timeout: scaled(12_000) });
+const AFTER_RELOAD = { timeout: scaled(20_000) };
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: scaled(90_000) });
 
 async function openAdminUsers(page: Page): Promise<void> {
   await page.goto('/admin/users');

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { SignJWT } from 'jose';
 import { DEMO, DEMO_PASSWORD, expect, expectAccessible, field, signIn, test } from './fixtures.ts';
 import { linkFromOutbox } from './mail.ts';
+import { scaled } from './timing.ts';
 
 const newEmail = () => `pessoa-${randomUUID().slice(0, 8)}@exemplo.pt`;
 
@@ -116,7 +117,7 @@ test.describe('accounts and sessions @mobile', () => {
     await field(page, 'Nova password').fill('nova-password-1');
     await field(page, 'Confirmar nova password').fill('nova-password-1');
     await page.getByRole('button', { name: 'Redefinir password' }).click();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/login$/, { timeout: scaled(10_000) });
     await signIn(page, email, 'nova-password-1');
   });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, field, signIn, test } from './fixtures.ts';
+import { scaled } from './timing.ts';
 
 // The dashboard, the analytics report and the notification bell (issue 8). Other specs add proposals to the
 // demo organization while these run, so figures are compared with the API inside `toPass` (read both again
@@ -37,7 +38,7 @@ interface TopClient {
 }
 
 /** For the first figures of a screen: screens and their data load lazily and can be slow on a busy machine. */
-const expectLoaded = expect.configure({ timeout: 20_000 });
+const expectLoaded = expect.configure({ timeout: scaled(20_000) });
 
 const COUNT = new Intl.NumberFormat('pt-PT');
 const PERCENT = new Intl.NumberFormat('pt-PT', { style: 'percent', maximumFractionDigits: 1 });
@@ -119,7 +120,7 @@ test.describe('dashboard', () => {
       await expectFigure(page, 'Total de clientes', count(o.totalClients));
       await expectFigure(page, 'Utilizadores ativos', count(o.activeUsers));
       await expectFigure(page, 'Valor médio', formatMoney(o.avgProposalValue));
-    }).toPass({ timeout: 60_000 });
+    }).toPass({ timeout: scaled(60_000) });
     await expect(page.getByRole('region', { name: 'Resumo' }).getByRole('group')).toHaveCount(7);
 
     const top = page.getByRole('region', { name: 'Principais clientes' });
@@ -138,7 +139,7 @@ test.describe('dashboard', () => {
     const href = await first.getAttribute('href');
     expect(href).toMatch(/^\/proposals\/[0-9a-f-]{36}$/);
     await first.click();
-    await expect(page).toHaveURL(new RegExp(`${href}$`), { timeout: 15_000 });
+    await expect(page).toHaveURL(new RegExp(`${href}$`), { timeout: scaled(15_000) });
   });
 
   test('quick actions: all four for sales, only the reading ones for a viewer', async ({ browser }) => {
@@ -224,7 +225,7 @@ test.describe('analytics report', () => {
     await expect(async () => {
       const now = await apiGet<Overview>(page, '/analytics/overview');
       await expectFigure(page, 'Total de propostas', count(now.totalProposals));
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: scaled(20_000) });
     await expect(users.getByRole('row')).not.toHaveCount(2);
   });
 
@@ -252,21 +253,21 @@ test.describe('analytics report', () => {
       );
       expect(top).toHaveLength(10);
       const teamItems = teams.getByRole('listitem');
-      await expect(teamItems).toHaveCount(byTeam.length, { timeout: 2_000 });
+      await expect(teamItems).toHaveCount(byTeam.length, { timeout: scaled(2_000) });
       for (const [index, t] of byTeam.entries()) {
         await expect(teamItems.nth(index)).toHaveText(
           new RegExp(
             `^\\s*${escapeRegExp(t.teamName)}\\s+${tally(t.proposalCount, t.acceptedCount)}\\s+` +
               `${escapeRegExp(formatMoney(t.totalValue))}\\s+${escapeRegExp(percent(t.conversionRate))}\\s*$`,
           ),
-          { useInnerText: true, timeout: 2_000 },
+          { useInnerText: true, timeout: scaled(2_000) },
         );
         await expect(
           teamItems.nth(index).getByRole('progressbar', { name: `Conversão da equipa ${t.teamName}` }),
         ).toHaveAttribute('aria-valuenow', String(Math.min(100, Math.max(0, t.conversionRate))));
       }
       const clientItems = clients.getByRole('listitem');
-      await expect(clientItems).toHaveCount(10, { timeout: 2_000 });
+      await expect(clientItems).toHaveCount(10, { timeout: scaled(2_000) });
       for (const [index, c] of top.entries()) {
         const company = c.clientCompany ? `${escapeRegExp(c.clientCompany)}\\s+` : '';
         await expect(clientItems.nth(index)).toHaveText(
@@ -274,10 +275,10 @@ test.describe('analytics report', () => {
             `^\\s*${index + 1}\\s+${escapeRegExp(c.clientName)}\\s+${company}` +
               `${tally(c.proposalCount, c.acceptedCount)}\\s+${escapeRegExp(formatMoney(c.totalValue))}\\s*$`,
           ),
-          { useInnerText: true, timeout: 2_000 },
+          { useInnerText: true, timeout: scaled(2_000) },
         );
       }
-    }).toPass({ timeout: 60_000 });
+    }).toPass({ timeout: scaled(60_000) });
     const chart = page.getByRole('region', { name: 'Propostas ao longo do tempo' });
     await expect(chart.getByRole('table', { name: 'Propostas e valor por mês' })).toBeAttached();
 
@@ -371,7 +372,7 @@ test.describe('insights at any width @mobile', () => {
 
     await loja.click();
     // The detail screen's code loads before the URL changes.
-    await expect(page).toHaveURL(new RegExp(`/proposals/${first.id}$`), { timeout: 15_000 });
+    await expect(page).toHaveURL(new RegExp(`/proposals/${first.id}$`), { timeout: scaled(15_000) });
     await expect(bell(page)).toHaveAccessibleName('Notificações, 1 não lida');
     await bell(page).click();
     await expect(item(page, 'Loja online da Sónia')).not.toContainText('Não lida');
@@ -405,7 +406,7 @@ test.describe('insights at any width @mobile', () => {
     await page.keyboard.press('ArrowDown');
     await expect(item(page, 'Auditoria SEO da Sónia')).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/proposals\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/proposals\/[0-9a-f-]{36}$/, { timeout: scaled(15_000) });
     await expect(bell(page)).toHaveAccessibleName('Notificações');
   });
 });
@@ -480,7 +481,7 @@ test.describe("a client's answer reaches the owner's bell", () => {
 
     await accepted.click();
     // The detail screen's code loads before the URL changes.
-    await expect(page).toHaveURL(new RegExp(`/proposals/${proposal.id}$`), { timeout: 15_000 });
+    await expect(page).toHaveURL(new RegExp(`/proposals/${proposal.id}$`), { timeout: scaled(15_000) });
     await expectLoaded(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText(/Aceite pelo cliente em/)).toBeVisible();
     await bell(page).click();

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { scaled } from './timing.ts';
 
 const OUTBOX = path.resolve(process.env.E2E_DATA_DIR ?? '.data-test/e2e', 'outbox');
 
@@ -46,7 +47,7 @@ export async function linkFromOutbox(to: string, pathPart: string): Promise<stri
         }
         return false;
       },
-      { message: `an email to ${to} with a link to ${pathPart}`, timeout: 15_000 },
+      { message: `an email to ${to} with a link to ${pathPart}`, timeout: scaled(15_000) },
     )
     .toBe(true);
   return found;

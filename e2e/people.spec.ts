@@ -10,11 +10,12 @@ import {
   test,
 } from './fixtures.ts';
 import { linkFromOutbox } from './mail.ts';
+import { scaled } from './timing.ts';
 
 // Each test sets up its own people through invitations (emails through the outbox worker) and runs axe on
 // several screens: more than the default 30 s when the machine is busy.
-test.describe.configure({ timeout: 120_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: scaled(120_000) });
+const expect = baseExpect.configure({ timeout: scaled(15_000) });
 
 const TEAM_HAS_MEMBERS =
   'Não é possível remover uma equipa com membros. Remova ou transfira os membros primeiro.';

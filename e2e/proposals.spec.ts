@@ -9,10 +9,11 @@ import {
   signIn,
   test,
 } from './fixtures.ts';
+import { scaled } from './timing.ts';
 
 // These flows load several lazy screens and run axe; allow for a busy CI machine without slowing a pass.
-const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: scaled(15_000) });
+test.describe.configure({ timeout: scaled(90_000) });
 
 /** A title no other test (or parallel worker) uses. */
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;

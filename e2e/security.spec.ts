@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
+import { scaled } from './timing.ts';
 
 /** Markup a user might type: it must always be shown as text, never run. */
 const HOSTILE = '<img src=x onerror="window.__xss=1">';
@@ -136,7 +137,7 @@ test.describe('headers and content', () => {
           }
           return raw !== '';
         },
-        { timeout: 15_000 },
+        { timeout: scaled(15_000) },
       )
       .toBe(true);
     const decoded = raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=');

@@ -34,8 +34,15 @@ export async function freePort() {
 }
 
 /** Starts the built server in its own process group (so one signal reaches its embedded PostgreSQL too). */
-export async function startServer({ dataDir, port, env = {}, args = [], nodeArgs = [] }) {
-  const child = spawn(process.execPath, [...nodeArgs, SERVER, ...args], {
+export async function startServer({
+  dataDir,
+  port,
+  env = {},
+  args = [],
+  nodeArgs = [],
+  node = process.execPath,
+}) {
+  const child = spawn(node, [...nodeArgs, SERVER, ...args], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
