@@ -61,6 +61,9 @@ export const MESSAGES = {
   taxRateInvalid: 'A taxa de IVA deve estar entre 0 e 100',
   quantityInvalid: 'A quantidade mínima é 1',
   unitPriceInvalid: 'O preço unitário deve ser igual ou superior a 0',
+  proposalTotalTooHigh: 'O valor da proposta não pode exceder 10 000 000 000,00 €',
+  rateDecimals: 'A taxa aceita no máximo duas casas decimais',
+  dateOutOfRange: 'A data deve estar entre os anos 1900 e 9999',
 
   // Public proposal page (spec §2, §5, §8)
   signNameEmailRequired: 'Por favor, preencha o nome e email antes de assinar',
