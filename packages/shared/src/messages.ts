@@ -71,6 +71,8 @@ export const MESSAGES = {
   signatureInvalid: 'A assinatura deve ser uma imagem PNG',
   signatureTooLarge: 'A assinatura é demasiado grande (máximo 1 MB)',
   alreadyAnswered: 'Esta proposta já foi respondida',
+  proposalNotSent: 'Esta proposta ainda não foi enviada e não pode ser respondida',
+  publicDecisionMembersOnly: 'Só o cliente pode responder a esta proposta',
   proposalExpired: 'Esta proposta expirou e já não pode ser respondida',
   acceptConfirm: 'Tem certeza que deseja aceitar esta proposta?',
   acceptSuccess: 'Proposta aceite com sucesso!',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, createTeamOfRoles } from '@/test/factories.ts';
+import { as, authHeaders, createTeamOfRoles, createUser } from '@/test/factories.ts';
 
 /**
  * Issue 20 (security hardening): one reproduction per finding of the attack report. Each failed on the code
@@ -138,5 +138,96 @@ describe('finding 5: rates have two decimals and the figures are computed with t
     expect(row.discount_amount).toBe(10_010_000);
     expect(row.tax_amount).toBe(Math.round((100_000_000 - 10_010_000) * 0.23));
     expect(row.total_value).toBe(row.subtotal - row.discount_amount + row.tax_amount);
+  });
+});
+
+describe("finding 1: the public decisions are the client's alone", () => {
+  const PNG_1X1 =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+  const decide = (token: string, action: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/proposals/${token}/${action}`,
+      headers,
+      payload:
+        action === 'sign'
+          ? { signerName: 'Membro', signerEmail: 'm@x.pt', signatureData: PNG_1X1 }
+          : action === 'reject'
+            ? { reason: null }
+            : undefined,
+    });
+  const newProposal = async (status: 'draft' | 'sent' = 'sent') =>
+    (await as(t.app, team.sales)('POST', '/proposals', { title: 'P', clientId, status })).json().data as {
+      id: string;
+      publicToken: string;
+    };
+
+  it('refuses a member of the organization, a viewer included, on every action, and nothing changes', async () => {
+    const proposal = await newProposal();
+    for (const member of [team.viewer, team.sales, team.manager, team.admin]) {
+      const headers = await authHeaders(t.app, member);
+      for (const action of ['accept', 'reject', 'sign']) {
+        const res = await decide(proposal.publicToken, action, headers);
+        expect(res.statusCode, `${member.role} ${action}`).toBe(403);
+        expect(res.json().error.message).toBe('Só o cliente pode responder a esta proposta');
+      }
+    }
+    const status = await t.db.execute<{ status: string }>(
+      sql`select status from proposals where id = ${proposal.id}`,
+    );
+    expect(status.rows[0]?.status).toBe('sent');
+  });
+
+  it("refuses an impersonating superadmin and a superadmin's own token", async () => {
+    const proposal = await newProposal();
+    const superadmin = await createUser(t.db, { role: 'superadmin' });
+    const impersonating = await t.app.accessTokens.sign({
+      userId: team.sales.id,
+      organizationId: team.org.id,
+      role: 'sales',
+      sessionId: randomUUID(),
+      impersonatorId: superadmin.id,
+    });
+    for (const headers of [
+      { authorization: `Bearer ${impersonating}` },
+      await authHeaders(t.app, superadmin),
+    ]) {
+      expect((await decide(proposal.publicToken, 'accept', headers)).statusCode).toBe(403);
+    }
+  });
+
+  it('lets a member of another organization answer: they may be the client', async () => {
+    const proposal = await newProposal();
+    const outsider = await createUser(t.db, { role: 'admin' });
+    const res = await decide(proposal.publicToken, 'accept', await authHeaders(t.app, outsider));
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses an answer to a proposal never sent, which stays a draft and counts as nothing won', async () => {
+    const draft = await newProposal('draft');
+    for (const action of ['accept', 'sign', 'reject']) {
+      const res = await decide(draft.publicToken, action);
+      expect(res.statusCode, action).toBe(409);
+      expect(res.json().error.message).toBe('Esta proposta ainda não foi enviada e não pode ser respondida');
+    }
+    expect(
+      (await t.app.inject({ url: `/api/v1/public/proposals/${draft.publicToken}` })).json().data.isActionable,
+    ).toBe(false);
+    const row = await t.db.execute<{ status: string }>(
+      sql`select status from proposals where id = ${draft.id}`,
+    );
+    expect(row.rows[0]?.status).toBe('draft');
+  });
+
+  it('shows the public link only to those who may send the proposal', async () => {
+    const proposal = await newProposal();
+    const tokenFor = async (user: typeof team.sales) =>
+      (await as(t.app, user)('GET', `/proposals/${proposal.id}`)).json().data.publicToken;
+    expect(await tokenFor(team.sales)).toBe(proposal.publicToken);
+    expect(await tokenFor(team.manager)).toBe(proposal.publicToken);
+    expect(await tokenFor(team.admin)).toBe(proposal.publicToken);
+    expect(await tokenFor(team.viewer)).toBeNull();
+    const otherSales = await createUser(t.db, { organizationId: team.org.id, role: 'sales' });
+    expect(await tokenFor(otherSales)).toBeNull();
   });
 });

@@ -119,7 +119,8 @@ export const ProposalSchema = z.object({
   totalValue: z.number().int(),
   validUntil: z.string().nullable(),
   content: ProposalContentSchema,
-  publicToken: z.string(),
+  /** Only for those who may send the proposal (whoever holds it can answer as the client); null otherwise. */
+  publicToken: z.string().nullable(),
   currentVersion: z.number().int(),
   ownerId: z.uuid(),
   owner: PersonSchema,
