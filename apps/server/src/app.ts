@@ -19,6 +19,7 @@ import { auditImpersonatedWrite } from '@/modules/admin/admin.service.ts';
 import { analyticsRoutes } from '@/modules/analytics/analytics.routes.ts';
 import { attachmentsRoutes } from '@/modules/attachments/attachments.routes.ts';
 import { authRoutes } from '@/modules/auth/auth.routes.ts';
+import { sessionHolds } from '@/modules/auth/auth.service.ts';
 import { clientsRoutes } from '@/modules/clients/clients.routes.ts';
 import { commentsRoutes } from '@/modules/comments/comments.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
@@ -111,7 +112,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.storage ??
     (config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads')));
   await app.register(openapiPlugin);
-  await app.register(authPlugin, { accessTokens: new AccessTokens(config.jwtSecret) });
+  await app.register(authPlugin, {
+    accessTokens: new AccessTokens(config.jwtSecret),
+    sessionHolds: (claims) => sessionHolds(database.db, claims),
+  });
   await app.register(tenantPlugin, { db: database.db });
 
   await app.register(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, authHeaders, createTeamOfRoles, createUser } from '@/test/factories.ts';
+import { as, authHeaders, createTeamOfRoles, createUser, TEST_PASSWORD } from '@/test/factories.ts';
 
 /**
  * Issue 20 (security hardening): one reproduction per finding of the attack report. Each failed on the code
@@ -229,5 +229,136 @@ describe("finding 1: the public decisions are the client's alone", () => {
     expect(await tokenFor(team.viewer)).toBeNull();
     const otherSales = await createUser(t.db, { organizationId: team.org.id, role: 'sales' });
     expect(await tokenFor(otherSales)).toBeNull();
+  });
+});
+
+describe('finding 2: power ends with the session, and an organization keeps an admin', () => {
+  const signIn = async (email: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email, password: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    return { authorization: `Bearer ${res.json().data.accessToken}` };
+  };
+  const call = (
+    headers: Record<string, string>,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) => t.app.inject({ method, url: `/api/v1${url}`, headers, payload: payload as object });
+
+  it("stops a deactivated admin's still-valid access token at once: no invite, no deactivation", async () => {
+    const org = await createTeamOfRoles(t.db);
+    const second = await createUser(t.db, { organizationId: org.org.id, role: 'admin' });
+    const stale = await signIn(second.email);
+    expect((await as(t.app, org.admin)('DELETE', `/users/${second.id}`)).statusCode).toBe(200);
+    const invite = await call(stale, 'POST', '/users/invite', {
+      email: `n-${randomUUID()}@x.pt`,
+      role: 'admin',
+    });
+    expect(invite.statusCode).toBe(401);
+    expect(invite.json().error.message).toBe('A sua sessão terminou. Inicie sessão novamente.');
+    expect((await call(stale, 'DELETE', `/users/${org.admin.id}`)).statusCode).toBe(401);
+  });
+
+  it('takes away the old role at once when an admin is demoted', async () => {
+    const org = await createTeamOfRoles(t.db);
+    const second = await createUser(t.db, { organizationId: org.org.id, role: 'admin' });
+    const stale = await signIn(second.email);
+    const demoted = await as(t.app, org.admin)('PUT', `/users/${second.id}`, {
+      firstName: 'A',
+      lastName: 'B',
+      role: 'viewer',
+      teamId: null,
+    });
+    expect(demoted.statusCode).toBe(200);
+    expect((await call(stale, 'GET', '/users/invites')).statusCode).toBe(401);
+  });
+
+  it('ends the access token at logout and at a password reset', async () => {
+    const user = await createUser(t.db, { organizationId: team.org.id, role: 'sales' });
+    const out = await signIn(user.email);
+    expect((await call(out, 'POST', '/auth/logout', {})).statusCode).toBeLessThan(300);
+    expect((await call(out, 'GET', '/auth/me')).statusCode).toBe(401);
+
+    const reset = await signIn(user.email);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: user.email },
+    });
+    await t.app.outbox.drain();
+    const link = t.sentMail.filter((m) => m.to === user.email).at(-1)?.links[0] ?? '';
+    const token = new URL(link).searchParams.get('token');
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: { token, password: 'Outra-password-1' },
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await call(reset, 'GET', '/auth/me')).statusCode).toBe(401);
+  });
+
+  it('ends the impersonation token when the impersonation stops', async () => {
+    const superadmin = await createUser(t.db, { role: 'superadmin' });
+    const own = await signIn(superadmin.email);
+    const started = await call(own, 'POST', `/admin/impersonate/${team.sales.id}`);
+    expect(started.statusCode).toBe(200);
+    const impersonating = { authorization: `Bearer ${started.json().data.accessToken}` };
+    expect((await call(impersonating, 'GET', '/auth/me')).statusCode).toBe(200);
+    expect((await call(impersonating, 'POST', '/admin/stop-impersonate')).statusCode).toBe(200);
+    expect((await call(impersonating, 'GET', '/proposals')).statusCode).toBe(401);
+  });
+
+  it('never leaves an organization without an active admin, even when two admins remove each other at once', async () => {
+    // Sequentially the last admin is safe already (nobody deactivates or demotes themself, and a removed
+    // admin's token is dead); at once, both checks used to pass and the organization was locked out.
+    for (let round = 0; round < 4; round++) {
+      const org = await createTeamOfRoles(t.db);
+      const second = await createUser(t.db, { organizationId: org.org.id, role: 'admin' });
+      const demote = { firstName: 'A', lastName: 'B', role: 'viewer', teamId: null };
+      const [a, b] = await Promise.all(
+        round % 2
+          ? [
+              as(t.app, org.admin)('DELETE', `/users/${second.id}`),
+              as(t.app, second)('DELETE', `/users/${org.admin.id}`),
+            ]
+          : [
+              as(t.app, org.admin)('PUT', `/users/${second.id}`, demote),
+              as(t.app, second)('PUT', `/users/${org.admin.id}`, demote),
+            ],
+      );
+      expect(
+        [a.statusCode, b.statusCode].filter((s) => s === 200),
+        `round ${round}`,
+      ).toHaveLength(1);
+      expect([a.statusCode, b.statusCode].find((s) => s !== 200)).toBeOneOf([401, 409]);
+      const admins = await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from users where organization_id = ${org.org.id} and role = 'admin' and is_active`,
+      );
+      expect(admins.rows[0]?.n).toBe(1);
+    }
+  });
+
+  it('lets an admin, and a superadmin from /admin/users (audited), reactivate a user', async () => {
+    const org = await createTeamOfRoles(t.db);
+    const gone = await createUser(t.db, { organizationId: org.org.id, role: 'sales', isActive: false });
+    const reactivated = await as(t.app, org.admin)('POST', `/users/${gone.id}/reactivate`);
+    expect(reactivated.statusCode).toBe(200);
+    expect(reactivated.json().data.isActive).toBe(true);
+    await signIn(gone.email);
+
+    const lockedOut = await createUser(t.db, { organizationId: org.org.id, role: 'admin', isActive: false });
+    const superadmin = await createUser(t.db, { role: 'superadmin' });
+    const res = await as(t.app, superadmin)('POST', `/admin/users/${lockedOut.id}/reactivate`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.isActive).toBe(true);
+    const audit = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_logs where action = 'admin.user_reactivate' and entity_id = ${lockedOut.id}`,
+    );
+    expect(audit.rows[0]?.n).toBe(1);
+    expect((await as(t.app, org.admin)('POST', `/admin/users/${gone.id}/reactivate`)).statusCode).toBe(403);
   });
 });
