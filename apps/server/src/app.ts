@@ -5,13 +5,14 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '@/config/env.ts';
 import type { Database } from '@/db/client.ts';
 import { startExpirySweep } from '@/jobs/expiry-sweep.ts';
 import { OutboxWorker } from '@/jobs/outbox-worker.ts';
 import { AccessTokens } from '@/lib/jwt.ts';
+import { redactUrl } from '@/lib/log-redaction.ts';
 import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
 import { type FileStorage, localStorage, s3Storage } from '@/lib/storage.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   /** Replaces the SMTP/outbox-folder transport (tests). */
   mailTransport?: MailTransport;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -76,6 +79,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               ],
               censor: '[redacted]',
             },
+            serializers: {
+              // Fastify's own request fields, with the tokens some URLs carry redacted.
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,

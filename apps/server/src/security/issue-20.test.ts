@@ -362,3 +362,31 @@ describe('finding 2: power ends with the session, and an organization keeps an a
     expect((await as(t.app, org.admin)('POST', `/admin/users/${gone.id}/reactivate`)).statusCode).toBe(403);
   });
 });
+
+describe('finding 7: smaller holes', () => {
+  it('keeps reset, invitation and public tokens out of the request log', async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp({ logLevel: 'info', logStream: { write: (line) => lines.push(line) } });
+    try {
+      const secret = `segredo${randomUUID().replaceAll('-', '')}`;
+      for (const url of [
+        `/api/v1/public/proposals/${secret}`,
+        `/api/v1/public/proposals/${secret}/attachments`,
+        `/api/v1/invites/${secret}`,
+        `/api/v1/auth/validate-reset-token/${secret}`,
+        `/p/${secret}`,
+        `/reset-password?token=${secret}`,
+        `/accept-invite?token=${secret}`,
+      ]) {
+        await logged.app.inject({ url });
+      }
+      await logged.app.inject({ method: 'POST', url: `/api/v1/invites/${secret}/accept`, payload: {} });
+      await logged.app.inject({ method: 'POST', url: `/api/v1/public/proposals/${secret}/accept` });
+      expect(lines.length).toBeGreaterThan(10);
+      expect(lines.filter((line) => line.includes(secret))).toEqual([]);
+      expect(lines.some((line) => line.includes('/api/v1/public/proposals/[redacted]'))).toBe(true);
+    } finally {
+      await logged.close();
+    }
+  });
+});
