@@ -148,7 +148,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(teamsRoutes);
       await api.register(analyticsRoutes);
       await api.register(adminRoutes, { appUrl: config.appUrl });
-      await api.register(settingsRoutes);
+      await api.register(settingsRoutes, {
+        passwordChangeLimitPerHour: config.passwordChangeLimitPerHour ?? 10,
+      });
       await api.register(publicProposalsRoutes, {
         viewRateLimitMax: config.publicRateLimitMax * 6,
         actionRateLimitMax: config.publicRateLimitMax,

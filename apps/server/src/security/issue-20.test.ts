@@ -389,4 +389,43 @@ describe('finding 7: smaller holes', () => {
       await logged.close();
     }
   });
+
+  it('limits password changes per user: a stolen session cannot guess the current password', async () => {
+    const limited = await buildTestApp({ passwordChangeLimitPerHour: 3 });
+    try {
+      const user = await createUser(limited.db, { role: 'sales' });
+      const call = as(limited.app, user);
+      const guesses = [];
+      for (let i = 0; i < 5; i++) {
+        guesses.push(
+          (
+            await call('PUT', '/settings/password', {
+              currentPassword: `palpite-${i}`,
+              newPassword: 'Nova-pass-1',
+            })
+          ).statusCode,
+        );
+      }
+      expect(guesses.slice(0, 3).every((s) => s === 400 || s === 401 || s === 403)).toBe(true);
+      expect(guesses.slice(3)).toEqual([429, 429]);
+      const refused = await call('PUT', '/settings/password', {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'Nova-pass-1',
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toMatchObject({ code: 'RATE_LIMITED' });
+      // Another user is not affected.
+      const other = await createUser(limited.db, { role: 'sales' });
+      expect(
+        (
+          await as(limited.app, other)('PUT', '/settings/password', {
+            currentPassword: TEST_PASSWORD,
+            newPassword: 'Nova-pass-1',
+          })
+        ).statusCode,
+      ).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -65,6 +65,7 @@ export async function buildTestApp(
     logLevel: 'silent',
     trustProxy: false,
     authRateLimitMax: 1000,
+    passwordChangeLimitPerHour: 1000,
     publicRateLimitMax: 1000,
     runWorkers: false,
     ...configOverrides,
