@@ -71,6 +71,7 @@ export const MESSAGES = {
   signatureRequired: 'Por favor, desenhe a sua assinatura',
   signatureInvalid: 'A assinatura deve ser uma imagem PNG',
   signatureTooLarge: 'A assinatura é demasiado grande (máximo 1 MB)',
+  signatureDimensions: 'A assinatura tem dimensões inválidas (máximo 4096 × 2048 píxeis)',
   alreadyAnswered: 'Esta proposta já foi respondida',
   proposalNotSent: 'Esta proposta ainda não foi enviada e não pode ser respondida',
   publicDecisionMembersOnly: 'Só o cliente pode responder a esta proposta',

@@ -429,3 +429,38 @@ describe('finding 7: smaller holes', () => {
     }
   });
 });
+
+describe('finding 7: signature images of sensible dimensions', () => {
+  /** A PNG whose header claims these dimensions (the pixel data does not matter to the check). */
+  function pngOf(width: number, height: number): string {
+    const bytes = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    bytes.writeUInt32BE(width, 16);
+    bytes.writeUInt32BE(height, 20);
+    return `data:image/png;base64,${bytes.toString('base64')}`;
+  }
+
+  it('refuses a 30000×30000 signature with 400 and stores nothing, and accepts a pad-sized one', async () => {
+    const sent = (await admin('POST', '/proposals', { title: 'Assinar', clientId, status: 'sent' })).json()
+      .data;
+    const sign = (signatureData: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/public/proposals/${sent.publicToken}/sign`,
+        payload: { signerName: 'Cliente', signerEmail: 'c@x.pt', signatureData },
+      });
+    const huge = await sign(pngOf(30_000, 30_000));
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error.message).toBe(
+      'A assinatura tem dimensões inválidas (máximo 4096 × 2048 píxeis)',
+    );
+    expect((await sign(pngOf(0, 10))).statusCode).toBe(400);
+    const row = await t.db.execute<{ signature_data: string | null }>(
+      sql`select signature_data from proposals where id = ${sent.id}`,
+    );
+    expect(row.rows[0]?.signature_data).toBeNull();
+    expect((await sign(pngOf(1800, 600))).statusCode).toBe(200);
+  });
+});

@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
 import type { ProposalStatus } from '@aceite/shared/schemas/proposals';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
-import { MAX_SIGNATURE_BYTES } from '@aceite/shared/schemas/public-proposals';
+import {
+  MAX_SIGNATURE_BYTES,
+  MAX_SIGNATURE_HEIGHT,
+  MAX_SIGNATURE_WIDTH,
+} from '@aceite/shared/schemas/public-proposals';
 import type { Db } from '@/db/client.ts';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -237,6 +241,15 @@ export function assertPngDataUrl(dataUrl: string): void {
     ]);
   }
   if (bytes.length < 67 || !bytes.subarray(0, 8).equals(PNG_MAGIC)) throw invalid();
+  // The first chunk of a PNG is IHDR, whose first fields are the width and the height.
+  if (bytes.subarray(12, 16).toString('latin1') !== 'IHDR') throw invalid();
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  if (width < 1 || height < 1 || width > MAX_SIGNATURE_WIDTH || height > MAX_SIGNATURE_HEIGHT) {
+    throw new AppError('VALIDATION_ERROR', MESSAGES.signatureDimensions, [
+      { field: 'signatureData', message: MESSAGES.signatureDimensions },
+    ]);
+  }
 }
 
 /** Signing also accepts the proposal (server-behaviour §4): status accepted, acceptedAt = signedAt. */
