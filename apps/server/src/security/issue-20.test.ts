@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, authHeaders, createTeamOfRoles, createUser, TEST_PASSWORD } from '@/test/factories.ts';
+import { multipart } from '@/test/multipart.ts';
 
 /**
  * Issue 20 (security hardening): one reproduction per finding of the attack report. Each failed on the code
@@ -462,5 +463,35 @@ describe('finding 7: signature images of sensible dimensions', () => {
     );
     expect(row.rows[0]?.signature_data).toBeNull();
     expect((await sign(pngOf(1800, 600))).statusCode).toBe(200);
+  });
+});
+
+describe('finding 7: bidirectional controls in names', () => {
+  it('strips right-to-left overrides from a file name and from names of people and clients', async () => {
+    const proposal = (await admin('POST', '/proposals', { title: 'Anexos', clientId })).json().data;
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const { payload, contentType } = multipart({}, { name: 'fatura\u202Efdp.exe.pdf', content: pdf });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/proposals/${proposal.id}/attachments`,
+      headers: { ...(await authHeaders(t.app, team.admin)), 'content-type': contentType },
+      payload,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.fileName).toBe('faturafdp.exe.pdf');
+
+    const client = await admin('POST', '/clients', {
+      name: 'Ana\u202E\u2066 Lima\u200F',
+      email: `b-${randomUUID()}@x.pt`,
+    });
+    expect(client.json().data.name).toBe('Ana Lima');
+    const profile = await as(t.app, team.sales)('PUT', '/settings/profile', {
+      firstName: '\u202Eavon',
+      lastName: 'Silva',
+      locale: 'pt-PT',
+      timezone: 'Europe/Lisbon',
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().data.firstName).toBe('avon');
   });
 });

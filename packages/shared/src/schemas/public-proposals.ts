@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
+import { stripBidiControls } from '../text.ts';
 import { EmailSchema } from './common.ts';
 import { PROPOSAL_STATUSES, ProposalContentSchema } from './proposals.ts';
 
@@ -74,6 +75,7 @@ export const MAX_SIGNATURE_HEIGHT = 2048;
 export const SignInputSchema = z.object({
   signerName: z
     .string({ error: MESSAGES.signNameEmailRequired })
+    .overwrite(stripBidiControls)
     .trim()
     .min(1, MESSAGES.signNameEmailRequired)
     .max(200),

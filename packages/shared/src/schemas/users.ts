@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { ORG_ROLES, ROLES } from '../permissions.ts';
+import { stripBidiControls } from '../text.ts';
 import { LOCALES, NewPasswordSchema, TIMEZONES } from './auth.ts';
 import { EmailSchema } from './common.ts';
 
-const Name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
+const Name = (message: string) =>
+  z.string({ error: message }).overwrite(stripBidiControls).trim().min(1, message).max(100);
 const OptionalName = z
   .string()
+  .overwrite(stripBidiControls)
   .trim()
   .max(100)
   .nullish()
