@@ -5,6 +5,7 @@
 // bench/results/plans-<size>.md.
 //
 // Usage: npm run bench:plans [-- --sizes 1000,10000,100000]   (DATABASE_URL: use that server, else embedded)
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -13,6 +14,7 @@ import { runMigrations } from '@/db/client.ts';
 import * as schema from '@/db/schema/index.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import * as analytics from '@/modules/analytics/analytics.service.ts';
+import * as auth from '@/modules/auth/auth.service.ts';
 import * as proposals from '@/modules/proposals/proposals.service.ts';
 import { startDatabase } from './database.mjs';
 import { BIG_ADMIN, generateData } from './generate.mjs';
@@ -61,7 +63,24 @@ async function explainAt(size: number) {
     ).rows[0].id as string;
     const sample = (await proposals.listProposals(ctx, { page: 1, limit: 1 })).data[0];
     const since = new Date(Date.now() - 180 * 86_400_000).toISOString().slice(0, 10);
+    // A live session for the admin, among 10,000 others: the check every authenticated request makes.
+    const sessionId = randomUUID();
+    await pool.query(
+      `insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
+       select $1, case when g = 0 then $2::uuid else gen_random_uuid() end, 'bench-' || gen_random_uuid(),
+              now() + interval '1 day'
+         from generate_series(0, 10000) g`,
+      [ctx.userId, sessionId],
+    );
+    await pool.query('analyze refresh_tokens');
+    const claims = {
+      userId: ctx.userId,
+      organizationId: ctx.organizationId,
+      role: 'admin' as const,
+      sessionId,
+    };
     const calls: [string, () => Promise<unknown>][] = [
+      ['every authenticated request: the session check', () => auth.sessionHolds(db, claims)],
       ['GET /proposals (first page)', () => proposals.listProposals(ctx, { page: 1, limit: 24 })],
       [
         'GET /proposals?status=accepted',

@@ -5,13 +5,14 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '@/config/env.ts';
 import type { Database } from '@/db/client.ts';
 import { startExpirySweep } from '@/jobs/expiry-sweep.ts';
 import { OutboxWorker } from '@/jobs/outbox-worker.ts';
 import { AccessTokens } from '@/lib/jwt.ts';
+import { redactUrl } from '@/lib/log-redaction.ts';
 import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
 import { type FileStorage, localStorage, s3Storage } from '@/lib/storage.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
@@ -19,6 +20,7 @@ import { auditImpersonatedWrite } from '@/modules/admin/admin.service.ts';
 import { analyticsRoutes } from '@/modules/analytics/analytics.routes.ts';
 import { attachmentsRoutes } from '@/modules/attachments/attachments.routes.ts';
 import { authRoutes } from '@/modules/auth/auth.routes.ts';
+import { sessionHolds } from '@/modules/auth/auth.service.ts';
 import { clientsRoutes } from '@/modules/clients/clients.routes.ts';
 import { commentsRoutes } from '@/modules/comments/comments.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
@@ -46,6 +48,8 @@ export interface BuildAppOptions {
   /** Replaces the SMTP/outbox-folder transport (tests). */
   mailTransport?: MailTransport;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -75,6 +79,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               ],
               censor: '[redacted]',
             },
+            serializers: {
+              // Fastify's own request fields, with the tokens some URLs carry redacted.
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
@@ -111,7 +126,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.storage ??
     (config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads')));
   await app.register(openapiPlugin);
-  await app.register(authPlugin, { accessTokens: new AccessTokens(config.jwtSecret) });
+  await app.register(authPlugin, {
+    accessTokens: new AccessTokens(config.jwtSecret),
+    sessionHolds: (claims) => sessionHolds(database.db, claims),
+  });
   await app.register(tenantPlugin, { db: database.db });
 
   await app.register(
@@ -130,7 +148,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(teamsRoutes);
       await api.register(analyticsRoutes);
       await api.register(adminRoutes, { appUrl: config.appUrl });
-      await api.register(settingsRoutes);
+      await api.register(settingsRoutes, {
+        passwordChangeLimitPerHour: config.passwordChangeLimitPerHour ?? 10,
+      });
       await api.register(publicProposalsRoutes, {
         viewRateLimitMax: config.publicRateLimitMax * 6,
         actionRateLimitMax: config.publicRateLimitMax,

@@ -1,3 +1,5 @@
+import { roundRate } from './limits.ts';
+
 /** One line of a proposal: quantity and unit price in cents. */
 export interface TotalsItem {
   quantity: number;
@@ -28,12 +30,14 @@ export interface Totals {
  * tax on the discounted amount; all in integer cents.
  */
 export function computeTotals(input: TotalsInput): Totals {
+  // Rates are stored with two decimals: computing with more would make the stored figures disagree.
+  const taxRate = roundRate(input.taxRate);
   const subtotal = input.items.reduce((sum, item) => sum + Math.round(item.quantity * item.unitPrice), 0);
   const rawDiscount =
     input.discountType === 'percentage'
-      ? Math.round((subtotal * input.discountValue) / 100)
+      ? Math.round((subtotal * roundRate(input.discountValue)) / 100)
       : Math.round(input.discountValue);
   const discountAmount = Math.min(Math.max(rawDiscount, 0), subtotal);
-  const taxAmount = Math.round(((subtotal - discountAmount) * input.taxRate) / 100);
+  const taxAmount = Math.round(((subtotal - discountAmount) * taxRate) / 100);
   return { subtotal, discountAmount, taxAmount, totalValue: subtotal - discountAmount + taxAmount };
 }

@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: Bool,
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   PUBLIC_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  PASSWORD_CHANGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SENTRY_DSN: z.url().optional(),
   /** Error reporting runs only in production and staging (spec §9). */
   SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
@@ -58,6 +59,8 @@ export interface AppConfig {
   authRateLimitMax: number;
   /** Public proposal actions per IP per minute (page views: six times as many). */
   publicRateLimitMax: number;
+  /** Password changes (each checks the current password) per user per hour; default 10. */
+  passwordChangeLimitPerHour?: number;
   /** Serve the built SPA from this folder when it exists. */
   webDistDir?: string;
   /** Attachments in this S3-compatible bucket instead of DATA_DIR/uploads. */

@@ -36,6 +36,7 @@ export async function resolveAppConfig(env: Env, webDistDir?: string): Promise<A
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ?? false,
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
+    passwordChangeLimitPerHour: env.PASSWORD_CHANGE_LIMIT_PER_HOUR,
     publicRateLimitMax: env.PUBLIC_RATE_LIMIT_MAX,
     webDistDir: webDistDir && existsSync(webDistDir) ? webDistDir : undefined,
     runWorkers: true,

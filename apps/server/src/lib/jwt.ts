@@ -42,14 +42,21 @@ export class AccessTokens {
   }
 
   /**
-   * The organization a genuine access token was issued for, accepting one that expired up to 30 days ago.
-   * Only for deciding that a public-page visitor is a member of the owning organization (whose views are not
-   * counted): the page sends the stored token without refreshing it. Never grants access to anything.
+   * Who a genuine access token was issued for, accepting one that expired up to 30 days ago. Only for the
+   * public page: a member of the owning organization previewing the link is not counted as a view, and no
+   * member, superadmin or impersonator may answer for the client (the page sends the stored token without
+   * refreshing it). Never grants access to anything.
    */
-  async organizationOf(token: string): Promise<string | null> {
+  async identify(
+    token: string,
+  ): Promise<{ organizationId: string | null; role: string | null; impersonating: boolean } | null> {
     try {
       const { payload } = await jwtVerify(token, this.#key, { ...VERIFY_OPTIONS, clockTolerance: '30 days' });
-      return typeof payload.org === 'string' ? payload.org : null;
+      return {
+        organizationId: typeof payload.org === 'string' ? payload.org : null,
+        role: typeof payload.role === 'string' ? payload.role : null,
+        impersonating: typeof payload.imp === 'string',
+      };
     } catch {
       return null;
     }

@@ -14,3 +14,8 @@ export function assertCanManageProposal(ctx: TenantContext, ownerId: string): vo
     throw new AppError('FORBIDDEN', MESSAGES.forbidden);
   }
 }
+
+/** Whether the caller may act on (edit, send) a proposal of this owner: the same rule, as a boolean. */
+export function canManageProposal(ctx: Pick<TenantContext, 'role' | 'userId'>, ownerId: string): boolean {
+  return can(ctx.role, 'proposal:create') && (ownerId === ctx.userId || can(ctx.role, 'proposal:manage-any'));
+}

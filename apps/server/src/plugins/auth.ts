@@ -18,7 +18,16 @@ declare module 'fastify' {
 }
 
 /** Reads `Authorization: Bearer <jwt>`; 401 UNAUTHENTICATED or TOKEN_EXPIRED (the client then refreshes). */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { accessTokens: AccessTokens }) => {
+export interface AuthPluginOptions {
+  accessTokens: AccessTokens;
+  /**
+   * Whether the token's session still holds (not signed out, deactivated, demoted, reset or impersonation
+   * ended): checked on every request so those take effect at once, not when the 15-minute token expires.
+   */
+  sessionHolds(claims: AccessClaims): Promise<boolean>;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
   app.decorate('accessTokens', opts.accessTokens);
   app.decorateRequest('auth', null);
   app.decorate('authenticate', async (req: FastifyRequest) => {
@@ -30,6 +39,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { accessTokens: 
       throw result.expired
         ? new AppError('TOKEN_EXPIRED', MESSAGES.sessionExpired)
         : new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+    }
+    if (!(await opts.sessionHolds(result.claims))) {
+      throw new AppError('UNAUTHENTICATED', MESSAGES.sessionEnded);
     }
     req.auth = result.claims;
   });

@@ -307,6 +307,12 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         target: async () => ({ url: `/users/${(await make.member()).id}` }),
       },
     ],
+    'POST /users/{id}/reactivate': [
+      {
+        rule: { permission: 'user:manage' },
+        target: async () => ({ url: `/users/${(await make.member()).id}/reactivate` }),
+      },
+    ],
     'POST /teams': [
       {
         rule: { permission: 'team:write' },
@@ -378,6 +384,7 @@ const NOT_ROLE_BOUND = new Set([
   // Platform administration: superadmins only (admin.routes.test.ts covers every organization role).
   'POST /admin/impersonate/{id}',
   'POST /admin/stop-impersonate',
+  'POST /admin/users/{id}/reactivate',
 ]);
 
 async function fingerprint(organizationId: string): Promise<string> {

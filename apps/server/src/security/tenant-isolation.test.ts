@@ -120,6 +120,7 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
     },
   ],
   'DELETE /users/{id}': [{ params: (_, f) => ({ id: f.userId }) }],
+  'POST /users/{id}/reactivate': [{ params: (_, f) => ({ id: f.userId }) }],
   'GET /teams/{id}': [{ params: (_, f) => ({ id: f.teamId }) }],
   'PUT /teams/{id}': [{ params: (_, f) => ({ id: f.teamId }), body: () => ({ name: 'Intruso' }) }],
   'DELETE /teams/{id}': [{ params: (_, f) => ({ id: f.teamId }) }],
@@ -179,6 +180,7 @@ const PUBLIC_CASES: Record<string, Case[]> = {
 const PLATFORM_CASES: Record<string, Case[]> = {
   'GET /admin/users/{id}': [{ params: (_, f) => ({ id: f.userId }) }],
   'POST /admin/impersonate/{id}': [{ params: (_, f) => ({ id: f.userId }) }],
+  'POST /admin/users/{id}/reactivate': [{ params: (_, f) => ({ id: f.userId }) }],
 };
 
 let t: TestApp;

@@ -45,9 +45,12 @@ async function adminQuery(sql: string): Promise<void> {
  * Call `close()` in afterAll: it closes the app and drops the database.
  */
 export async function buildTestApp(
-  overrides: Partial<AppConfig> & { mailTransport?: MailTransport } = {},
+  overrides: Partial<AppConfig> & {
+    mailTransport?: MailTransport;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
-  const { mailTransport, ...configOverrides } = overrides;
+  const { mailTransport, logStream, ...configOverrides } = overrides;
   const name = `test_${randomUUID().replaceAll('-', '')}`;
   await adminQuery(`create database "${name}" template "${inject('templateDb')}"`);
   const url = new URL(inject('adminDbUrl'));
@@ -62,6 +65,7 @@ export async function buildTestApp(
     logLevel: 'silent',
     trustProxy: false,
     authRateLimitMax: 1000,
+    passwordChangeLimitPerHour: 1000,
     publicRateLimitMax: 1000,
     runWorkers: false,
     ...configOverrides,
@@ -69,7 +73,9 @@ export async function buildTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    // The log stays off unless a test reads it.
+    logger: logStream ? undefined : false,
+    logStream,
     mailTransport: mailTransport ?? captureTransport(sentMail),
   });
   await app.ready();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OrgRole } from '@aceite/shared/permissions';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '@/db/client.ts';
-import { organizations, users } from '@/db/schema/index.ts';
+import { organizations, refreshTokens, users } from '@/db/schema/index.ts';
 import { hashPassword } from '@/lib/password.ts';
 
 export const TEST_PASSWORD = 'Password123!';
@@ -54,13 +54,28 @@ export async function createUser(
   return { id: user.id, email: user.email, organizationId: user.organizationId, role: user.role };
 }
 
-/** Bearer headers with a real signed access token for the user. */
+/**
+ * A live session family for the user (one refresh-token row), as signing in creates: every request checks that
+ * its token's session still holds.
+ */
+export async function createSession(db: Db, userId: string): Promise<string> {
+  const familyId = randomUUID();
+  await db.insert(refreshTokens).values({
+    userId,
+    familyId,
+    tokenHash: `test-${randomUUID()}`,
+    expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+  });
+  return familyId;
+}
+
+/** Bearer headers with a real signed access token for the user, on a live session. */
 export async function authHeaders(app: FastifyInstance, user: TestUser): Promise<Record<string, string>> {
   const token = await app.accessTokens.sign({
     userId: user.id,
     organizationId: user.organizationId,
     role: user.role,
-    sessionId: randomUUID(),
+    sessionId: await createSession(app.db, user.id),
   });
   return { authorization: `Bearer ${token}` };
 }

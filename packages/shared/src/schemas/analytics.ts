@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { DateOnlySchema as DateOnly } from './common.ts';
 import { ProposalSummarySchema } from './proposals.ts';
-
-const DateOnly = z.iso.date('Data inválida');
 
 /** Filters of the analytics report; dates are inclusive, in the organization's timezone (server-behaviour §8). */
 export const AnalyticsQuerySchema = z.object({

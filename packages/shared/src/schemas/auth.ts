@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { ROLES } from '../permissions.ts';
+import { stripBidiControls } from '../text.ts';
 import { EmailSchema } from './common.ts';
 
 export const LOCALES = ['pt-PT', 'pt-BR', 'en-US', 'en-GB', 'es-ES', 'fr-FR'] as const;
@@ -21,6 +22,7 @@ export const NewPasswordSchema = z
 
 const NameSchema = z
   .string({ error: MESSAGES.namesRequired })
+  .overwrite(stripBidiControls)
   .trim()
   .min(1, MESSAGES.namesRequired)
   .max(100, 'O nome não pode ter mais de 100 caracteres');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
+import { stripBidiControls } from '../text.ts';
 
 /** Country choices of the client form (spec §5), Portugal by default. */
 export const COUNTRIES = [
@@ -56,7 +57,12 @@ export type ClientDetail = z.infer<typeof ClientDetailSchema>;
 
 /** Create and update body. Name and email required ('Nome e Email são obrigatórios'); tax id ≤ 9. */
 export const ClientInputSchema = z.object({
-  name: z.string({ error: MESSAGES.clientRequired }).trim().min(1, MESSAGES.clientRequired).max(200),
+  name: z
+    .string({ error: MESSAGES.clientRequired })
+    .overwrite(stripBidiControls)
+    .trim()
+    .min(1, MESSAGES.clientRequired)
+    .max(200),
   company: optionalText(200),
   email: z
     .string({ error: MESSAGES.clientRequired })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT4 } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { PROPOSAL_STATUSES, ProposalContentSchema } from './proposals.ts';
 
@@ -45,7 +46,10 @@ export const CreateVersionInputSchema = z.object({
     .max(2000),
 });
 
-export const VersionParamsSchema = z.object({ id: z.uuid(), number: z.coerce.number().int().min(1) });
+export const VersionParamsSchema = z.object({
+  id: z.uuid(),
+  number: z.coerce.number().int().min(1).max(MAX_INT4),
+});
 
 // Comments (spec §3 Comment)
 export const CommentSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_YEAR, MIN_YEAR } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 
 // Zod's own messages (wrong type, too big, …) in Portuguese, for the server and the forms alike.
@@ -33,3 +34,12 @@ export const ErrorEnvelopeSchema = z.object({
 });
 
 export const OkSchema = z.object({ data: z.object({ ok: z.literal(true) }) });
+
+/**
+ * A calendar date `YYYY-MM-DD` between the years 1900 and 9999: PostgreSQL has no year 0000, so an ISO date the
+ * format allows could otherwise reach the database and fail there (issue 20).
+ */
+export const DateOnlySchema = z.iso.date('Data inválida').refine((v) => {
+  const year = Number(v.slice(0, 4));
+  return year >= MIN_YEAR && year <= MAX_YEAR;
+}, MESSAGES.dateOutOfRange);

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { MAX_AMOUNT_CENTS, roundRate } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
+import { computeTotals } from '../totals.ts';
+import { DateOnlySchema as DateOnly } from './common.ts';
 
 /** Every proposal status (spec §4). */
 export const PROPOSAL_STATUSES = [
@@ -116,7 +119,8 @@ export const ProposalSchema = z.object({
   totalValue: z.number().int(),
   validUntil: z.string().nullable(),
   content: ProposalContentSchema,
-  publicToken: z.string(),
+  /** Only for those who may send the proposal (whoever holds it can answer as the client); null otherwise. */
+  publicToken: z.string().nullable(),
   currentVersion: z.number().int(),
   ownerId: z.uuid(),
   owner: PersonSchema,
@@ -148,8 +152,6 @@ export const ProposalSummarySchema = ProposalSchema.pick({
 });
 export type ProposalSummary = z.infer<typeof ProposalSummarySchema>;
 
-const DateOnly = z.iso.date('Data inválida');
-
 /** Create and update body. Totals are computed by the server; any sent by a client are ignored. */
 export const ProposalInputSchema = z
   .object({
@@ -165,12 +167,14 @@ export const ProposalInputSchema = z
     status: z.enum(PROPOSAL_STATUSES).default('draft'),
     content: ProposalContentSchema.default({ blocks: [], items: [] }),
     discountType: z.enum(['percentage', 'fixed']).default('percentage'),
-    /** Percent (0–100) or cents, by discountType. */
-    discountValue: z.number().min(0).max(100_000_000_00).default(0),
+    /** Percent (0–100, two decimals) or cents, by discountType. */
+    discountValue: z.number().min(0).max(MAX_AMOUNT_CENTS, MESSAGES.proposalTotalTooHigh).default(0),
+    /** Percent, stored with two decimals: rounded here, so every figure is computed with the stored rate. */
     taxRate: z
       .number({ error: MESSAGES.taxRateInvalid })
       .min(0, MESSAGES.taxRateInvalid)
       .max(100, MESSAGES.taxRateInvalid)
+      .transform(roundRate)
       .default(23),
     /** Hand the proposal to another user of the organization (manager and admin only). */
     ownerId: z.uuid().optional(),
@@ -186,7 +190,21 @@ export const ProposalInputSchema = z
         message: 'O desconto fixo é indicado em cêntimos',
       });
     }
-  });
+    // The sum of the lines is bounded as a whole: each line is within its limits, 500 of them may not be.
+    const { subtotal } = computeTotals({
+      items: v.content.items,
+      discountType: 'fixed',
+      discountValue: 0,
+      taxRate: 0,
+    });
+    if (subtotal > MAX_AMOUNT_CENTS) {
+      ctx.addIssue({ code: 'custom', path: ['content', 'items'], message: MESSAGES.proposalTotalTooHigh });
+    }
+  })
+  // A percentage is a rate: two decimals, like the tax (the column holds two).
+  .transform((v) =>
+    v.discountType === 'percentage' ? { ...v, discountValue: roundRate(v.discountValue) } : v,
+  );
 export type ProposalInput = z.input<typeof ProposalInputSchema>;
 
 export const ListProposalsQuerySchema = z.object({

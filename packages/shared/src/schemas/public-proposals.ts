@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
+import { stripBidiControls } from '../text.ts';
 import { EmailSchema } from './common.ts';
 import { PROPOSAL_STATUSES, ProposalContentSchema } from './proposals.ts';
 
@@ -64,9 +65,17 @@ export const RejectInputSchema = z
 /** 1 MB of PNG, as a base64 data URL (about 4/3 of the bytes). */
 export const MAX_SIGNATURE_BYTES = 1024 * 1024;
 
+/**
+ * The largest signature image in pixels: a signing pad on a 4× screen stays well within it; beyond it a small
+ * file could still decode to gigabytes wherever the signature is shown (issue 20).
+ */
+export const MAX_SIGNATURE_WIDTH = 4096;
+export const MAX_SIGNATURE_HEIGHT = 2048;
+
 export const SignInputSchema = z.object({
   signerName: z
     .string({ error: MESSAGES.signNameEmailRequired })
+    .overwrite(stripBidiControls)
     .trim()
     .min(1, MESSAGES.signNameEmailRequired)
     .max(200),

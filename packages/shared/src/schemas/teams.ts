@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { ROLES } from '../permissions.ts';
+import { stripBidiControls } from '../text.ts';
 
 const Person = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), email: z.string() });
 
@@ -22,7 +23,12 @@ export const TeamDetailSchema = TeamSchema.extend({
 export type TeamDetail = z.infer<typeof TeamDetailSchema>;
 
 export const TeamInputSchema = z.object({
-  name: z.string({ error: MESSAGES.teamNameRequired }).trim().min(1, MESSAGES.teamNameRequired).max(200),
+  name: z
+    .string({ error: MESSAGES.teamNameRequired })
+    .overwrite(stripBidiControls)
+    .trim()
+    .min(1, MESSAGES.teamNameRequired)
+    .max(200),
   description: z
     .string()
     .trim()

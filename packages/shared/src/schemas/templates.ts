@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roundRate } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 
 /** Template categories (spec §5). */
@@ -27,6 +28,16 @@ export const TemplateBlockSchema = z.object({
   content: z.string().max(20_000).default(''),
 });
 
+/**
+ * A rate of a template line: at most two decimals, like a proposal's stored rate. Refused rather than rounded:
+ * this schema also describes the answer, where a transform cannot be serialized.
+ */
+const RateSchema = z
+  .number()
+  .min(0)
+  .max(100)
+  .refine((v) => roundRate(v) === v, MESSAGES.rateDecimals);
+
 export const TemplateItemSchema = z.object({
   id: z.string().min(1).max(64),
   description: z.string().trim().max(1000).default(''),
@@ -35,9 +46,9 @@ export const TemplateItemSchema = z.object({
   /** Cents. */
   unitPrice: z.number().int().min(0).max(100_000_000_00).default(0),
   /** Percent, 0–100. */
-  discount: z.number().min(0).max(100).default(0),
-  /** Percent, 0–100. */
-  tax: z.number().min(0).max(100).default(23),
+  discount: RateSchema.default(0),
+  /** Percent, 0–100, two decimals. */
+  tax: RateSchema.default(23),
 });
 
 export const TemplateContentSchema = z.object({

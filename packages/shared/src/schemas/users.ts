@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { ORG_ROLES, ROLES } from '../permissions.ts';
+import { stripBidiControls } from '../text.ts';
 import { LOCALES, NewPasswordSchema, TIMEZONES } from './auth.ts';
 import { EmailSchema } from './common.ts';
 
-const Name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
+const Name = (message: string) =>
+  z.string({ error: message }).overwrite(stripBidiControls).trim().min(1, message).max(100);
 const OptionalName = z
   .string()
+  .overwrite(stripBidiControls)
   .trim()
   .max(100)
   .nullish()
@@ -142,6 +145,19 @@ export const LogoSchema = z
   .max(300_000, MESSAGES.logoInvalid)
   .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, MESSAGES.logoInvalid);
 
+/**
+ * The organization's own preferences (e.g. `weekStartsOn`): a flat map of at most 50 short scalar values. Free
+ * JSON let a 3,000-deep document reach PostgreSQL, which refused it with a 500 (issue 20).
+ */
+export const OrganizationSettingsSchema = z
+  .record(
+    z.string().max(100),
+    z.union([z.string().max(1000), z.number().finite(), z.boolean(), z.null()], {
+      error: 'As definições só aceitam texto, números ou verdadeiro/falso',
+    }),
+  )
+  .refine((v) => Object.keys(v).length <= 50, 'No máximo 50 definições');
+
 export const OrganizationSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -187,5 +203,5 @@ export const OrganizationInputSchema = z.object({
       logo: LogoSchema.nullish().transform((v) => v ?? null),
     })
     .default({ primaryColor: '#007bff', logo: null }),
-  settings: z.record(z.string().max(100), z.unknown()).default({}),
+  settings: OrganizationSettingsSchema.default({}),
 });

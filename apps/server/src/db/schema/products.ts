@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 
 export const products = pgTable(
@@ -13,8 +13,8 @@ export const products = pgTable(
     description: text('description'),
     sku: text('sku'),
     category: text('category'),
-    /** Cents. */
-    price: integer('price').notNull(),
+    /** Cents; bigint like every amount (issue 20). */
+    price: bigint('price', { mode: 'number' }).notNull(),
     unit: text('unit').notNull().default('unidade'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   date,
   index,
   integer,
@@ -36,15 +37,16 @@ export const proposals = pgTable(
     description: text('description'),
     status: text('status').notNull().default('draft'),
     currency: text('currency').notNull().default('EUR'),
-    subtotal: integer('subtotal').notNull().default(0),
+    // Money in cents as bigint: an int4 tops out at €21 474 836,47 (issue 20); MAX_AMOUNT_CENTS bounds it.
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull().default(0),
     discountType: text('discount_type').notNull().default('percentage'),
-    discountValue: numeric('discount_value', { precision: 12, scale: 2, mode: 'number' })
+    discountValue: numeric('discount_value', { precision: 15, scale: 2, mode: 'number' })
       .notNull()
       .default(0),
-    discountAmount: integer('discount_amount').notNull().default(0),
+    discountAmount: bigint('discount_amount', { mode: 'number' }).notNull().default(0),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(23),
-    taxAmount: integer('tax_amount').notNull().default(0),
-    totalValue: integer('total_value').notNull().default(0),
+    taxAmount: bigint('tax_amount', { mode: 'number' }).notNull().default(0),
+    totalValue: bigint('total_value', { mode: 'number' }).notNull().default(0),
     validUntil: date('valid_until'),
     content: jsonb('content')
       .$type<ProposalContent>()

@@ -91,6 +91,15 @@ export async function selectAllOrganizations(
   return { rows, total: totals?.n ?? 0 };
 }
 
+export async function updateAnyUserActive(db: Db, id: string, isActive: boolean) {
+  const [row] = await db
+    .update(users)
+    .set({ isActive, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning({ id: users.id, organizationId: users.organizationId });
+  return row;
+}
+
 export async function insertAudit(db: Db, values: typeof auditLogs.$inferInsert): Promise<void> {
   await db.insert(auditLogs).values(values);
 }

@@ -51,6 +51,7 @@ describe('/admin', () => {
         ['GET', '/admin/organizations'],
         ['GET', `/admin/users/${team.sales.id}`],
         ['POST', `/admin/impersonate/${team.sales.id}`],
+        ['POST', `/admin/users/${team.sales.id}/reactivate`],
       ] as const) {
         const res = await as(t.app, user)(method, url);
         expect(res.statusCode, `${user.role} ${method} ${url}`).toBe(403);
@@ -212,8 +213,9 @@ describe('/admin', () => {
       url: '/api/v1/admin/stop-impersonate',
       headers: bearer(again),
     });
+    // The impersonation token itself stops working with the session it rode on (issue 20).
     expect(refused.statusCode).toBe(401);
-    expect(refused.json().error.message).toBe(MESSAGES.sessionExpired);
+    expect(refused.json().error.message).toBe(MESSAGES.sessionEnded);
   });
 
   it('refuses stop without an impersonation session', async () => {

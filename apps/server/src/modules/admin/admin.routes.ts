@@ -77,6 +77,22 @@ export const adminRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app
     );
 
     su.post(
+      '/admin/users/:id/reactivate',
+      {
+        schema: {
+          tags,
+          security: BEARER,
+          summary: 'Reactivate a deactivated user of any organization (audited)',
+          params: IdParamsSchema,
+          response: { 200: dataEnvelope(AdminUserSchema), ...AUTHED_ERRORS },
+        },
+      },
+      async (req) => ({
+        data: await admin.reactivateAnyUser(app.db, requireAuth(req), req.params.id, req.ip),
+      }),
+    );
+
+    su.post(
       '/admin/impersonate/:id',
       {
         schema: {

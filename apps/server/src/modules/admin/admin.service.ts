@@ -5,7 +5,13 @@ import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { AccessClaims } from '@/lib/jwt.ts';
 import * as auth from '@/modules/auth/auth.service.ts';
-import { insertAudit, selectAllOrganizations, selectAllUsers, selectAnyUser } from './admin.queries.ts';
+import {
+  insertAudit,
+  selectAllOrganizations,
+  selectAllUsers,
+  selectAnyUser,
+  updateAnyUserActive,
+} from './admin.queries.ts';
 
 /** Impersonation tokens live 30 minutes and come without a refresh token. */
 export const IMPERSONATION_TTL_SECONDS = 30 * 60;
@@ -47,6 +53,29 @@ export async function getAnyUser(db: Db, id: string): Promise<AdminUser> {
   const row = await selectAnyUser(db, id);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
   return toAdminUser(row);
+}
+
+/**
+ * A superadmin gives an account back (issue 20): the way out for an organization whose admins were all
+ * deactivated before the last-admin rule existed. Recorded in the audit log with the superadmin.
+ */
+export async function reactivateAnyUser(
+  db: Db,
+  superadmin: Pick<AccessClaims, 'userId'>,
+  id: string,
+  ip: string,
+): Promise<AdminUser> {
+  const row = await updateAnyUserActive(db, id, true);
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
+  await insertAudit(db, {
+    organizationId: row.organizationId,
+    actorId: superadmin.userId,
+    action: 'admin.user_reactivate',
+    entity: 'user',
+    entityId: id,
+    ip,
+  });
+  return getAnyUser(db, id);
 }
 
 export async function listAllOrganizations(

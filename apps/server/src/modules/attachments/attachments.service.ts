@@ -7,6 +7,7 @@ import {
   fileExtension,
   MAX_ATTACHMENT_BYTES,
 } from '@aceite/shared/schemas/collaboration';
+import { stripBidiControls } from '@aceite/shared/text';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -106,7 +107,8 @@ export async function detectAllowedType(file: UploadedFile): Promise<string> {
 
 /** A file name safe to show and to put in a header: no paths, no control characters. */
 function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? 'ficheiro';
+  // Bidirectional controls would let 'fatura\u202Efdp.exe' show as 'faturaexe.pdf' (issue 20).
+  const base = stripBidiControls(name.split(/[\\/]/).pop() ?? 'ficheiro');
   const visible = [...base]
     .filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127 && c !== '"')
     .join('');

@@ -178,3 +178,34 @@ export async function expireUserResetTokens(db: Db, userId: string): Promise<voi
 export async function insertAuditLog(db: Db, values: typeof auditLogs.$inferInsert): Promise<void> {
   await db.insert(auditLogs).values(values);
 }
+
+/**
+ * Whether an access token's session still holds, in one statement of two primary-key/index look-ups (issue 20):
+ * its refresh family is neither revoked nor expired (logout, reset, reuse, the end of an impersonation, a
+ * deactivation or a role change all revoke it), and the user is still active, of the same role and organization,
+ * in an active organization. An impersonation token's family is the superadmin's, who must still be active.
+ */
+export async function selectSessionHolds(
+  db: Db,
+  claims: {
+    userId: string;
+    organizationId: string | null;
+    role: string;
+    sessionId: string;
+    impersonatorId?: string;
+  },
+): Promise<boolean> {
+  const familyOwner = claims.impersonatorId ?? claims.userId;
+  const result = await db.execute<{ ok: boolean }>(sql`
+    select exists (
+      select 1 from ${refreshTokens} r join ${users} owner on owner.id = r.user_id
+       where r.family_id = ${claims.sessionId} and r.user_id = ${familyOwner}
+         and r.revoked_at is null and r.expires_at > now() and owner.is_active
+    ) and exists (
+      select 1 from ${users} u
+       where u.id = ${claims.userId} and u.is_active and u.role = ${claims.role}
+         and u.organization_id is not distinct from ${claims.organizationId}::uuid
+         and not exists (select 1 from ${organizations} o where o.id = u.organization_id and not o.is_active)
+    ) as ok`);
+  return result.rows[0]?.ok === true;
+}

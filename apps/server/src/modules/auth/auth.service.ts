@@ -5,7 +5,7 @@ import type { AuthSession, User } from '@aceite/shared/schemas/auth';
 import type { Db } from '@/db/client.ts';
 import { isUniqueViolation } from '@/db/errors.ts';
 import { AppError } from '@/lib/app-error.ts';
-import type { AccessTokens } from '@/lib/jwt.ts';
+import type { AccessClaims, AccessTokens } from '@/lib/jwt.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '@/lib/password.ts';
 import { hashToken, newOpaqueToken } from '@/lib/tokens.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
@@ -22,6 +22,7 @@ import {
   selectLiveFamilyToken,
   selectLiveResetToken,
   selectRefreshTokenByHash,
+  selectSessionHolds,
   selectUserByEmail,
   selectUserById,
   type UserWithRelations,
@@ -318,4 +319,9 @@ export async function resetPassword(
     await revokeUserRefreshTokens(db, row.userId);
     await insertAuditLog(db, { actorId: row.userId, action: 'auth.password_reset', ip: meta.ip });
   });
+}
+
+/** Checked on every authenticated request: see `selectSessionHolds`. */
+export function sessionHolds(db: Db, claims: AccessClaims): Promise<boolean> {
+  return selectSessionHolds(db, claims);
 }

@@ -15,7 +15,7 @@ import { computeTotals } from '@aceite/shared/totals';
 import type { z } from 'zod';
 import { AppError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
-import { assertCanManageProposal } from '@/lib/proposal-access.ts';
+import { assertCanManageProposal, canManageProposal } from '@/lib/proposal-access.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { withTx } from '@/lib/tenant-scope.ts';
@@ -47,7 +47,14 @@ type ProposalInput = z.output<typeof ProposalInputSchema>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toProposalDto({ proposal: p, client, owner }: ProposalWithRelations): Proposal {
+/**
+ * The public link is shown only to those who may send the proposal (issue 20): anyone holding it can answer
+ * as the client, so a viewer, or a salesperson looking at a colleague's proposal, never receives it.
+ */
+export function toProposalDto(
+  ctx: TenantContext,
+  { proposal: p, client, owner }: ProposalWithRelations,
+): Proposal {
   return {
     id: p.id,
     title: p.title,
@@ -65,7 +72,7 @@ export function toProposalDto({ proposal: p, client, owner }: ProposalWithRelati
     totalValue: p.totalValue,
     validUntil: p.validUntil,
     content: p.content,
-    publicToken: p.publicToken,
+    publicToken: canManageProposal(ctx, p.ownerId) ? p.publicToken : null,
     currentVersion: p.currentVersion,
     ownerId: p.ownerId,
     owner,
@@ -176,7 +183,7 @@ export async function getProposalStats(ctx: TenantContext): Promise<ProposalStat
 export async function getProposal(ctx: TenantContext, id: string): Promise<Proposal> {
   const row = await selectProposalById(ctx, id);
   if (!row) throw notFound();
-  return toProposalDto(row);
+  return toProposalDto(ctx, row);
 }
 
 export async function createProposal(ctx: TenantContext, input: ProposalInput): Promise<Proposal> {
@@ -192,7 +199,7 @@ export async function createProposal(ctx: TenantContext, input: ProposalInput): 
     publicToken: newOpaqueToken(),
   });
   if (row.ownerId !== ctx.userId) await notifyAssigned(ctx, row.id, row.title, row.ownerId);
-  return toProposalDto({ proposal: row, client, owner });
+  return toProposalDto(ctx, { proposal: row, client, owner });
 }
 
 /** The new owner of a handed-over proposal is told (server-behaviour §7). */
@@ -243,7 +250,7 @@ export async function updateProposal(
       : notFound();
   if (owner.id !== current.ownerId && owner.id !== ctx.userId)
     await notifyAssigned(ctx, id, input.title, owner.id);
-  return toProposalDto({ proposal: row, client, owner });
+  return toProposalDto(ctx, { proposal: row, client, owner });
 }
 
 /** Deletes the proposal with its versions, comments and attachments, files included. */

@@ -1,6 +1,6 @@
 // The one unscoped area of the API (ARCHITECTURE §5): a proposal is found by its public token alone.
 // Every function here takes the token, never an id from the caller.
-import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client.ts';
 import { auditLogs, clients, organizations, proposals, users } from '@/db/schema/index.ts';
@@ -8,8 +8,12 @@ import { auditLogs, clients, organizations, proposals, users } from '@/db/schema
 const owner = alias(users, 'owner');
 
 /** Statuses after which a client can no longer act (server-behaviour §4). */
-export const CLOSED_STATUSES = ['accepted', 'signed', 'rejected', 'expired', 'cancelled'];
 const EXPIRABLE_STATUSES = ['sent', 'viewed', 'under_negotiation'];
+/**
+ * Only a proposal that was sent (by email, or marked sent by hand after sharing the link) and not yet closed
+ * can be answered: a draft, one under review or approved but never sent is not the client's to decide.
+ */
+export const DECIDABLE_STATUSES = EXPIRABLE_STATUSES;
 
 export async function selectByToken(db: Db, token: string) {
   const [row] = await db
@@ -77,7 +81,7 @@ export async function decideByToken(
     .update(proposals)
     .set({ ...values, updatedAt: new Date() })
     .where(
-      and(eq(proposals.publicToken, token), notInArray(proposals.status, CLOSED_STATUSES), notPastValidity),
+      and(eq(proposals.publicToken, token), inArray(proposals.status, DECIDABLE_STATUSES), notPastValidity),
     )
     .returning();
   return row;

@@ -34,11 +34,15 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
 
   async function meta(req: FastifyRequest): Promise<publicProposals.PublicRequestMeta> {
     const header = req.headers.authorization;
-    let viewerOrganizationId: string | null = null;
-    if (header?.startsWith('Bearer ')) {
-      viewerOrganizationId = await app.accessTokens.organizationOf(header.slice(7).trim());
-    }
-    return { ip: req.ip, userAgent: req.headers['user-agent'], viewerOrganizationId };
+    const viewer = header?.startsWith('Bearer ')
+      ? await app.accessTokens.identify(header.slice(7).trim())
+      : null;
+    return {
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+      viewerOrganizationId: viewer?.organizationId ?? null,
+      viewerIsPlatform: !!viewer && (viewer.impersonating || viewer.role === 'superadmin'),
+    };
   }
 
   app.get(

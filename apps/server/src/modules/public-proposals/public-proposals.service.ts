@@ -2,13 +2,17 @@ import { createHash } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
 import type { ProposalStatus } from '@aceite/shared/schemas/proposals';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
-import { MAX_SIGNATURE_BYTES } from '@aceite/shared/schemas/public-proposals';
+import {
+  MAX_SIGNATURE_BYTES,
+  MAX_SIGNATURE_HEIGHT,
+  MAX_SIGNATURE_WIDTH,
+} from '@aceite/shared/schemas/public-proposals';
 import type { Db } from '@/db/client.ts';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import {
-  CLOSED_STATUSES,
+  DECIDABLE_STATUSES,
   decideByToken,
   expireOverdue,
   incrementViewCount,
@@ -25,9 +29,14 @@ export interface PublicRequestMeta {
   userAgent?: string;
   /** The signed-in caller's organization, when the page is opened from inside the app. */
   viewerOrganizationId?: string | null;
+  /** The caller holds a superadmin's token, or an impersonation token: never the client. */
+  viewerIsPlatform?: boolean;
   /** False when the page re-reads the proposal after an answer: the client is still on the same visit. */
   countView?: boolean;
 }
+
+/** Statuses of a proposal the client was never sent. */
+const UNSENT_STATUSES = ['draft', 'in_review', 'approved'];
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -37,7 +46,7 @@ function isPastValidity(validUntil: string | null): boolean {
 }
 
 function isActionable(p: ProposalRow): boolean {
-  return !CLOSED_STATUSES.includes(p.status) && !isPastValidity(p.validUntil);
+  return DECIDABLE_STATUSES.includes(p.status) && !isPastValidity(p.validUntil);
 }
 
 function toPublicDto(found: Found): PublicProposal {
@@ -125,14 +134,32 @@ export async function viewProposal(db: Db, token: string, meta: PublicRequestMet
   return toPublicDto(await findVisible(db, token));
 }
 
-/** Why an action found nothing to change: unknown → 404, expired → 409, answered → 409. */
+/**
+ * Why an action found nothing to change: unknown → 404, expired → 409, never sent → 409, answered → 409.
+ */
 async function refusal(db: Db, token: string): Promise<AppError> {
   const found = await selectByToken(db, token);
   if (!found || found.proposal.status === 'cancelled') return notFound();
   if (found.proposal.status === 'expired' || isPastValidity(found.proposal.validUntil)) {
     return new AppError('CONFLICT', MESSAGES.proposalExpired);
   }
+  if (UNSENT_STATUSES.includes(found.proposal.status))
+    return new AppError('CONFLICT', MESSAGES.proposalNotSent);
   return new AppError('CONFLICT', MESSAGES.alreadyAnswered);
+}
+
+/**
+ * The decision is the client's alone (issue 20): a token of the owning organization's members (viewers
+ * included), of a superadmin or of an impersonation is refused before anything changes. A member of another
+ * organization may well be the client, so their token is no obstacle.
+ */
+async function assertClientCaller(db: Db, token: string, meta: PublicRequestMeta): Promise<void> {
+  if (meta.viewerIsPlatform) throw new AppError('FORBIDDEN', MESSAGES.publicDecisionMembersOnly);
+  if (!meta.viewerOrganizationId) return;
+  const found = await selectByToken(db, token);
+  if (found && found.proposal.organizationId === meta.viewerOrganizationId) {
+    throw new AppError('FORBIDDEN', MESSAGES.publicDecisionMembersOnly);
+  }
 }
 
 async function decide(
@@ -143,6 +170,7 @@ async function decide(
   values: Partial<typeof proposals.$inferInsert>,
   extra: Record<string, unknown> = {},
 ): Promise<void> {
+  await assertClientCaller(db, token, meta);
   await expireOverdue(db, token);
   const decided = await db.transaction(async (tx) => {
     const row = await decideByToken(tx, token, values);
@@ -213,6 +241,15 @@ export function assertPngDataUrl(dataUrl: string): void {
     ]);
   }
   if (bytes.length < 67 || !bytes.subarray(0, 8).equals(PNG_MAGIC)) throw invalid();
+  // The first chunk of a PNG is IHDR, whose first fields are the width and the height.
+  if (bytes.subarray(12, 16).toString('latin1') !== 'IHDR') throw invalid();
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  if (width < 1 || height < 1 || width > MAX_SIGNATURE_WIDTH || height > MAX_SIGNATURE_HEIGHT) {
+    throw new AppError('VALIDATION_ERROR', MESSAGES.signatureDimensions, [
+      { field: 'signatureData', message: MESSAGES.signatureDimensions },
+    ]);
+  }
 }
 
 /** Signing also accepts the proposal (server-behaviour §4): status accepted, acceptedAt = signedAt. */

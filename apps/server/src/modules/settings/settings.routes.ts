@@ -1,4 +1,4 @@
-import { dataEnvelope, OkSchema } from '@aceite/shared/schemas/common';
+import { dataEnvelope, ErrorEnvelopeSchema, OkSchema } from '@aceite/shared/schemas/common';
 import {
   ChangePasswordInputSchema,
   OrganizationBrandingSchema,
@@ -8,11 +8,17 @@ import {
   ProfileSchema,
 } from '@aceite/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perUserLimit } from '@/lib/rate-limit.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
 import { requireAuth } from '@/plugins/auth.ts';
 import * as settings from './settings.service.ts';
 
-export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface SettingsRoutesOptions {
+  /** Password changes per user per hour. */
+  passwordChangeLimitPerHour: number;
+}
+
+export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, opts) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['settings'];
 
@@ -38,12 +44,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings/password',
     {
+      // Each attempt checks the current password: a stolen session must not be a way to guess it.
+      config: perUserLimit(opts.passwordChangeLimitPerHour, '1 hour'),
       schema: {
         tags,
         security: BEARER,
         summary: 'Change the password (current one checked; other sessions signed out)',
         body: ChangePasswordInputSchema,
-        response: { 200: OkSchema, ...AUTHED_ERRORS },
+        response: { 200: OkSchema, ...AUTHED_ERRORS, 429: ErrorEnvelopeSchema },
       },
     },
     async (req) => {

@@ -198,3 +198,27 @@ export async function selectUserName(db: Db, id: string): Promise<string> {
     .where(eq(users.id, id));
   return row ? `${row.firstName} ${row.lastName}` : '';
 }
+
+/**
+ * Serializes changes to who administers the organization: the organization's row is locked until the
+ * transaction ends, so two admins deactivating or demoting each other at once cannot both succeed.
+ */
+export async function lockOrganization(ctx: TenantContext): Promise<void> {
+  await ctx.db.execute(sql`select 1 from ${organizations} where id = ${ctx.organizationId} for update`);
+}
+
+/** Active admins of the organization other than this user. */
+export async function countOtherActiveAdmins(ctx: TenantContext, exceptId: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        inTenant(users, ctx),
+        eq(users.role, 'admin'),
+        eq(users.isActive, true),
+        sql`${users.id} <> ${exceptId}`,
+      ),
+    );
+  return row?.n ?? 0;
+}

@@ -200,5 +200,19 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
       async (req) => ({ data: await users.deactivateUser(req.tenant, req.params.id) }),
     );
+
+    authed.post(
+      '/users/:id/reactivate',
+      {
+        schema: {
+          tags,
+          security: BEARER,
+          summary: 'Reactivate a deactivated user (admin)',
+          params: IdParamsSchema,
+          response: { 200: dataEnvelope(MemberSchema), ...AUTHED_ERRORS },
+        },
+      },
+      async (req) => ({ data: await users.reactivateUser(req.tenant, req.params.id) }),
+    );
   });
 };

@@ -23,11 +23,13 @@ import { getOrganizationBranding } from '@/modules/settings/settings.service.ts'
 import { notifyAddedToTeam } from '@/modules/teams/teams.service.ts';
 import { assertCan } from '@/plugins/auth.ts';
 import {
+  countOtherActiveAdmins,
   deleteInviteById,
   emailHasAccount,
   type InviteRow,
   insertInvite,
   insertInvitedUser,
+  lockOrganization,
   type MemberRow,
   markInviteAccepted,
   revokeSessionsOf,
@@ -111,6 +113,7 @@ export async function updateUser(
   const team = input.teamId ? await selectTeam(ctx, input.teamId) : undefined;
   if (input.teamId && !team) throw fieldError('teamId', MESSAGES.teamInvalid);
   await withTx(ctx, async (tx) => {
+    if (existing.role === 'admin' && input.role !== 'admin') await assertAnotherAdminRemains(tx, id);
     await updateMemberById(tx, id, input);
     // Moved into a team from this form: told just as when added from the team's members (§7).
     if (team && team.id !== existing.teamId) await notifyAddedToTeam(tx, id, team);
@@ -120,12 +123,34 @@ export async function updateUser(
   return getUser(ctx, id);
 }
 
+/**
+ * The organization must keep an active admin (issue 20): without one nobody can invite, reactivate or change
+ * roles, and the organization is locked out. Call inside the transaction that makes the change.
+ */
+async function assertAnotherAdminRemains(tx: TenantContext, id: string): Promise<void> {
+  await lockOrganization(tx);
+  const target = await selectMemberById(tx, id);
+  if (target?.role !== 'admin' || !target.isActive) return;
+  if ((await countOtherActiveAdmins(tx, id)) === 0) throw new AppError('CONFLICT', MESSAGES.lastAdmin);
+}
+
 /** Deactivates (data kept) and signs the user out everywhere; never oneself. */
 export async function deactivateUser(ctx: TenantContext, id: string): Promise<Member> {
   assertCan(ctx.role, 'user:manage');
   if (id === ctx.userId) throw new AppError('FORBIDDEN', MESSAGES.cannotDeactivateSelf);
-  if (!(await updateMemberById(ctx, id, { isActive: false }))) throw userNotFound();
+  const found = await withTx(ctx, async (tx) => {
+    await assertAnotherAdminRemains(tx, id);
+    return updateMemberById(tx, id, { isActive: false });
+  });
+  if (!found) throw userNotFound();
   await revokeSessionsOf(ctx.db, id);
+  return getUser(ctx, id);
+}
+
+/** Gives a deactivated user their account back (issue 20); they sign in again with their password. */
+export async function reactivateUser(ctx: TenantContext, id: string): Promise<Member> {
+  assertCan(ctx.role, 'user:manage');
+  if (!(await updateMemberById(ctx, id, { isActive: true }))) throw userNotFound();
   return getUser(ctx, id);
 }
 

@@ -1,5 +1,5 @@
 import type { AdminUser } from '@aceite/shared/schemas/admin';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncAuthFromStorage } from '@/lib/auth-store';
 import { apiError, buildUser, jsonResponse } from '@/test/fixtures';
@@ -92,6 +92,22 @@ describe('AdminUsersPage', () => {
 
     const buttons = screen.getAllByRole('button', { name: /^Impersonar/ });
     expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Impersonar Vera Vieira']);
+  });
+
+  it('offers Reativar only on inactive users and reactivates through /admin/users/{id}/reactivate', async () => {
+    const api = mockApi({
+      'GET /admin/users': () => page(USERS),
+      [`POST /admin/users/${inactive.id}/reactivate`]: () =>
+        jsonResponse(200, { data: { ...inactive, isActive: true } }),
+    });
+    const { user } = renderWithProviders(<AdminUsersPage />, { route: '/admin/users' });
+    await screen.findByText('4 utilizadores');
+    const buttons = screen.getAllByRole('button', { name: /^Reativar/ });
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Reativar Inês Inativa']);
+    await user.click(buttons[0] as HTMLElement);
+    await waitFor(() => expect(api.bodiesOf(`POST /admin/users/${inactive.id}/reactivate`)).toHaveLength(1));
+    // The list is read again, so the badge and the buttons follow.
+    await waitFor(() => expect(api.queriesOf('GET /admin/users').length).toBeGreaterThan(1));
   });
 
   it('sends the search, role and status filters and keeps them in the URL', async () => {

@@ -67,7 +67,7 @@ export function ProposalPage() {
                 onSent={() => void queryClient.invalidateQueries({ queryKey: versionKeys.list(proposal.id) })}
               />
             )}
-            <CopyPublicLinkButton publicToken={proposal.publicToken} />
+            {proposal.publicToken && <CopyPublicLinkButton publicToken={proposal.publicToken} />}
             {mayManage && !answered && (
               <Button
                 component={Link}

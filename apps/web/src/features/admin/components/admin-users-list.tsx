@@ -18,7 +18,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconRefresh, IconSearch, IconUserShare, IconUsers } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertCircle,
+  IconRefresh,
+  IconSearch,
+  IconUserCheck,
+  IconUserShare,
+  IconUsers,
+} from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ListPagination } from '@/components/list-pagination';
 import { LoadingState } from '@/components/loading-state';
@@ -29,6 +37,7 @@ import { fullName } from '@/lib/format';
 import { useAdminUsers } from '../api/get-admin-users';
 import { canImpersonate } from '../api/impersonate-user';
 import { ADMIN_USER_STATUSES, type AdminUserStatus, type AdminUsersParams } from '../api/keys';
+import { useReactivateAnyUser } from '../api/reactivate-user';
 import { ImpersonateUserModal } from './impersonate-user-modal';
 
 /** Typing pauses this long before the list is searched. */
@@ -89,6 +98,29 @@ interface RowsProps {
   users: AdminUser[];
   currentUserId: string | undefined;
   onImpersonate: (user: AdminUser) => void;
+  onReactivate: (user: AdminUser) => void;
+}
+
+/** The way back for a deactivated account, an organization's last admin included. */
+function ReactivateButton({
+  user,
+  onReactivate,
+}: {
+  user: AdminUser;
+  onReactivate: RowsProps['onReactivate'];
+}) {
+  if (user.isActive) return null;
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={<IconUserCheck size={14} aria-hidden="true" />}
+      onClick={() => onReactivate(user)}
+      aria-label={`Reativar ${fullName(user)}`}
+    >
+      Reativar
+    </Button>
+  );
 }
 
 function ImpersonateButton({
@@ -123,7 +155,7 @@ function SelfNote({ isSelf }: { isSelf: boolean }) {
   );
 }
 
-function AdminUsersTable({ users, currentUserId, onImpersonate }: RowsProps) {
+function AdminUsersTable({ users, currentUserId, onImpersonate, onReactivate }: RowsProps) {
   return (
     <Table.ScrollContainer minWidth={820} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
@@ -162,6 +194,7 @@ function AdminUsersTable({ users, currentUserId, onImpersonate }: RowsProps) {
                 {canImpersonate(user, currentUserId) && (
                   <ImpersonateButton user={user} onImpersonate={onImpersonate} />
                 )}
+                <ReactivateButton user={user} onReactivate={onReactivate} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -171,7 +204,7 @@ function AdminUsersTable({ users, currentUserId, onImpersonate }: RowsProps) {
   );
 }
 
-function AdminUserCards({ users, currentUserId, onImpersonate }: RowsProps) {
+function AdminUserCards({ users, currentUserId, onImpersonate, onReactivate }: RowsProps) {
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Utilizadores">
       {users.map((user) => (
@@ -195,6 +228,7 @@ function AdminUserCards({ users, currentUserId, onImpersonate }: RowsProps) {
               {canImpersonate(user, currentUserId) && (
                 <ImpersonateButton user={user} onImpersonate={onImpersonate} />
               )}
+              <ReactivateButton user={user} onReactivate={onReactivate} />
             </Group>
           </Card>
         </li>
@@ -220,6 +254,22 @@ export function AdminUsersList({
   const [debouncedSearch] = useDebouncedValue(params.search.trim(), SEARCH_DEBOUNCE_MS);
   const query = useAdminUsers({ ...params, search: debouncedSearch });
   const [target, setTarget] = useState<AdminUser | null>(null);
+  const reactivate = useReactivateAnyUser();
+  const onReactivate = (user: AdminUser) =>
+    reactivate.mutate(user.id, {
+      onSuccess: () =>
+        notifications.show({
+          closeButtonProps: { 'aria-label': 'Fechar notificação' },
+          color: 'green',
+          message: `${fullName(user)} foi reativado.`,
+        }),
+      onError: (error) =>
+        notifications.show({
+          closeButtonProps: { 'aria-label': 'Fechar notificação' },
+          color: 'red',
+          message: errorMessage(error, 'Erro ao reativar utilizador'),
+        }),
+    });
 
   const result = query.data;
   const isFiltered = debouncedSearch !== '' || params.role !== null || params.status !== null;
@@ -267,7 +317,7 @@ export function AdminUsersList({
       />
     );
   } else {
-    const rows = { users: result.users, currentUserId, onImpersonate: setTarget };
+    const rows = { users: result.users, currentUserId, onImpersonate: setTarget, onReactivate };
     body = isWide ? <AdminUsersTable {...rows} /> : <AdminUserCards {...rows} />;
   }
   const showCards = !isWide && !!result && result.users.length > 0;

@@ -73,6 +73,33 @@ describe('UsersTable', { timeout: 20_000 }, () => {
     expect(api.bodiesOf(`DELETE /users/${VERA.id}`)).toHaveLength(1);
   });
 
+  it('lets an admin reactivate a deactivated member, and shows the last-admin refusal in Portuguese', async () => {
+    const gone = { ...VERA, isActive: false };
+    const api = mockApi({
+      'GET /users': () => page([ANA, gone]),
+      [`POST /users/${VERA.id}/reactivate`]: () => jsonResponse(200, { data: { ...VERA, isActive: true } }),
+      [`DELETE /users/${ANA.id}`]: () =>
+        jsonResponse(409, {
+          error: {
+            code: 'CONFLICT',
+            message: 'A organização tem de manter pelo menos um administrador ativo',
+          },
+        }),
+    });
+    const { user } = renderWithOverlays(<UsersTable canManage currentUserId={VERA.id} />);
+    await user.click(await screen.findByRole('button', { name: 'Reativar Vera Vieira' }));
+    expect(await screen.findByText('Vera Vieira foi reativado.')).toBeInTheDocument();
+    expect(api.bodiesOf(`POST /users/${VERA.id}/reactivate`)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Reativar Ana Almeida' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Desativar Ana Almeida' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Desativar utilizador' });
+    await user.click(within(dialog).getByRole('button', { name: 'Desativar' }));
+    expect(
+      await screen.findByText('A organização tem de manter pelo menos um administrador ativo'),
+    ).toBeInTheDocument();
+  });
+
   it('searches over name and email', async () => {
     const api = mockApi({ 'GET /users': ({ url }) => page(url.searchParams.get('search') ? [] : [ANA]) });
     const { user } = renderWithOverlays(<UsersTable canManage currentUserId={ANA.id} />);

@@ -16,7 +16,14 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPencil, IconSearch, IconUserOff, IconUsers } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconPencil,
+  IconSearch,
+  IconUserCheck,
+  IconUserOff,
+  IconUsers,
+} from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ListPagination } from '@/components/list-pagination';
@@ -27,10 +34,12 @@ import { errorMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { useUsers } from '../api/get-users';
+import { useReactivateUser } from '../api/reactivate-user';
 import { useIsMobile } from './use-is-mobile';
 
 const USERS_LOAD_ERROR = 'Erro ao carregar utilizadores';
 const DEACTIVATE_ERROR = 'Erro ao desativar utilizador';
+const REACTIVATE_ERROR = 'Erro ao reativar utilizador';
 
 interface UsersTableProps {
   /** Admins see the edit and deactivate actions (server-behaviour §3). */
@@ -84,9 +93,10 @@ interface MemberActionsProps {
   member: Member;
   isSelf: boolean;
   onDeactivate: (member: Member) => void;
+  onReactivate: (member: Member) => void;
 }
 
-function MemberActions({ member, isSelf, onDeactivate }: MemberActionsProps) {
+function MemberActions({ member, isSelf, onDeactivate, onReactivate }: MemberActionsProps) {
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
       <Button
@@ -111,6 +121,17 @@ function MemberActions({ member, isSelf, onDeactivate }: MemberActionsProps) {
           Desativar
         </Button>
       )}
+      {!member.isActive && (
+        <Button
+          size="xs"
+          variant="subtle"
+          leftSection={<IconUserCheck size={14} aria-hidden="true" />}
+          onClick={() => onReactivate(member)}
+          aria-label={`Reativar ${fullName(member)}`}
+        >
+          Reativar
+        </Button>
+      )}
     </Group>
   );
 }
@@ -122,6 +143,7 @@ export function UsersTable({ canManage, currentUserId }: UsersTableProps) {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const users = useUsers({ search: debouncedSearch || undefined, page });
   const deactivate = useDeactivateUser();
+  const reactivate = useReactivateUser();
   const isMobile = useIsMobile();
 
   const confirmDeactivate = (member: Member) =>
@@ -151,6 +173,23 @@ export function UsersTable({ canManage, currentUserId }: UsersTableProps) {
               color: 'red',
               message: errorMessage(error, DEACTIVATE_ERROR),
             }),
+        }),
+    });
+
+  // Reactivating takes nothing away, so it needs no confirmation; the person signs in again.
+  const doReactivate = (member: Member) =>
+    reactivate.mutate(member.id, {
+      onSuccess: () =>
+        notifications.show({
+          closeButtonProps: { 'aria-label': 'Fechar notificação' },
+          color: 'green',
+          message: `${fullName(member)} foi reativado.`,
+        }),
+      onError: (error) =>
+        notifications.show({
+          closeButtonProps: { 'aria-label': 'Fechar notificação' },
+          color: 'red',
+          message: errorMessage(error, REACTIVATE_ERROR),
         }),
     });
 
@@ -204,6 +243,7 @@ export function UsersTable({ canManage, currentUserId }: UsersTableProps) {
                   member={member}
                   isSelf={member.id === currentUserId}
                   onDeactivate={confirmDeactivate}
+                  onReactivate={doReactivate}
                 />
               )}
             </Stack>
@@ -256,6 +296,7 @@ export function UsersTable({ canManage, currentUserId }: UsersTableProps) {
                       member={member}
                       isSelf={member.id === currentUserId}
                       onDeactivate={confirmDeactivate}
+                      onReactivate={doReactivate}
                     />
                   </Table.Td>
                 )}
