@@ -347,7 +347,7 @@ test.describe('proposal list and detail', () => {
     const title = unique('Proposta revista');
     await field(page, 'Título').fill(title);
     const item = page.getByRole('group', { name: 'Item 1' });
-    await expect(item.getByLabel('Preço unitário (€)')).toHaveValue('125,5');
+    await expect(item.getByLabel('Preço unitário (€)')).toHaveValue('125,50');
     await item.getByLabel('Quantidade').fill('4');
     await page.getByRole('button', { name: 'Adicionar bloco' }).click();
     await page.getByRole('group', { name: 'Bloco 2' }).getByLabel('Título do bloco').fill('Prazos');

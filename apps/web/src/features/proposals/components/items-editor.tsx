@@ -1,19 +1,9 @@
 import { formatMoney } from '@aceite/shared/money';
-import {
-  ActionIcon,
-  Button,
-  Grid,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Grid, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconBook2, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useState } from 'react';
+import { DecimalInput } from '@/components/decimal-input';
 import {
   eurosToCents,
   type ItemValues,
@@ -22,16 +12,6 @@ import {
   normalizeQuantity,
   type ProposalFormValues,
 } from './proposal-form-values';
-
-/** Decimal comma as people type it in Portugal; a dot is accepted too. */
-export const EURO_INPUT_PROPS = {
-  decimalSeparator: ',',
-  allowedDecimalSeparators: ['.', ','] as string[],
-  decimalScale: 2,
-  allowNegative: false,
-  hideControls: true,
-  inputMode: 'decimal',
-} as const;
 
 type ItemField = keyof Omit<ItemValues, 'key'>;
 
@@ -50,7 +30,9 @@ interface ItemRowProps {
 }
 
 function lineTotal(item: ItemValues): number {
-  return Math.round(normalizeQuantity(item.quantity) * eurosToCents(item.unitPrice));
+  const cents = eurosToCents(item.unitPrice);
+  // A price still refused by the field counts as 0 here; the field says why.
+  return Math.round(normalizeQuantity(item.quantity) * (Number.isFinite(cents) ? cents : 0));
 }
 
 /** Same line, same look: compares the line's fields, since `@mantine/form` clones every value on each change. */
@@ -122,15 +104,8 @@ const ItemRow = memo(function ItemRow({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 9, md: 3 }}>
-          <NumberInput
+          <DecimalInput
             label="Quantidade"
-            min={1}
-            step={1}
-            decimalScale={2}
-            decimalSeparator=","
-            allowedDecimalSeparators={['.', ',']}
-            allowNegative={false}
-            inputMode="decimal"
             value={item.quantity}
             error={quantityError}
             data-path={`items.${index}.quantity`}
@@ -143,12 +118,10 @@ const ItemRow = memo(function ItemRow({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 15, md: 4 }}>
-          <NumberInput
+          <DecimalInput
             label="Preço unitário (€)"
             placeholder="0,00"
-            min={0}
-            step={0.01}
-            {...EURO_INPUT_PROPS}
+            money
             value={item.unitPrice}
             error={unitPriceError}
             data-path={`items.${index}.unitPrice`}

@@ -1,4 +1,4 @@
-import { fromCents, toCents } from '@aceite/shared/money';
+import { fromCents, parseDecimalPt, toCents } from '@aceite/shared/money';
 import { type Proposal, ProposalInputSchema, type ProposalStatus } from '@aceite/shared/schemas/proposals';
 import { TemplateContentSchema } from '@aceite/shared/schemas/templates';
 import { computeTotals, type DiscountType, type Totals } from '@aceite/shared/totals';
@@ -138,12 +138,14 @@ export function valuesFromTemplate(
   };
 }
 
+/** A field's value as a number: NaN for empty text and for text the shared pt-PT reader refuses. */
 function toNumber(value: NumberValue): number {
   if (typeof value === 'number') return value;
-  const trimmed = value.trim();
-  if (!trimmed) return Number.NaN;
-  return Number(trimmed.replace(/\s/g, '').replace(',', '.'));
+  const parsed = parseDecimalPt(value);
+  return parsed.ok && parsed.value !== null ? parsed.value : Number.NaN;
 }
+
+const isBlank = (value: NumberValue) => typeof value === 'string' && !value.trim();
 
 /** Quantity is at least 1; anything invalid (empty, zero, negative, text) counts as 1 (spec §5). */
 export function normalizeQuantity(value: NumberValue): number {
@@ -151,15 +153,19 @@ export function normalizeQuantity(value: NumberValue): number {
   return Number.isFinite(n) && n >= 1 ? n : 1;
 }
 
-/** Euros typed by a person → integer cents, rounded (spec §5); an empty field is 0. */
+/**
+ * Euros typed by a person → integer cents, rounded (spec §5); an empty field is 0, and text that is not a
+ * pt-PT amount is NaN so the shared schema refuses it instead of saving 0.
+ */
 export function eurosToCents(value: NumberValue): number {
+  if (isBlank(value)) return 0;
   const n = toNumber(value);
-  return Number.isFinite(n) ? toCents(n) : 0;
+  return Number.isFinite(n) ? toCents(n) : Number.NaN;
 }
 
 /** Percent fields: empty is 0 for the discount; left as NaN for the tax so the schema names the problem. */
 function percent(value: NumberValue, emptyAs: number): number {
-  if (typeof value === 'string' && !value.trim()) return emptyAs;
+  if (isBlank(value)) return emptyAs;
   return toNumber(value);
 }
 
@@ -218,8 +224,12 @@ const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min)
  */
 export function formTotals(values: ProposalFormValues): Totals {
   const draft = toProposalDraft(values, { includeOwner: false });
+  const finite = (n: number) => (Number.isFinite(n) ? n : 0);
   return computeTotals({
-    items: draft.content.items,
+    items: draft.content.items.map((item) => ({
+      quantity: item.quantity,
+      unitPrice: finite(item.unitPrice),
+    })),
     discountType: draft.discountType,
     discountValue: Number.isFinite(draft.discountValue) ? Math.max(draft.discountValue, 0) : 0,
     taxRate: Number.isFinite(draft.taxRate) ? clamp(draft.taxRate, 0, 100) : 0,

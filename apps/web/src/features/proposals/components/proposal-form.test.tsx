@@ -286,7 +286,7 @@ describe('ProposalNewPage', () => {
     const item = screen.getByRole('group', { name: 'Item 1' });
     expect(within(item).getByLabelText('Nome')).toHaveValue('Desenvolvimento');
     expect(within(item).getByLabelText('Quantidade')).toHaveValue('40');
-    expect(within(item).getByLabelText('Preço unitário (€)')).toHaveValue('55');
+    expect(within(item).getByLabelText('Preço unitário (€)')).toHaveValue('55,00');
     expect(summaryTotal()).toBe(
       money(
         computeTotals({

@@ -13,7 +13,6 @@ import {
   Button,
   Grid,
   Group,
-  NumberInput,
   Paper,
   SegmentedControl,
   Select,
@@ -30,6 +29,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type BlockerFunction, Link } from 'react-router';
+import { DecimalInput } from '@/components/decimal-input';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
 import { useCreateProposal } from '../api/create-proposal';
@@ -37,7 +37,7 @@ import { useProposalOwners } from '../api/get-members';
 import { useUpdateProposal } from '../api/update-proposal';
 import { BlocksEditor } from './blocks-editor';
 import { type ClientOption, ClientPicker } from './client-picker';
-import { EURO_INPUT_PROPS, ItemsEditor } from './items-editor';
+import { ItemsEditor } from './items-editor';
 import {
   formPath,
   formTotals,
@@ -386,43 +386,20 @@ export function ProposalForm({
                     />
                   </Stack>
                   {discountIsPercent ? (
-                    <NumberInput
+                    <DecimalInput
                       key="percent"
                       label="Desconto (%)"
-                      min={0}
-                      max={100}
-                      clampBehavior="none"
-                      decimalScale={2}
-                      decimalSeparator=","
-                      allowedDecimalSeparators={['.', ',']}
-                      allowNegative={false}
-                      hideControls
-                      inputMode="decimal"
                       {...form.getInputProps('discountValue')}
                     />
                   ) : (
-                    <NumberInput
+                    <DecimalInput
                       key="fixed"
                       label="Desconto (€)"
-                      min={0}
-                      step={0.01}
-                      {...EURO_INPUT_PROPS}
+                      money
                       {...form.getInputProps('discountValue')}
                     />
                   )}
-                  <NumberInput
-                    label="Taxa de IVA (%)"
-                    min={0}
-                    max={100}
-                    clampBehavior="none"
-                    decimalScale={2}
-                    decimalSeparator=","
-                    allowedDecimalSeparators={['.', ',']}
-                    allowNegative={false}
-                    hideControls
-                    inputMode="decimal"
-                    {...form.getInputProps('taxRate')}
-                  />
+                  <DecimalInput label="Taxa de IVA (%)" {...form.getInputProps('taxRate')} />
                 </SimpleGrid>
               </Section>
             </Stack>
