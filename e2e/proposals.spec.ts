@@ -144,12 +144,12 @@ test.describe('proposal editor @mobile', () => {
     await expect(page.getByRole('group', { name: 'Item 1' }).getByLabel('Nome')).not.toHaveValue('');
 
     await page.getByRole('group', { name: 'Item 2' }).getByLabel('Quantidade').fill('3');
-    await field(page, 'Desconto (%)').fill('12,5');
+    await page.getByRole('region', { name: 'Desconto e IVA' }).getByLabel('Desconto (%)').fill('12,5');
 
     const summary = page.getByRole('region', { name: 'Resumo financeiro' });
     const editorTotal = await summary.getByRole('definition').last().textContent();
     // Enter submits; clicking could land on a field moved by blur validation.
-    await field(page, 'Desconto (%)').press('Enter');
+    await page.getByRole('region', { name: 'Desconto e IVA' }).getByLabel('Desconto (%)').press('Enter');
 
     await expect(page).toHaveURL(/\/proposals\/[0-9a-f-]{36}$/);
     const id = page.url().split('/').pop() as string;

@@ -84,3 +84,9 @@ export function formatDecimalPt(value: number, { minDecimals = 0, maxDecimals = 
   }
   return format.format(value);
 }
+
+/** A unit price with its unit, as every view of a proposal writes it: "15,00 € / mês" (no unit: "15,00 €"). */
+export function formatUnitPrice(cents: number, unit?: string | null): string {
+  const trimmed = unit?.trim();
+  return trimmed ? `${formatMoney(cents)} / ${trimmed}` : formatMoney(cents);
+}

@@ -43,9 +43,9 @@ describe('public proposal page', () => {
     const design = within(table).getByRole('row', { name: /Design/ });
     expect(design).toHaveTextContent('Maquetas e protótipo');
     expect(design).toHaveTextContent(money(300000));
-    expect(screen.getByText('Desconto (10%)')).toBeInTheDocument();
+    expect(screen.getByText('Desconto (10 %)')).toBeInTheDocument();
     expect(screen.getByText(`−${money(72000)}`)).toBeInTheDocument();
-    expect(screen.getByText('IVA (23%)')).toBeInTheDocument();
+    expect(screen.getByText('IVA (23 %)')).toBeInTheDocument();
     expect(screen.getAllByText(money(797040)).length).toBeGreaterThan(0);
     expect(screen.getByText('31 de dezembro de 2099')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'vendas@aceite.demo' })).toHaveAttribute(
@@ -54,6 +54,39 @@ describe('public proposal page', () => {
     );
     expect(screen.getByText('Sousa & Filhos, Lda.')).toBeInTheDocument();
     expect(document.title).toBe('Website institucional · Atlântico Digital');
+  });
+
+  it("shows a line's unit with its price (15,00 € / mês), its own discount and IVA, and IVA without one rate", async () => {
+    const base = makeProposal();
+    stubFetch(() =>
+      ok(
+        makeProposal({
+          content: {
+            blocks: [],
+            items: [
+              {
+                name: 'Alojamento',
+                description: '',
+                quantity: 12,
+                unit: 'mês',
+                unitPrice: 1500,
+                discount: 10,
+                tax: 6,
+              },
+              ...base.content.items,
+            ],
+          },
+        }),
+      ),
+    );
+    renderPage();
+
+    const row = await screen.findByRole('row', { name: /Alojamento/ });
+    expect(row).toHaveTextContent(`${money(1500)} / mês`);
+    expect(row).toHaveTextContent('Desconto 10 % · IVA 6 %');
+    // 12 × 15,00 € less 10 %.
+    expect(row).toHaveTextContent(money(16200));
+    expect(screen.getByText('IVA', { selector: 'dt' })).toBeInTheDocument();
   });
 
   it('lists the attachments visible to the client, each downloaded through the public link', async () => {

@@ -3,6 +3,7 @@ import { formatMoney } from '@aceite/shared/money';
 import { can } from '@aceite/shared/permissions';
 import {
   ANSWERED_STATUSES,
+  completeContent,
   FORM_STATUSES,
   PROPOSAL_STATUSES,
   type Proposal,
@@ -64,7 +65,7 @@ export function toProposalDto({ proposal: p, client, owner }: ProposalWithRelati
     taxAmount: p.taxAmount,
     totalValue: p.totalValue,
     validUntil: p.validUntil,
-    content: p.content,
+    content: completeContent(p.content),
     publicToken: p.publicToken,
     currentVersion: p.currentVersion,
     ownerId: p.ownerId,

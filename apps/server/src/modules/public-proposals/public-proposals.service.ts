@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
-import type { ProposalStatus } from '@aceite/shared/schemas/proposals';
+import { completeContent, type ProposalStatus } from '@aceite/shared/schemas/proposals';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { MAX_SIGNATURE_BYTES } from '@aceite/shared/schemas/public-proposals';
 import type { Db } from '@/db/client.ts';
@@ -53,7 +53,7 @@ function toPublicDto(found: Found): PublicProposal {
     status: p.status as ProposalStatus,
     viewCount: p.viewCount,
     currency: p.currency,
-    content: p.content,
+    content: completeContent(p.content),
     subtotal: p.subtotal,
     discountType: p.discountType as 'percentage' | 'fixed',
     discountValue: p.discountValue,
@@ -81,7 +81,7 @@ export function contentHash(p: ProposalRow): string {
   const shown = {
     title: p.title,
     description: p.description,
-    content: p.content,
+    content: completeContent(p.content),
     subtotal: p.subtotal,
     discountAmount: p.discountAmount,
     taxRate: p.taxRate,

@@ -40,6 +40,7 @@ import { type ClientOption, ClientPicker } from './client-picker';
 import { ItemsEditor } from './items-editor';
 import {
   formPath,
+  formTaxLabel,
   formTotals,
   newItem,
   type ProposalFormValues,
@@ -229,6 +230,7 @@ export function ProposalForm({
         name: product.name,
         description: product.description ?? '',
         quantity: 1,
+        unit: product.unit,
         unitPrice: fromCents(product.price),
       }),
     );
@@ -269,7 +271,7 @@ export function ProposalForm({
         totals={totals}
         discountType={values.discountType}
         discountPercent={discountIsPercent ? Number(values.discountValue) || 0 : undefined}
-        taxRate={Number.isFinite(Number(values.taxRate)) ? Number(values.taxRate) : 0}
+        taxLabel={formTaxLabel(values)}
       />
       <Text size="xs" c="dimmed" mt="sm">
         Calculado como no servidor: desconto sobre o subtotal e IVA sobre o valor com desconto.

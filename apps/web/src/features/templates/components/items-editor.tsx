@@ -5,11 +5,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { DecimalInput } from '@/components/decimal-input';
 import { readDecimal } from '@/lib/decimal';
-import {
-  newItem,
-  type TemplateFormItem,
-  type TemplateFormValues,
-} from './template-form-values';
+import { newItem, type TemplateFormItem, type TemplateFormValues } from './template-form-values';
 
 /** What a number input holds, as a number (empty and refused text count as 0). */
 const asNumber = (value: number | string) => {
