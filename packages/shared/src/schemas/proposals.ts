@@ -157,6 +157,8 @@ export const ProposalSchema = z.object({
   sentAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   rejectedAt: z.string().nullable(),
+  /** What the client wrote when rejecting; null when they gave none. */
+  rejectionReason: z.string().nullable(),
   signedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -147,3 +147,40 @@ ${input.link}
 — ${input.organizationName}`;
   return { subject, html, text, links: [input.link] };
 }
+
+/** To the proposal's owner: the client rejected it, with the reason they gave (or that they gave none). */
+export function proposalRejectedEmail(
+  input: Branding & {
+    firstName: string;
+    title: string;
+    clientName: string | null;
+    reason: string | null;
+    link: string;
+  },
+): RenderedEmail {
+  const subject = `Proposta "${input.title}" rejeitada`;
+  const who = input.clientName ?? 'O cliente';
+  const reason = input.reason ?? 'Sem motivo indicado.';
+  const html = brandedLayout(
+    input,
+    subject,
+    `<p>Olá ${escapeHtml(input.firstName)},</p>
+<p>${escapeHtml(who)} rejeitou a proposta <strong>${escapeHtml(input.title)}</strong>.</p>
+<p style="margin:16px 0 4px;color:#52606d">Motivo indicado pelo cliente</p>
+<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d0d7de;white-space:pre-line">${escapeHtml(reason)}</blockquote>
+${button(input.link, 'Abrir proposta', brandColor(input))}
+<p style="font-size:13px">Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>`,
+  );
+  const text = `Olá ${input.firstName},
+
+${who} rejeitou a proposta "${input.title}".
+
+Motivo indicado pelo cliente:
+${reason}
+
+Abrir proposta:
+${input.link}
+
+— ${input.organizationName}`;
+  return { subject, html, text, links: [input.link] };
+}

@@ -74,6 +74,7 @@ export function toProposalDto({ proposal: p, client, owner }: ProposalWithRelati
     sentAt: iso(p.sentAt),
     acceptedAt: iso(p.acceptedAt),
     rejectedAt: iso(p.rejectedAt),
+    rejectionReason: p.rejectionReason,
     signedAt: iso(p.signedAt),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),

@@ -6,6 +6,8 @@ import { MAX_SIGNATURE_BYTES } from '@aceite/shared/schemas/public-proposals';
 import type { Db } from '@/db/client.ts';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { queueEmail } from '@/modules/email/email.service.ts';
+import { proposalRejectedEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import {
   CLOSED_STATUSES,
@@ -14,6 +16,7 @@ import {
   incrementViewCount,
   insertPublicAudit,
   markViewed,
+  selectAnswerRecipient,
   selectByToken,
 } from './public-proposals.queries.ts';
 
@@ -135,6 +138,34 @@ async function refusal(db: Db, token: string): Promise<AppError> {
   return new AppError('CONFLICT', MESSAGES.alreadyAnswered);
 }
 
+/** The reason as the notification words it; long reasons are cut (the detail page shows them whole). */
+function reasonSentence(reason: string | null): string {
+  if (!reason) return 'Sem motivo indicado.';
+  const short = reason.length > 280 ? `${reason.slice(0, 279)}…` : reason;
+  return `Motivo: «${short}»`;
+}
+
+/** Tells the owner by email that the client rejected, with the reason (in the answer's transaction). */
+async function emailRejection(db: Db, row: typeof proposals.$inferSelect, appUrl: string): Promise<void> {
+  const recipient = await selectAnswerRecipient(db, row.id);
+  if (!recipient?.isActive) return;
+  await queueEmail(db, {
+    kind: 'proposal_answer',
+    to: recipient.email,
+    organizationId: row.organizationId,
+    email: proposalRejectedEmail({
+      organizationName: recipient.organizationName,
+      primaryColor: recipient.branding.primaryColor ?? '#007bff',
+      logo: recipient.branding.logo ?? null,
+      firstName: recipient.firstName,
+      title: row.title,
+      clientName: recipient.clientName,
+      reason: row.rejectionReason,
+      link: `${appUrl}/proposals/${row.id}`,
+    }),
+  });
+}
+
 async function decide(
   db: Db,
   token: string,
@@ -142,6 +173,8 @@ async function decide(
   action: 'accepted' | 'rejected' | 'signed',
   values: Partial<typeof proposals.$inferInsert>,
   extra: Record<string, unknown> = {},
+  /** More work inside the answer's transaction (the rejection's email to the owner). */
+  after?: (tx: Db, row: typeof proposals.$inferSelect) => Promise<void>,
 ): Promise<void> {
   await expireOverdue(db, token);
   const decided = await db.transaction(async (tx) => {
@@ -161,7 +194,10 @@ async function decide(
         'Proposta assinada',
         `A proposta "${row.title}" foi assinada por ${String(extra.signerName ?? 'o cliente')}.`,
       ],
-      rejected: ['Proposta rejeitada', `A proposta "${row.title}" foi rejeitada pelo cliente.`],
+      rejected: [
+        'Proposta rejeitada',
+        `A proposta "${row.title}" foi rejeitada pelo cliente. ${reasonSentence(row.rejectionReason)}`,
+      ],
     } as const;
     await notify(tx, {
       organizationId: row.organizationId,
@@ -171,6 +207,7 @@ async function decide(
       message: texts[action][1],
       actionUrl: `/proposals/${row.id}`,
     });
+    await after?.(tx, row);
     return row;
   });
   if (!decided) throw await refusal(db, token);
@@ -185,6 +222,7 @@ export async function rejectProposal(
   token: string,
   reason: string | null,
   meta: PublicRequestMeta,
+  appUrl: string,
 ): Promise<void> {
   await decide(
     db,
@@ -193,6 +231,7 @@ export async function rejectProposal(
     'rejected',
     { status: 'rejected', rejectedAt: new Date(), rejectionReason: reason },
     { reason },
+    (tx, row) => emailRejection(tx, row, appUrl),
   );
 }
 
