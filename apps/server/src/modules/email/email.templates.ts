@@ -1,3 +1,4 @@
+import { formatCalendarDate, formatInstantDate } from '@aceite/shared/dates';
 /** Escapes text placed into email HTML: user-supplied names never become markup. */
 export function escapeHtml(value: string): string {
   return value
@@ -60,7 +61,7 @@ export function inviteEmail(input: {
   expiresAt: Date;
 }): RenderedEmail {
   const subject = `Convite para a equipa ${input.organizationName} no Aceite`;
-  const until = input.expiresAt.toLocaleDateString('pt-PT', { timeZone: 'Europe/Lisbon' });
+  const until = formatInstantDate(input.expiresAt.toISOString(), 'Europe/Lisbon');
   const html = brandedLayout(
     input,
     subject,
@@ -120,9 +121,7 @@ export function proposalEmail(
   },
 ): RenderedEmail {
   const subject = `${input.organizationName}: proposta "${input.title}"`;
-  const until = input.validUntil
-    ? new Date(`${input.validUntil}T12:00:00Z`).toLocaleDateString('pt-PT', { timeZone: 'Europe/Lisbon' })
-    : null;
+  const until = input.validUntil ? formatCalendarDate(input.validUntil) : null;
   const html = brandedLayout(
     input,
     subject,

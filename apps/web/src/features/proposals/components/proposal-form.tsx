@@ -29,6 +29,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type BlockerFunction, Link } from 'react-router';
+import { DateField } from '@/components/date-field';
 import { DecimalInput } from '@/components/decimal-input';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
@@ -330,7 +331,12 @@ export function ProposalForm({
                   {...form.getInputProps('description')}
                 />
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-                  <TextInput label="Válida até" type="date" {...form.getInputProps('validUntil')} />
+                  <DateField
+                    label="Válida até"
+                    value={values.validUntil}
+                    error={form.errors.validUntil}
+                    onChange={(value) => form.setFieldValue('validUntil', value)}
+                  />
                   <Select
                     label="Estado"
                     data={statusOptions}
