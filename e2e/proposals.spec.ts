@@ -145,12 +145,12 @@ test.describe('proposal editor @mobile', () => {
     await expect(page.getByRole('group', { name: 'Item 1' }).getByLabel('Nome')).not.toHaveValue('');
 
     await page.getByRole('group', { name: 'Item 2' }).getByLabel('Quantidade').fill('3');
-    await field(page, 'Desconto (%)').fill('12,5');
+    await page.getByRole('region', { name: 'Desconto e IVA' }).getByLabel('Desconto (%)').fill('12,5');
 
     const summary = page.getByRole('region', { name: 'Resumo financeiro' });
     const editorTotal = await summary.getByRole('definition').last().textContent();
     // Enter submits; clicking could land on a field moved by blur validation.
-    await field(page, 'Desconto (%)').press('Enter');
+    await page.getByRole('region', { name: 'Desconto e IVA' }).getByLabel('Desconto (%)').press('Enter');
 
     await expect(page).toHaveURL(/\/proposals\/[0-9a-f-]{36}$/);
     const id = page.url().split('/').pop() as string;
@@ -348,7 +348,7 @@ test.describe('proposal list and detail', () => {
     const title = unique('Proposta revista');
     await field(page, 'Título').fill(title);
     const item = page.getByRole('group', { name: 'Item 1' });
-    await expect(item.getByLabel('Preço unitário (€)')).toHaveValue('125,5');
+    await expect(item.getByLabel('Preço unitário (€)')).toHaveValue('125,50');
     await item.getByLabel('Quantidade').fill('4');
     await page.getByRole('button', { name: 'Adicionar bloco' }).click();
     await page.getByRole('group', { name: 'Bloco 2' }).getByLabel('Título do bloco').fill('Prazos');

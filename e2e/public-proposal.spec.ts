@@ -156,8 +156,8 @@ test.describe('public proposal page', () => {
     await expect(design).toContainText('Maquetas e protótipo navegável');
     await expect(design.getByRole('cell').nth(2)).toHaveText(/1500,00\s€/);
     await expect(design.getByRole('cell').nth(3)).toHaveText(/3000,00\s€/);
-    await expect(main.getByText('Desconto (10%)')).toBeVisible();
-    await expect(main.getByText('IVA (23%)')).toBeVisible();
+    await expect(main.getByText('Desconto (10 %)')).toBeVisible();
+    await expect(main.getByText('IVA (23 %)')).toBeVisible();
     await expect(main.locator('.pp-totals-grand')).toHaveText(TOTAL);
     await expect(main.getByRole('link', { name: 'vendas@aceite.demo' })).toHaveAttribute(
       'href',

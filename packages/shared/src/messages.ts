@@ -60,6 +60,7 @@ export const MESSAGES = {
   proposalLocked: 'Esta proposta já foi respondida e não pode ser alterada',
   percentageTooHigh: 'O desconto percentual não pode ser superior a 100',
   taxRateInvalid: 'A taxa de IVA deve estar entre 0 e 100',
+  lineDiscountInvalid: 'O desconto da linha deve estar entre 0 e 100',
   quantityInvalid: 'A quantidade mínima é 1',
   unitPriceInvalid: 'O preço unitário deve ser igual ou superior a 0',
   proposalTotalTooHigh: 'O valor da proposta não pode exceder 10 000 000 000,00 €',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeTotals } from './totals.ts';
+import { computeTotals, effectiveTaxRate, lineTotal } from './totals.ts';
 
 describe('computeTotals', () => {
   it('sums rounded line totals, applies a percentage discount, then tax on the discounted amount', () => {
@@ -78,5 +78,45 @@ describe('computeTotals', () => {
     expect(totals.subtotal).toBe(expected);
     expect(Number.isInteger(totals.totalValue)).toBe(true);
     expect(totals.totalValue).toBe(expected - 12345 + Math.round((expected - 12345) * 0.23));
+  });
+
+  it("takes each line's own discount and IVA, as a template line promises them (1000 € − 10 % + 6 % = 954 €)", () => {
+    const totals = computeTotals({
+      items: [{ quantity: 1, unitPrice: 100_000, discount: 10, tax: 6 }],
+      discountType: 'percentage',
+      discountValue: 0,
+      taxRate: 23,
+    });
+    expect(totals).toEqual({ subtotal: 90_000, discountAmount: 0, taxAmount: 5_400, totalValue: 95_400 });
+  });
+
+  it('shares the proposal discount among lines of different IVA rates in proportion to their amounts', () => {
+    const totals = computeTotals({
+      items: [
+        { quantity: 1, unitPrice: 10_000, tax: 6 },
+        { quantity: 1, unitPrice: 30_000 },
+      ],
+      discountType: 'fixed',
+      discountValue: 4_000,
+      taxRate: 23,
+    });
+    // 40 000 less 4 000 = 36 000: 9 000 at 6 % (540) and 27 000 at 23 % (6 210).
+    expect(totals).toEqual({ subtotal: 40_000, discountAmount: 4_000, taxAmount: 6_750, totalValue: 42_750 });
+  });
+
+  it('gives lines without their own discount or IVA the same totals as before', () => {
+    expect(lineTotal({ quantity: 1.5, unitPrice: 333 })).toBe(500);
+    expect(lineTotal({ quantity: 3, unitPrice: 1050, discount: 10 })).toBe(2835);
+    expect(effectiveTaxRate([{ quantity: 1, unitPrice: 1, tax: null }], 23)).toBe(23);
+    expect(effectiveTaxRate([{ quantity: 1, unitPrice: 1, tax: 6 }], 23)).toBe(6);
+    expect(
+      effectiveTaxRate(
+        [
+          { quantity: 1, unitPrice: 1, tax: 6 },
+          { quantity: 1, unitPrice: 1 },
+        ],
+        23,
+      ),
+    ).toBeNull();
   });
 });

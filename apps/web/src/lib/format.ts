@@ -1,3 +1,5 @@
+import { formatInstantDate, formatInstantDateTime } from '@aceite/shared/dates';
+
 interface PersonName {
   firstName: string;
   lastName: string;
@@ -17,17 +19,14 @@ export function initials(person: PersonName): string {
   return letters || '?';
 }
 
-const DATE = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'short' });
-const DATE_TIME = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'short', timeStyle: 'short' });
-
-/** An ISO date (or date-time) as a pt-PT date, e.g. "22/11/2026". */
+/** An ISO date (or date-time) as a pt-PT date, e.g. "22/11/2026" (shared with the public page and emails). */
 export function formatDate(iso: string): string {
-  return DATE.format(new Date(iso));
+  return formatInstantDate(iso);
 }
 
 /** An ISO date-time as a pt-PT date and time, e.g. "22/11/2026, 14:05". */
 export function formatDateTime(iso: string): string {
-  return DATE_TIME.format(new Date(iso));
+  return formatInstantDateTime(iso);
 }
 
 const MINUTE = 60_000;

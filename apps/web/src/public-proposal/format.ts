@@ -1,37 +1,26 @@
-const DATE = new Intl.DateTimeFormat('pt-PT', { day: 'numeric', month: 'long', year: 'numeric' });
-const DATE_UTC = new Intl.DateTimeFormat('pt-PT', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const DATE_TIME = new Intl.DateTimeFormat('pt-PT', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+import {
+  formatCalendarDate as formatDay,
+  formatInstantDate,
+  formatInstantDateTime,
+} from '@aceite/shared/dates';
+
 const NUMBER = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
 
-/** An ISO timestamp as a pt-PT date in the reader's time zone, e.g. "5 de março de 2026". */
+// Dates are written as in the app and the emails (shared `dates`): "05/03/2026", "05/03/2026, 14:30".
+
+/** An ISO timestamp as a pt-PT date in the reader's time zone, e.g. "05/03/2026". */
 export function formatDate(iso: string): string {
-  return DATE.format(new Date(iso));
+  return formatInstantDate(iso);
 }
 
-/** An ISO timestamp as a pt-PT date and time, e.g. "5 de março de 2026, 14:30". */
+/** An ISO timestamp as a pt-PT date and time, e.g. "05/03/2026, 14:30". */
 export function formatDateTime(iso: string): string {
-  return DATE_TIME.format(new Date(iso));
+  return formatInstantDateTime(iso);
 }
 
-/**
- * A calendar date ('YYYY-MM-DD', e.g. validUntil) in pt-PT. Read and printed in UTC so the day never shifts
- * with the reader's time zone.
- */
+/** A calendar date ('YYYY-MM-DD', e.g. validUntil) as "31/12/2099", never shifted by a time zone. */
 export function formatCalendarDate(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  if (!y || !m || !d) return day;
-  return DATE_UTC.format(new Date(Date.UTC(y, m - 1, d)));
+  return formatDay(day);
 }
 
 /** Whether a 'YYYY-MM-DD' date is before today (in the reader's calendar). */

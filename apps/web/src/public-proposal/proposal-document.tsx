@@ -1,5 +1,6 @@
-import { formatMoney } from '@aceite/shared/money';
+import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
+import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { Badge } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -13,12 +14,17 @@ function normalizeItem(item: Partial<Item>) {
   const quantity = typeof item.quantity === 'number' && Number.isFinite(item.quantity) ? item.quantity : 1;
   const unitPrice =
     typeof item.unitPrice === 'number' && Number.isFinite(item.unitPrice) ? item.unitPrice : 0;
+  const discount = typeof item.discount === 'number' ? item.discount : 0;
+  const tax = typeof item.tax === 'number' ? item.tax : null;
   return {
     name: item.name ?? '',
     description: item.description ?? '',
     quantity,
+    unit: item.unit ?? '',
     unitPrice,
-    lineTotal: Math.round(quantity * unitPrice),
+    discount,
+    tax,
+    lineTotal: lineTotal({ quantity, unitPrice, discount }),
   };
 }
 
@@ -112,7 +118,7 @@ function ItemsAndTotals({ proposal }: { proposal: PublicProposal }) {
   const items = proposal.content.items.map(normalizeItem);
   const discountLabel =
     proposal.discountType === 'percentage'
-      ? `Desconto (${formatNumber(proposal.discountValue)}%)`
+      ? `Desconto (${formatNumber(proposal.discountValue)} %)`
       : 'Desconto';
   return (
     <section className="pp-section" aria-labelledby="items-title">
@@ -146,12 +152,17 @@ function ItemsAndTotals({ proposal }: { proposal: PublicProposal }) {
                     {item.description ? (
                       <span className="pp-item-description pp-pre">{item.description}</span>
                     ) : null}
+                    {lineTerms(item, proposal.taxRate).length > 0 ? (
+                      <span className="pp-item-description">
+                        {lineTerms(item, proposal.taxRate).join(' · ')}
+                      </span>
+                    ) : null}
                     <span className="pp-item-qtyline" aria-hidden="true">
-                      {formatNumber(item.quantity)} × {formatMoney(item.unitPrice)}
+                      {formatNumber(item.quantity)} × {formatUnitPrice(item.unitPrice, item.unit)}
                     </span>
                   </td>
                   <td className="pp-num pp-col-detail">{formatNumber(item.quantity)}</td>
-                  <td className="pp-num pp-col-detail">{formatMoney(item.unitPrice)}</td>
+                  <td className="pp-num pp-col-detail">{formatUnitPrice(item.unitPrice, item.unit)}</td>
                   <td className="pp-num">{formatMoney(item.lineTotal)}</td>
                 </tr>
               ))}
@@ -172,7 +183,7 @@ function ItemsAndTotals({ proposal }: { proposal: PublicProposal }) {
           </div>
         ) : null}
         <div className="pp-totals-row">
-          <dt>IVA ({formatNumber(proposal.taxRate)}%)</dt>
+          <dt>{taxLabel(items, proposal.taxRate)}</dt>
           <dd>{formatMoney(proposal.taxAmount)}</dd>
         </div>
         <div className="pp-totals-row pp-totals-grand">

@@ -43,17 +43,50 @@ describe('public proposal page', () => {
     const design = within(table).getByRole('row', { name: /Design/ });
     expect(design).toHaveTextContent('Maquetas e protótipo');
     expect(design).toHaveTextContent(money(300000));
-    expect(screen.getByText('Desconto (10%)')).toBeInTheDocument();
+    expect(screen.getByText('Desconto (10 %)')).toBeInTheDocument();
     expect(screen.getByText(`−${money(72000)}`)).toBeInTheDocument();
-    expect(screen.getByText('IVA (23%)')).toBeInTheDocument();
+    expect(screen.getByText('IVA (23 %)')).toBeInTheDocument();
     expect(screen.getAllByText(money(797040)).length).toBeGreaterThan(0);
-    expect(screen.getByText('31 de dezembro de 2099')).toBeInTheDocument();
+    expect(screen.getByText('31/12/2099')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'vendas@aceite.demo' })).toHaveAttribute(
       'href',
       'mailto:vendas@aceite.demo',
     );
     expect(screen.getByText('Sousa & Filhos, Lda.')).toBeInTheDocument();
     expect(document.title).toBe('Website institucional · Atlântico Digital');
+  });
+
+  it("shows a line's unit with its price (15,00 € / mês), its own discount and IVA, and IVA without one rate", async () => {
+    const base = makeProposal();
+    stubFetch(() =>
+      ok(
+        makeProposal({
+          content: {
+            blocks: [],
+            items: [
+              {
+                name: 'Alojamento',
+                description: '',
+                quantity: 12,
+                unit: 'mês',
+                unitPrice: 1500,
+                discount: 10,
+                tax: 6,
+              },
+              ...base.content.items,
+            ],
+          },
+        }),
+      ),
+    );
+    renderPage();
+
+    const row = await screen.findByRole('row', { name: /Alojamento/ });
+    expect(row).toHaveTextContent(`${money(1500)} / mês`);
+    expect(row).toHaveTextContent('Desconto 10 % · IVA 6 %');
+    // 12 × 15,00 € less 10 %.
+    expect(row).toHaveTextContent(money(16200));
+    expect(screen.getByText('IVA', { selector: 'dt' })).toBeInTheDocument();
   });
 
   it('lists the attachments visible to the client, each downloaded through the public link', async () => {
@@ -151,7 +184,7 @@ describe('public proposal page', () => {
     const box = within(heading.closest('section') as HTMLElement);
     expect(box.getByText('Marta Sousa')).toBeInTheDocument();
     expect(box.getByText('marta@sousa.pt')).toBeInTheDocument();
-    expect(box.getAllByText(/6 de março de 2026/).length).toBeGreaterThan(0);
+    expect(box.getAllByText(/06\/03\/2026/).length).toBeGreaterThan(0);
     expect(box.getByRole('img', { name: 'Assinatura de Marta Sousa' })).toHaveAttribute(
       'src',
       'data:image/png;base64,iVBORw0KGgo=',
@@ -167,7 +200,7 @@ describe('public proposal page', () => {
     renderPage();
 
     expect(await screen.findByRole('heading', { name: 'Proposta aceite' })).toBeInTheDocument();
-    expect(screen.getByText(/Aceite em 7 de março de 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/Aceite em 07\/03\/2026/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Rejeitar' })).not.toBeInTheDocument();
   });
 
@@ -186,7 +219,7 @@ describe('public proposal page', () => {
 
     const heading = await screen.findByRole('heading', { name: 'Proposta rejeitada' });
     const box = heading.closest('section') as HTMLElement;
-    expect(within(box).getByText(/Rejeitada em 8 de março de 2026/)).toBeInTheDocument();
+    expect(within(box).getByText(/Rejeitada em 08\/03\/2026/)).toBeInTheDocument();
     expect(within(box).getByText('Orçamento acima do previsto')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Aceitar' })).not.toBeInTheDocument();
     expect(screen.getByText('Rejeitada', { selector: '.mantine-Badge-label' })).toBeInTheDocument();

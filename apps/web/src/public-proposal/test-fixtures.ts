@@ -14,8 +14,24 @@ export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicPro
     content: {
       blocks: [{ title: 'Âmbito', content: 'Linha um\nLinha dois <b>não é HTML</b>' }],
       items: [
-        { name: 'Design', description: 'Maquetas e protótipo', quantity: 2, unitPrice: 150000 },
-        { name: 'Desenvolvimento', description: '', quantity: 1, unitPrice: 420000 },
+        {
+          name: 'Design',
+          description: 'Maquetas e protótipo',
+          quantity: 2,
+          unit: '',
+          unitPrice: 150000,
+          discount: 0,
+          tax: null,
+        },
+        {
+          name: 'Desenvolvimento',
+          description: '',
+          quantity: 1,
+          unit: '',
+          unitPrice: 420000,
+          discount: 0,
+          tax: null,
+        },
       ],
     },
     subtotal: 720000,

@@ -71,6 +71,8 @@ export const ProposalItemSchema = z.object({
     .min(1, MESSAGES.quantityInvalid)
     .max(1_000_000)
     .default(1),
+  /** How the price is counted ("mês", "hora"); shown as "15,00 € / mês". Empty: no unit shown. */
+  unit: z.string().trim().max(30).default(''),
   /** Cents. */
   unitPrice: z
     .number({ error: MESSAGES.unitPriceInvalid })
@@ -78,13 +80,44 @@ export const ProposalItemSchema = z.object({
     .min(0, MESSAGES.unitPriceInvalid)
     .max(100_000_000_00)
     .default(0),
+  /** The line's own discount, percent 0–100 (templates have one per line too). */
+  discount: z
+    .number({ error: MESSAGES.lineDiscountInvalid })
+    .min(0, MESSAGES.lineDiscountInvalid)
+    .max(100, MESSAGES.lineDiscountInvalid)
+    .default(0),
+  /** The line's IVA, percent 0–100; null: the proposal's `taxRate`. */
+  tax: z
+    .number({ error: MESSAGES.taxRateInvalid })
+    .min(0, MESSAGES.taxRateInvalid)
+    .max(100, MESSAGES.taxRateInvalid)
+    .nullable()
+    .default(null),
 });
+export type ProposalItem = z.infer<typeof ProposalItemSchema>;
 
 export const ProposalContentSchema = z.object({
   blocks: z.array(ProposalBlockSchema).max(100).default([]),
   items: z.array(ProposalItemSchema).max(500).default([]),
 });
 export type ProposalContent = z.infer<typeof ProposalContentSchema>;
+
+/** Stored content as the API returns it: lines saved before units, line discounts and IVA get their defaults. */
+export function completeContent(content: {
+  blocks: ProposalContent['blocks'];
+  items: (Omit<ProposalItem, 'unit' | 'discount' | 'tax'> &
+    Partial<Pick<ProposalItem, 'unit' | 'discount' | 'tax'>>)[];
+}): ProposalContent {
+  return {
+    blocks: content.blocks,
+    items: content.items.map((item) => ({
+      ...item,
+      unit: item.unit ?? '',
+      discount: item.discount ?? 0,
+      tax: item.tax ?? null,
+    })),
+  };
+}
 
 const PersonSchema = z.object({
   id: z.uuid(),
@@ -128,6 +161,8 @@ export const ProposalSchema = z.object({
   sentAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   rejectedAt: z.string().nullable(),
+  /** What the client wrote when rejecting; null when they gave none. */
+  rejectionReason: z.string().nullable(),
   signedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

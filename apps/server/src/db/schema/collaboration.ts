@@ -10,17 +10,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
-import { proposals } from './proposals.ts';
+import { type ProposalContent, proposals } from './proposals.ts';
 import { users } from './users.ts';
 
 /** What a version freezes of a proposal. */
 export interface ProposalSnapshot {
   title: string;
   description: string | null;
-  content: {
-    blocks: { title: string; content: string }[];
-    items: { name: string; description: string; quantity: number; unitPrice: number }[];
-  };
+  content: ProposalContent;
   discountType: string;
   discountValue: number;
   taxRate: number;

@@ -16,9 +16,20 @@ import { clients } from './clients.ts';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
+/** One priced line. Unit, discount and tax were added later: content stored before has none of them. */
+export interface ProposalContentItem {
+  name: string;
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  unit?: string;
+  discount?: number;
+  tax?: number | null;
+}
+
 export interface ProposalContent {
   blocks: { title: string; content: string }[];
-  items: { name: string; description: string; quantity: number; unitPrice: number }[];
+  items: ProposalContentItem[];
 }
 
 export const proposals = pgTable(

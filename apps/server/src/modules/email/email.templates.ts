@@ -1,3 +1,4 @@
+import { formatCalendarDate, formatInstantDate } from '@aceite/shared/dates';
 /** Escapes text placed into email HTML: user-supplied names never become markup. */
 export function escapeHtml(value: string): string {
   return value
@@ -60,7 +61,7 @@ export function inviteEmail(input: {
   expiresAt: Date;
 }): RenderedEmail {
   const subject = `Convite para a equipa ${input.organizationName} no Aceite`;
-  const until = input.expiresAt.toLocaleDateString('pt-PT', { timeZone: 'Europe/Lisbon' });
+  const until = formatInstantDate(input.expiresAt.toISOString(), 'Europe/Lisbon');
   const html = brandedLayout(
     input,
     subject,
@@ -120,9 +121,7 @@ export function proposalEmail(
   },
 ): RenderedEmail {
   const subject = `${input.organizationName}: proposta "${input.title}"`;
-  const until = input.validUntil
-    ? new Date(`${input.validUntil}T12:00:00Z`).toLocaleDateString('pt-PT', { timeZone: 'Europe/Lisbon' })
-    : null;
+  const until = input.validUntil ? formatCalendarDate(input.validUntil) : null;
   const html = brandedLayout(
     input,
     subject,
@@ -142,6 +141,43 @@ ${input.senderName} enviou-lhe a proposta "${input.title}".
 Total: ${input.total}${until ? `\nVálida até: ${until}` : ''}
 
 Veja, assine, aceite ou rejeite a proposta aqui:
+${input.link}
+
+— ${input.organizationName}`;
+  return { subject, html, text, links: [input.link] };
+}
+
+/** To the proposal's owner: the client rejected it, with the reason they gave (or that they gave none). */
+export function proposalRejectedEmail(
+  input: Branding & {
+    firstName: string;
+    title: string;
+    clientName: string | null;
+    reason: string | null;
+    link: string;
+  },
+): RenderedEmail {
+  const subject = `Proposta "${input.title}" rejeitada`;
+  const who = input.clientName ?? 'O cliente';
+  const reason = input.reason ?? 'Sem motivo indicado.';
+  const html = brandedLayout(
+    input,
+    subject,
+    `<p>Olá ${escapeHtml(input.firstName)},</p>
+<p>${escapeHtml(who)} rejeitou a proposta <strong>${escapeHtml(input.title)}</strong>.</p>
+<p style="margin:16px 0 4px;color:#52606d">Motivo indicado pelo cliente</p>
+<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d0d7de;white-space:pre-line">${escapeHtml(reason)}</blockquote>
+${button(input.link, 'Abrir proposta', brandColor(input))}
+<p style="font-size:13px">Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>`,
+  );
+  const text = `Olá ${input.firstName},
+
+${who} rejeitou a proposta "${input.title}".
+
+Motivo indicado pelo cliente:
+${reason}
+
+Abrir proposta:
 ${input.link}
 
 — ${input.organizationName}`;

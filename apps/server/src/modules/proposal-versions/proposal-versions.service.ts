@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { MESSAGES } from '@aceite/shared/messages';
 import type { Version, VersionDetail } from '@aceite/shared/schemas/collaboration';
+import { completeContent } from '@aceite/shared/schemas/proposals';
 import type { ProposalSnapshot, proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { assertCanManageProposal } from '@/lib/proposal-access.ts';
@@ -68,7 +69,10 @@ export async function getVersion(
   await assertProposalVisible(ctx, proposalId);
   const row = await selectVersion(ctx, proposalId, versionNumber);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.versionNotFound);
-  return { ...toVersionDto(row), snapshot: row.version.snapshot };
+  return {
+    ...toVersionDto(row),
+    snapshot: { ...row.version.snapshot, content: completeContent(row.version.snapshot.content) },
+  };
 }
 
 /** Numbered max + 1 under a row lock on the proposal, so concurrent versions never share a number. */

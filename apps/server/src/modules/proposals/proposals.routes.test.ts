@@ -52,6 +52,42 @@ const create = (user: TestUser, overrides: Record<string, unknown> = {}) =>
   as(t.app, user)('POST', '/proposals', proposal(overrides));
 
 describe('POST /proposals', () => {
+  it("keeps each line's unit, discount and IVA, as a template gives them, and totals with them", async () => {
+    // A template line: 1000,00 € less 10 %, at 6 % IVA, promises 954,00 €.
+    const res = await create(team.sales, {
+      content: {
+        blocks: [],
+        items: [
+          {
+            name: 'Alojamento',
+            description: '',
+            quantity: 1,
+            unit: 'mês',
+            unitPrice: 100_000,
+            discount: 10,
+            tax: 6,
+          },
+        ],
+      },
+      discountValue: 0,
+    });
+    expect(res.statusCode).toBe(201);
+    const data = res.json().data;
+    expect(data.content.items[0]).toMatchObject({ unit: 'mês', discount: 10, tax: 6 });
+    expect(data).toMatchObject({ subtotal: 90_000, taxAmount: 5_400, totalValue: 95_400 });
+    const [row] = await t.db.select().from(proposals).where(eq(proposals.id, data.id));
+    expect(row?.content.items[0]).toMatchObject({ unit: 'mês', discount: 10, tax: 6 });
+  });
+
+  it('refuses a line discount or IVA outside 0–100 with field details', async () => {
+    const res = await create(team.sales, {
+      content: { blocks: [], items: [{ name: 'X', quantity: 1, unitPrice: 100, discount: 120, tax: -1 }] },
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().error.details.map((d: { field: string }) => d.field);
+    expect(fields).toEqual(expect.arrayContaining(['content.items.0.discount', 'content.items.0.tax']));
+  });
+
   it('creates a draft owned by the creator, with server-computed totals and a public token', async () => {
     const res = await create(team.sales, { subtotal: 1, totalValue: 999999, taxAmount: 5 });
     expect(res.statusCode).toBe(201);

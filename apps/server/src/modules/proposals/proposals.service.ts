@@ -3,6 +3,7 @@ import { formatMoney } from '@aceite/shared/money';
 import { can } from '@aceite/shared/permissions';
 import {
   ANSWERED_STATUSES,
+  completeContent,
   FORM_STATUSES,
   PROPOSAL_STATUSES,
   type Proposal,
@@ -71,7 +72,7 @@ export function toProposalDto(
     taxAmount: p.taxAmount,
     totalValue: p.totalValue,
     validUntil: p.validUntil,
-    content: p.content,
+    content: completeContent(p.content),
     publicToken: canManageProposal(ctx, p.ownerId) ? p.publicToken : null,
     currentVersion: p.currentVersion,
     ownerId: p.ownerId,
@@ -80,6 +81,7 @@ export function toProposalDto(
     sentAt: iso(p.sentAt),
     acceptedAt: iso(p.acceptedAt),
     rejectedAt: iso(p.rejectedAt),
+    rejectionReason: p.rejectionReason,
     signedAt: iso(p.signedAt),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),

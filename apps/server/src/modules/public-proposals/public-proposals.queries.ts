@@ -90,3 +90,23 @@ export async function decideByToken(
 export async function insertPublicAudit(db: Db, values: typeof auditLogs.$inferInsert): Promise<void> {
   await db.insert(auditLogs).values(values);
 }
+
+/** Who to tell about a client's answer: the proposal's owner, the organization's name and brand, the client. */
+export async function selectAnswerRecipient(db: Db, proposalId: string) {
+  const [row] = await db
+    .select({
+      email: owner.email,
+      firstName: owner.firstName,
+      isActive: owner.isActive,
+      organizationName: organizations.name,
+      branding: organizations.branding,
+      clientName: clients.name,
+    })
+    .from(proposals)
+    .innerJoin(owner, eq(owner.id, proposals.ownerId))
+    .innerJoin(organizations, eq(organizations.id, proposals.organizationId))
+    .leftJoin(clients, eq(clients.id, proposals.clientId))
+    .where(eq(proposals.id, proposalId))
+    .limit(1);
+  return row;
+}

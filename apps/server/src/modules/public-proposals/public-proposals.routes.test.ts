@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, notifications, proposals } from '@/db/schema/index.ts';
+import { auditLogs, emailOutbox, notifications, proposals } from '@/db/schema/index.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, authHeaders, createTeamOfRoles } from '@/test/factories.ts';
@@ -173,6 +173,44 @@ describe('public actions', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(MESSAGES.alreadyAnswered);
     expect((await stored(id))?.status).toBe('accepted');
+  });
+
+  it("brings the client's reason to the team: the detail, the owner's notification and email", async () => {
+    const { token, id } = await makeProposal({ title: 'Loja online' });
+    expect((await act(token, 'reject', { reason: 'Orçamento acima do previsto' })).statusCode).toBe(200);
+
+    const detail = await as(t.app, team.sales)('GET', `/proposals/${id}`);
+    expect(detail.json().data).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Orçamento acima do previsto',
+    });
+
+    const [notice] = (await notificationsOf(id)).filter((n) => n.type === 'proposal_rejected');
+    expect(notice?.message).toContain('Orçamento acima do previsto');
+
+    const mail = (
+      await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, team.sales.email))
+    ).find((m) => m.subject.includes('Loja online'));
+    expect(mail).toBeDefined();
+    expect(mail?.subject).toContain('rejeitada');
+    expect(mail?.text).toContain('Orçamento acima do previsto');
+    expect(mail?.html).toContain('Orçamento acima do previsto');
+    expect(mail?.text).toContain(`/proposals/${id}`);
+  });
+
+  it('says no reason was given when the client left none, and escapes the reason in the email', async () => {
+    const a = await makeProposal({ title: 'Sem motivo' });
+    await act(a.token, 'reject', { reason: null });
+    const [notice] = (await notificationsOf(a.id)).filter((n) => n.type === 'proposal_rejected');
+    expect(notice?.message).toContain('Sem motivo indicado');
+
+    const b = await makeProposal({ title: 'Com HTML' });
+    await act(b.token, 'reject', { reason: '<b>caro</b>' });
+    const mail = (
+      await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, team.sales.email))
+    ).find((m) => m.subject.includes('Com HTML'));
+    expect(mail?.html).toContain('&lt;b&gt;caro&lt;/b&gt;');
+    expect(mail?.html).not.toContain('<b>caro</b>');
   });
 
   it('rejects with a reason, or with none (null)', async () => {

@@ -98,7 +98,13 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
       },
     },
     async (req) => {
-      await publicProposals.rejectProposal(app.db, req.params.publicToken, req.body.reason, await meta(req));
+      await publicProposals.rejectProposal(
+        app.db,
+        req.params.publicToken,
+        req.body.reason,
+        await meta(req),
+        app.appUrl,
+      );
       return { data: { status: 'rejected' as const } };
     },
   );

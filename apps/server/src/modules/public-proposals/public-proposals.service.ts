@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
-import type { ProposalStatus } from '@aceite/shared/schemas/proposals';
+import { completeContent, type ProposalStatus } from '@aceite/shared/schemas/proposals';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import {
   MAX_SIGNATURE_BYTES,
@@ -10,6 +10,8 @@ import {
 import type { Db } from '@/db/client.ts';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { queueEmail } from '@/modules/email/email.service.ts';
+import { proposalRejectedEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import {
   DECIDABLE_STATUSES,
@@ -18,6 +20,7 @@ import {
   incrementViewCount,
   insertPublicAudit,
   markViewed,
+  selectAnswerRecipient,
   selectByToken,
 } from './public-proposals.queries.ts';
 
@@ -62,7 +65,7 @@ function toPublicDto(found: Found): PublicProposal {
     status: p.status as ProposalStatus,
     viewCount: p.viewCount,
     currency: p.currency,
-    content: p.content,
+    content: completeContent(p.content),
     subtotal: p.subtotal,
     discountType: p.discountType as 'percentage' | 'fixed',
     discountValue: p.discountValue,
@@ -90,7 +93,7 @@ export function contentHash(p: ProposalRow): string {
   const shown = {
     title: p.title,
     description: p.description,
-    content: p.content,
+    content: completeContent(p.content),
     subtotal: p.subtotal,
     discountAmount: p.discountAmount,
     taxRate: p.taxRate,
@@ -162,6 +165,34 @@ async function assertClientCaller(db: Db, token: string, meta: PublicRequestMeta
   }
 }
 
+/** The reason as the notification words it; long reasons are cut (the detail page shows them whole). */
+function reasonSentence(reason: string | null): string {
+  if (!reason) return 'Sem motivo indicado.';
+  const short = reason.length > 280 ? `${reason.slice(0, 279)}…` : reason;
+  return `Motivo: «${short}»`;
+}
+
+/** Tells the owner by email that the client rejected, with the reason (in the answer's transaction). */
+async function emailRejection(db: Db, row: typeof proposals.$inferSelect, appUrl: string): Promise<void> {
+  const recipient = await selectAnswerRecipient(db, row.id);
+  if (!recipient?.isActive) return;
+  await queueEmail(db, {
+    kind: 'proposal_answer',
+    to: recipient.email,
+    organizationId: row.organizationId,
+    email: proposalRejectedEmail({
+      organizationName: recipient.organizationName,
+      primaryColor: recipient.branding.primaryColor ?? '#007bff',
+      logo: recipient.branding.logo ?? null,
+      firstName: recipient.firstName,
+      title: row.title,
+      clientName: recipient.clientName,
+      reason: row.rejectionReason,
+      link: `${appUrl}/proposals/${row.id}`,
+    }),
+  });
+}
+
 async function decide(
   db: Db,
   token: string,
@@ -169,6 +200,8 @@ async function decide(
   action: 'accepted' | 'rejected' | 'signed',
   values: Partial<typeof proposals.$inferInsert>,
   extra: Record<string, unknown> = {},
+  /** More work inside the answer's transaction (the rejection's email to the owner). */
+  after?: (tx: Db, row: typeof proposals.$inferSelect) => Promise<void>,
 ): Promise<void> {
   await assertClientCaller(db, token, meta);
   await expireOverdue(db, token);
@@ -189,7 +222,10 @@ async function decide(
         'Proposta assinada',
         `A proposta "${row.title}" foi assinada por ${String(extra.signerName ?? 'o cliente')}.`,
       ],
-      rejected: ['Proposta rejeitada', `A proposta "${row.title}" foi rejeitada pelo cliente.`],
+      rejected: [
+        'Proposta rejeitada',
+        `A proposta "${row.title}" foi rejeitada pelo cliente. ${reasonSentence(row.rejectionReason)}`,
+      ],
     } as const;
     await notify(tx, {
       organizationId: row.organizationId,
@@ -199,6 +235,7 @@ async function decide(
       message: texts[action][1],
       actionUrl: `/proposals/${row.id}`,
     });
+    await after?.(tx, row);
     return row;
   });
   if (!decided) throw await refusal(db, token);
@@ -213,6 +250,7 @@ export async function rejectProposal(
   token: string,
   reason: string | null,
   meta: PublicRequestMeta,
+  appUrl: string,
 ): Promise<void> {
   await decide(
     db,
@@ -221,6 +259,7 @@ export async function rejectProposal(
     'rejected',
     { status: 'rejected', rejectedAt: new Date(), rejectionReason: reason },
     { reason },
+    (tx, row) => emailRejection(tx, row, appUrl),
   );
 }
 

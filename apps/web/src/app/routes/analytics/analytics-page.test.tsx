@@ -157,8 +157,9 @@ describe('AnalyticsPage', () => {
     expect(lastParams('/analytics/proposals-by-user')).toEqual({ ...expected, limit: '10' });
     expect(lastParams('/analytics/proposals-by-team')).toEqual(expected);
     expect(lastParams('/analytics/top-clients')).toEqual({ ...expected, limit: '10' });
-    expect(screen.getByLabelText('Data inicial')).toHaveValue('2026-01-01');
-    expect(screen.getByLabelText('Data final')).toHaveValue('2026-03-31');
+    // Day first whatever the browser's language, once the date picker has loaded.
+    await waitFor(() => expect(screen.getByLabelText('Data inicial')).toHaveValue('01/01/2026'));
+    expect(screen.getByLabelText('Data final')).toHaveValue('31/03/2026');
     expect(await screen.findByDisplayValue('Porto')).toBeInTheDocument();
   });
 
@@ -168,7 +169,9 @@ describe('AnalyticsPage', () => {
     await waitFor(() => expect(lastParams('/analytics/overview')).toEqual({}));
     expect(screen.getByRole('button', { name: 'Limpar Filtros' })).toBeDisabled();
 
-    fireEvent.change(screen.getByLabelText('Data inicial'), { target: { value: '2026-02-01' } });
+    await waitFor(() => expect(screen.getByLabelText('Data inicial')).toBeEnabled());
+    fireEvent.change(screen.getByLabelText('Data inicial'), { target: { value: '01/02/2026' } });
+    fireEvent.blur(screen.getByLabelText('Data inicial'));
     await waitFor(() => expect(lastParams('/analytics/overview')).toEqual({ startDate: '2026-02-01' }));
     expect(router.state.location.search).toBe('?startDate=2026-02-01');
 
@@ -194,12 +197,15 @@ describe('AnalyticsPage', () => {
     const { lastParams } = stubApi();
     const { router } = renderWithProviders(<AnalyticsPage />, { route: '/analytics' });
     // Two edits before the router has committed the first URL change.
-    fireEvent.change(screen.getByLabelText('Data inicial'), { target: { value: '2026-01-01' } });
-    fireEvent.change(screen.getByLabelText('Data final'), { target: { value: '2026-01-31' } });
+    await waitFor(() => expect(screen.getByLabelText('Data final')).toBeEnabled());
+    fireEvent.change(screen.getByLabelText('Data inicial'), { target: { value: '01/01/2026' } });
+    fireEvent.blur(screen.getByLabelText('Data inicial'));
+    fireEvent.change(screen.getByLabelText('Data final'), { target: { value: '31/01/2026' } });
+    fireEvent.blur(screen.getByLabelText('Data final'));
     await waitFor(() =>
       expect(router.state.location.search).toBe('?startDate=2026-01-01&endDate=2026-01-31'),
     );
-    expect(screen.getByLabelText('Data inicial')).toHaveValue('2026-01-01');
+    expect(screen.getByLabelText('Data inicial')).toHaveValue('01/01/2026');
     await waitFor(() =>
       expect(lastParams('/analytics/overview')).toEqual({ startDate: '2026-01-01', endDate: '2026-01-31' }),
     );

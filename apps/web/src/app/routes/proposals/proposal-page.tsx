@@ -1,6 +1,6 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { can } from '@aceite/shared/permissions';
-import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -101,7 +101,23 @@ export function ProposalPage() {
         )}
         {proposal.rejectedAt && (
           <Alert color="red" variant="light" icon={<IconCircleX aria-hidden="true" />}>
-            Rejeitada pelo cliente em {formatDateTime(proposal.rejectedAt)}. {MESSAGES.proposalLocked}.
+            <Stack gap={6}>
+              <Text size="sm">
+                Rejeitada pelo cliente em {formatDateTime(proposal.rejectedAt)}. {MESSAGES.proposalLocked}.
+              </Text>
+              {proposal.rejectionReason ? (
+                <div>
+                  <Text size="sm" fw={600}>
+                    Motivo indicado pelo cliente
+                  </Text>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {proposal.rejectionReason}
+                  </Text>
+                </div>
+              ) : (
+                <Text size="sm">O cliente não indicou o motivo.</Text>
+              )}
+            </Stack>
           </Alert>
         )}
         <ProposalDetail proposal={proposal} />

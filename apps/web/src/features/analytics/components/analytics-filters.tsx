@@ -1,6 +1,7 @@
 import type { AnalyticsQuery } from '@aceite/shared/schemas/analytics';
-import { Button, Grid, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Paper, Select } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
+import { DateField } from '@/components/date-field';
 import { hasFilters } from '../api/filters';
 import type { FilterOptions } from '../api/get-filter-options';
 
@@ -27,22 +28,20 @@ export function AnalyticsFilters({ filters, options, onChange }: AnalyticsFilter
       <Grid gap="md">
         {/* The two dates share a row even on a phone; each select gets its own. */}
         <Grid.Col span={{ base: 6, md: 3 }}>
-          <TextInput
-            type="date"
+          <DateField
             label="Data inicial"
             value={filters.startDate ?? ''}
-            max={filters.endDate}
-            onChange={(event) => onChange({ startDate: event.currentTarget.value || undefined })}
+            maxDate={filters.endDate}
+            onChange={(value) => onChange({ startDate: value || undefined })}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 3 }}>
-          <TextInput
-            type="date"
+          <DateField
             label="Data final"
             value={filters.endDate ?? ''}
-            min={filters.startDate}
+            minDate={filters.startDate}
             error={endBeforeStart ? 'A data final é anterior à data inicial' : undefined}
-            onChange={(event) => onChange({ endDate: event.currentTarget.value || undefined })}
+            onChange={(value) => onChange({ endDate: value || undefined })}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>

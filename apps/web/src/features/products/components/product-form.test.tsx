@@ -72,8 +72,9 @@ describe('toProductInput', () => {
     expect(toProductInput(values({ price: 19.99 })).price).toBe(1999);
     expect(toProductInput(values({ price: 0.1 + 0.2 })).price).toBe(30);
     expect(toProductInput(values({ price: 0 })).price).toBe(0);
-    // The input reports amounts with trailing zeros as strings.
-    expect(toProductInput(values({ price: '49.90' })).price).toBe(4990);
+    // Text the field could not read as a number is read the pt-PT way, never with a dot as decimals.
+    expect(toProductInput(values({ price: '1.250,50' })).price).toBe(125050);
+    expect(() => toProductInput(values({ price: '49.90' }))).toThrow();
   });
 
   it('trims texts and sends blanks as null', () => {
@@ -134,6 +135,31 @@ describe('ProductForm', { timeout: 20_000 }, () => {
       unit: 'projeto',
       isActive: true,
     });
+  });
+
+  it('reads a price typed the Portuguese way (1.250,50) and shows it back formatted', async () => {
+    const fetchMock = mockApi(() => jsonResponse(201, { data: PRODUCT }));
+    const onSuccess = vi.fn();
+    const { user } = renderWithProviders(<ProductForm cancelTo="/products" onSuccess={onSuccess} />);
+    await fill(user, screen.getByRole('textbox', { name: /^Nome/ }), 'Landing page');
+    const price = screen.getByRole('textbox', { name: /^Preço/ });
+    await fill(user, price, '1.250,50');
+    await user.tab();
+    expect(price).toHaveValue('1250,50');
+
+    await user.click(screen.getByRole('button', { name: 'Criar produto' }));
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(JSON.parse(String(saves(fetchMock)[0]?.[1].body))).toMatchObject({ price: 125050 });
+  });
+
+  it('refuses an ambiguous price (12.50) and sends nothing', async () => {
+    const fetchMock = mockApi(() => jsonResponse(201, { data: PRODUCT }));
+    const { user } = renderWithProviders(<ProductForm cancelTo="/products" onSuccess={vi.fn()} />);
+    await fill(user, screen.getByRole('textbox', { name: /^Nome/ }), 'Landing page');
+    await fill(user, screen.getByRole('textbox', { name: /^Preço/ }), '12.50');
+    await user.click(screen.getByRole('button', { name: 'Criar produto' }));
+    expect(await screen.findByRole('textbox', { name: /^Preço/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(saves(fetchMock)).toHaveLength(0);
   });
 
   it('offers the categories in use and accepts a new one', async () => {

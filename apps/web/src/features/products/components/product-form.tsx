@@ -13,7 +13,6 @@ import {
   Button,
   Group,
   NativeSelect,
-  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
@@ -27,7 +26,9 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { DecimalInput } from '@/components/decimal-input';
 import { errorMessage } from '@/lib/api-client';
+import { ptNumber } from '@/lib/decimal';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useCreateProduct } from '../api/create-product';
 import { useProductCategories } from '../api/get-product-categories';
@@ -39,15 +40,8 @@ const CLOSE_NOTIFICATION = { 'aria-label': 'Fechar notificação' };
 /** The highest price the API accepts, in euros. */
 const MAX_PRICE_EUROS = 100_000_000;
 
-/** Mantine's NumberInput reports '49.90' (trailing zeros) as a string: read numeric strings as numbers. */
-const numeric = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (value) =>
-      typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
-        ? Number(value)
-        : value,
-    schema,
-  );
+/** Number fields hold numbers, or text read the pt-PT way (`ptNumber`). */
+const numeric = ptNumber;
 
 /** The product form edits the price in euros; the API stores cents (spec §5: min 0, step 0.01). */
 export const ProductFormSchema = ProductInputSchema.extend({
@@ -170,19 +164,11 @@ export function ProductForm({ product, cancelTo, onSuccess }: ProductFormProps) 
               {...form.getInputProps('description')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-              <NumberInput
+              <DecimalInput
                 label="Preço"
                 description="Em euros, sem IVA."
                 required
-                min={0}
-                max={MAX_PRICE_EUROS}
-                step={0.01}
-                decimalScale={2}
-                fixedDecimalScale
-                decimalSeparator=","
-                allowNegative={false}
-                hideControls
-                inputMode="decimal"
+                money
                 leftSection="€"
                 {...form.getInputProps('price')}
               />

@@ -1,8 +1,5 @@
-/** A calendar date `YYYY-MM-DD` as pt-PT "22/11/2026", without shifting it through a time zone. */
-export function formatCalendarDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return year && month && day ? `${day}/${month}/${year}` : date;
-}
+/** A calendar date `YYYY-MM-DD` as pt-PT "22/11/2026" (the shared way every screen writes it). */
+export { formatCalendarDate } from '@aceite/shared/dates';
 
 /** Today as `YYYY-MM-DD` in the browser's time zone. */
 export function todayIso(now = new Date()): string {

@@ -1,19 +1,11 @@
-import { formatMoney } from '@aceite/shared/money';
-import {
-  ActionIcon,
-  Button,
-  Grid,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { formatDecimalPt, formatMoney } from '@aceite/shared/money';
+import { lineTotal } from '@aceite/shared/totals';
+import { ActionIcon, Button, Grid, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconBook2, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useState } from 'react';
+import { DecimalInput } from '@/components/decimal-input';
+import { readDecimal } from '@/lib/decimal';
 import {
   eurosToCents,
   type ItemValues,
@@ -23,16 +15,6 @@ import {
   type ProposalFormValues,
 } from './proposal-form-values';
 
-/** Decimal comma as people type it in Portugal; a dot is accepted too. */
-export const EURO_INPUT_PROPS = {
-  decimalSeparator: ',',
-  allowedDecimalSeparators: ['.', ','] as string[],
-  decimalScale: 2,
-  allowNegative: false,
-  hideControls: true,
-  inputMode: 'decimal',
-} as const;
-
 type ItemField = keyof Omit<ItemValues, 'key'>;
 
 interface ItemRowProps {
@@ -41,7 +23,12 @@ interface ItemRowProps {
   nameError: ReactNode;
   descriptionError: ReactNode;
   quantityError: ReactNode;
+  unitError: ReactNode;
   unitPriceError: ReactNode;
+  discountError: ReactNode;
+  taxError: ReactNode;
+  /** The proposal's IVA rate as shown in a line whose own IVA is empty. */
+  defaultTax: string;
   /** Set for a line just added by hand: its name takes the focus once. */
   autoFocus: boolean;
   onAutoFocused: () => void;
@@ -49,8 +36,15 @@ interface ItemRowProps {
   remove: (index: number) => void;
 }
 
-function lineTotal(item: ItemValues): number {
-  return Math.round(normalizeQuantity(item.quantity) * eurosToCents(item.unitPrice));
+function itemLineTotal(item: ItemValues): number {
+  const cents = eurosToCents(item.unitPrice);
+  const discount = readDecimal(item.discount);
+  // A value still refused by its field counts as 0 here; the field says why.
+  return lineTotal({
+    quantity: normalizeQuantity(item.quantity),
+    unitPrice: Number.isFinite(cents) ? cents : 0,
+    discount: Number.isFinite(discount) ? Math.min(Math.max(discount, 0), 100) : 0,
+  });
 }
 
 /** Same line, same look: compares the line's fields, since `@mantine/form` clones every value on each change. */
@@ -60,12 +54,19 @@ function sameRow(a: ItemRowProps, b: ItemRowProps): boolean {
     a.item.name === b.item.name &&
     a.item.description === b.item.description &&
     a.item.quantity === b.item.quantity &&
+    a.item.unit === b.item.unit &&
     a.item.unitPrice === b.item.unitPrice &&
+    a.item.discount === b.item.discount &&
+    a.item.tax === b.item.tax &&
     a.index === b.index &&
     a.nameError === b.nameError &&
     a.descriptionError === b.descriptionError &&
     a.quantityError === b.quantityError &&
+    a.unitError === b.unitError &&
     a.unitPriceError === b.unitPriceError &&
+    a.discountError === b.discountError &&
+    a.taxError === b.taxError &&
+    a.defaultTax === b.defaultTax &&
     a.autoFocus === b.autoFocus &&
     a.onAutoFocused === b.onAutoFocused &&
     a.setField === b.setField &&
@@ -83,7 +84,11 @@ const ItemRow = memo(function ItemRow({
   nameError,
   descriptionError,
   quantityError,
+  unitError,
   unitPriceError,
+  discountError,
+  taxError,
+  defaultTax,
   autoFocus,
   onAutoFocused,
   setField,
@@ -101,7 +106,7 @@ const ItemRow = memo(function ItemRow({
   return (
     <Paper withBorder radius="md" p="sm" role="group" aria-label={`Item ${n}`}>
       <Grid columns={24} gap="xs" align="flex-start">
-        <Grid.Col span={{ base: 24, md: 7 }}>
+        <Grid.Col span={{ base: 24, md: 12 }}>
           <TextInput
             label="Nome"
             placeholder="Produto ou serviço"
@@ -112,7 +117,7 @@ const ItemRow = memo(function ItemRow({
             onChange={(event) => setField(index, 'name', event.currentTarget.value)}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 24, md: 7 }}>
+        <Grid.Col span={{ base: 24, md: 12 }}>
           <TextInput
             label="Descrição"
             value={item.description}
@@ -121,16 +126,9 @@ const ItemRow = memo(function ItemRow({
             onChange={(event) => setField(index, 'description', event.currentTarget.value)}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 9, md: 3 }}>
-          <NumberInput
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <DecimalInput
             label="Quantidade"
-            min={1}
-            step={1}
-            decimalScale={2}
-            decimalSeparator=","
-            allowedDecimalSeparators={['.', ',']}
-            allowNegative={false}
-            inputMode="decimal"
             value={item.quantity}
             error={quantityError}
             data-path={`items.${index}.quantity`}
@@ -142,27 +140,56 @@ const ItemRow = memo(function ItemRow({
             }}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 15, md: 4 }}>
-          <NumberInput
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <TextInput
+            label="Unidade"
+            placeholder="mês, hora…"
+            autoComplete="off"
+            maxLength={30}
+            value={item.unit}
+            error={unitError}
+            data-path={`items.${index}.unit`}
+            onChange={(event) => setField(index, 'unit', event.currentTarget.value)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 24, md: 5 }}>
+          <DecimalInput
             label="Preço unitário (€)"
             placeholder="0,00"
-            min={0}
-            step={0.01}
-            {...EURO_INPUT_PROPS}
+            money
             value={item.unitPrice}
             error={unitPriceError}
             data-path={`items.${index}.unitPrice`}
             onChange={(value) => setField(index, 'unitPrice', value)}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 24, md: 3 }}>
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <DecimalInput
+            label="Desconto (%)"
+            value={item.discount}
+            error={discountError}
+            data-path={`items.${index}.discount`}
+            onChange={(value) => setField(index, 'discount', value)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <DecimalInput
+            label="IVA (%)"
+            placeholder={defaultTax}
+            value={item.tax}
+            error={taxError}
+            data-path={`items.${index}.tax`}
+            onChange={(value) => setField(index, 'tax', value)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 24, md: 7 }}>
           <Group justify="space-between" gap="xs" wrap="nowrap" mt={{ base: 0, md: 26 }}>
             <Stack gap={0}>
               <Text size="xs" c="dimmed" hiddenFrom="md">
                 Total da linha
               </Text>
               <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                {formatMoney(lineTotal(item))}
+                {formatMoney(itemLineTotal(item))}
               </Text>
             </Stack>
             <Tooltip label={`Remover item ${n}`}>
@@ -188,9 +215,14 @@ interface ItemsEditorProps {
   onPickFromCatalogue: () => void;
 }
 
-/** The priced lines: name, description, quantity (at least 1) and unit price in euros (sent as cents). */
+/**
+ * The priced lines: name, description, quantity (at least 1), unit, unit price in euros (sent as cents), and
+ * the line's own discount and IVA (empty IVA: the proposal's rate), the same fields a template line has.
+ */
 export function ItemsEditor({ form, onPickFromCatalogue }: ItemsEditorProps) {
-  const { items } = form.getValues();
+  const { items, taxRate } = form.getValues();
+  const proposalTax = readDecimal(taxRate);
+  const defaultTax = Number.isFinite(proposalTax) ? formatDecimalPt(proposalTax) : '';
   const { errors, setFieldValue, removeListItem, insertListItem } = form;
   const [focusKey, setFocusKey] = useState<string | null>(null);
   // Stable callbacks (the form's own setters are stable), so untouched rows skip re-rendering.
@@ -223,7 +255,11 @@ export function ItemsEditor({ form, onPickFromCatalogue }: ItemsEditorProps) {
           nameError={errors[`items.${index}.name`]}
           descriptionError={errors[`items.${index}.description`]}
           quantityError={errors[`items.${index}.quantity`]}
+          unitError={errors[`items.${index}.unit`]}
           unitPriceError={errors[`items.${index}.unitPrice`]}
+          discountError={errors[`items.${index}.discount`]}
+          taxError={errors[`items.${index}.tax`]}
+          defaultTax={defaultTax}
           autoFocus={focusKey === item.key}
           onAutoFocused={clearFocusKey}
           setField={setField}

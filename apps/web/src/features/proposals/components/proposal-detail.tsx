@@ -1,5 +1,6 @@
-import { formatMoney } from '@aceite/shared/money';
+import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
+import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { Anchor, Box, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
@@ -73,19 +74,24 @@ function ItemsTable({ proposal }: { proposal: Proposal }) {
                   {item.description}
                 </Text>
               )}
+              {lineTerms(item, proposal.taxRate).length > 0 && (
+                <Text size="xs" c="dimmed">
+                  {lineTerms(item, proposal.taxRate).join(' · ')}
+                </Text>
+              )}
               {/* On a phone the quantity and price columns fold into the item's cell. */}
               <Text size="xs" c="dimmed" hiddenFrom="sm" style={NUMERIC}>
-                {QUANTITY.format(item.quantity)} × {formatMoney(item.unitPrice)}
+                {QUANTITY.format(item.quantity)} × {formatUnitPrice(item.unitPrice, item.unit)}
               </Text>
             </Table.Td>
             <Table.Td ta="right" visibleFrom="sm" style={NUMERIC}>
               {QUANTITY.format(item.quantity)}
             </Table.Td>
             <Table.Td ta="right" visibleFrom="sm" style={NUMERIC}>
-              {formatMoney(item.unitPrice)}
+              {formatUnitPrice(item.unitPrice, item.unit)}
             </Table.Td>
             <Table.Td ta="right" fw={600} style={NUMERIC}>
-              {formatMoney(Math.round(item.quantity * item.unitPrice))}
+              {formatMoney(lineTotal(item))}
             </Table.Td>
           </Table.Tr>
         ))}
@@ -161,7 +167,7 @@ export function ProposalDetail({ proposal }: { proposal: Proposal }) {
               totals={proposal}
               discountType={proposal.discountType}
               discountPercent={proposal.discountType === 'percentage' ? proposal.discountValue : undefined}
-              taxRate={proposal.taxRate}
+              taxLabel={taxLabel(proposal.content.items, proposal.taxRate)}
             />
           </Paper>
 

@@ -1,7 +1,13 @@
-import { fromCents, toCents } from '@aceite/shared/money';
+import { fromCents, parseDecimalPt, toCents } from '@aceite/shared/money';
 import { type Proposal, ProposalInputSchema, type ProposalStatus } from '@aceite/shared/schemas/proposals';
 import { TemplateContentSchema } from '@aceite/shared/schemas/templates';
-import { computeTotals, type DiscountType, type Totals } from '@aceite/shared/totals';
+import {
+  computeTotals,
+  type DiscountType,
+  type Totals,
+  type TotalsInput,
+  taxLabel,
+} from '@aceite/shared/totals';
 import type { FormErrors } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { z } from 'zod';
@@ -21,8 +27,14 @@ export interface ItemValues {
   name: string;
   description: string;
   quantity: NumberValue;
+  /** "mês", "hora"…; empty for none. */
+  unit: string;
   /** Euros, as typed; sent as cents. */
   unitPrice: NumberValue;
+  /** The line's own discount, percent; empty is 0. */
+  discount: NumberValue;
+  /** The line's own IVA, percent; empty: the proposal's rate. */
+  tax: NumberValue;
 }
 
 /** The editor's state. Money is in euros here (what a person types) and in cents on the wire. */
@@ -50,7 +62,17 @@ export function newBlock(values: Partial<Omit<BlockValues, 'key'>> = {}): BlockV
 
 export function newItem(values: Partial<Omit<ItemValues, 'key'>> = {}): ItemValues {
   // The price starts empty (counted as 0) so typing does not append to a 0 already in the field.
-  return { key: randomId(), name: '', description: '', quantity: 1, unitPrice: '', ...values };
+  return {
+    key: randomId(),
+    name: '',
+    description: '',
+    quantity: 1,
+    unit: '',
+    unitPrice: '',
+    discount: 0,
+    tax: '',
+    ...values,
+  };
 }
 
 /** A blank proposal (spec §5, §9: status draft, percentage discount 0, tax 23 %). */
@@ -84,7 +106,10 @@ export function valuesFromProposal(proposal: Proposal): ProposalFormValues {
         name: item.name,
         description: item.description,
         quantity: item.quantity,
+        unit: item.unit,
         unitPrice: fromCents(item.unitPrice),
+        discount: item.discount,
+        tax: item.tax ?? '',
       }),
     ),
     discountType: proposal.discountType,
@@ -115,15 +140,18 @@ export function templateFromState(state: unknown): TemplatePrefill | null {
 
 /**
  * A new proposal prefilled from a template: its name becomes the title; blocks keep title and text; each
- * item's description becomes the line's name. Per-line discount and tax of templates have no place in a
- * proposal (one discount and one tax rate for the whole), so they are not carried over.
+ * item's description becomes the line's name, and its unit, discount and IVA come along, so the proposal
+ * totals what the template promised. When every line has the same IVA it becomes the proposal's rate.
  */
 export function valuesFromTemplate(
   template: TemplatePrefill,
   ownerId: string | null = null,
 ): ProposalFormValues {
+  const rates = new Set(template.content.items.map((item) => item.tax));
+  const sharedRate = rates.size === 1 ? [...rates][0] : undefined;
   return {
     ...emptyProposalValues(ownerId),
+    ...(sharedRate === undefined ? {} : { taxRate: sharedRate }),
     title: template.name,
     description: template.description ?? '',
     blocks: template.content.blocks.map((block) => newBlock({ title: block.title, content: block.content })),
@@ -132,18 +160,23 @@ export function valuesFromTemplate(
         name: item.description,
         description: '',
         quantity: normalizeQuantity(item.quantity),
+        unit: item.unit,
         unitPrice: fromCents(item.unitPrice),
+        discount: item.discount,
+        tax: sharedRate === undefined ? item.tax : '',
       }),
     ),
   };
 }
 
+/** A field's value as a number: NaN for empty text and for text the shared pt-PT reader refuses. */
 function toNumber(value: NumberValue): number {
   if (typeof value === 'number') return value;
-  const trimmed = value.trim();
-  if (!trimmed) return Number.NaN;
-  return Number(trimmed.replace(/\s/g, '').replace(',', '.'));
+  const parsed = parseDecimalPt(value);
+  return parsed.ok && parsed.value !== null ? parsed.value : Number.NaN;
 }
+
+const isBlank = (value: NumberValue) => typeof value === 'string' && !value.trim();
 
 /** Quantity is at least 1; anything invalid (empty, zero, negative, text) counts as 1 (spec §5). */
 export function normalizeQuantity(value: NumberValue): number {
@@ -151,15 +184,19 @@ export function normalizeQuantity(value: NumberValue): number {
   return Number.isFinite(n) && n >= 1 ? n : 1;
 }
 
-/** Euros typed by a person → integer cents, rounded (spec §5); an empty field is 0. */
+/**
+ * Euros typed by a person → integer cents, rounded (spec §5); an empty field is 0, and text that is not a
+ * pt-PT amount is NaN so the shared schema refuses it instead of saving 0.
+ */
 export function eurosToCents(value: NumberValue): number {
+  if (isBlank(value)) return 0;
   const n = toNumber(value);
-  return Number.isFinite(n) ? toCents(n) : 0;
+  return Number.isFinite(n) ? toCents(n) : Number.NaN;
 }
 
 /** Percent fields: empty is 0 for the discount; left as NaN for the tax so the schema names the problem. */
 function percent(value: NumberValue, emptyAs: number): number {
-  if (typeof value === 'string' && !value.trim()) return emptyAs;
+  if (isBlank(value)) return emptyAs;
   return toNumber(value);
 }
 
@@ -172,7 +209,15 @@ export interface ProposalDraft {
   status: ProposalStatus;
   content: {
     blocks: { title: string; content: string }[];
-    items: { name: string; description: string; quantity: number; unitPrice: number }[];
+    items: {
+      name: string;
+      description: string;
+      quantity: number;
+      unit: string;
+      unitPrice: number;
+      discount: number;
+      tax: number | null;
+    }[];
   };
   discountType: DiscountType;
   discountValue: number;
@@ -199,7 +244,10 @@ export function toProposalDraft(values: ProposalFormValues, { includeOwner }: To
         name: item.name.trim(),
         description: item.description.trim(),
         quantity: normalizeQuantity(item.quantity),
+        unit: item.unit.trim(),
         unitPrice: eurosToCents(item.unitPrice),
+        discount: percent(item.discount, 0),
+        tax: isBlank(item.tax) ? null : toNumber(item.tax),
       })),
     },
     discountType: values.discountType,
@@ -213,17 +261,34 @@ export function toProposalDraft(values: ProposalFormValues, { includeOwner }: To
 const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
 
 /**
- * The live summary: the shared `computeTotals` (the server's own function) over exactly what would be sent.
- * A tax rate still being typed counts within 0–100 so the summary never shows NaN.
+ * The live summary's input: exactly what would be sent, with values still being typed counted within their
+ * limits (and refused text as 0) so the summary never shows NaN.
  */
-export function formTotals(values: ProposalFormValues): Totals {
+function summaryInput(values: ProposalFormValues): TotalsInput {
   const draft = toProposalDraft(values, { includeOwner: false });
-  return computeTotals({
-    items: draft.content.items,
+  const finite = (n: number) => (Number.isFinite(n) ? n : 0);
+  return {
+    items: draft.content.items.map((item) => ({
+      quantity: item.quantity,
+      unitPrice: finite(item.unitPrice),
+      discount: clamp(finite(item.discount), 0, 100),
+      tax: item.tax === null ? null : clamp(finite(item.tax), 0, 100),
+    })),
     discountType: draft.discountType,
-    discountValue: Number.isFinite(draft.discountValue) ? Math.max(draft.discountValue, 0) : 0,
-    taxRate: Number.isFinite(draft.taxRate) ? clamp(draft.taxRate, 0, 100) : 0,
-  });
+    discountValue: Math.max(finite(draft.discountValue), 0),
+    taxRate: clamp(finite(draft.taxRate), 0, 100),
+  };
+}
+
+/** The live summary: the shared `computeTotals` (the server's own function) over what would be sent. */
+export function formTotals(values: ProposalFormValues): Totals {
+  return computeTotals(summaryInput(values));
+}
+
+/** The summary's IVA label for the editor's lines ("IVA (23 %)", or "IVA" with rates per line). */
+export function formTaxLabel(values: ProposalFormValues): string {
+  const input = summaryInput(values);
+  return taxLabel(input.items, input.taxRate);
 }
 
 /** An API or schema field path → the editor's field path (`content.items.0.unitPrice` → `items.0.unitPrice`). */

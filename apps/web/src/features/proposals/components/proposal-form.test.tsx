@@ -130,7 +130,11 @@ describe('ProposalForm', () => {
     await fill(user, within(first).getByLabelText('Quantidade'), '3');
     await fill(user, within(first).getByLabelText('Preço unitário (€)'), '19,99');
     await fill(user, within(second).getByLabelText('Preço unitário (€)'), '1234,5');
-    await fill(user, screen.getByLabelText('Desconto (%)'), '7,5');
+    await fill(
+      user,
+      within(screen.getByRole('region', { name: 'Desconto e IVA' })).getByLabelText('Desconto (%)'),
+      '7,5',
+    );
     await fill(user, screen.getByLabelText('Taxa de IVA (%)'), '13');
 
     const expected = computeTotals({
@@ -286,7 +290,7 @@ describe('ProposalNewPage', () => {
     const item = screen.getByRole('group', { name: 'Item 1' });
     expect(within(item).getByLabelText('Nome')).toHaveValue('Desenvolvimento');
     expect(within(item).getByLabelText('Quantidade')).toHaveValue('40');
-    expect(within(item).getByLabelText('Preço unitário (€)')).toHaveValue('55');
+    expect(within(item).getByLabelText('Preço unitário (€)')).toHaveValue('55,00');
     expect(summaryTotal()).toBe(
       money(
         computeTotals({

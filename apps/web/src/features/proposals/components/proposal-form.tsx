@@ -13,7 +13,6 @@ import {
   Button,
   Grid,
   Group,
-  NumberInput,
   Paper,
   SegmentedControl,
   Select,
@@ -30,6 +29,8 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type BlockerFunction, Link } from 'react-router';
+import { DateField } from '@/components/date-field';
+import { DecimalInput } from '@/components/decimal-input';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
 import { useCreateProposal } from '../api/create-proposal';
@@ -37,9 +38,10 @@ import { useProposalOwners } from '../api/get-members';
 import { useUpdateProposal } from '../api/update-proposal';
 import { BlocksEditor } from './blocks-editor';
 import { type ClientOption, ClientPicker } from './client-picker';
-import { EURO_INPUT_PROPS, ItemsEditor } from './items-editor';
+import { ItemsEditor } from './items-editor';
 import {
   formPath,
+  formTaxLabel,
   formTotals,
   newItem,
   type ProposalFormValues,
@@ -229,6 +231,7 @@ export function ProposalForm({
         name: product.name,
         description: product.description ?? '',
         quantity: 1,
+        unit: product.unit,
         unitPrice: fromCents(product.price),
       }),
     );
@@ -269,7 +272,7 @@ export function ProposalForm({
         totals={totals}
         discountType={values.discountType}
         discountPercent={discountIsPercent ? Number(values.discountValue) || 0 : undefined}
-        taxRate={Number.isFinite(Number(values.taxRate)) ? Number(values.taxRate) : 0}
+        taxLabel={formTaxLabel(values)}
       />
       <Text size="xs" c="dimmed" mt="sm">
         Calculado como no servidor: desconto sobre o subtotal e IVA sobre o valor com desconto.
@@ -328,7 +331,12 @@ export function ProposalForm({
                   {...form.getInputProps('description')}
                 />
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-                  <TextInput label="Válida até" type="date" {...form.getInputProps('validUntil')} />
+                  <DateField
+                    label="Válida até"
+                    value={values.validUntil}
+                    error={form.errors.validUntil}
+                    onChange={(value) => form.setFieldValue('validUntil', value)}
+                  />
                   <Select
                     label="Estado"
                     data={statusOptions}
@@ -386,43 +394,20 @@ export function ProposalForm({
                     />
                   </Stack>
                   {discountIsPercent ? (
-                    <NumberInput
+                    <DecimalInput
                       key="percent"
                       label="Desconto (%)"
-                      min={0}
-                      max={100}
-                      clampBehavior="none"
-                      decimalScale={2}
-                      decimalSeparator=","
-                      allowedDecimalSeparators={['.', ',']}
-                      allowNegative={false}
-                      hideControls
-                      inputMode="decimal"
                       {...form.getInputProps('discountValue')}
                     />
                   ) : (
-                    <NumberInput
+                    <DecimalInput
                       key="fixed"
                       label="Desconto (€)"
-                      min={0}
-                      step={0.01}
-                      {...EURO_INPUT_PROPS}
+                      money
                       {...form.getInputProps('discountValue')}
                     />
                   )}
-                  <NumberInput
-                    label="Taxa de IVA (%)"
-                    min={0}
-                    max={100}
-                    clampBehavior="none"
-                    decimalScale={2}
-                    decimalSeparator=","
-                    allowedDecimalSeparators={['.', ',']}
-                    allowNegative={false}
-                    hideControls
-                    inputMode="decimal"
-                    {...form.getInputProps('taxRate')}
-                  />
+                  <DecimalInput label="Taxa de IVA (%)" {...form.getInputProps('taxRate')} />
                 </SimpleGrid>
               </Section>
             </Stack>

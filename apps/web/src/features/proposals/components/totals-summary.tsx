@@ -9,7 +9,8 @@ interface TotalsSummaryProps {
   discountType: DiscountType;
   /** Percent for a percentage discount (shown beside the label); ignored for a fixed one. */
   discountPercent?: number;
-  taxRate: number;
+  /** The IVA line's label ("IVA (23 %)", or "IVA" when lines have different rates): shared `taxLabel`. */
+  taxLabel: string;
 }
 
 function Row({ term, value, strong = false }: { term: string; value: string; strong?: boolean }) {
@@ -47,7 +48,7 @@ function Row({ term, value, strong = false }: { term: string; value: string; str
 }
 
 /** Subtotal, discount, tax and total in pt-PT euros: the same lines in the editor and on the detail page. */
-export function TotalsSummary({ totals, discountType, discountPercent, taxRate }: TotalsSummaryProps) {
+export function TotalsSummary({ totals, discountType, discountPercent, taxLabel }: TotalsSummaryProps) {
   const discountLabel =
     discountType === 'percentage' && discountPercent !== undefined
       ? `Desconto (${PERCENT.format(discountPercent)} %)`
@@ -59,7 +60,7 @@ export function TotalsSummary({ totals, discountType, discountPercent, taxRate }
         term={discountLabel}
         value={totals.discountAmount ? `−${formatMoney(totals.discountAmount)}` : formatMoney(0)}
       />
-      <Row term={`IVA (${PERCENT.format(taxRate)} %)`} value={formatMoney(totals.taxAmount)} />
+      <Row term={taxLabel} value={formatMoney(totals.taxAmount)} />
       <Row term="Total" value={formatMoney(totals.totalValue)} strong />
     </Box>
   );

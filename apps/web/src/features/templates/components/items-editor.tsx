@@ -1,29 +1,15 @@
 import { formatMoney, toCents } from '@aceite/shared/money';
 import { computeTotals } from '@aceite/shared/totals';
-import {
-  ActionIcon,
-  Button,
-  Grid,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Grid, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import {
-  MAX_UNIT_PRICE_EUROS,
-  newItem,
-  type TemplateFormItem,
-  type TemplateFormValues,
-} from './template-form-values';
+import { DecimalInput } from '@/components/decimal-input';
+import { readDecimal } from '@/lib/decimal';
+import { newItem, type TemplateFormItem, type TemplateFormValues } from './template-form-values';
 
-/** What a number input holds, as a number ('' and partial input count as 0). */
+/** What a number input holds, as a number (empty and refused text count as 0). */
 const asNumber = (value: number | string) => {
-  const number = typeof value === 'number' ? value : Number(value);
+  const number = readDecimal(value);
   return Number.isFinite(number) ? number : 0;
 };
 
@@ -36,8 +22,6 @@ export function itemTotal(item: TemplateFormItem): number {
     taxRate: asNumber(item.tax),
   }).totalValue;
 }
-
-const DECIMAL = { decimalSeparator: ',', allowNegative: false, hideControls: true } as const;
 
 interface ItemsEditorProps {
   form: UseFormReturnType<TemplateFormValues>;
@@ -98,54 +82,24 @@ export function ItemsEditor({ form }: ItemsEditorProps) {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 4, md: 2 }}>
-                <NumberInput
-                  label="Quantidade"
-                  min={0}
-                  step={1}
-                  decimalScale={2}
-                  inputMode="decimal"
-                  {...DECIMAL}
-                  {...form.getInputProps(`${path}.quantity`)}
-                />
+                <DecimalInput label="Quantidade" {...form.getInputProps(`${path}.quantity`)} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 4, md: 2 }}>
                 <TextInput label="Unidade" autoComplete="off" {...form.getInputProps(`${path}.unit`)} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4, md: 4 }}>
-                <NumberInput
+                <DecimalInput
                   label="Preço unitário"
-                  min={0}
-                  max={MAX_UNIT_PRICE_EUROS}
-                  step={0.01}
-                  decimalScale={2}
-                  fixedDecimalScale
-                  inputMode="decimal"
+                  money
                   leftSection="€"
-                  {...DECIMAL}
                   {...form.getInputProps(`${path}.unitPrice`)}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 6, md: 2 }}>
-                <NumberInput
-                  label="Desconto (%)"
-                  min={0}
-                  max={100}
-                  decimalScale={2}
-                  inputMode="decimal"
-                  {...DECIMAL}
-                  {...form.getInputProps(`${path}.discount`)}
-                />
+                <DecimalInput label="Desconto (%)" {...form.getInputProps(`${path}.discount`)} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 6, md: 2 }}>
-                <NumberInput
-                  label="IVA (%)"
-                  min={0}
-                  max={100}
-                  decimalScale={2}
-                  inputMode="decimal"
-                  {...DECIMAL}
-                  {...form.getInputProps(`${path}.tax`)}
-                />
+                <DecimalInput label="IVA (%)" {...form.getInputProps(`${path}.tax`)} />
               </Grid.Col>
             </Grid>
           </Paper>

@@ -8,6 +8,7 @@ import {
   TemplateItemSchema,
 } from '@aceite/shared/schemas/templates';
 import { z } from 'zod';
+import { ptNumber } from '@/lib/decimal';
 import type { TemplateCategory } from '../api/keys';
 
 /** The highest unit price the API accepts, in euros. */
@@ -20,15 +21,8 @@ export const TEMPLATE_FORM_MESSAGES = {
   tooManyTags: 'Pode usar até 20 etiquetas',
 } as const;
 
-/** Mantine's NumberInput reports '1.50' (trailing zeros) as a string: read numeric strings as numbers. */
-const numeric = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (value) =>
-      typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
-        ? Number(value)
-        : value,
-    schema,
-  );
+/** Number fields hold numbers, or text read the pt-PT way (`ptNumber`). */
+const numeric = ptNumber;
 
 const ItemFormSchema = TemplateItemSchema.extend({
   quantity: numeric(

@@ -179,6 +179,21 @@ describe('TemplateForm', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('reads prices typed the Portuguese way (1 250,50) and shows them back formatted', async () => {
+    const { user, onSuccess, sentBody } = renderForm();
+    await fill(user, screen.getByRole('textbox', { name: /^Nome/ }), 'Website');
+    await user.click(screen.getByRole('button', { name: 'Adicionar item' }));
+    const item = within(screen.getByRole('group', { name: 'Item 1' }));
+    const price = item.getByRole('textbox', { name: 'Preço unitário' });
+    await fill(user, price, '1 250,50');
+    await user.tab();
+    expect(price).toHaveValue('1250,50');
+
+    await user.click(screen.getByRole('button', { name: 'Criar template' }));
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(sentBody().content.items[0]).toMatchObject({ unitPrice: 125050 });
+  });
+
   it('shows an item whose unit price is missing and sends nothing', async () => {
     const { user, fetchMock } = renderForm();
     await fill(user, screen.getByRole('textbox', { name: /^Nome/ }), 'Website');

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { formatMoney } from '@aceite/shared/money';
+import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import type { VersionDetail } from '@aceite/shared/schemas/collaboration';
+import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { Alert, Box, Divider, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { LoadingState } from '@/components/loading-state';
 import { errorMessage } from '@/lib/api-client';
@@ -94,13 +95,18 @@ function Snapshot({ version }: { version: VersionDetail }) {
                         {item.description}
                       </Text>
                     )}
+                    {lineTerms(item, s.taxRate).length > 0 && (
+                      <Text size="xs" c="dimmed">
+                        {lineTerms(item, s.taxRate).join(' · ')}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td ta="right">{QUANTITY.format(item.quantity)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(item.unitPrice)}
+                    {formatUnitPrice(item.unitPrice, item.unit)}
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(Math.round(item.quantity * item.unitPrice))}
+                    {formatMoney(lineTotal(item))}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -114,7 +120,7 @@ function Snapshot({ version }: { version: VersionDetail }) {
           term={discountLabel}
           value={s.discountAmount ? `−${formatMoney(s.discountAmount)}` : formatMoney(0)}
         />
-        <Row term={`IVA (${PERCENT.format(s.taxRate)} %)`} value={formatMoney(s.taxAmount)} />
+        <Row term={taxLabel(s.content.items, s.taxRate)} value={formatMoney(s.taxAmount)} />
         <Row term="Total" value={formatMoney(s.totalValue)} strong />
       </Box>
     </Stack>

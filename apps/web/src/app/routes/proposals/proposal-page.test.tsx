@@ -1,0 +1,105 @@
+import type { Proposal } from '@aceite/shared/schemas/proposals';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { syncAuthFromStorage } from '@/lib/auth-store';
+import { buildUser, jsonResponse } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+import { ProposalPage } from './proposal-page';
+
+const USER = buildUser({ role: 'sales' });
+const ID = '3f2b8c1e-6a4d-4e2f-9b7c-1d2e3f4a5b6c';
+
+function buildProposal(overrides: Partial<Proposal> = {}): Proposal {
+  return {
+    id: ID,
+    title: 'Loja online',
+    description: null,
+    clientId: '7c1a4f32-3b8e-4c1e-9a55-0f7b8e2d4c11',
+    client: {
+      id: '7c1a4f32-3b8e-4c1e-9a55-0f7b8e2d4c11',
+      name: 'Padaria Lusitana',
+      company: null,
+      email: 'geral@lusitana.pt',
+      phone: null,
+    },
+    status: 'sent',
+    currency: 'EUR',
+    subtotal: 10000,
+    discountType: 'percentage',
+    discountValue: 0,
+    discountAmount: 0,
+    taxRate: 23,
+    taxAmount: 2300,
+    totalValue: 12300,
+    validUntil: null,
+    content: { blocks: [], items: [] },
+    publicToken: 'tok_0123456789abcdef0123',
+    currentVersion: 1,
+    ownerId: USER.id,
+    owner: { id: USER.id, firstName: 'Ana', lastName: 'Silva', email: USER.email },
+    viewCount: 1,
+    sentAt: '2026-06-01T10:00:00.000Z',
+    acceptedAt: null,
+    rejectedAt: null,
+    rejectionReason: null,
+    signedAt: null,
+    createdAt: '2026-06-01T09:00:00.000Z',
+    updatedAt: '2026-06-01T10:00:00.000Z',
+    ...overrides,
+  } as Proposal;
+}
+
+function renderPage(proposal: Proposal) {
+  mockApi({
+    [`GET /proposals/${ID}`]: () => jsonResponse(200, { data: proposal }),
+    [`GET /proposals/${ID}/versions`]: () => jsonResponse(200, { data: [] }),
+    [`GET /proposals/${ID}/attachments`]: () => jsonResponse(200, { data: [] }),
+    [`GET /proposals/${ID}/comments`]: () => jsonResponse(200, { data: [] }),
+  });
+  return renderRoutes([{ path: '/proposals/:id', element: <ProposalPage /> }], { route: `/proposals/${ID}` });
+}
+
+beforeAll(() => {
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  }
+});
+
+beforeEach(() => {
+  localStorage.setItem('accessToken', 'access-1');
+  localStorage.setItem('refreshToken', 'refresh-1');
+  localStorage.setItem('user', JSON.stringify(USER));
+  syncAuthFromStorage();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  syncAuthFromStorage();
+});
+
+describe('ProposalPage: the client’s answer', () => {
+  it('shows the reason the client gave for rejecting', async () => {
+    renderPage(
+      buildProposal({
+        status: 'rejected',
+        rejectedAt: '2026-06-03T15:30:00.000Z',
+        rejectionReason: 'Orçamento acima do previsto.\nVoltamos a falar em setembro.',
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Rejeitada pelo cliente');
+    expect(alert).toHaveTextContent('Motivo indicado pelo cliente');
+    expect(alert).toHaveTextContent('Orçamento acima do previsto.');
+    expect(alert).toHaveTextContent('Voltamos a falar em setembro.');
+  });
+
+  it('says when the client gave no reason', async () => {
+    renderPage(buildProposal({ status: 'rejected', rejectedAt: '2026-06-03T15:30:00.000Z' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('O cliente não indicou o motivo.');
+  });
+});

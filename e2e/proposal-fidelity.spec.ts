@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, DEMO, expectAccessible, field, signIn, test } from './fixtures.ts';
+
+// Issue 19: what a person types, what a template promises and what a client answers arrive unchanged.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
+
+const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
+/** Text as the page shows money and dates: pt-PT spaces are no-break ones. */
+const nbsp = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '\\s'));
+
+async function bearer(page: Page) {
+  const token = await page.evaluate('localStorage.getItem("accessToken")');
+  expect(token, 'signed in').toBeTruthy();
+  return { Authorization: `Bearer ${token}` };
+}
+
+async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(`/api/v1${path}`, { method, headers: await bearer(page), data });
+  expect(response.ok(), `${method} ${path} → ${response.status()}`).toBe(true);
+  return (await response.json()).data as T;
+}
+
+async function firstClientId(page: Page): Promise<string> {
+  return (await api<{ id: string }[]>(page, 'GET', '/clients?limit=1'))[0]?.id as string;
+}
+
+const clientPicker = (page: Page) => page.getByRole('combobox', { name: 'Cliente' });
+async function chooseClient(page: Page) {
+  await clientPicker(page).fill('Marta');
+  await page
+    .getByRole('option', { name: /Marta Sousa/ })
+    .first()
+    .click();
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe('amounts, templates and answers @mobile', () => {
+  test('a price typed the Portuguese way (1.250,50) is 1250,50 €, shown back formatted; 12.5 is refused', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.sales);
+    await page.goto('/proposals/new');
+    const title = unique('Preços pt-PT');
+    await field(page, 'Título').fill(title);
+    await chooseClient(page);
+    await page.getByRole('button', { name: 'Adicionar item' }).click();
+    const item = page.getByRole('group', { name: 'Item 1' });
+    await item.getByLabel('Nome').fill('Consultoria');
+    await item.getByLabel('Quantidade').fill('2');
+    const price = item.getByLabel('Preço unitário (€)');
+
+    await price.fill('12.5');
+    await price.blur();
+    await expect(price).toHaveAttribute('aria-invalid', 'true');
+    await expect(item.getByText(/Valor inválido/)).toBeVisible();
+
+    await price.fill('1.250,50');
+    await price.blur();
+    await expect(price).toHaveValue('1250,50');
+    await expect(item).toContainText(nbsp('2501,00 €'));
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+
+    await field(page, 'Título').press('Enter');
+    await expect(page).toHaveURL(/\/proposals\/[0-9a-f-]{36}$/);
+    const saved = await api<{ content: { items: { unitPrice: number; quantity: number }[] } }>(
+      page,
+      'GET',
+      `/proposals/${page.url().split('/').pop()}`,
+    );
+    expect(saved.content.items[0]).toMatchObject({ quantity: 2, unitPrice: 125_050 });
+  });
+
+  test("'Usar template' keeps each line's unit, discount and IVA: 954,00 € stays 954,00 € everywhere", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page, DEMO.manager);
+    const name = unique('Alojamento gerido');
+    await api(page, 'POST', '/templates', {
+      name,
+      category: 'outro',
+      content: {
+        blocks: [],
+        items: [
+          {
+            id: 'i1',
+            description: 'Alojamento',
+            quantity: 1,
+            unit: 'mês',
+            unitPrice: 100_000,
+            discount: 10,
+            tax: 6,
+          },
+        ],
+      },
+    });
+    await page.goto(`/templates?search=${encodeURIComponent(name)}`);
+    await page.getByRole('article', { name }).getByRole('button', { name: 'Usar template' }).click();
+    await expect(page).toHaveURL(/\/proposals\/new$/);
+    const item = page.getByRole('group', { name: 'Item 1' });
+    await expect(item.getByLabel('Unidade')).toHaveValue('mês');
+    await expect(item.getByLabel('Desconto (%)')).toHaveValue('10');
+    const summary = page.getByRole('region', { name: 'Resumo financeiro' });
+    await expect(summary).toContainText(nbsp('954,00 €'));
+    await expect(summary).toContainText('IVA (6 %)');
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+
+    await chooseClient(page);
+    await field(page, 'Título').press('Enter');
+    await expect(page).toHaveURL(/\/proposals\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop() as string;
+    const saved = await api<{ totalValue: number; publicToken: string }>(page, 'GET', `/proposals/${id}`);
+    expect(saved.totalValue).toBe(95_400);
+    const items = page.getByRole('region', { name: 'Itens' });
+    await expect(items).toContainText(nbsp('1000,00 € / mês'));
+    await expect(items).toContainText('Desconto 10 %');
+    await expectAccessible(page);
+
+    const client = await browser.newContext({ baseURL, locale: 'pt-PT' });
+    const publicPage = await client.newPage();
+    await publicPage.goto(`/p/${saved.publicToken}`);
+    await expect(publicPage.getByRole('row', { name: /Alojamento/ })).toContainText(nbsp('1000,00 € / mês'));
+    await expect(publicPage.getByRole('main')).toContainText(nbsp('954,00 €'));
+    await client.close();
+  });
+
+  test('the owner sees why the client rejected, on the detail and in the notification', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page, DEMO.sales);
+    const title = unique('Proposta recusada');
+    const created = await api<{ id: string; publicToken: string }>(page, 'POST', '/proposals', {
+      title,
+      clientId: await firstClientId(page),
+      status: 'sent',
+      content: { blocks: [], items: [{ name: 'Site', quantity: 1, unitPrice: 100_000 }] },
+    });
+
+    const client = await browser.newContext({ baseURL, locale: 'pt-PT' });
+    const publicPage = await client.newPage();
+    await publicPage.goto(`/p/${created.publicToken}`);
+    await publicPage.getByRole('button', { name: 'Rejeitar' }).click();
+    const dialog = publicPage.getByRole('dialog', { name: 'Rejeitar proposta' });
+    await dialog.getByRole('textbox', { name: 'Motivo (opcional)' }).fill('Orçamento acima do previsto');
+    await dialog.getByRole('button', { name: 'Rejeitar' }).click();
+    await expect(publicPage.getByText(/Rejeitada em/)).toBeVisible();
+    await client.close();
+
+    await page.goto(`/proposals/${created.id}`);
+    const answer = page.getByRole('alert').filter({ hasText: 'Rejeitada pelo cliente' });
+    await expect(answer).toContainText('Motivo indicado pelo cliente');
+    await expect(answer).toContainText('Orçamento acima do previsto');
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+
+    const notifications = await api<{ message: string }[]>(page, 'GET', '/notifications');
+    expect(
+      notifications.some((n) => n.message.includes(title) && n.message.includes('Orçamento acima')),
+    ).toBe(true);
+  });
+});
+
+test.describe('dates in an English browser @mobile', () => {
+  test.use({ locale: 'en-US' });
+
+  test("'Válida até' is written and read as dd/mm/aaaa, in the app and on the public page", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page, DEMO.sales);
+    await page.goto('/proposals/new');
+    await field(page, 'Título').fill(unique('Datas'));
+    await chooseClient(page);
+    const validUntil = field(page, 'Válida até');
+    await expect(validUntil).toBeEnabled();
+    await expect(validUntil).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+    await validUntil.fill('01/06/2099');
+    await validUntil.press('Escape');
+    await expect(validUntil).toHaveValue('01/06/2099');
+    await expectAccessible(page);
+
+    await field(page, 'Título').press('Enter');
+    await expect(page).toHaveURL(/\/proposals\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop() as string;
+    const saved = await api<{ validUntil: string; publicToken: string }>(page, 'GET', `/proposals/${id}`);
+    expect(saved.validUntil).toBe('2099-06-01');
+    await expect(page.getByRole('main')).toContainText('01/06/2099');
+
+    const client = await browser.newContext({ baseURL, locale: 'en-US' });
+    const publicPage = await client.newPage();
+    await publicPage.goto(`/p/${saved.publicToken}`);
+    await expect(publicPage.getByRole('main')).toContainText('01/06/2099');
+    await client.close();
+  });
+
+  test("the analytics 'Data inicial' and 'Data final' pick dates day first", async ({ page }) => {
+    await signIn(page, DEMO.manager);
+    await page.goto('/analytics');
+    const start = field(page, 'Data inicial');
+    await expect(start).toBeEnabled();
+    await start.click();
+    await expect(page.getByRole('button', { name: 'Mês seguinte' })).toBeVisible();
+    await start.fill('01/06/2026');
+    await start.press('Escape');
+    await expect(page).toHaveURL(/startDate=2026-06-01/);
+    await expect(start).toHaveValue('01/06/2026');
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+  });
+});
