@@ -160,6 +160,25 @@ export const OrganizationBrandingSchema = z.object({
 });
 export type OrganizationBranding = z.infer<typeof OrganizationBrandingSchema>;
 
+/** Default proposal validity in days when the organization has not set one. */
+export const DEFAULT_VALIDITY_DAYS = 30;
+
+/**
+ * The organization's settings the product reads (Settings → Organização); other keys are kept as they are.
+ * Empty texts mean "use Aceite's default".
+ */
+export const OrganizationSettingsSchema = z.looseObject({
+  proposalEmailSubject: z.string().trim().max(200, MESSAGES.emailSubjectTooLong).optional(),
+  proposalEmailMessage: z.string().trim().max(5000, MESSAGES.emailMessageTooLong).optional(),
+  proposalValidityDays: z
+    .number({ error: MESSAGES.validityDaysInvalid })
+    .int(MESSAGES.validityDaysInvalid)
+    .min(1, MESSAGES.validityDaysInvalid)
+    .max(365, MESSAGES.validityDaysInvalid)
+    .optional(),
+});
+export type OrganizationSettings = z.infer<typeof OrganizationSettingsSchema>;
+
 export const OrganizationInputSchema = z.object({
   name: z
     .string({ error: MESSAGES.organizationNameRequired })
@@ -187,5 +206,5 @@ export const OrganizationInputSchema = z.object({
       logo: LogoSchema.nullish().transform((v) => v ?? null),
     })
     .default({ primaryColor: '#007bff', logo: null }),
-  settings: z.record(z.string().max(100), z.unknown()).default({}),
+  settings: z.record(z.string().max(100), z.unknown()).pipe(OrganizationSettingsSchema).default({}),
 });
