@@ -1,9 +1,6 @@
-import {
-  ProposalEmailDraftSchema,
-  SendProposalInputSchema,
-  SendResultSchema,
-} from '@aceite/shared/schemas/collaboration';
+import { SendResultSchema } from '@aceite/shared/schemas/collaboration';
 import { dataEnvelope, IdParamsSchema, OkSchema } from '@aceite/shared/schemas/common';
+import { ProposalEmailDraftSchema, SendProposalInputSchema } from '@aceite/shared/schemas/proposal-email';
 import {
   ListProposalsQuerySchema,
   ProposalInputSchema,

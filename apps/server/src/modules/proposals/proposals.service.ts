@@ -7,7 +7,7 @@ import {
   fillEmailPlaceholders,
   type ProposalEmailDraft,
   type SendProposalInput,
-} from '@aceite/shared/schemas/collaboration';
+} from '@aceite/shared/schemas/proposal-email';
 import {
   ANSWERED_STATUSES,
   FORM_STATUSES,

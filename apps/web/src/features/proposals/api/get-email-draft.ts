@@ -1,4 +1,4 @@
-import type { ProposalEmailDraft } from '@aceite/shared/schemas/collaboration';
+import type { ProposalEmailDraft } from '@aceite/shared/schemas/proposal-email';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type Envelope } from '@/lib/api-client';
 import { proposalKeys } from './keys';

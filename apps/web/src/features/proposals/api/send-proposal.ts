@@ -1,4 +1,5 @@
-import type { SendProposalInput, SendResultSchema } from '@aceite/shared/schemas/collaboration';
+import type { SendResultSchema } from '@aceite/shared/schemas/collaboration';
+import type { SendProposalInput } from '@aceite/shared/schemas/proposal-email';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient, type Envelope } from '@/lib/api-client';

@@ -85,9 +85,7 @@ describe('SendProposalButton', () => {
         jsonResponse(200, { data: { recipient: 'rita@exemplo.pt', status: 'sent' } }),
     });
     const { user } = renderWithOverlays(
-      <SendProposalButton
-        proposal={{ ...READY, totalValue: 0, validUntil: null, content: { items: [] } }}
-      />,
+      <SendProposalButton proposal={{ ...READY, totalValue: 0, validUntil: null, content: { items: [] } }} />,
     );
     await user.click(screen.getByRole('button', { name: 'Enviar por email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enviar proposta por email' });

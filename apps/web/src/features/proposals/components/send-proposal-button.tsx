@@ -1,6 +1,6 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
-import { EmailMessageSchema, EmailSubjectSchema } from '@aceite/shared/schemas/collaboration';
+import { EmailMessageSchema, EmailSubjectSchema } from '@aceite/shared/schemas/proposal-email';
 import { Alert, Button, Group, List, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';

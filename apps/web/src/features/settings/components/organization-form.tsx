@@ -1,5 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT } from '@aceite/shared/schemas/collaboration';
+import { DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT } from '@aceite/shared/schemas/proposal-email';
 import {
   DEFAULT_VALIDITY_DAYS,
   type Organization,
