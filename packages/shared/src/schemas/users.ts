@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
+
 import { ORG_ROLES, ROLES } from '../permissions.ts';
 import { LOCALES, NewPasswordSchema, TIMEZONES } from './auth.ts';
 import { EmailSchema } from './common.ts';
@@ -157,11 +158,10 @@ export const OrganizationBrandingSchema = z.object({
   name: z.string(),
   primaryColor: z.string(),
   logo: z.string().nullable(),
+  /** Days a new proposal stays valid (Settings → Organização), filled into the editor. */
+  proposalValidityDays: z.number().int().optional(),
 });
 export type OrganizationBranding = z.infer<typeof OrganizationBrandingSchema>;
-
-/** Default proposal validity in days when the organization has not set one. */
-export const DEFAULT_VALIDITY_DAYS = 30;
 
 /**
  * The organization's settings the product reads (Settings → Organização); other keys are kept as they are.

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { DEFAULT_VALIDITY_DAYS } from '@aceite/shared/proposal-defaults';
 import { DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT } from '@aceite/shared/schemas/proposal-email';
 import {
-  DEFAULT_VALIDITY_DAYS,
   type Organization,
   OrganizationInputSchema,
   OrganizationSettingsSchema,
