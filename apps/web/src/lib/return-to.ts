@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
  * browsers read as another site), and never the sign-in screen itself.
  */
 export function safeNext(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
   if (next === paths.login || next.startsWith(`${paths.login}?`)) return null;
   return next;
 }
