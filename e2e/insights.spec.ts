@@ -143,18 +143,36 @@ test.describe('dashboard', () => {
 
   test('quick actions: all four for sales, only the reading ones for a viewer', async ({ browser }) => {
     test.slow(); // two sign-ins
-    for (const [email, expected] of [
-      [DEMO.sales, ['/proposals/new', '/proposals', '/clients/new', '/analytics']],
-      [DEMO.viewer, ['/proposals', '/analytics']],
+    // 'Nova proposta' is a button: it offers a blank proposal or a template.
+    for (const [email, expected, newProposal] of [
+      [DEMO.sales, ['/proposals', '/clients/new', '/analytics'], 1],
+      [DEMO.viewer, ['/proposals', '/analytics'], 0],
     ] as const) {
       const context = await browser.newContext();
       const page = await context.newPage();
       await signIn(page, email);
-      const links = page.getByRole('region', { name: 'Ações rápidas' }).getByRole('link');
+      const region = page.getByRole('region', { name: 'Ações rápidas' });
+      const links = region.getByRole('link');
       await expectLoaded(links).toHaveCount(expected.length);
       expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(expected);
+      await expect(region.getByRole('button', { name: /Nova proposta/ })).toHaveCount(newProposal);
       await context.close();
     }
+  });
+
+  test('quick-action cards show a focus ring when reached with the keyboard', async ({ page }) => {
+    await signIn(page, DEMO.sales);
+    const region = page.getByRole('region', { name: 'Ações rápidas' });
+    await region.getByRole('button', { name: /Nova proposta/ }).focus();
+    await page.keyboard.press('Tab');
+    const card = region.getByRole('link', { name: /Ver propostas/ });
+    await expect(card).toBeFocused();
+    const outline = await card.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+    });
+    expect(outline.style).not.toBe('none');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
   });
 });
 

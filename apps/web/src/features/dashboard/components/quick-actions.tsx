@@ -5,6 +5,7 @@ import { IconChartBar, IconFilePlus, IconFileText, IconUserPlus } from '@tabler/
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import classes from './quick-actions.module.css';
 
 interface QuickAction {
   label: string;
@@ -93,11 +94,20 @@ export function QuickActions({
               radius="lg"
               padding="md"
               ta="start"
+              className={classes.card}
             >
               <ActionContent action={action} />
             </Card>
           ) : (
-            <Card key={action.to} component={Link} to={action.to} withBorder radius="lg" padding="md">
+            <Card
+              key={action.to}
+              component={Link}
+              to={action.to}
+              withBorder
+              radius="lg"
+              padding="md"
+              className={classes.card}
+            >
               <ActionContent action={action} />
             </Card>
           ),
