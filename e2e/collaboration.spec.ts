@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures.ts';
-import { linkFromOutbox } from './mail.ts';
+import { lastMessageTo, linkFromOutbox } from './mail.ts';
 
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
@@ -46,9 +46,18 @@ test.describe('proposal collaboration @mobile', () => {
     await page.getByRole('button', { name: 'Enviar por email' }).click();
     const dialog = page.getByRole('dialog', { name: 'Enviar proposta por email' });
     await expect(dialog).toContainText(draft.email);
+    // Replies go to the owner, and the missing validity date is pointed out before sending.
+    await expect(dialog).toContainText(`As respostas do cliente chegam a ${DEMO.sales}`);
+    await expect(dialog.getByText('A proposta não tem data de validade.')).toBeVisible();
+    const subject = dialog.getByRole('textbox', { name: 'Assunto' });
+    await expect(subject).toHaveValue(new RegExp(draft.title));
+    await subject.fill(`Revista: ${draft.title}`);
     await expectAccessible(page);
-    await dialog.getByRole('button', { name: 'Enviar' }).click();
+    await dialog.getByRole('button', { name: 'Enviar mesmo assim' }).click();
     await expect(page.getByText(`Proposta enviada para ${draft.email}.`)).toBeVisible();
+    const mail = await lastMessageTo(draft.email);
+    expect(mail.headers).toMatch(new RegExp(`^Reply-To: ${DEMO.sales}`, 'mi'));
+    expect(mail.headers).toContain(`Subject: Revista: ${draft.title}`);
     // Reloaded: the status is now sent.
     await expect(page.getByText('Enviada').first()).toBeVisible();
 

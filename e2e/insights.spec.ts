@@ -17,6 +17,9 @@ interface Overview {
   avgProposalValue: number;
   totalClients: number;
   activeUsers: number;
+  cancelledProposals: number;
+  openProposals: number;
+  openValue: number;
 }
 
 interface TeamPerformance {
@@ -94,7 +97,8 @@ async function cardsLoaded(page: Page, labels: string[]): Promise<void> {
 
 const DASHBOARD_CARDS = [
   'Total de propostas',
-  'Valor total',
+  'Valor de todas as propostas',
+  'Valor em aberto',
   'Valor aceite',
   'Taxa de conversão',
   'Total de clientes',
@@ -103,7 +107,7 @@ const DASHBOARD_CARDS = [
 ];
 
 test.describe('dashboard', () => {
-  test('shows the seven cards with the demo figures, equal to the API', async ({ page }) => {
+  test('shows the eight cards with the demo figures, equal to the API and to the list', async ({ page }) => {
     test.slow(); // compares with the API until other specs stop changing the figures
     await signIn(page, DEMO.manager);
     await expect(page.getByRole('heading', { level: 1, name: 'Olá, Gonçalo' })).toBeVisible();
@@ -116,15 +120,24 @@ test.describe('dashboard', () => {
       expect(o.totalProposals).toBeGreaterThanOrEqual(39);
       expect(o.totalClients).toBeGreaterThanOrEqual(15);
       expect(o.activeUsers).toBeGreaterThanOrEqual(4);
-      await expectFigure(page, 'Total de propostas', count(o.totalProposals));
-      await expectFigure(page, 'Valor total', formatMoney(o.totalValue));
+      // The proposals list counts cancelled proposals too: so does the dashboard, and says how many.
+      const list = await page.request.get('/api/v1/proposals?limit=1', {
+        headers: {
+          Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}`,
+        },
+      });
+      const listTotal = ((await list.json()) as { pagination: { total: number } }).pagination.total;
+      expect(o.totalProposals + o.cancelledProposals).toBe(listTotal);
+      await expectFigure(page, 'Total de propostas', count(listTotal));
+      await expectFigure(page, 'Valor de todas as propostas', formatMoney(o.totalValue));
+      await expectFigure(page, 'Valor em aberto', formatMoney(o.openValue));
       await expectFigure(page, 'Valor aceite', formatMoney(o.acceptedValue));
       await expectFigure(page, 'Taxa de conversão', percent(o.conversionRate));
       await expectFigure(page, 'Total de clientes', count(o.totalClients));
       await expectFigure(page, 'Utilizadores ativos', count(o.activeUsers));
       await expectFigure(page, 'Valor médio', formatMoney(o.avgProposalValue));
     }).toPass({ timeout: scaled(60_000) });
-    await expect(page.getByRole('region', { name: 'Resumo' }).getByRole('group')).toHaveCount(7);
+    await expect(page.getByRole('region', { name: 'Resumo' }).getByRole('group')).toHaveCount(8);
 
     const top = page.getByRole('region', { name: 'Principais clientes' });
     await expect(top.getByRole('listitem')).toHaveCount(5);
@@ -147,18 +160,36 @@ test.describe('dashboard', () => {
 
   test('quick actions: all four for sales, only the reading ones for a viewer', async ({ browser }) => {
     test.slow(); // two sign-ins
-    for (const [email, expected] of [
-      [DEMO.sales, ['/proposals/new', '/proposals', '/clients/new', '/analytics']],
-      [DEMO.viewer, ['/proposals', '/analytics']],
+    // 'Nova proposta' is a button: it offers a blank proposal or a template.
+    for (const [email, expected, newProposal] of [
+      [DEMO.sales, ['/proposals', '/clients/new', '/analytics'], 1],
+      [DEMO.viewer, ['/proposals', '/analytics'], 0],
     ] as const) {
       const context = await browser.newContext();
       const page = await context.newPage();
       await signIn(page, email);
-      const links = page.getByRole('region', { name: 'Ações rápidas' }).getByRole('link');
+      const region = page.getByRole('region', { name: 'Ações rápidas' });
+      const links = region.getByRole('link');
       await expectLoaded(links).toHaveCount(expected.length);
       expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(expected);
+      await expect(region.getByRole('button', { name: /Nova proposta/ })).toHaveCount(newProposal);
       await context.close();
     }
+  });
+
+  test('quick-action cards show a focus ring when reached with the keyboard', async ({ page }) => {
+    await signIn(page, DEMO.sales);
+    const region = page.getByRole('region', { name: 'Ações rápidas' });
+    await region.getByRole('button', { name: /Nova proposta/ }).focus();
+    await page.keyboard.press('Tab');
+    const card = region.getByRole('link', { name: /Ver propostas/ });
+    await expect(card).toBeFocused();
+    const outline = await card.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+    });
+    expect(outline.style).not.toBe('none');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
   });
 });
 

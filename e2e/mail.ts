@@ -6,7 +6,7 @@ import { scaled } from './timing.ts';
 const OUTBOX = path.resolve(process.env.E2E_DATA_DIR ?? '.data-test/e2e', 'outbox');
 
 /** Recipient and decoded body of every .eml read so far, by file name (a written file never changes). */
-const seen = new Map<string, { to: string; body: string }>();
+const seen = new Map<string, { to: string; headers: string; body: string }>();
 
 /** Reads only the files not read before; the folder grows through the whole suite. */
 async function readNewMessages(): Promise<void> {
@@ -18,7 +18,7 @@ async function readNewMessages(): Promise<void> {
     const headers = raw.slice(0, raw.search(/\r?\n\r?\n/));
     const to = headers.match(/^To: (.+)$/m)?.[1]?.trim() ?? '';
     // Quoted-printable: undo soft line breaks and the encoded '='.
-    seen.set(file, { to, body: raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=') });
+    seen.set(file, { to, headers, body: raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=') });
   }
 }
 
@@ -51,4 +51,25 @@ export async function linkFromOutbox(to: string, pathPart: string): Promise<stri
     )
     .toBe(true);
   return found;
+}
+
+/** The headers (unfolded) and decoded body of the newest email written for `to` (waits for the worker). */
+export async function lastMessageTo(to: string): Promise<{ headers: string; body: string }> {
+  let found: { headers: string; body: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        await readNewMessages();
+        const name = [...seen.keys()]
+          .filter((n) => seen.get(n)?.to === to || seen.get(n)?.to.endsWith(`<${to}>`))
+          .sort()
+          .at(-1);
+        found = name ? seen.get(name) : undefined;
+        return found !== undefined;
+      },
+      { message: `an email to ${to}`, timeout: scaled(15_000) },
+    )
+    .toBe(true);
+  const message = found as { headers: string; body: string };
+  return { headers: message.headers.replace(/\r?\n[ \t]+/g, ' '), body: message.body };
 }

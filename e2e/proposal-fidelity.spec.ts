@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, DEMO, expectAccessible, field, signIn, test } from './fixtures.ts';
+import { scaled } from './timing.ts';
 
 // Issue 19: what a person types, what a template promises and what a client answers arrive unchanged.
-const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: scaled(15_000) });
+test.describe.configure({ timeout: scaled(90_000) });
 
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 /** Text as the page shows money and dates: pt-PT spaces are no-break ones. */

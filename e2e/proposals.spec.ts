@@ -126,7 +126,14 @@ test.describe('proposal editor @mobile', () => {
   }) => {
     await signIn(page, DEMO.sales);
     await page.goto('/proposals');
-    await page.getByRole('link', { name: 'Nova proposta' }).click();
+    // 'Nova proposta' offers a blank proposal or a template (also on the phone).
+    await page.getByRole('button', { name: 'Nova proposta' }).click();
+    const choice = page.getByRole('dialog', { name: 'Nova proposta' });
+    await expect(
+      choice.getByRole('button', { name: /Website para PME|Loja|Consultoria/ }).first(),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await choice.getByRole('button', { name: /Proposta em branco/ }).click();
     await expect(page).toHaveURL(/\/proposals\/new$/);
 
     const title = unique('Loja online Lusitana');
@@ -436,7 +443,7 @@ test.describe('proposal list and detail', () => {
     await page.goto('/proposals');
     const cards = page.getByRole('article');
     await expect(cards.first()).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Nova proposta' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Nova proposta' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Eliminar/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: /^Editar/ })).toHaveCount(0);
 

@@ -116,6 +116,10 @@ export const MESSAGES = {
 
   // Collaboration and delivery (spec §5, §8)
   sendNoClient: 'Proposta sem cliente associado',
+  emailSubjectRequired: 'O assunto do email é obrigatório',
+  emailSubjectTooLong: 'O assunto pode ter no máximo 200 caracteres',
+  emailMessageTooLong: 'A mensagem pode ter no máximo 5000 caracteres',
+  validityDaysInvalid: 'A validade deve ser um número inteiro de dias entre 1 e 365',
   versionNotesRequired: 'Por favor, adicione notas sobre as alterações',
   versionNotFound: 'Versão não encontrada',
   versionsLoadError: 'Erro ao carregar versões',

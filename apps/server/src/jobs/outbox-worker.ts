@@ -49,6 +49,7 @@ export class OutboxWorker {
             id: row.id,
             from: this.from,
             to: row.toAddress,
+            replyTo: row.replyTo,
             subject: row.subject,
             html: row.html,
             text: row.text,

@@ -7,6 +7,7 @@ export interface OutgoingMail {
   id: string;
   from: string;
   to: string;
+  replyTo?: string | null;
   subject: string;
   html: string;
   text: string;
@@ -41,6 +42,7 @@ export function createMailTransport(opts: {
         await transporter.sendMail({
           from: mail.from,
           to: mail.to,
+          replyTo: mail.replyTo ?? undefined,
           subject: mail.subject,
           html: mail.html,
           text: mail.text,
@@ -58,6 +60,7 @@ export function createMailTransport(opts: {
       const info = await transporter.sendMail({
         from: mail.from,
         to: mail.to,
+        replyTo: mail.replyTo ?? undefined,
         subject: mail.subject,
         html: mail.html,
         text: mail.text,

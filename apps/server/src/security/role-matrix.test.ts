@@ -200,6 +200,16 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         target: async () => ({ url: `/proposals/${(await make.proposal(caller())).id}/send` }),
       },
     ],
+    'GET /proposals/{id}/email-draft': [
+      {
+        rule: { permission: 'proposal:manage-any' },
+        target: async () => ({ url: `/proposals/${(await make.proposal(otherSales)).id}/email-draft` }),
+      },
+      {
+        rule: { permission: 'proposal:create' },
+        target: async () => ({ url: `/proposals/${(await make.proposal(caller())).id}/email-draft` }),
+      },
+    ],
     'POST /proposals/{id}/versions': [
       {
         rule: { permission: 'proposal:manage-any' },

@@ -72,6 +72,7 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
   ],
   'DELETE /proposals/{id}': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'POST /proposals/{id}/send': [{ params: (_, f) => ({ id: f.proposalId }) }],
+  'GET /proposals/{id}/email-draft': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'GET /proposals/{id}/versions': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'POST /proposals/{id}/versions': [
     { params: (_, f) => ({ id: f.proposalId }), body: () => ({ changeNotes: 'Intruso' }) },

@@ -1,21 +1,27 @@
 import type { Role } from '@aceite/shared/permissions';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { LoadingState } from '@/components/loading-state';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/lib/auth-store';
+import { loginPathFor, safeNext } from '@/lib/return-to';
 
-/** Private routes: visitors without a stored session go to /login (spec §2). */
+/**
+ * Private routes: visitors without a stored session go to /login (spec §2), which brings them back here once
+ * they have signed in (a link from a notification or an email).
+ */
 export function RequireAuth() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
-  if (!isAuthenticated) return <Navigate to={paths.login} replace />;
+  const { pathname, search, hash } = useLocation();
+  if (!isAuthenticated) return <Navigate to={loginPathFor(`${pathname}${search}${hash}`)} replace />;
   return <Outlet />;
 }
 
-/** /login and /register: a signed-in visitor goes straight to the dashboard. */
+/** /login and /register: a signed-in visitor goes to the page they came for (`?next=`), else the dashboard. */
 export function GuestOnly() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
-  if (isAuthenticated) return <Navigate to={paths.dashboard} replace />;
+  const [params] = useSearchParams();
+  if (isAuthenticated) return <Navigate to={safeNext(params.get('next')) ?? paths.dashboard} replace />;
   return <Outlet />;
 }
 

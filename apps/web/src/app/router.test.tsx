@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncAuthFromStorage } from '@/lib/auth-store';
 import { buildUser, jsonResponse } from '@/test/fixtures';
@@ -38,6 +38,37 @@ describe('app routes', () => {
     const { router } = renderRoutes(appRoutes, { route: '/proposals/new' });
     expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('after signing in, returns to the private page the visitor was trying to open', async () => {
+    const user = buildUser({ role: 'admin' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.endsWith('/auth/login')) {
+          return jsonResponse(200, { data: { user, accessToken: 'access-1', refreshToken: 'refresh-1' } });
+        }
+        if (url.endsWith('/auth/me')) return jsonResponse(200, { data: user });
+        return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Não encontrado' } });
+      }),
+    );
+    const { router, user: typist } = renderRoutes(appRoutes, { route: '/settings?tab=notificacoes' });
+    expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/settings?tab=notificacoes')}`);
+    await typist.type(screen.getByLabelText(/^Email/), 'ana@exemplo.pt');
+    await typist.type(screen.getByLabelText(/^Password/), 'segredo123');
+    await typist.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    expect(router.state.location.search).toBe('?tab=notificacoes');
+  });
+
+  it('never follows a next address that leaves the app', async () => {
+    signIn();
+    const { router } = renderRoutes(appRoutes, { route: '/login?next=//evil.example/x' });
+    expect(await screen.findByRole('heading', { name: 'Olá, Ana' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('sends a signed-in visitor from /login to the dashboard, which greets them by first name', async () => {

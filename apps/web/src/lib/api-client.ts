@@ -2,6 +2,7 @@ import type { ErrorDetail } from '@aceite/shared/errors';
 import { MESSAGES } from '@aceite/shared/messages';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { loginPathFor } from './return-to';
 import * as session from './session-storage';
 
 /** The success body of most API answers. */
@@ -270,10 +271,38 @@ async function runRestore(): Promise<boolean> {
   return true;
 }
 
+/** What the person chose when asked to sign in again: the same account, another one, or leaving. */
+export type ReauthOutcome = 'same-user' | 'other-user' | 'leave';
+type Reauthenticate = () => Promise<ReauthOutcome>;
+let reauthenticate: Reauthenticate | null = null;
+let reauthInFlight: Promise<ReauthOutcome> | null = null;
+
+/**
+ * Lets the private layout ask the person to sign in again over the page when the session cannot be refreshed,
+ * so a form being filled in is not lost to a redirect; the request that met the expiry is then replayed.
+ * Returns the unregister function.
+ */
+export function handleSessionExpiry(handler: Reauthenticate): () => void {
+  reauthenticate = handler;
+  return () => {
+    if (reauthenticate === handler) reauthenticate = null;
+  };
+}
+
+// Single flight: every request that meets the expired session waits for the same answer.
+function askToSignInAgain(): Promise<ReauthOutcome> {
+  if (!reauthenticate) return Promise.resolve('leave');
+  reauthInFlight ??= reauthenticate().finally(() => {
+    reauthInFlight = null;
+  });
+  return reauthInFlight;
+}
+
 /** The session cannot be recovered: forget it and start again at the login screen (spec §2, §8). */
 function endSession(): void {
   session.clearSession();
-  if (!window.location.pathname.includes(paths.login)) window.location.assign(paths.login);
+  const { pathname, search, hash } = window.location;
+  if (!pathname.includes(paths.login)) window.location.assign(loginPathFor(`${pathname}${search}${hash}`));
 }
 
 interface InternalOptions extends RequestOptions {
@@ -317,7 +346,10 @@ async function request<T>(
   if (current && current !== accessToken) return request<T>(method, path, body, options, true);
 
   if (!(await refreshSession(accessToken))) {
-    endSession();
+    const outcome = await askToSignInAgain();
+    if (outcome === 'same-user') return request<T>(method, path, body, options, true);
+    // Another account signed in: the dialog reloads the app for them; this request is not theirs.
+    if (outcome === 'leave') endSession();
     throw error;
   }
   return request<T>(method, path, body, options, true);

@@ -25,6 +25,11 @@ export const AnalyticsOverviewSchema = z.object({
   avgProposalValue: z.number().int(),
   totalClients: z.number().int(),
   activeUsers: z.number().int(),
+  /** Cancelled proposals in the same scope: left out of every other figure, but the proposals list shows them. */
+  cancelledProposals: z.number().int(),
+  /** Sent, viewed or under negotiation: waiting for the client's answer. */
+  openProposals: z.number().int(),
+  openValue: z.number().int(),
 });
 export type AnalyticsOverview = z.infer<typeof AnalyticsOverviewSchema>;
 

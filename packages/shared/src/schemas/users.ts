@@ -149,7 +149,11 @@ export const LogoSchema = z
  * The organization's own preferences (e.g. `weekStartsOn`): a flat map of at most 50 short scalar values. Free
  * JSON let a 3,000-deep document reach PostgreSQL, which refused it with a 500 (issue 20).
  */
-export const OrganizationSettingsSchema = z
+/**
+ * What the organization's free-form settings may hold at all (issue 20): a flat record of at most 50 scalar
+ * values, so no deeply nested JSON reaches the database.
+ */
+const SettingsBoundsSchema = z
   .record(
     z.string().max(100),
     z.union([z.string().max(1000), z.number().finite(), z.boolean(), z.null()], {
@@ -173,8 +177,34 @@ export const OrganizationBrandingSchema = z.object({
   name: z.string(),
   primaryColor: z.string(),
   logo: z.string().nullable(),
+  /** Days a new proposal stays valid (Settings → Organização), filled into the editor. */
+  proposalValidityDays: z.number().int().optional(),
 });
 export type OrganizationBranding = z.infer<typeof OrganizationBrandingSchema>;
+
+/**
+ * The organization's settings the product reads (Settings → Organização); other keys are kept as they are.
+ * Empty texts mean "use Aceite's default".
+ */
+export const OrganizationSettingsSchema = z
+  .looseObject({
+    proposalEmailSubject: z.string().trim().max(200, MESSAGES.emailSubjectTooLong).optional(),
+    proposalEmailMessage: z.string().trim().max(5000, MESSAGES.emailMessageTooLong).optional(),
+    proposalValidityDays: z
+      .number({ error: MESSAGES.validityDaysInvalid })
+      .int(MESSAGES.validityDaysInvalid)
+      .min(1, MESSAGES.validityDaysInvalid)
+      .max(365, MESSAGES.validityDaysInvalid)
+      .optional(),
+  })
+  // The other keys are kept only within the bounds above (flat, scalar, at most 50).
+  .superRefine((value, ctx) => {
+    const bounds = SettingsBoundsSchema.safeParse(value);
+    for (const issue of bounds.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, input: value });
+    }
+  });
+export type OrganizationSettings = z.infer<typeof OrganizationSettingsSchema>;
 
 export const OrganizationInputSchema = z.object({
   name: z

@@ -12,6 +12,8 @@ export const emailOutbox = pgTable(
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
+    /** Where replies go (a proposal's owner); null means replies go to the sender address. */
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),

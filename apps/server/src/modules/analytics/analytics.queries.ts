@@ -6,6 +6,8 @@ import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 /** Sent or later and won, as server-behaviour §8 defines them. */
 const SENT_OR_LATER = sql`${proposals.status} in ('sent','viewed','under_negotiation','accepted','signed','rejected','expired')`;
 const WON = sql`${proposals.status} in ('accepted','signed')`;
+/** Waiting for the client's answer. */
+const OPEN = sql`${proposals.status} in ('sent','viewed','under_negotiation')`;
 
 const totals = {
   count: sql<number>`count(*)::int`,
@@ -27,11 +29,15 @@ async function organizationTimezone(ctx: TenantContext): Promise<string> {
  * The proposals in scope: the organization's, not cancelled, created within the dates (inclusive, in the
  * organization's timezone), of one owner or of the owners in one team.
  */
-async function scope(ctx: TenantContext, q: AnalyticsQuery): Promise<{ where: SQL; tz: string }> {
+async function scope(
+  ctx: TenantContext,
+  q: AnalyticsQuery,
+  statuses: SQL = sql`${proposals.status} <> 'cancelled'`,
+): Promise<{ where: SQL; tz: string }> {
   const tz = await organizationTimezone(ctx);
   const where = and(
     inTenant(proposals, ctx),
-    sql`${proposals.status} <> 'cancelled'`,
+    statuses,
     q.startDate
       ? sql`${proposals.createdAt} >= (${q.startDate}::date::timestamp at time zone ${tz})`
       : undefined,
@@ -48,8 +54,14 @@ async function scope(ctx: TenantContext, q: AnalyticsQuery): Promise<{ where: SQ
 
 export async function selectOverview(ctx: TenantContext, q: AnalyticsQuery) {
   const { where } = await scope(ctx, q);
-  const [[row], [clientCount], [userCount]] = await Promise.all([
+  const { where: cancelledWhere } = await scope(ctx, q, sql`${proposals.status} = 'cancelled'`);
+  const [[row], [open], [cancelled], [clientCount], [userCount]] = await Promise.all([
     ctx.db.select(totals).from(proposals).where(where),
+    ctx.db
+      .select({ n: count(), value: sql<number>`coalesce(sum(${proposals.totalValue}), 0)::bigint` })
+      .from(proposals)
+      .where(and(where, OPEN)),
+    ctx.db.select({ n: count() }).from(proposals).where(cancelledWhere),
     ctx.db.select({ n: count() }).from(clients).where(inTenant(clients, ctx)),
     ctx.db
       .select({ n: count() })
@@ -60,6 +72,9 @@ export async function selectOverview(ctx: TenantContext, q: AnalyticsQuery) {
     ...(row ?? { count: 0, value: 0, sent: 0, won: 0, wonValue: 0 }),
     clients: clientCount?.n ?? 0,
     users: userCount?.n ?? 0,
+    open: open?.n ?? 0,
+    openValue: open?.value ?? 0,
+    cancelled: cancelled?.n ?? 0,
   };
 }
 

@@ -38,6 +38,9 @@ export async function getOverview(ctx: TenantContext, q: AnalyticsQuery): Promis
     avgProposalValue: count === 0 ? 0 : Math.round(value / count),
     totalClients: row.clients,
     activeUsers: row.users,
+    cancelledProposals: row.cancelled,
+    openProposals: row.open,
+    openValue: n(row.openValue),
   };
 }
 

@@ -5,6 +5,8 @@ import type { RenderedEmail } from './email.templates.ts';
 export interface QueueEmailInput {
   kind: 'password_reset' | 'invite' | 'proposal' | 'proposal_answer';
   to: string;
+  /** Where the recipient's replies go (never the no-reply sender for a proposal). */
+  replyTo?: string | null;
   email: RenderedEmail;
   organizationId?: string | null;
 }
@@ -23,6 +25,7 @@ export async function queueEmail(db: Db, input: QueueEmailInput): Promise<void> 
   await insertOutboxEmail(db, {
     kind: input.kind,
     toAddress: input.to,
+    replyTo: input.replyTo ?? null,
     subject: input.email.subject,
     html: input.email.html,
     text: input.email.text,

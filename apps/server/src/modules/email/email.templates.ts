@@ -110,23 +110,35 @@ ${bodyHtml}
 </td></tr></table></body></html>`;
 }
 
+/** Plain text typed by a person as HTML paragraphs: escaped, blank lines split paragraphs, line breaks kept. */
+function paragraphs(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`)
+    .join('\n');
+}
+
+/**
+ * The proposal email: the subject and message as the sender left them in the send dialog (placeholders
+ * already filled), then the total, validity and the link, which the sender cannot remove.
+ */
 export function proposalEmail(
   input: Branding & {
-    clientName: string;
-    senderName: string;
-    title: string;
+    subject: string;
+    message: string;
     total: string;
     validUntil: string | null;
     link: string;
   },
 ): RenderedEmail {
-  const subject = `${input.organizationName}: proposta "${input.title}"`;
+  const { subject } = input;
   const until = input.validUntil ? formatCalendarDate(input.validUntil) : null;
   const html = brandedLayout(
     input,
     subject,
-    `<p>Olá ${escapeHtml(input.clientName)},</p>
-<p>${escapeHtml(input.senderName)} enviou-lhe a proposta <strong>${escapeHtml(input.title)}</strong>.</p>
+    `${paragraphs(input.message)}
 <table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;font-size:15px">
 <tr><td style="padding:4px 16px 4px 0;color:#52606d">Total</td><td style="font-weight:bold">${escapeHtml(input.total)}</td></tr>
 ${until ? `<tr><td style="padding:4px 16px 4px 0;color:#52606d">Válida até</td><td>${escapeHtml(until)}</td></tr>` : ''}
@@ -134,9 +146,7 @@ ${until ? `<tr><td style="padding:4px 16px 4px 0;color:#52606d">Válida até</td
 ${button(input.link, 'Ver proposta', brandColor(input))}
 <p style="font-size:13px">Pode ler, assinar, aceitar ou rejeitar a proposta nesta página. Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>`,
   );
-  const text = `Olá ${input.clientName},
-
-${input.senderName} enviou-lhe a proposta "${input.title}".
+  const text = `${input.message.trim()}
 
 Total: ${input.total}${until ? `\nVálida até: ${until}` : ''}
 

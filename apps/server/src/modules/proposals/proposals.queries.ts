@@ -206,7 +206,7 @@ export async function selectProposalForUpdate(ctx: TenantContext, id: string) {
 
 export async function selectOrganizationBranding(ctx: TenantContext) {
   const [row] = await ctx.db
-    .select({ name: organizations.name, branding: organizations.branding })
+    .select({ name: organizations.name, branding: organizations.branding, settings: organizations.settings })
     .from(organizations)
     .where(eq(organizations.id, ctx.organizationId))
     .limit(1);

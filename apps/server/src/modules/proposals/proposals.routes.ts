@@ -1,5 +1,6 @@
 import { SendResultSchema } from '@aceite/shared/schemas/collaboration';
 import { dataEnvelope, IdParamsSchema, OkSchema } from '@aceite/shared/schemas/common';
+import { ProposalEmailDraftSchema, SendProposalInputSchema } from '@aceite/shared/schemas/proposal-email';
 import {
   ListProposalsQuerySchema,
   ProposalInputSchema,
@@ -121,9 +122,28 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
         security: BEARER,
         summary: 'Email the public link to the client and mark the proposal sent',
         params: IdParamsSchema,
+        // No body at all is the organization's default subject and message.
+        body: SendProposalInputSchema.nullish(),
         response: { 200: dataEnvelope(SendResultSchema), ...AUTHED_ERRORS },
       },
     },
-    async (req) => ({ data: await proposals.sendProposal(req.tenant, app.appUrl, req.params.id) }),
+    async (req) => ({
+      data: await proposals.sendProposal(req.tenant, app.appUrl, req.params.id, req.body ?? {}),
+    }),
+  );
+
+  app.get(
+    '/proposals/:id/email-draft',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary:
+          "The send dialog's starting point: recipient, Reply-To and the organization's subject and message",
+        params: IdParamsSchema,
+        response: { 200: dataEnvelope(ProposalEmailDraftSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await proposals.getProposalEmailDraft(req.tenant, req.params.id) }),
   );
 };

@@ -85,6 +85,86 @@ describe('POST /proposals/:id/send', () => {
     expect(notes.map((n) => n.type)).toContain('proposal_sent');
   });
 
+  it("sets Reply-To to the proposal's owner, not the no-reply sender", async () => {
+    const created = (await as(t.app, team.sales)('POST', '/proposals', body())).json().data;
+    // A manager sends it: replies still go to the person whose proposal it is.
+    expect((await as(t.app, team.manager)('POST', `/proposals/${created.id}/send`)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'proposal'));
+    expect(row).toBeDefined();
+    await t.app.outbox.drain();
+    const mail = t.sentMail.at(-1);
+    expect(mail?.replyTo).toBe(team.sales.email);
+  });
+
+  it('sends the subject and message typed in the dialog, escaped, with the link still in it', async () => {
+    const created = (await as(t.app, team.sales)('POST', '/proposals', body())).json().data;
+    const res = await as(t.app, team.sales)('POST', `/proposals/${created.id}/send`, {
+      subject: 'A nossa proposta <b>revista</b>',
+      message: 'Cara Joana,\n\nSegue a proposta <i>revista</i>.',
+    });
+    expect(res.statusCode).toBe(200);
+    await t.app.outbox.drain();
+    const mail = t.sentMail.at(-1);
+    expect(mail?.subject).toBe('A nossa proposta <b>revista</b>');
+    expect(mail?.text).toContain('Segue a proposta <i>revista</i>.');
+    expect(mail?.html).toContain('Segue a proposta &lt;i&gt;revista&lt;/i&gt;.');
+    expect(mail?.links).toEqual([`http://localhost:3000/p/${created.publicToken}`]);
+  });
+
+  it("offers a draft from the organization's defaults, with the placeholders filled in", async () => {
+    const created = (await as(t.app, team.sales)('POST', '/proposals', body({ title: 'Loja' }))).json().data;
+    const before = await as(t.app, team.sales)('GET', `/proposals/${created.id}/email-draft`);
+    expect(before.statusCode).toBe(200);
+    expect(before.json().data).toMatchObject({ to: 'joana@lima.pt', replyTo: team.sales.email });
+    expect(before.json().data.subject).toContain('Loja');
+
+    const org = (await as(t.app, team.admin)('GET', '/settings/organization')).json().data;
+    const saved = await as(t.app, team.admin)('PUT', '/settings/organization', {
+      name: org.name,
+      settings: {
+        ...org.settings,
+        proposalEmailSubject: 'Proposta {proposta} para {cliente}',
+        proposalEmailMessage: 'Olá {cliente}, segue a proposta de {organizacao}.',
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const draft = (await as(t.app, team.sales)('GET', `/proposals/${created.id}/email-draft`)).json().data;
+    expect(draft.subject).toBe('Proposta Loja para Joana <b>Lima</b>');
+    expect(draft.message).toBe(`Olá Joana <b>Lima</b>, segue a proposta de ${org.name}.`);
+    // Sending without a subject or message uses the same defaults.
+    await as(t.app, team.sales)('POST', `/proposals/${created.id}/send`);
+    await t.app.outbox.drain();
+    expect(t.sentMail.at(-1)?.subject).toBe('Proposta Loja para Joana <b>Lima</b>');
+  });
+
+  it('refuses an empty or oversized subject and message with Portuguese messages', async () => {
+    const created = (await as(t.app, team.sales)('POST', '/proposals', body())).json().data;
+    const empty = await as(t.app, team.sales)('POST', `/proposals/${created.id}/send`, { subject: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.details).toEqual([
+      expect.objectContaining({ field: 'subject', message: MESSAGES.emailSubjectRequired }),
+    ]);
+    const long = await as(t.app, team.sales)('POST', `/proposals/${created.id}/send`, {
+      message: 'x'.repeat(5001),
+    });
+    expect(long.statusCode).toBe(400);
+    const [row] = await t.db.select().from(proposals).where(eq(proposals.id, created.id));
+    expect(row?.status).toBe('draft');
+    const badDefaults = await as(t.app, team.admin)('PUT', '/settings/organization', {
+      name: 'Org',
+      settings: { proposalValidityDays: 0 },
+    });
+    expect(badDefaults.statusCode).toBe(400);
+  });
+
+  it('keeps the email draft to those who may send the proposal', async () => {
+    const created = (await as(t.app, team.sales)('POST', '/proposals', body())).json().data;
+    expect((await as(t.app, sales2)('GET', `/proposals/${created.id}/email-draft`)).statusCode).toBe(403);
+    expect((await as(t.app, team.viewer)('GET', `/proposals/${created.id}/email-draft`)).statusCode).toBe(
+      403,
+    );
+  });
+
   it('notifies the new owner when a manager hands a proposal over', async () => {
     const created = (await as(t.app, team.manager)('POST', '/proposals', body())).json().data;
     await as(t.app, team.manager)('PUT', `/proposals/${created.id}`, body({ ownerId: sales2.id }));

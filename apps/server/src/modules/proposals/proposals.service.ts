@@ -2,6 +2,13 @@ import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
 import { can } from '@aceite/shared/permissions';
 import {
+  DEFAULT_EMAIL_MESSAGE,
+  DEFAULT_EMAIL_SUBJECT,
+  fillEmailPlaceholders,
+  type ProposalEmailDraft,
+  type SendProposalInput,
+} from '@aceite/shared/schemas/proposal-email';
+import {
   ANSWERED_STATUSES,
   completeContent,
   FORM_STATUSES,
@@ -12,6 +19,7 @@ import {
   type ProposalStatus,
   type ProposalSummary,
 } from '@aceite/shared/schemas/proposals';
+import { OrganizationSettingsSchema } from '@aceite/shared/schemas/users';
 import { computeTotals } from '@aceite/shared/totals';
 import type { z } from 'zod';
 import { AppError } from '@/lib/app-error.ts';
@@ -272,10 +280,41 @@ const BEFORE_SENT: readonly ProposalStatus[] = ['draft', 'in_review', 'approved'
  * Emails the public link to the client through the outbox, snapshots a version if the content changed since
  * the last one, marks the proposal sent, and tells the owner when someone else sent it.
  */
+/** The subject and message the organization set as defaults, with this proposal's placeholders filled in. */
+function emailDefaults(
+  org: Awaited<ReturnType<typeof selectOrganizationBranding>>,
+  values: { proposta: string; cliente: string; remetente: string },
+): { subject: string; message: string } {
+  const settings = OrganizationSettingsSchema.safeParse(org?.settings ?? {});
+  const saved = settings.success ? settings.data : {};
+  const all = { ...values, organizacao: org?.name ?? '' };
+  return {
+    subject: fillEmailPlaceholders(saved.proposalEmailSubject || DEFAULT_EMAIL_SUBJECT, all).slice(0, 200),
+    message: fillEmailPlaceholders(saved.proposalEmailMessage || DEFAULT_EMAIL_MESSAGE, all),
+  };
+}
+
+/** What the send dialog starts from: recipient, Reply-To (the owner) and the organization's defaults. */
+export async function getProposalEmailDraft(ctx: TenantContext, id: string): Promise<ProposalEmailDraft> {
+  const existing = await selectProposalById(ctx, id);
+  if (!existing) throw notFound();
+  assertCanManageProposal(ctx, existing.proposal.ownerId);
+  const client = existing.client;
+  if (!client?.email) throw new AppError('VALIDATION_ERROR', MESSAGES.sendNoClient);
+  const org = await selectOrganizationBranding(ctx);
+  const senderName = await selectUserFullName(ctx, ctx.userId);
+  return {
+    to: client.email,
+    replyTo: existing.owner.email,
+    ...emailDefaults(org, { proposta: existing.proposal.title, cliente: client.name, remetente: senderName }),
+  };
+}
+
 export async function sendProposal(
   ctx: TenantContext,
   appUrl: string,
   id: string,
+  input: SendProposalInput = {},
 ): Promise<{ recipient: string; status: ProposalStatus }> {
   const existing = await selectProposalById(ctx, id);
   if (!existing) throw notFound();
@@ -291,17 +330,23 @@ export async function sendProposal(
     await updateProposalById(tx, id, { status: next, sentAt: proposal.sentAt ?? new Date() });
     const org = await selectOrganizationBranding(tx);
     const senderName = await selectUserFullName(tx, ctx.userId);
+    const defaults = emailDefaults(org, {
+      proposta: proposal.title,
+      cliente: client.name,
+      remetente: senderName,
+    });
     await queueEmail(tx.db, {
       kind: 'proposal',
       to: client.email,
+      // Replies reach the person whose proposal it is, not the no-reply sender.
+      replyTo: existing.owner.email,
       organizationId: ctx.organizationId,
       email: proposalEmail({
         organizationName: org?.name ?? '',
         primaryColor: org?.branding.primaryColor ?? '#007bff',
         logo: org?.branding.logo ?? null,
-        clientName: client.name,
-        senderName,
-        title: proposal.title,
+        subject: input.subject ?? defaults.subject,
+        message: input.message || defaults.message,
         total: formatMoney(proposal.totalValue),
         validUntil: proposal.validUntil,
         link: `${appUrl}/p/${proposal.publicToken}`,

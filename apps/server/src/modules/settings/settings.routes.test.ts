@@ -112,8 +112,24 @@ describe('settings', () => {
     for (const user of [team.admin, team.manager, team.sales, team.viewer]) {
       const branding = await as(t.app, user)('GET', '/settings/organization/branding');
       expect(branding.statusCode).toBe(200);
-      expect(branding.json().data).toEqual({ name: 'Nova Lda', primaryColor: '#123abc', logo });
+      // …and the proposal validity in days, which the editor fills in (Aceite's 30 when not set).
+      expect(branding.json().data).toEqual({
+        name: 'Nova Lda',
+        primaryColor: '#123abc',
+        logo,
+        proposalValidityDays: 30,
+      });
     }
+    await as(t.app, team.admin)('PUT', '/settings/organization', {
+      name: 'Nova Lda',
+      domain: 'nova.pt',
+      branding: { primaryColor: '#123abc', logo },
+      settings: { proposalValidityDays: 15 },
+    });
+    expect(
+      (await as(t.app, team.sales)('GET', '/settings/organization/branding')).json().data
+        .proposalValidityDays,
+    ).toBe(15);
     const stranger = await createUser(t.db, { role: 'admin' });
     expect((await as(t.app, stranger)('GET', '/settings/organization/branding')).json().data.logo).toBeNull();
     const bad = await as(t.app, team.admin)('PUT', '/settings/organization', {

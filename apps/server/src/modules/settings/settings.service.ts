@@ -1,9 +1,11 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import type {
-  Organization,
-  OrganizationBranding,
-  OrganizationInputSchema,
-  ProfileInputSchema,
+import { DEFAULT_VALIDITY_DAYS } from '@aceite/shared/proposal-defaults';
+import {
+  type Organization,
+  type OrganizationBranding,
+  type OrganizationInputSchema,
+  OrganizationSettingsSchema,
+  type ProfileInputSchema,
 } from '@aceite/shared/schemas/users';
 import type { z } from 'zod';
 import { AppError } from '@/lib/app-error.ts';
@@ -87,7 +89,14 @@ export async function getOrganization(ctx: TenantContext): Promise<Organization>
 export async function getOrganizationBranding(ctx: TenantContext): Promise<OrganizationBranding> {
   const row = await selectOwnOrganization(ctx);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound);
-  return { name: row.name, primaryColor: row.branding.primaryColor, logo: row.branding.logo };
+  const settings = OrganizationSettingsSchema.safeParse(row.settings);
+  return {
+    name: row.name,
+    primaryColor: row.branding.primaryColor,
+    logo: row.branding.logo,
+    proposalValidityDays:
+      (settings.success ? settings.data.proposalValidityDays : undefined) ?? DEFAULT_VALIDITY_DAYS,
+  };
 }
 
 export async function updateOrganization(

@@ -3,6 +3,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useSidebarProposalCounts } from '@/features/proposals/api/get-proposal-stats';
 import { useAuthStore } from '@/lib/auth-store';
+import { SessionExpiredDialog } from '../session-expired-dialog';
 
 /**
  * The frame of every private screen; it also refreshes the signed-in user from the server. A platform account
@@ -13,9 +14,12 @@ export function PrivateLayout() {
   const hasOrganization = useAuthStore((state) => state.user?.organization != null);
   const proposalCounts = useSidebarProposalCounts({ enabled: hasOrganization });
   return (
-    <MainLayout
-      topBarActions={hasOrganization ? <NotificationBell /> : null}
-      proposalCounts={proposalCounts}
-    />
+    <>
+      <MainLayout
+        topBarActions={hasOrganization ? <NotificationBell /> : null}
+        proposalCounts={proposalCounts}
+      />
+      <SessionExpiredDialog />
+    </>
   );
 }

@@ -17,6 +17,9 @@ const OVERVIEW = {
   avgProposalValue: 246_914,
   totalClients: 15,
   activeUsers: 4,
+  cancelledProposals: 0,
+  openProposals: 3,
+  openValue: 150_000,
 };
 
 function stubApi({ empty = false } = {}) {

@@ -1,8 +1,9 @@
 import { Anchor } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { safeNext } from '@/lib/return-to';
 
 interface LoginPageProps {
   /**
@@ -15,7 +16,10 @@ interface LoginPageProps {
 
 export function LoginPage({ prerendered = false }: LoginPageProps) {
   const navigate = useNavigate();
-  const form = <LoginForm onSuccess={() => navigate(paths.dashboard, { replace: true })} />;
+  const [params] = useSearchParams();
+  // Back to the page that sent the visitor here (RequireAuth, an expired session), else the dashboard.
+  const next = safeNext(params.get('next')) ?? paths.dashboard;
+  const form = <LoginForm onSuccess={() => navigate(next, { replace: true })} />;
   return (
     <AuthLayout
       title="Entrar"

@@ -33,6 +33,9 @@ const OVERVIEW = {
   avgProposalValue: 246_914,
   totalClients: 15,
   activeUsers: 4,
+  cancelledProposals: 0,
+  openProposals: 3,
+  openValue: 150_000,
 };
 
 function signInAs(role: 'admin' | 'viewer') {
@@ -87,7 +90,7 @@ describe('DashboardPage', () => {
     renderWithProviders(<DashboardPage />, { route: '/dashboard' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Olá, Ana' })).toBeInTheDocument();
-    const total = screen.getByRole('group', { name: 'Valor total' });
+    const total = screen.getByRole('group', { name: 'Valor de todas as propostas' });
     await waitFor(() => expect(total.textContent?.replace(/\s/g, ' ')).toContain('98 765,43 €'));
 
     const top = screen.getByRole('region', { name: 'Principais clientes' });
@@ -109,7 +112,9 @@ describe('DashboardPage', () => {
       within(actions)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/proposals/new', '/proposals', '/clients/new', '/analytics']);
+    ).toEqual(['/proposals', '/clients/new', '/analytics']);
+    // 'Nova proposta' opens the choice of a blank proposal or a template.
+    expect(within(actions).getByRole('button', { name: /Nova proposta/ })).toBeInTheDocument();
   });
 
   it('hides the quick actions a viewer cannot use', () => {
@@ -131,7 +136,7 @@ describe('DashboardPage', () => {
     renderWithProviders(<DashboardPage />, { route: '/dashboard' });
 
     expect(await screen.findAllByText('Nenhum dado disponível')).toHaveLength(2);
-    await waitFor(() => expect(screen.getAllByText('Sem dados')).toHaveLength(7));
+    await waitFor(() => expect(screen.getAllByText('Sem dados')).toHaveLength(8));
     expect(warn).toHaveBeenCalled();
     expect(screen.queryByText(/erro/i)).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

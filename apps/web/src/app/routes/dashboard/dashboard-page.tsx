@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { DocumentTitle } from '@/components/document-title';
 import { PageHeader } from '@/components/page-header';
 import { useOverview } from '@/features/analytics/api/get-overview';
@@ -8,6 +9,7 @@ import { DashboardStats } from '@/features/dashboard/components/dashboard-stats'
 import { QuickActions } from '@/features/dashboard/components/quick-actions';
 import { RecentActivityCard } from '@/features/dashboard/components/recent-activity-card';
 import { TopClientsCard } from '@/features/dashboard/components/top-clients-card';
+import { NewProposalDialog } from '@/features/templates/components/new-proposal-dialog';
 import { useAuthStore } from '@/lib/auth-store';
 
 const NO_FILTERS = {};
@@ -18,6 +20,7 @@ export function DashboardPage() {
   const overview = useOverview(NO_FILTERS);
   const topClients = useTopClients(NO_FILTERS, DASHBOARD_TOP_CLIENTS);
   const recent = useRecentActivity();
+  const [choosing, { open: choose, close: stopChoosing }] = useDisclosure(false);
 
   return (
     <>
@@ -35,7 +38,8 @@ export function DashboardPage() {
           </Title>
           <DashboardStats overview={overview.data} loading={overview.isPending} />
         </section>
-        <QuickActions role={user?.role} />
+        <QuickActions role={user?.role} onNewProposal={choose} />
+        <NewProposalDialog opened={choosing} onClose={stopChoosing} />
         <SimpleGrid
           cols={{ base: 1, lg: 2 }}
           spacing={{ base: 'md', sm: 'lg' }}

@@ -1,8 +1,11 @@
+import { DEFAULT_VALIDITY_DAYS } from '@aceite/shared/proposal-defaults';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
+import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { addDaysIso, todayIso } from '@/features/proposals/components/dates';
 import { ProposalForm } from '@/features/proposals/components/proposal-form';
 import {
   emptyProposalValues,
@@ -11,6 +14,7 @@ import {
 } from '@/features/proposals/components/proposal-form-values';
 import { ProposalNotAllowed } from '@/features/proposals/components/proposal-screen-states';
 import { useProposalPermissions } from '@/features/proposals/components/use-proposal-permissions';
+import { useOrganizationBranding } from '@/features/settings/api/get-organization-branding';
 
 const TITLE = 'Nova proposta';
 
@@ -20,10 +24,20 @@ export function ProposalNewPage() {
   const navigate = useNavigate();
   const { canCreate, userId } = useProposalPermissions();
   const template = useMemo(() => templateFromState(location.state), [location.state]);
-  const initialValues = useMemo(
-    () => (template ? valuesFromTemplate(template, userId ?? null) : emptyProposalValues(userId ?? null)),
-    [template, userId],
-  );
+  // The organization's validity (Settings → Organização); usually already read by the top bar.
+  const branding = useOrganizationBranding(canCreate);
+  const validityDays = branding.isPending
+    ? null
+    : (branding.data?.proposalValidityDays ?? DEFAULT_VALIDITY_DAYS);
+  const initialValues = useMemo(() => {
+    const values = template
+      ? valuesFromTemplate(template, userId ?? null)
+      : emptyProposalValues(userId ?? null);
+    return {
+      ...values,
+      validUntil: values.validUntil || addDaysIso(todayIso(), validityDays ?? DEFAULT_VALIDITY_DAYS),
+    };
+  }, [template, userId, validityDays]);
   const back = { to: paths.proposals(), label: 'Voltar a Propostas' };
 
   if (!canCreate) {
@@ -43,13 +57,17 @@ export function ProposalNewPage() {
         back={back}
         description={template ? `A partir do template «${template.name}».` : undefined}
       />
-      <ProposalForm
-        key={location.key}
-        initialValues={initialValues}
-        cancelTo={paths.proposals()}
-        // Back from the new proposal's page returns to the list, not to an empty form.
-        onSaved={(proposal) => navigate(paths.proposal(proposal.id), { replace: true })}
-      />
+      {validityDays === null ? (
+        <LoadingState label="A preparar a proposta…" />
+      ) : (
+        <ProposalForm
+          key={location.key}
+          initialValues={initialValues}
+          cancelTo={paths.proposals()}
+          // Back from the new proposal's page returns to the list, not to an empty form.
+          onSaved={(proposal) => navigate(paths.proposal(proposal.id), { replace: true })}
+        />
+      )}
     </>
   );
 }

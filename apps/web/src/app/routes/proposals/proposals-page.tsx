@@ -1,5 +1,6 @@
 import { PROPOSAL_STATUSES, type ProposalStatus } from '@aceite/shared/schemas/proposals';
 import { ActionIcon, Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconTemplate } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
@@ -7,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { ProposalsList } from '@/features/proposals/components/proposals-list';
 import { useProposalPermissions } from '@/features/proposals/components/use-proposal-permissions';
+import { NewProposalDialog } from '@/features/templates/components/new-proposal-dialog';
 
 function parseStatus(value: string | null): ProposalStatus | undefined {
   return PROPOSAL_STATUSES.find((status) => status === value);
@@ -18,6 +20,8 @@ export function ProposalsPage() {
   const status = parseStatus(searchParams.get('status'));
   const search = searchParams.get('search')?.trim() ?? '';
   const { canCreate } = useProposalPermissions();
+  // 'Nova proposta' offers a blank proposal or a template, on every screen size.
+  const [choosing, { open: choose, close: stopChoosing }] = useDisclosure(false);
 
   const setFilters = (filters: { status?: ProposalStatus; search?: string }) => {
     const next = new URLSearchParams();
@@ -56,18 +60,15 @@ export function ProposalsPage() {
               >
                 <IconTemplate size={18} aria-hidden="true" />
               </ActionIcon>
-              <Button
-                component={Link}
-                to={paths.proposalNew}
-                leftSection={<IconPlus size={18} aria-hidden="true" />}
-              >
+              <Button onClick={choose} leftSection={<IconPlus size={18} aria-hidden="true" />}>
                 Nova proposta
               </Button>
             </>
           )
         }
       />
-      <ProposalsList status={status} search={search} onFiltersChange={setFilters} />
+      <ProposalsList status={status} search={search} onFiltersChange={setFilters} onNewProposal={choose} />
+      {canCreate && <NewProposalDialog opened={choosing} onClose={stopChoosing} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { LoginInputSchema } from '@aceite/shared/schemas/auth';
+import { LoginInputSchema, type User } from '@aceite/shared/schemas/auth';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -13,14 +13,17 @@ import { useLogin } from '../api/login';
 const FIELDS = ['email', 'password'] as const;
 
 interface LoginFormProps {
-  onSuccess: () => void;
+  onSuccess: (user: User) => void;
+  /** Signing in again after the session expired: the email is known and the cache is kept. */
+  initialEmail?: string;
+  keepCache?: boolean;
 }
 
 /** Email, password and 'Lembrar-me' (spec §2 /login). */
-export function LoginForm({ onSuccess }: LoginFormProps) {
-  const login = useLogin();
+export function LoginForm({ onSuccess, initialEmail = '', keepCache = false }: LoginFormProps) {
+  const login = useLogin({ keepCache });
   const form = useForm({
-    initialValues: { email: '', password: '', rememberMe: false },
+    initialValues: { email: initialEmail, password: '', rememberMe: false },
     validate: schemaResolver(LoginInputSchema, { sync: true }),
     validateInputOnBlur: true,
   });

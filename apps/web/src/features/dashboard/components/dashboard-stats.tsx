@@ -6,6 +6,7 @@ import {
   IconChartPie,
   IconCircleCheck,
   IconFileText,
+  IconHourglass,
   IconReceipt,
   IconUserStar,
   IconUsers,
@@ -21,22 +22,42 @@ interface DashboardStatsProps {
   loading: boolean;
 }
 
-/** The seven cards of the dashboard (spec §2 /dashboard), in pt-PT euros and percent. */
+/**
+ * The cards of the dashboard (spec §2 /dashboard), in pt-PT euros and percent, each named for what it counts:
+ * the number of proposals is the list's (cancelled included, and said); the values leave cancelled ones out.
+ */
 export function DashboardStats({ overview: o, loading }: DashboardStatsProps) {
   const icon = (Icon: typeof IconCash) => <Icon size={18} />;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
       <StatCard
         label="Total de propostas"
-        value={o ? formatCount(o.totalProposals) : null}
-        hint={o ? plural(o.sentProposals, 'enviada', 'enviadas') : ''}
+        value={o ? formatCount(o.totalProposals + o.cancelledProposals) : null}
+        hint={
+          o
+            ? [
+                plural(o.sentProposals, 'enviada', 'enviadas'),
+                o.cancelledProposals > 0 ? plural(o.cancelledProposals, 'cancelada', 'canceladas') : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')
+            : ''
+        }
         icon={icon(IconFileText)}
         loading={loading}
       />
       <StatCard
-        label="Valor total"
+        label="Valor de todas as propostas"
         value={o ? formatMoney(o.totalValue) : null}
+        hint="Rascunhos, em aberto, aceites e perdidas"
         icon={icon(IconCash)}
+        loading={loading}
+      />
+      <StatCard
+        label="Valor em aberto"
+        value={o ? formatMoney(o.openValue) : null}
+        hint={o ? `${formatCount(o.openProposals)} à espera de resposta` : ''}
+        icon={icon(IconHourglass)}
         loading={loading}
       />
       <StatCard
@@ -72,7 +93,7 @@ export function DashboardStats({ overview: o, loading }: DashboardStatsProps) {
       <StatCard
         label="Valor médio"
         value={o ? formatMoney(o.avgProposalValue) : null}
-        hint="por proposta"
+        hint="por proposta, sem as canceladas"
         icon={icon(IconReceipt)}
         loading={loading}
       />

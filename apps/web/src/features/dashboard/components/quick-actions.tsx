@@ -5,6 +5,7 @@ import { IconChartBar, IconFilePlus, IconFileText, IconUserPlus } from '@tabler/
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import classes from './quick-actions.module.css';
 
 interface QuickAction {
   label: string;
@@ -45,8 +46,34 @@ const QUICK_ACTIONS: QuickAction[] = [
   },
 ];
 
-/** The quick actions a role may use (a viewer sees only the two that read). */
-export function QuickActions({ role }: { role: Role | undefined }) {
+function ActionContent({ action }: { action: QuickAction }) {
+  return (
+    <Flex direction={{ base: 'column', xs: 'row' }} gap="sm" align={{ base: 'flex-start', xs: 'center' }}>
+      <ThemeIcon variant="light" size={40} radius="md" aria-hidden="true">
+        {action.icon}
+      </ThemeIcon>
+      <div>
+        <Text fw={600}>{action.label}</Text>
+        {/* Two cards a row on a phone leave room for the label only. */}
+        <Text size="sm" c="dimmed" visibleFrom="sm">
+          {action.description}
+        </Text>
+      </div>
+    </Flex>
+  );
+}
+
+/**
+ * The quick actions a role may use (a viewer sees only the two that read). 'Nova proposta' opens the choice
+ * between a blank proposal and a template (`onNewProposal`), as its description promises.
+ */
+export function QuickActions({
+  role,
+  onNewProposal,
+}: {
+  role: Role | undefined;
+  onNewProposal?: () => void;
+}) {
   const actions = QUICK_ACTIONS.filter(
     (action) => !action.permission || (role !== undefined && can(role, action.permission)),
   );
@@ -56,26 +83,35 @@ export function QuickActions({ role }: { role: Role | undefined }) {
         Ações rápidas
       </Title>
       <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
-        {actions.map((action) => (
-          <Card key={action.to} component={Link} to={action.to} withBorder radius="lg" padding="md">
-            <Flex
-              direction={{ base: 'column', xs: 'row' }}
-              gap="sm"
-              align={{ base: 'flex-start', xs: 'center' }}
+        {actions.map((action) =>
+          action.to === paths.proposalNew && onNewProposal ? (
+            <Card
+              key={action.to}
+              component="button"
+              type="button"
+              onClick={onNewProposal}
+              withBorder
+              radius="lg"
+              padding="md"
+              ta="start"
+              className={classes.card}
             >
-              <ThemeIcon variant="light" size={40} radius="md" aria-hidden="true">
-                {action.icon}
-              </ThemeIcon>
-              <div>
-                <Text fw={600}>{action.label}</Text>
-                {/* Two cards a row on a phone leave room for the label only. */}
-                <Text size="sm" c="dimmed" visibleFrom="sm">
-                  {action.description}
-                </Text>
-              </div>
-            </Flex>
-          </Card>
-        ))}
+              <ActionContent action={action} />
+            </Card>
+          ) : (
+            <Card
+              key={action.to}
+              component={Link}
+              to={action.to}
+              withBorder
+              radius="lg"
+              padding="md"
+              className={classes.card}
+            >
+              <ActionContent action={action} />
+            </Card>
+          ),
+        )}
       </SimpleGrid>
     </section>
   );

@@ -13,6 +13,7 @@ export const proposalKeys = {
   details: () => [...proposalKeys.all, 'detail'] as const,
   detail: (id: string) => [...proposalKeys.details(), id] as const,
   stats: () => [...proposalKeys.all, 'stats'] as const,
+  emailDraft: (id: string) => [...proposalKeys.all, 'email-draft', id] as const,
 };
 
 /**

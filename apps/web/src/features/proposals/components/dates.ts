@@ -11,3 +11,10 @@ export function todayIso(now = new Date()): string {
 export function isPast(date: string, now = new Date()): boolean {
   return date < todayIso(now);
 }
+
+/** `YYYY-MM-DD` plus a number of calendar days (computed at noon UTC, so no daylight-saving shift). */
+export function addDaysIso(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -32,6 +32,8 @@ interface ProposalsListProps {
   status: ProposalStatus | undefined;
   search: string;
   onFiltersChange: (filters: { status?: ProposalStatus; search?: string }) => void;
+  /** 'Nova proposta' in the empty state: the choice of a blank proposal or a template. */
+  onNewProposal?: () => void;
 }
 
 function LoadingGrid() {
@@ -82,7 +84,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (search: stri
 }
 
 /** The proposals card grid (spec §2 /proposals): status filter, search, server paging, edit and delete. */
-export function ProposalsList({ status, search, onFiltersChange }: ProposalsListProps) {
+export function ProposalsList({ status, search, onFiltersChange, onNewProposal }: ProposalsListProps) {
   const permissions = useProposalPermissions();
   const confirmDelete = useConfirmDeleteProposal();
   const query = useProposals({ status, search: search || undefined });
@@ -149,13 +151,19 @@ export function ProposalsList({ status, search, onFiltersChange }: ProposalsList
           >
             {permissions.canCreate && (
               <EmptyState.Actions>
-                <Button
-                  component={Link}
-                  to={paths.proposalNew}
-                  leftSection={<IconPlus size={16} aria-hidden="true" />}
-                >
-                  Nova proposta
-                </Button>
+                {onNewProposal ? (
+                  <Button onClick={onNewProposal} leftSection={<IconPlus size={16} aria-hidden="true" />}>
+                    Nova proposta
+                  </Button>
+                ) : (
+                  <Button
+                    component={Link}
+                    to={paths.proposalNew}
+                    leftSection={<IconPlus size={16} aria-hidden="true" />}
+                  >
+                    Nova proposta
+                  </Button>
+                )}
               </EmptyState.Actions>
             )}
           </EmptyState>

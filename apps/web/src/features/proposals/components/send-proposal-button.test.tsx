@@ -9,12 +9,25 @@ const ID = '00000000-0000-4000-8000-000000000001';
 
 afterEach(() => vi.unstubAllGlobals());
 
+const READY = {
+  id: ID,
+  title: 'Website',
+  client: { name: 'Rita', email: 'rita@exemplo.pt' },
+  totalValue: 123_000,
+  validUntil: '2099-06-30',
+  content: { blocks: [], items: [{ name: 'Site', description: '', quantity: 1, unitPrice: 100_000 }] },
+};
+const DRAFT = {
+  to: 'rita@exemplo.pt',
+  replyTo: 'ana@acme.pt',
+  subject: 'Acme: proposta "Website"',
+  message: 'Olá Rita,\n\nSegue a proposta.',
+};
+
 describe('SendProposalButton', () => {
   it("says 'Proposta sem cliente associado' and sends nothing without a client", async () => {
     const api = mockApi({});
-    const { user } = renderWithOverlays(
-      <SendProposalButton proposal={{ id: ID, title: 'Website', client: null }} />,
-    );
+    const { user } = renderWithOverlays(<SendProposalButton proposal={{ ...READY, client: null }} />);
     await user.click(screen.getByRole('button', { name: 'Enviar por email' }));
     expect(await screen.findByText('Proposta sem cliente associado')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -23,22 +36,64 @@ describe('SendProposalButton', () => {
 
   it("asks first, naming the client's email, then sends and tells the recipient", async () => {
     const api = mockApi({
+      [`GET /proposals/${ID}/email-draft`]: () => jsonResponse(200, { data: DRAFT }),
       [`POST /proposals/${ID}/send`]: () =>
         jsonResponse(200, { data: { recipient: 'rita@exemplo.pt', status: 'sent' } }),
     });
     const onSent = vi.fn();
-    const { user } = renderWithOverlays(
-      <SendProposalButton
-        proposal={{ id: ID, title: 'Website', client: { name: 'Rita', email: 'rita@exemplo.pt' } }}
-        onSent={onSent}
-      />,
-    );
+    const { user } = renderWithOverlays(<SendProposalButton proposal={READY} onSent={onSent} />);
     await user.click(screen.getByRole('button', { name: 'Enviar por email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enviar proposta por email' });
     expect(within(dialog).getByText('rita@exemplo.pt')).toBeInTheDocument();
-    expect(api.fetchMock).not.toHaveBeenCalled();
-    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(api.bodiesOf(`POST /proposals/${ID}/send`)).toHaveLength(0);
+    await user.click(await within(dialog).findByRole('button', { name: 'Enviar' }));
     expect(await screen.findByText('Proposta enviada para rita@exemplo.pt.')).toBeInTheDocument();
     await waitFor(() => expect(onSent).toHaveBeenCalledOnce());
+  });
+
+  it("starts from the organization's subject and message, names the Reply-To, and sends what was edited", async () => {
+    const api = mockApi({
+      [`GET /proposals/${ID}/email-draft`]: () => jsonResponse(200, { data: DRAFT }),
+      [`POST /proposals/${ID}/send`]: () =>
+        jsonResponse(200, { data: { recipient: 'rita@exemplo.pt', status: 'sent' } }),
+    });
+    const { user } = renderWithOverlays(<SendProposalButton proposal={READY} />);
+    await user.click(screen.getByRole('button', { name: 'Enviar por email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar proposta por email' });
+    const subject = await within(dialog).findByRole('textbox', { name: 'Assunto' });
+    expect(subject).toHaveValue('Acme: proposta "Website"');
+    expect(within(dialog).getByRole('textbox', { name: 'Mensagem' })).toHaveValue(
+      'Olá Rita,\n\nSegue a proposta.',
+    );
+    expect(within(dialog).getByText(/ana@acme\.pt/)).toBeInTheDocument();
+    await user.clear(subject);
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await within(dialog).findByText('O assunto do email é obrigatório')).toBeInTheDocument();
+    await user.type(subject, 'Proposta revista');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() =>
+      expect(api.bodiesOf(`POST /proposals/${ID}/send`)).toEqual([
+        { subject: 'Proposta revista', message: 'Olá Rita,\n\nSegue a proposta.' },
+      ]),
+    );
+  });
+
+  it('asks for confirmation when the proposal has no items, a zero total or no validity date', async () => {
+    const api = mockApi({
+      [`GET /proposals/${ID}/email-draft`]: () => jsonResponse(200, { data: DRAFT }),
+      [`POST /proposals/${ID}/send`]: () =>
+        jsonResponse(200, { data: { recipient: 'rita@exemplo.pt', status: 'sent' } }),
+    });
+    const { user } = renderWithOverlays(
+      <SendProposalButton proposal={{ ...READY, totalValue: 0, validUntil: null, content: { items: [] } }} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Enviar por email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar proposta por email' });
+    expect(within(dialog).getByText('A proposta não tem itens.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/O total é 0,00\s€\./)).toBeInTheDocument();
+    expect(within(dialog).getByText('A proposta não tem data de validade.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Enviar' })).not.toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: 'Enviar mesmo assim' }));
+    await waitFor(() => expect(api.bodiesOf(`POST /proposals/${ID}/send`)).toHaveLength(1));
   });
 });

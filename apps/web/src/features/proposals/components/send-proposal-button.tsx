@@ -1,26 +1,134 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { Button, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { formatMoney } from '@aceite/shared/money';
+import { EmailMessageSchema, EmailSubjectSchema } from '@aceite/shared/schemas/proposal-email';
+import { Alert, Button, Group, List, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
+import { z } from 'zod';
+import { LoadingState } from '@/components/loading-state';
 import { errorMessage } from '@/lib/api-client';
+import { useEmailDraft } from '../api/get-email-draft';
 import { useSendProposal } from '../api/send-proposal';
 import { CLOSE_BUTTON_PROPS } from './modal-labels';
 
 const SEND_ERROR = 'Erro ao enviar proposta';
+const EmailFormSchema = z.object({ subject: EmailSubjectSchema, message: EmailMessageSchema });
+
+interface SendableProposal {
+  id: string;
+  title: string;
+  client: { name: string; email: string | null } | null;
+  totalValue: number;
+  validUntil: string | null;
+  content: { items: readonly unknown[] };
+}
 
 interface SendProposalButtonProps {
-  proposal: { id: string; title: string; client: { name: string; email: string | null } | null };
+  proposal: SendableProposal;
   /** After the server accepted it (sending may also have recorded a version). */
   onSent?: () => void;
 }
 
+/** What a client would find odd in the email: each is named in the dialog, which then asks to confirm. */
+export function sendWarnings(proposal: SendableProposal): string[] {
+  const warnings: string[] = [];
+  if (proposal.content.items.length === 0) warnings.push('A proposta não tem itens.');
+  if (proposal.totalValue === 0) warnings.push(`O total é ${formatMoney(0)}.`);
+  if (!proposal.validUntil) warnings.push('A proposta não tem data de validade.');
+  return warnings;
+}
+
+function SendForm({
+  proposal,
+  draft,
+  onClose,
+  onSent,
+}: {
+  proposal: SendableProposal;
+  draft: { to: string; replyTo: string; subject: string; message: string };
+  onClose: () => void;
+  onSent?: () => void;
+}) {
+  const send = useSendProposal();
+  const form = useForm({
+    initialValues: { subject: draft.subject, message: draft.message },
+    validate: schemaResolver(EmailFormSchema, { sync: true }),
+  });
+  const warnings = sendWarnings(proposal);
+
+  const submit = form.onSubmit((values) =>
+    send.mutate(
+      { id: proposal.id, subject: values.subject.trim(), message: values.message.trim() },
+      {
+        onSuccess: (result) => {
+          notifications.show({ color: 'green', message: `Proposta enviada para ${result.recipient}.` });
+          onClose();
+          onSent?.();
+        },
+        onError: (error) =>
+          notifications.show({ color: 'red', title: SEND_ERROR, message: errorMessage(error, SEND_ERROR) }),
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">
+          A proposta «{proposal.title}» vai ser enviada para <strong>{draft.to}</strong>, com a ligação para a
+          ver, assinar, aceitar ou rejeitar. As respostas do cliente chegam a {draft.replyTo}.
+        </Text>
+        {warnings.length > 0 && (
+          <Alert
+            color="yellow"
+            variant="light"
+            title="Confirme antes de enviar"
+            icon={<IconAlertTriangle aria-hidden="true" />}
+          >
+            <List size="sm" spacing={2}>
+              {warnings.map((warning) => (
+                <List.Item key={warning}>{warning}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <TextInput label="Assunto" required {...form.getInputProps('subject')} />
+        <Textarea
+          label="Mensagem"
+          description="O total, a validade e a ligação para a proposta seguem por baixo da mensagem."
+          autosize
+          minRows={4}
+          maxRows={12}
+          {...form.getInputProps('message')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button
+            type="submit"
+            loading={send.isPending}
+            leftSection={<IconSend size={18} aria-hidden="true" />}
+          >
+            {warnings.length > 0 ? 'Enviar mesmo assim' : 'Enviar'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 /**
- * 'Enviar por email' (spec §2): asks first, naming the client's email; then the server emails the public link
- * and the proposal reloads with its new status. Without a client email there is no one to send it to.
+ * 'Enviar por email' (spec §2): a dialog naming the client's email, with the subject and message from the
+ * organization's defaults (editable), and a confirmation when the proposal looks unfinished. The server emails
+ * the public link and the proposal reloads with its new status. Without a client email there is no one to
+ * send it to.
  */
 export function SendProposalButton({ proposal, onSent }: SendProposalButtonProps) {
-  const send = useSendProposal();
+  const [opened, { open, close }] = useDisclosure(false);
+  const draft = useEmailDraft(proposal.id, opened);
   const email = proposal.client?.email;
 
   const ask = () => {
@@ -28,32 +136,42 @@ export function SendProposalButton({ proposal, onSent }: SendProposalButtonProps
       notifications.show({ color: 'red', title: SEND_ERROR, message: MESSAGES.sendNoClient });
       return;
     }
-    modals.openConfirmModal({
-      title: 'Enviar proposta por email',
-      centered: true,
-      closeButtonProps: CLOSE_BUTTON_PROPS,
-      children: (
-        <Text size="sm">
-          A proposta «{proposal.title}» vai ser enviada para <strong>{email}</strong>, com a ligação para a
-          ver, assinar, aceitar ou rejeitar.
-        </Text>
-      ),
-      labels: { confirm: 'Enviar', cancel: 'Cancelar' },
-      onConfirm: () =>
-        send.mutate(proposal.id, {
-          onSuccess: (result) => {
-            notifications.show({ color: 'green', message: `Proposta enviada para ${result.recipient}.` });
-            onSent?.();
-          },
-          onError: (error) =>
-            notifications.show({ color: 'red', title: SEND_ERROR, message: errorMessage(error, SEND_ERROR) }),
-        }),
-    });
+    open();
   };
 
   return (
-    <Button leftSection={<IconSend size={18} aria-hidden="true" />} loading={send.isPending} onClick={ask}>
-      Enviar por email
-    </Button>
+    <>
+      <Button leftSection={<IconSend size={18} aria-hidden="true" />} onClick={ask}>
+        Enviar por email
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title="Enviar proposta por email"
+        centered
+        size="lg"
+        closeButtonProps={CLOSE_BUTTON_PROPS}
+      >
+        {draft.isPending ? (
+          <Stack gap="sm">
+            <Text size="sm">
+              A proposta «{proposal.title}» vai ser enviada para <strong>{email}</strong>.
+            </Text>
+            <LoadingState label="A preparar o email…" />
+          </Stack>
+        ) : draft.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden="true" />}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{errorMessage(draft.error, SEND_ERROR)}</Text>
+              <Button size="xs" variant="default" onClick={() => draft.refetch()} loading={draft.isFetching}>
+                Tentar novamente
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <SendForm proposal={proposal} draft={draft.data} onClose={close} onSent={onSent} />
+        )}
+      </Modal>
+    </>
   );
 }

@@ -72,6 +72,41 @@ describe('OrganizationForm', { timeout: 20_000 }, () => {
     expect((sent.branding as { logo: string }).logo).toMatch(/^data:image\/png;base64,/);
   });
 
+  it('edits the proposal defaults: email subject and message and the validity in days', async () => {
+    const api = mockApi({
+      'GET /settings/organization': () => jsonResponse(200, { data: ORGANIZATION }),
+      'PUT /settings/organization': ({ body }) =>
+        jsonResponse(200, { data: { ...ORGANIZATION, ...(body as object) } }),
+    });
+    const { user } = renderWithOverlays(<OrganizationForm onMessage={vi.fn()} />);
+    const days = await screen.findByRole('textbox', { name: /^Validade das propostas/ });
+    expect(days).toHaveValue('30');
+    const subject = screen.getByRole('textbox', { name: /^Assunto do email/ });
+    expect(subject).toHaveValue('{organizacao}: proposta "{proposta}"');
+    await user.clear(subject);
+    await user.type(subject, 'Proposta {{proposta}');
+    const message = screen.getByRole('textbox', { name: /^Mensagem do email/ });
+    await user.clear(message);
+    await user.type(message, 'Olá {{cliente},');
+    await user.clear(days);
+    await user.click(screen.getByRole('button', { name: 'Guardar organização' }));
+    expect(
+      await screen.findByText('A validade deve ser um número inteiro de dias entre 1 e 365'),
+    ).toBeInTheDocument();
+    await user.clear(days);
+    await user.type(days, '15');
+    await user.click(screen.getByRole('button', { name: 'Guardar organização' }));
+    await waitFor(() => expect(api.bodiesOf('PUT /settings/organization')).toHaveLength(1));
+    expect(api.bodiesOf('PUT /settings/organization')[0]).toMatchObject({
+      settings: {
+        weekStartsOn: 1,
+        proposalEmailSubject: 'Proposta {proposta}',
+        proposalEmailMessage: 'Olá {cliente},',
+        proposalValidityDays: 15,
+      },
+    });
+  });
+
   it('shows the logo rule under the field for a file that is too big', async () => {
     mockApi({ 'GET /settings/organization': () => jsonResponse(200, { data: ORGANIZATION }) });
     const { user } = renderWithOverlays(<OrganizationForm onMessage={vi.fn()} />);

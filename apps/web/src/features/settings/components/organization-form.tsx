@@ -1,5 +1,11 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { type Organization, OrganizationInputSchema } from '@aceite/shared/schemas/users';
+import { DEFAULT_VALIDITY_DAYS } from '@aceite/shared/proposal-defaults';
+import { DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT } from '@aceite/shared/schemas/proposal-email';
+import {
+  type Organization,
+  OrganizationInputSchema,
+  OrganizationSettingsSchema,
+} from '@aceite/shared/schemas/users';
 import {
   Alert,
   Button,
@@ -8,11 +14,14 @@ import {
   Group,
   Image,
   Input,
+  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
   Text,
+  Textarea,
   TextInput,
+  Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -28,7 +37,26 @@ export const DEFAULT_BRAND_COLOR = '#007bff';
 export const LOGO_MAX_BYTES = 200 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-const FIELDS = ['name', 'domain', 'branding.primaryColor', 'branding.logo'] as const;
+const FIELDS = [
+  'name',
+  'domain',
+  'branding.primaryColor',
+  'branding.logo',
+  'settings.proposalEmailSubject',
+  'settings.proposalEmailMessage',
+  'settings.proposalValidityDays',
+] as const;
+
+/** The proposal defaults as the form edits them: Aceite's own defaults where the organization set none. */
+function proposalDefaults(settings: Organization['settings']) {
+  const parsed = OrganizationSettingsSchema.safeParse(settings);
+  const saved = parsed.success ? parsed.data : {};
+  return {
+    proposalEmailSubject: saved.proposalEmailSubject || DEFAULT_EMAIL_SUBJECT,
+    proposalEmailMessage: saved.proposalEmailMessage || DEFAULT_EMAIL_MESSAGE,
+    proposalValidityDays: saved.proposalValidityDays ?? DEFAULT_VALIDITY_DAYS,
+  } as { proposalEmailSubject: string; proposalEmailMessage: string; proposalValidityDays: number | string };
+}
 const BRAND_SWATCHES = [
   DEFAULT_BRAND_COLOR,
   '#0b5cad',
@@ -69,6 +97,7 @@ function OrganizationFields({
         primaryColor: organization.branding.primaryColor || DEFAULT_BRAND_COLOR,
         logo: organization.branding.logo,
       },
+      settings: proposalDefaults(organization.settings),
     },
     validate: schemaResolver(OrganizationInputSchema, { sync: true }),
     validateInputOnBlur: true,
@@ -97,13 +126,17 @@ function OrganizationFields({
   const handleSubmit = form.onSubmit((values) => {
     onMessage(null);
     // Settings this screen does not edit are sent back unchanged.
-    const input = OrganizationInputSchema.parse({ ...values, settings: organization.settings });
+    const input = OrganizationInputSchema.parse({
+      ...values,
+      settings: { ...organization.settings, ...values.settings },
+    });
     update.mutate(input, {
       onSuccess: (saved) => {
         form.setInitialValues({
           name: saved.name,
           domain: saved.domain ?? '',
           branding: { primaryColor: saved.branding.primaryColor, logo: saved.branding.logo },
+          settings: proposalDefaults(saved.settings),
         });
         form.reset();
         onMessage({ type: 'success', text: MESSAGES.organizationUpdated });
@@ -208,6 +241,32 @@ function OrganizationFields({
             </Group>
           </Group>
         </Input.Wrapper>
+        <Title order={3} size="h4" mt="sm">
+          Propostas
+        </Title>
+        <NumberInput
+          label="Validade das propostas (dias)"
+          description="Uma proposta nova fica válida durante estes dias, a contar da data em que é criada."
+          min={1}
+          max={365}
+          allowDecimal={false}
+          allowNegative={false}
+          maw={{ sm: 320 }}
+          {...form.getInputProps('settings.proposalValidityDays')}
+        />
+        <TextInput
+          label="Assunto do email"
+          description="Sugerido ao enviar uma proposta; pode ser alterado em cada envio."
+          {...form.getInputProps('settings.proposalEmailSubject')}
+        />
+        <Textarea
+          label="Mensagem do email"
+          description="Pode usar {proposta}, {cliente}, {organizacao} e {remetente}. O total, a validade e a ligação para a proposta seguem sempre por baixo."
+          autosize
+          minRows={3}
+          maxRows={10}
+          {...form.getInputProps('settings.proposalEmailMessage')}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>
             Guardar organização

@@ -1,11 +1,16 @@
 import { Paper, Tabs } from '@mantine/core';
 import { IconBell, IconBuilding, IconLock, IconUser } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { LoadingState } from '@/components/loading-state';
 import { ChangePasswordForm } from './change-password-form';
 import { NotificationsPanel } from './notifications-panel';
-import { OrganizationForm } from './organization-form';
 import { ProfileForm } from './profile-form';
 import { type SettingsMessage, SettingsMessageAlert } from './settings-message';
+
+// Admins only, and the largest tab (logo, colour, proposal defaults): loaded after the page, not with it.
+const OrganizationForm = lazy(async () => ({
+  default: (await import('./organization-form')).OrganizationForm,
+}));
 
 export const SETTINGS_TABS = ['perfil', 'password', 'notificacoes', 'organizacao'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -86,7 +91,13 @@ export function SettingsTabs({
             'notificacoes',
             <NotificationsPanel onMessage={setMessage} onChanged={onNotificationsChanged} />,
           )}
-        {isAdmin && panel('organizacao', <OrganizationForm onMessage={setMessage} />)}
+        {isAdmin &&
+          panel(
+            'organizacao',
+            <Suspense fallback={<LoadingState label="A carregar a organização…" />}>
+              <OrganizationForm onMessage={setMessage} />
+            </Suspense>,
+          )}
       </Paper>
     </Tabs>
   );
