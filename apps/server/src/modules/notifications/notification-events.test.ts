@@ -140,7 +140,7 @@ describe('notifications on the client public page', () => {
       userId: team.sales.id,
       type: 'proposal_rejected',
       title: 'Proposta rejeitada',
-      message: 'A proposta "Campanha de verão" foi rejeitada pelo cliente.',
+      message: 'A proposta "Campanha de verão" foi rejeitada pelo cliente. Motivo: «Caro demais»',
       actionUrl: `/proposals/${id}`,
     });
   });
