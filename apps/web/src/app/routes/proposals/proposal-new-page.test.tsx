@@ -21,6 +21,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The picker shows dates as dd/mm/aaaa whatever the browser's language (issue 19). */
+const shown = (iso: string) => iso.split('-').reverse().join('/');
+
 const branding = (proposalValidityDays: number) => ({
   name: 'Acme',
   primaryColor: '#007bff',
@@ -35,7 +38,7 @@ describe('ProposalNewPage default validity', () => {
       'GET /clients': () => jsonResponse(200, { data: [] }),
     });
     renderRoutes([{ path: '/proposals/new', element: <ProposalNewPage /> }], { route: '/proposals/new' });
-    expect(await screen.findByLabelText('Válida até')).toHaveValue(addDaysIso(todayIso(), 15));
+    expect(await screen.findByLabelText('Válida até')).toHaveValue(shown(addDaysIso(todayIso(), 15)));
   });
 
   it('adds 30 days when the organization has not set a validity', async () => {
@@ -45,6 +48,6 @@ describe('ProposalNewPage default validity', () => {
       'GET /clients': () => jsonResponse(200, { data: [] }),
     });
     renderRoutes([{ path: '/proposals/new', element: <ProposalNewPage /> }], { route: '/proposals/new' });
-    expect(await screen.findByLabelText('Válida até')).toHaveValue(addDaysIso(todayIso(), 30));
+    expect(await screen.findByLabelText('Válida até')).toHaveValue(shown(addDaysIso(todayIso(), 30)));
   });
 });
