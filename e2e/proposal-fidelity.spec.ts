@@ -171,6 +171,53 @@ test.describe('amounts, templates and answers @mobile', () => {
   });
 });
 
+test.describe('editing a proposal the client has seen @mobile', () => {
+  test('warns first, keeps what the client saw as a version, saves a new one and tells the client', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page, DEMO.sales);
+    const title = unique('Proposta vista');
+    const created = await api<{ id: string; publicToken: string }>(page, 'POST', '/proposals', {
+      title,
+      clientId: await firstClientId(page),
+      content: { blocks: [], items: [{ name: 'Site', quantity: 1, unitPrice: 100_000 }] },
+    });
+    await api(page, 'POST', `/proposals/${created.id}/send`);
+    const client = await browser.newContext({ baseURL, locale: 'pt-PT' });
+    await (await client.newPage()).goto(`/p/${created.publicToken}`);
+    await client.close();
+
+    await page.goto(`/proposals/${created.id}/edit`);
+    const price = page.getByRole('group', { name: 'Item 1' }).getByLabel('Preço unitário (€)');
+    await price.fill('1.500,00');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'O cliente já viu esta proposta' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveCSS('opacity', '1');
+    await expect(dialog.getByRole('checkbox', { name: /Avisar o cliente/ })).toBeChecked();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    const saved = page.waitForRequest(
+      (req) => req.method() === 'PUT' && req.url().includes('notifyClient=true'),
+    );
+    await dialog.getByRole('button', { name: 'Guardar nova versão' }).click();
+    await saved;
+
+    await expect(page).toHaveURL(new RegExp(`/proposals/${created.id}$`));
+    const history = page.getByRole('region', { name: 'Tabela de versões' });
+    await expect(history.getByRole('button', { name: /^Ver versão/ })).toHaveCount(2);
+    await expect(history).toContainText('Alterada depois de o cliente a ver');
+    const versions = await api<{ versionNumber: number; totalValue: number }[]>(
+      page,
+      'GET',
+      `/proposals/${created.id}/versions`,
+    );
+    expect(versions.map((v) => v.totalValue).sort((a, b) => a - b)).toEqual([123_000, 184_500]);
+  });
+});
+
 test.describe('dates in an English browser @mobile', () => {
   test.use({ locale: 'en-US' });
 

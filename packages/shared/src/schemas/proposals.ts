@@ -23,6 +23,12 @@ export const FORM_STATUSES = ['draft', 'in_review', 'approved', 'sent'] as const
 /** The statuses the sidebar counts and the dashboard colours cover. */
 export const SIDEBAR_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'rejected'] as const;
 
+/**
+ * The client has the proposal in hand (sent, opened, being negotiated): saving a change warns first, keeps what
+ * the client saw as a version and offers to tell the client.
+ */
+export const CLIENT_HAS_SEEN_STATUSES: readonly ProposalStatus[] = ['sent', 'viewed', 'under_negotiation'];
+
 /** A client's answer is final: such proposals can no longer be edited. */
 export const ANSWERED_STATUSES: readonly ProposalStatus[] = ['accepted', 'signed', 'rejected'];
 
@@ -223,6 +229,14 @@ export const ProposalInputSchema = z
     }
   });
 export type ProposalInput = z.input<typeof ProposalInputSchema>;
+
+/** `PUT /proposals/{id}?notifyClient=true`: email the client that a proposal they have seen was updated. */
+export const UpdateProposalQuerySchema = z.object({
+  notifyClient: z
+    .enum(['true', 'false'], { error: 'Indique true ou false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+});
 
 export const ListProposalsQuerySchema = z.object({
   status: z.enum(PROPOSAL_STATUSES).optional(),
