@@ -171,6 +171,36 @@ test.describe('amounts, templates and answers @mobile', () => {
   });
 });
 
+test.describe('a signed proposal inside the app @mobile', () => {
+  test("the detail shows 'Assinada', who signed, their email, the date and the signature", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.sales);
+    const created = await api<{ id: string; publicToken: string }>(page, 'POST', '/proposals', {
+      title: unique('Proposta assinada'),
+      clientId: await firstClientId(page),
+      status: 'sent',
+      content: { blocks: [], items: [{ name: 'Site', quantity: 1, unitPrice: 100_000 }] },
+    });
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const signed = await page.request.post(`/api/v1/public/proposals/${created.publicToken}/sign`, {
+      data: { signerName: 'Joana Lima', signerEmail: 'joana@lima.pt', signatureData: png },
+    });
+    expect(signed.status()).toBe(200);
+
+    await page.goto(`/proposals/${created.id}`);
+    const signature = page.getByRole('region', { name: 'Assinatura do cliente' });
+    await expect(signature).toContainText('Joana Lima');
+    await expect(signature.getByRole('link', { name: 'joana@lima.pt' })).toBeVisible();
+    await expect(signature.getByRole('img', { name: 'Assinatura de Joana Lima' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Assinada pelo cliente' })).toBeVisible();
+    await expect(page.getByText('Assinada', { exact: true }).first()).toBeVisible();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+  });
+});
+
 test.describe('editing a proposal the client has seen @mobile', () => {
   test('warns first, keeps what the client saw as a version, saves a new one and tells the client', async ({
     page,

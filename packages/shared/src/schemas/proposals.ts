@@ -166,6 +166,10 @@ export const ProposalSchema = z.object({
   /** What the client wrote when rejecting; null when they gave none. */
   rejectionReason: z.string().nullable(),
   signedAt: z.string().nullable(),
+  /** Who signed on the public page, and the drawn signature (PNG data URL); null until signed. */
+  signedByName: z.string().nullable(),
+  signedByEmail: z.string().nullable(),
+  signatureData: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -77,6 +77,9 @@ export function toProposalDto({ proposal: p, client, owner }: ProposalWithRelati
     rejectedAt: iso(p.rejectedAt),
     rejectionReason: p.rejectionReason,
     signedAt: iso(p.signedAt),
+    signedByName: p.signedByName,
+    signedByEmail: p.signedByEmail,
+    signatureData: p.signatureData,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
