@@ -171,6 +171,38 @@ test.describe('amounts, templates and answers @mobile', () => {
   });
 });
 
+test.describe('the catalogue picker @mobile', () => {
+  test('says how many products there are, pages past the first 20 and searches as you type', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.manager);
+    const prefix = unique('Artigo');
+    for (let i = 1; i <= 22; i++) {
+      await api(page, 'POST', '/products', {
+        name: `${prefix} ${String(i).padStart(2, '0')}`,
+        price: 1000 + i,
+        unit: 'hora',
+      });
+    }
+    await page.goto('/proposals/new');
+    await page.getByRole('button', { name: 'Do catálogo' }).click();
+    const catalogue = page.getByRole('dialog', { name: 'Adicionar do catálogo' });
+    await expect(catalogue.getByText(/^A mostrar 20 de \d+ produtos ativos\.$/)).toBeVisible();
+
+    await catalogue.getByRole('textbox', { name: 'Pesquisar produtos' }).fill(prefix);
+    await expect(catalogue.getByText('A mostrar 20 de 22 produtos encontrados.')).toBeVisible();
+    await catalogue.getByRole('button', { name: 'Mostrar mais produtos' }).click();
+    await expect(catalogue.getByText('22 produtos encontrados.')).toBeVisible();
+    await catalogue.getByRole('button', { name: `Adicionar ${prefix} 22` }).click();
+    await expect(catalogue.getByText('1 item adicionado à proposta.')).toBeVisible();
+    await expectAccessible(page);
+    await catalogue.getByRole('button', { name: 'Concluir' }).click();
+    const item = page.getByRole('group', { name: 'Item 1' });
+    await expect(item.getByLabel('Nome')).toHaveValue(`${prefix} 22`);
+    await expect(item.getByLabel('Unidade')).toHaveValue('hora');
+  });
+});
+
 test.describe('a signed proposal inside the app @mobile', () => {
   test("the detail shows 'Assinada', who signed, their email, the date and the signature", async ({
     page,
