@@ -172,6 +172,115 @@ test.describe('amounts, templates and answers @mobile', () => {
   });
 });
 
+test.describe('the catalogue picker @mobile', () => {
+  test('says how many products there are, pages past the first 20 and searches as you type', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.manager);
+    const prefix = unique('Artigo');
+    for (let i = 1; i <= 22; i++) {
+      await api(page, 'POST', '/products', {
+        name: `${prefix} ${String(i).padStart(2, '0')}`,
+        price: 1000 + i,
+        unit: 'hora',
+      });
+    }
+    await page.goto('/proposals/new');
+    await page.getByRole('button', { name: 'Do catálogo' }).click();
+    const catalogue = page.getByRole('dialog', { name: 'Adicionar do catálogo' });
+    await expect(catalogue.getByText(/^A mostrar 20 de \d+ produtos ativos\.$/)).toBeVisible();
+
+    await catalogue.getByRole('textbox', { name: 'Pesquisar produtos' }).fill(prefix);
+    await expect(catalogue.getByText('A mostrar 20 de 22 produtos encontrados.')).toBeVisible();
+    await catalogue.getByRole('button', { name: 'Mostrar mais produtos' }).click();
+    await expect(catalogue.getByText('22 produtos encontrados.')).toBeVisible();
+    await catalogue.getByRole('button', { name: `Adicionar ${prefix} 22` }).click();
+    await expect(catalogue.getByText('1 item adicionado à proposta.')).toBeVisible();
+    await expectAccessible(page);
+    await catalogue.getByRole('button', { name: 'Concluir' }).click();
+    const item = page.getByRole('group', { name: 'Item 1' });
+    await expect(item.getByLabel('Nome')).toHaveValue(`${prefix} 22`);
+    await expect(item.getByLabel('Unidade')).toHaveValue('hora');
+  });
+});
+
+test.describe('a signed proposal inside the app @mobile', () => {
+  test("the detail shows 'Assinada', who signed, their email, the date and the signature", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.sales);
+    const created = await api<{ id: string; publicToken: string }>(page, 'POST', '/proposals', {
+      title: unique('Proposta assinada'),
+      clientId: await firstClientId(page),
+      status: 'sent',
+      content: { blocks: [], items: [{ name: 'Site', quantity: 1, unitPrice: 100_000 }] },
+    });
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const signed = await page.request.post(`/api/v1/public/proposals/${created.publicToken}/sign`, {
+      data: { signerName: 'Joana Lima', signerEmail: 'joana@lima.pt', signatureData: png },
+    });
+    expect(signed.status()).toBe(200);
+
+    await page.goto(`/proposals/${created.id}`);
+    const signature = page.getByRole('region', { name: 'Assinatura do cliente' });
+    await expect(signature).toContainText('Joana Lima');
+    await expect(signature.getByRole('link', { name: 'joana@lima.pt' })).toBeVisible();
+    await expect(signature.getByRole('img', { name: 'Assinatura de Joana Lima' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Assinada pelo cliente' })).toBeVisible();
+    await expect(page.getByText('Assinada', { exact: true }).first()).toBeVisible();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+  });
+});
+
+test.describe('editing a proposal the client has seen @mobile', () => {
+  test('warns first, keeps what the client saw as a version, saves a new one and tells the client', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page, DEMO.sales);
+    const title = unique('Proposta vista');
+    const created = await api<{ id: string; publicToken: string }>(page, 'POST', '/proposals', {
+      title,
+      clientId: await firstClientId(page),
+      content: { blocks: [], items: [{ name: 'Site', quantity: 1, unitPrice: 100_000 }] },
+    });
+    await api(page, 'POST', `/proposals/${created.id}/send`);
+    const client = await browser.newContext({ baseURL, locale: 'pt-PT' });
+    await (await client.newPage()).goto(`/p/${created.publicToken}`);
+    await client.close();
+
+    await page.goto(`/proposals/${created.id}/edit`);
+    const price = page.getByRole('group', { name: 'Item 1' }).getByLabel('Preço unitário (€)');
+    await price.fill('1.500,00');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'O cliente já viu esta proposta' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveCSS('opacity', '1');
+    await expect(dialog.getByRole('checkbox', { name: /Avisar o cliente/ })).toBeChecked();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    const saved = page.waitForRequest(
+      (req) => req.method() === 'PUT' && req.url().includes('notifyClient=true'),
+    );
+    await dialog.getByRole('button', { name: 'Guardar nova versão' }).click();
+    await saved;
+
+    await expect(page).toHaveURL(new RegExp(`/proposals/${created.id}$`));
+    const history = page.getByRole('region', { name: 'Tabela de versões' });
+    await expect(history.getByRole('button', { name: /^Ver versão/ })).toHaveCount(2);
+    await expect(history).toContainText('Alterada depois de o cliente a ver');
+    const versions = await api<{ versionNumber: number; totalValue: number }[]>(
+      page,
+      'GET',
+      `/proposals/${created.id}/versions`,
+    );
+    expect(versions.map((v) => v.totalValue).sort((a, b) => a - b)).toEqual([123_000, 184_500]);
+  });
+});
+
 test.describe('dates in an English browser @mobile', () => {
   test.use({ locale: 'en-US' });
 

@@ -246,10 +246,13 @@ test.describe('public proposal page', () => {
     await expect(result).toBeVisible();
     await expect(result.getByText('Marta Sousa', { exact: true })).toBeVisible();
     await expect(result.getByText('marta@exemplo.pt')).toBeVisible();
-    const today = new Intl.DateTimeFormat('pt-PT', { day: 'numeric', month: 'long', year: 'numeric' }).format(
-      new Date(),
-    );
-    await expect(result.getByText(today).first()).toBeVisible();
+    // Dates are written as in the app: "25/11/2026, 14:05".
+    const today = new Intl.DateTimeFormat('pt-PT', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(new Date());
+    await expect(result.getByText(new RegExp(today)).first()).toBeVisible();
     const image = result.getByRole('img', { name: 'Assinatura de Marta Sousa' });
     await expect(image).toHaveAttribute('src', /^data:image\/png;base64,/);
     await expect(image).toHaveJSProperty('naturalWidth', 600);
@@ -305,7 +308,7 @@ test.describe('public proposal page', () => {
 
     await expect(page.getByText('Proposta aceite com sucesso!')).toBeVisible();
     const result = page.getByRole('region', { name: 'Proposta aceite' });
-    await expect(result).toContainText(/Aceite em \d{1,2} de \p{L}+ de \d{4}/u);
+    await expect(result).toContainText(/Aceite em \d{2}\/\d{2}\/\d{4}/);
     await expect(page.getByRole('button', { name: 'Rejeitar' })).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: /Nome completo/ })).toHaveCount(0);
 
@@ -367,7 +370,7 @@ test.describe('public proposal page', () => {
 
     await expect(page.getByText('Proposta rejeitada', { exact: true }).first()).toBeVisible();
     const result = page.getByRole('region', { name: 'Proposta rejeitada' });
-    await expect(result).toContainText(/Rejeitada em \d{1,2} de \p{L}+ de \d{4}/u);
+    await expect(result).toContainText(/Rejeitada em \d{2}\/\d{2}\/\d{4}/);
     await expect(result).toContainText('Orçamento acima do previsto');
     await expect(page.getByRole('button', { name: 'Aceitar' })).toHaveCount(0);
     expect((await ownerView(request, created)).status).toBe('rejected');

@@ -26,6 +26,12 @@ export const FORM_STATUSES = ['draft', 'in_review', 'approved', 'sent'] as const
 /** The statuses the sidebar counts and the dashboard colours cover. */
 export const SIDEBAR_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'rejected'] as const;
 
+/**
+ * The client has the proposal in hand (sent, opened, being negotiated): saving a change warns first, keeps what
+ * the client saw as a version and offers to tell the client.
+ */
+export const CLIENT_HAS_SEEN_STATUSES: readonly ProposalStatus[] = ['sent', 'viewed', 'under_negotiation'];
+
 /** A client's answer is final: such proposals can no longer be edited. */
 export const ANSWERED_STATUSES: readonly ProposalStatus[] = ['accepted', 'signed', 'rejected'];
 
@@ -164,6 +170,10 @@ export const ProposalSchema = z.object({
   /** What the client wrote when rejecting; null when they gave none. */
   rejectionReason: z.string().nullable(),
   signedAt: z.string().nullable(),
+  /** Who signed on the public page, and the drawn signature (PNG data URL); null until signed. */
+  signedByName: z.string().nullable(),
+  signedByEmail: z.string().nullable(),
+  signatureData: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -241,6 +251,14 @@ export const ProposalInputSchema = z
     v.discountType === 'percentage' ? { ...v, discountValue: roundRate(v.discountValue) } : v,
   );
 export type ProposalInput = z.input<typeof ProposalInputSchema>;
+
+/** `PUT /proposals/{id}?notifyClient=true`: email the client that a proposal they have seen was updated. */
+export const UpdateProposalQuerySchema = z.object({
+  notifyClient: z
+    .enum(['true', 'false'], { error: 'Indique true ou false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+});
 
 export const ListProposalsQuerySchema = z.object({
   status: z.enum(PROPOSAL_STATUSES).optional(),

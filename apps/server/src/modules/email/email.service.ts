@@ -3,7 +3,7 @@ import { insertOutboxEmail } from './email.queries.ts';
 import type { RenderedEmail } from './email.templates.ts';
 
 export interface QueueEmailInput {
-  kind: 'password_reset' | 'invite' | 'proposal' | 'proposal_answer';
+  kind: 'password_reset' | 'invite' | 'proposal' | 'proposal_answer' | 'proposal_update';
   to: string;
   /** Where the recipient's replies go (never the no-reply sender for a proposal). */
   replyTo?: string | null;

@@ -193,3 +193,41 @@ ${input.link}
 — ${input.organizationName}`;
   return { subject, html, text, links: [input.link] };
 }
+
+/** To the client: a proposal they have already seen was changed; the link shows the new version. */
+export function proposalUpdatedEmail(
+  input: Branding & {
+    clientName: string;
+    senderName: string;
+    title: string;
+    total: string;
+    validUntil: string | null;
+    link: string;
+  },
+): RenderedEmail {
+  const subject = `${input.organizationName}: proposta "${input.title}" atualizada`;
+  const until = input.validUntil ? formatCalendarDate(input.validUntil) : null;
+  const html = brandedLayout(
+    input,
+    subject,
+    `<p>Olá ${escapeHtml(input.clientName)},</p>
+<p>${escapeHtml(input.senderName)} atualizou a proposta <strong>${escapeHtml(input.title)}</strong> que lhe enviou. A página da proposta mostra já a nova versão.</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;font-size:15px">
+<tr><td style="padding:4px 16px 4px 0;color:#52606d">Total</td><td style="font-weight:bold">${escapeHtml(input.total)}</td></tr>
+${until ? `<tr><td style="padding:4px 16px 4px 0;color:#52606d">Válida até</td><td>${escapeHtml(until)}</td></tr>` : ''}
+</table>
+${button(input.link, 'Ver proposta atualizada', brandColor(input))}
+<p style="font-size:13px">Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>`,
+  );
+  const text = `Olá ${input.clientName},
+
+${input.senderName} atualizou a proposta "${input.title}" que lhe enviou. A página da proposta mostra já a nova versão.
+
+Total: ${input.total}${until ? `\nVálida até: ${until}` : ''}
+
+Veja a proposta atualizada aqui:
+${input.link}
+
+— ${input.organizationName}`;
+  return { subject, html, text, links: [input.link] };
+}

@@ -134,7 +134,7 @@ describe('notifications on the client public page', () => {
     });
   });
 
-  it('tells the owner when the client rejects', async () => {
+  it('tells the owner when the client rejects, with the reason they gave', async () => {
     const { id, token } = await sentProposal('Campanha de verão');
     expectOnly(await createdBy(() => publicPost(token, 'reject', { reason: 'Caro demais' })), {
       userId: team.sales.id,

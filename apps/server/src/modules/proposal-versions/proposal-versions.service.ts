@@ -96,20 +96,21 @@ export async function createVersion(
 }
 
 /**
- * Used when sending: stores a version only if the content changed since the last one. Call inside the
+ * Used when sending and when editing a proposal the client has seen: stores a version only if the content
+ * changed since the last one, and returns its number (null when nothing changed). Call inside the
  * caller's transaction, after locking the proposal.
  */
 export async function snapshotIfChanged(
   ctx: TenantContext,
   proposal: ProposalRow,
   changeNotes: string,
-): Promise<void> {
+): Promise<number | null> {
   const latest = await selectLatestVersion(ctx, proposal.id);
   const snapshot = snapshotOf(proposal);
   if (
     latest &&
     isDeepStrictEqual(JSON.parse(JSON.stringify(latest.snapshot)), JSON.parse(JSON.stringify(snapshot)))
   )
-    return;
-  await insertVersion(ctx, { proposalId: proposal.id, changeNotes, snapshot, createdBy: ctx.userId });
+    return null;
+  return insertVersion(ctx, { proposalId: proposal.id, changeNotes, snapshot, createdBy: ctx.userId });
 }

@@ -7,6 +7,7 @@ import {
   ProposalSchema,
   ProposalStatsSchema,
   ProposalSummarySchema,
+  UpdateProposalQuerySchema,
 } from '@aceite/shared/schemas/proposals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -90,11 +91,17 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
         security: BEARER,
         summary: 'Update a proposal',
         params: IdParamsSchema,
+        querystring: UpdateProposalQuerySchema,
         body: ProposalInputSchema,
         response: { 200: dataEnvelope(ProposalSchema), ...AUTHED_ERRORS },
       },
     },
-    async (req) => ({ data: await proposals.updateProposal(req.tenant, req.params.id, req.body) }),
+    async (req) => ({
+      data: await proposals.updateProposal(req.tenant, req.params.id, req.body, {
+        notifyClient: req.query.notifyClient,
+        appUrl: app.appUrl,
+      }),
+    }),
   );
 
   app.delete(

@@ -10,6 +10,7 @@ import {
 } from '@aceite/shared/schemas/proposal-email';
 import {
   ANSWERED_STATUSES,
+  CLIENT_HAS_SEEN_STATUSES,
   completeContent,
   FORM_STATUSES,
   PROPOSAL_STATUSES,
@@ -31,7 +32,7 @@ import { withTx } from '@/lib/tenant-scope.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { deleteStoredFiles, storageKeysOf } from '@/modules/attachments/attachments.service.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
-import { proposalEmail } from '@/modules/email/email.templates.ts';
+import { proposalEmail, proposalUpdatedEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { snapshotIfChanged } from '@/modules/proposal-versions/proposal-versions.service.ts';
 import { assertCan } from '@/plugins/auth.ts';
@@ -91,6 +92,9 @@ export function toProposalDto(
     rejectedAt: iso(p.rejectedAt),
     rejectionReason: p.rejectionReason,
     signedAt: iso(p.signedAt),
+    signedByName: p.signedByName,
+    signedByEmail: p.signedByEmail,
+    signatureData: p.signatureData,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
@@ -224,10 +228,23 @@ async function notifyAssigned(ctx: TenantContext, id: string, title: string, own
   });
 }
 
+export interface UpdateOptions {
+  /** Email the client that a proposal they have seen changed (ignored before it reached them). */
+  notifyClient?: boolean;
+  /** Where the public link points; needed only with notifyClient. */
+  appUrl?: string;
+}
+
+/**
+ * Saves the editor's changes. Once the client has the proposal (sent, viewed, negotiating) the live link must
+ * not change silently: in one transaction, what the client saw is kept as a version (if no version holds it
+ * yet), the change is saved as the next version, and on request the client is emailed.
+ */
 export async function updateProposal(
   ctx: TenantContext,
   id: string,
   input: ProposalInput,
+  options: UpdateOptions = {},
 ): Promise<Proposal> {
   const existing = await selectProposalById(ctx, id);
   if (!existing) throw notFound();
@@ -242,17 +259,16 @@ export async function updateProposal(
     existing.client?.id === input.clientId && (input.ownerId ?? current.ownerId) === current.ownerId
       ? { client: existing.client, owner: existing.owner }
       : await resolveReferences(ctx, input, current.ownerId);
-  const row = await updateProposalById(
-    ctx,
-    id,
-    {
-      ...toValues(input),
-      status: input.status,
-      ownerId: owner.id,
-      sentAt: input.status === 'sent' && !current.sentAt ? new Date() : current.sentAt,
-    },
-    { unlessIn: ANSWERED_STATUSES },
-  );
+  const values = {
+    ...toValues(input),
+    status: input.status,
+    ownerId: owner.id,
+    sentAt: input.status === 'sent' && !current.sentAt ? new Date() : current.sentAt,
+  };
+  const seen = CLIENT_HAS_SEEN_STATUSES.includes(current.status as ProposalStatus);
+  const row = seen
+    ? await withTx(ctx, (tx) => updateSeenProposal(tx, id, values, client, options))
+    : await updateProposalById(ctx, id, values, { unlessIn: ANSWERED_STATUSES });
   // Answered (or deleted) since it was read above.
   if (!row)
     throw (await selectProposalById(ctx, id))
@@ -261,6 +277,41 @@ export async function updateProposal(
   if (owner.id !== current.ownerId && owner.id !== ctx.userId)
     await notifyAssigned(ctx, id, input.title, owner.id);
   return toProposalDto(ctx, { proposal: row, client, owner });
+}
+
+async function updateSeenProposal(
+  tx: TenantContext,
+  id: string,
+  values: Parameters<typeof updateProposalById>[2],
+  client: ProposalClient,
+  options: UpdateOptions,
+) {
+  const before = await selectProposalForUpdate(tx, id);
+  if (!before || ANSWERED_STATUSES.includes(before.status as ProposalStatus)) return undefined;
+  await snapshotIfChanged(tx, before, 'Versão que o cliente viu');
+  const saved = await updateProposalById(tx, id, values, { unlessIn: ANSWERED_STATUSES });
+  if (!saved) return undefined;
+  const version = await snapshotIfChanged(tx, saved, 'Alterada depois de o cliente a ver');
+  if (options.notifyClient && client?.email && options.appUrl) {
+    const org = await selectOrganizationBranding(tx);
+    await queueEmail(tx.db, {
+      kind: 'proposal_update',
+      to: client.email,
+      organizationId: tx.organizationId,
+      email: proposalUpdatedEmail({
+        organizationName: org?.name ?? '',
+        primaryColor: org?.branding.primaryColor ?? '#007bff',
+        logo: org?.branding.logo ?? null,
+        clientName: client.name,
+        senderName: await selectUserFullName(tx, tx.userId),
+        title: saved.title,
+        total: formatMoney(saved.totalValue),
+        validUntil: saved.validUntil,
+        link: `${options.appUrl}/p/${saved.publicToken}`,
+      }),
+    });
+  }
+  return version === null ? saved : { ...saved, currentVersion: version };
 }
 
 /** Deletes the proposal with its versions, comments and attachments, files included. */

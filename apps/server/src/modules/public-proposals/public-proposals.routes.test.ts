@@ -226,6 +226,27 @@ describe('public actions', () => {
     expect((await notificationsOf(c.id)).map((n) => n.type)).toContain('proposal_rejected');
   });
 
+  it('shows the team who signed, with email, date and the signature image (GET /proposals/:id)', async () => {
+    const { token, id } = await makeProposal();
+    expect(
+      (
+        await act(token, 'sign', {
+          signerName: 'Joana Lima',
+          signerEmail: 'joana@lima.pt',
+          signatureData: PNG_1X1,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const detail = (await as(t.app, team.sales)('GET', `/proposals/${id}`)).json().data;
+    expect(detail).toMatchObject({
+      status: 'accepted',
+      signedByName: 'Joana Lima',
+      signedByEmail: 'joana@lima.pt',
+      signatureData: PNG_1X1,
+    });
+    expect(detail.signedAt).toEqual(detail.acceptedAt);
+  });
+
   it('signs with a PNG: stores the signature and accepts the proposal', async () => {
     const { token, id } = await makeProposal();
     const res = await act(token, 'sign', {

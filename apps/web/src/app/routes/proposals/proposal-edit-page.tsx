@@ -1,4 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { LoadingState } from '@/components/loading-state';
@@ -13,6 +14,7 @@ import {
   ProposalNotAllowed,
 } from '@/features/proposals/components/proposal-screen-states';
 import { isAnswered, useProposalPermissions } from '@/features/proposals/components/use-proposal-permissions';
+import { versionKeys } from '@/features/versions/api/keys';
 
 const TITLE = 'Editar proposta';
 
@@ -20,6 +22,7 @@ const TITLE = 'Editar proposta';
 export function ProposalEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { canManage } = useProposalPermissions();
   const { data: proposal, error, isPending, refetch } = useProposal(id);
   const back = { to: paths.proposal(id), label: 'Voltar à proposta' };
@@ -62,7 +65,11 @@ export function ProposalEditPage() {
         initialClient={proposal.client}
         initialOwner={proposal.owner}
         cancelTo={paths.proposal(proposal.id)}
-        onSaved={(saved) => navigate(paths.proposal(saved.id), { replace: true })}
+        onSaved={(saved) => {
+          // Saving a proposal the client has seen adds versions: the detail's list must show them.
+          void queryClient.invalidateQueries({ queryKey: versionKeys.list(saved.id) });
+          navigate(paths.proposal(saved.id), { replace: true });
+        }}
       />
     </>
   );

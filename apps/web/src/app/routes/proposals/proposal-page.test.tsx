@@ -1,5 +1,5 @@
 import type { Proposal } from '@aceite/shared/schemas/proposals';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncAuthFromStorage } from '@/lib/auth-store';
 import { buildUser, jsonResponse } from '@/test/fixtures';
@@ -44,6 +44,9 @@ function buildProposal(overrides: Partial<Proposal> = {}): Proposal {
     rejectedAt: null,
     rejectionReason: null,
     signedAt: null,
+    signedByName: null,
+    signedByEmail: null,
+    signatureData: null,
     createdAt: '2026-06-01T09:00:00.000Z',
     updatedAt: '2026-06-01T10:00:00.000Z',
     ...overrides,
@@ -101,5 +104,37 @@ describe('ProposalPage: the client’s answer', () => {
   it('says when the client gave no reason', async () => {
     renderPage(buildProposal({ status: 'rejected', rejectedAt: '2026-06-03T15:30:00.000Z' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('O cliente não indicou o motivo.');
+  });
+});
+
+const PNG_1X1 =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+describe('ProposalPage: a signed proposal', () => {
+  it("shows 'Assinada' (not 'Aceite'), the signer's name, email, date and the signature", async () => {
+    renderPage(
+      buildProposal({
+        status: 'accepted',
+        acceptedAt: '2026-06-03T13:05:00.000Z',
+        signedAt: '2026-06-03T13:05:00.000Z',
+        signedByName: 'Joana Lima',
+        signedByEmail: 'joana@lima.pt',
+        signatureData: PNG_1X1,
+      }),
+    );
+    const signature = await screen.findByRole('region', { name: 'Assinatura do cliente' });
+    expect(within(signature).getByText('Joana Lima')).toBeInTheDocument();
+    expect(within(signature).getByRole('link', { name: 'joana@lima.pt' })).toHaveAttribute(
+      'href',
+      'mailto:joana@lima.pt',
+    );
+    expect(signature).toHaveTextContent(/03\/06\/2026/);
+    expect(within(signature).getByRole('img', { name: 'Assinatura de Joana Lima' })).toHaveAttribute(
+      'src',
+      PNG_1X1,
+    );
+    expect(screen.getAllByText('Assinada').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Aceite', { selector: '.mantine-Badge-label' })).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Assinada pelo cliente');
   });
 });

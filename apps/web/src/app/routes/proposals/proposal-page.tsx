@@ -1,7 +1,7 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { can } from '@aceite/shared/permissions';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX, IconPencil, IconSignature, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
@@ -14,8 +14,9 @@ import { useProposal } from '@/features/proposals/api/get-proposal';
 import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
 import { ProposalDetail } from '@/features/proposals/components/proposal-detail';
 import { ProposalLoadError } from '@/features/proposals/components/proposal-screen-states';
-import { ProposalStatusBadge } from '@/features/proposals/components/proposal-status-badge';
+import { ProposalStatusBadge, shownStatus } from '@/features/proposals/components/proposal-status-badge';
 import { SendProposalButton } from '@/features/proposals/components/send-proposal-button';
+import { SignaturePanel } from '@/features/proposals/components/signature-panel';
 import { useConfirmDeleteProposal } from '@/features/proposals/components/use-confirm-delete-proposal';
 import { isAnswered, useProposalPermissions } from '@/features/proposals/components/use-proposal-permissions';
 import { versionKeys } from '@/features/versions/api/keys';
@@ -55,7 +56,7 @@ export function ProposalPage() {
         back={{ to: paths.proposals(), label: 'Voltar a Propostas' }}
         description={
           <Group component="span" gap="xs" wrap="wrap">
-            <ProposalStatusBadge inline status={proposal.status} />
+            <ProposalStatusBadge inline status={shownStatus(proposal)} />
             <span>{client ? [client.name, client.company].filter(Boolean).join(' · ') : 'Sem cliente'}</span>
           </Group>
         }
@@ -94,7 +95,13 @@ export function ProposalPage() {
         }
       />
       <Stack gap="lg">
-        {proposal.acceptedAt && (
+        {proposal.signedAt && (
+          <Alert color="green" variant="light" icon={<IconSignature aria-hidden="true" />}>
+            Assinada pelo cliente em {formatDateTime(proposal.signedAt)}. {MESSAGES.proposalLocked}.
+          </Alert>
+        )}
+        <SignaturePanel proposal={proposal} />
+        {proposal.acceptedAt && !proposal.signedAt && (
           <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden="true" />}>
             Aceite pelo cliente em {formatDateTime(proposal.acceptedAt)}. {MESSAGES.proposalLocked}.
           </Alert>

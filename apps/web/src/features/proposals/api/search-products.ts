@@ -1,25 +1,46 @@
 import type { Product } from '@aceite/shared/schemas/products';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { proposalLookupKeys } from './keys';
 
 export const PRODUCT_OPTIONS_LIMIT = 20;
 
-/** Active catalogue products matching a search, for "Do catálogo". */
-export async function searchProducts(search: string, signal?: AbortSignal): Promise<Product[]> {
-  const { data } = await apiClient.get<{ data: Product[] }>('/products', {
-    query: { isActive: 'true', search: search || undefined, limit: PRODUCT_OPTIONS_LIMIT },
+export interface ProductPage {
+  data: Product[];
+  pagination: { page: number; limit: number; total: number; totalPages: number };
+}
+
+/** One page of the active catalogue products matching a search, for "Do catálogo". */
+export async function searchProducts(
+  search: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<ProductPage> {
+  return apiClient.get<ProductPage>('/products', {
+    query: { isActive: 'true', search: search || undefined, page, limit: PRODUCT_OPTIONS_LIMIT },
     signal,
   });
-  return data;
 }
 
 export const productSearchQueryOptions = (search: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: proposalLookupKeys.products(search),
-    queryFn: ({ signal }) => searchProducts(search, signal),
+    queryFn: ({ signal, pageParam }) => searchProducts(search, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: ProductPage) =>
+      last.pagination && last.pagination.page < last.pagination.totalPages
+        ? last.pagination.page + 1
+        : undefined,
   });
 
+/** The pages read so far: their products in order, the total that matches, and how to read the next page. */
 export function useProductSearch(search: string, enabled = true) {
-  return useQuery({ ...productSearchQueryOptions(search), enabled, placeholderData: keepPreviousData });
+  const query = useInfiniteQuery({
+    ...productSearchQueryOptions(search),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+  const products = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const total = query.data?.pages[0]?.pagination?.total ?? products.length;
+  return { ...query, products, total };
 }

@@ -6,11 +6,21 @@ import { afterProposalSaved } from './create-proposal';
 export interface UpdateProposalVariables {
   id: string;
   input: ProposalInput;
+  /** Email the client that a proposal they have seen was updated. */
+  notifyClient?: boolean;
 }
 
 /** Replaces a proposal's editable fields; the server recomputes its totals. */
-export async function updateProposal({ id, input }: UpdateProposalVariables): Promise<Proposal> {
-  const { data } = await apiClient.put<Envelope<Proposal>>(`/proposals/${encodeURIComponent(id)}`, input);
+export async function updateProposal({
+  id,
+  input,
+  notifyClient,
+}: UpdateProposalVariables): Promise<Proposal> {
+  const query = notifyClient ? '?notifyClient=true' : '';
+  const { data } = await apiClient.put<Envelope<Proposal>>(
+    `/proposals/${encodeURIComponent(id)}${query}`,
+    input,
+  );
   return data;
 }
 

@@ -25,12 +25,28 @@ interface ProductPickerModalProps {
   onPick: (product: Product) => void;
 }
 
-/** "Do catálogo": search the active products and add them as lines (name, description and price copied). */
+/** "45 produtos ativos.", "A mostrar 20 de 45 produtos ativos.", "7 produtos encontrados." */
+function countText(shown: number, total: number, searching: boolean): string {
+  const noun = searching
+    ? total === 1
+      ? 'produto encontrado'
+      : 'produtos encontrados'
+    : total === 1
+      ? 'produto ativo'
+      : 'produtos ativos';
+  return shown < total ? `A mostrar ${shown} de ${total} ${noun}.` : `${total} ${noun}.`;
+}
+
+/**
+ * "Do catálogo": search the active products as you type, page through them 20 at a time ('Mostrar mais
+ * produtos') with a count of how many there are, and add them as lines (name, description, price, unit).
+ */
 export function ProductPickerModal({ opened, onClose, onPick }: ProductPickerModalProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [added, setAdded] = useState<Record<string, number>>({});
-  const { data: products = [], isPending, isError, isFetching } = useProductSearch(debounced, opened);
+  const { products, total, isPending, isError, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useProductSearch(debounced, opened);
   const addedCount = Object.values(added).reduce((sum, n) => sum + n, 0);
 
   const close = () => {
@@ -121,8 +137,23 @@ export function ProductPickerModal({ opened, onClose, onPick }: ProductPickerMod
                 </Paper>
               );
             })}
+            {hasNextPage && (
+              <Button
+                variant="default"
+                loading={isFetchingNextPage}
+                onClick={() => void fetchNextPage()}
+                style={{ alignSelf: 'center' }}
+              >
+                Mostrar mais produtos
+              </Button>
+            )}
           </Stack>
         </ScrollArea.Autosize>
+        {!isPending && !isError && products.length > 0 && (
+          <Text size="sm" c="dimmed" role="status" aria-live="polite">
+            {countText(products.length, total, debounced !== '')}
+          </Text>
+        )}
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed" role="status" aria-live="polite">
             {addedCount === 0

@@ -6,7 +6,7 @@ import { IconMail, IconPhone } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { formatDateTime, fullName } from '@/lib/format';
 import { formatCalendarDate, isPast } from './dates';
-import { ProposalStatusBadge } from './proposal-status-badge';
+import { ProposalStatusBadge, shownStatus } from './proposal-status-badge';
 import { TotalsSummary } from './totals-summary';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -205,7 +205,7 @@ export function ProposalDetail({ proposal }: { proposal: Proposal }) {
           <Panel title="Detalhes">
             <Stack component="dl" gap="sm" m={0}>
               <Fact term="Estado">
-                <ProposalStatusBadge status={proposal.status} />
+                <ProposalStatusBadge status={shownStatus(proposal)} />
               </Fact>
               <Fact term="Válida até">
                 {proposal.validUntil ? (

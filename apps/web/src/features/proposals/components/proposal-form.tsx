@@ -2,8 +2,10 @@ import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney, fromCents } from '@aceite/shared/money';
 import type { Product } from '@aceite/shared/schemas/products';
 import {
+  CLIENT_HAS_SEEN_STATUSES,
   FORM_STATUSES,
   type Proposal,
+  type ProposalInput,
   type ProposalStatus,
   STATUS_LABELS,
 } from '@aceite/shared/schemas/proposals';
@@ -49,6 +51,7 @@ import {
   toProposalDraft,
   validateProposalValues,
 } from './proposal-form-values';
+import { SeenProposalSaveModal } from './seen-proposal-save-modal';
 import { TotalsSummary } from './totals-summary';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useProposalPermissions } from './use-proposal-permissions';
@@ -203,14 +206,16 @@ export function ProposalForm({
     if (first) form.getInputNode(first)?.focus();
   };
 
-  const handleSubmit = form.onSubmit(async (formValues) => {
-    setSaveError(null);
-    const parsed = parseProposalDraft(toProposalDraft(formValues, { includeOwner: permissions.canAssign }));
-    if (!parsed.success) return;
+  // A proposal the client already has: saving asks first (it becomes a new version on the client's link).
+  const clientHasSeen = !!proposalId && CLIENT_HAS_SEEN_STATUSES.includes(initialStatus);
+  const [pendingSave, setPendingSave] = useState<ProposalInput | null>(null);
+
+  const save = async (input: ProposalInput, notifyClient = false) => {
     try {
       const proposal = proposalId
-        ? await updateProposal.mutateAsync({ id: proposalId, input: parsed.data })
-        : await createProposal.mutateAsync(parsed.data);
+        ? await updateProposal.mutateAsync({ id: proposalId, input, notifyClient })
+        : await createProposal.mutateAsync(input);
+      setPendingSave(null);
       saved.current = true;
       notifications.show({
         color: 'green',
@@ -218,10 +223,22 @@ export function ProposalForm({
       });
       onSaved(proposal);
     } catch (error) {
+      setPendingSave(null);
       applyServerErrors(form, error);
       const message = errorMessage(error, MESSAGES.proposalSaveError);
       setSaveError(message === MESSAGES.proposalSaveError ? '' : message);
     }
+  };
+
+  const handleSubmit = form.onSubmit(async (formValues) => {
+    setSaveError(null);
+    const parsed = parseProposalDraft(toProposalDraft(formValues, { includeOwner: permissions.canAssign }));
+    if (!parsed.success) return;
+    if (clientHasSeen) {
+      setPendingSave(parsed.data);
+      return;
+    }
+    await save(parsed.data);
   }, focusFirstError);
 
   const pickProduct = (product: Product) => {
@@ -470,6 +487,15 @@ export function ProposalForm({
       )}
       {Dialogs && (
         <Dialogs.ProductPickerModal opened={catalogueOpened} onClose={catalogue.close} onPick={pickProduct} />
+      )}
+      {clientHasSeen && (
+        <SeenProposalSaveModal
+          opened={pendingSave !== null}
+          canNotify={!!selectedClient?.email}
+          isSaving={isSaving}
+          onCancel={() => setPendingSave(null)}
+          onConfirm={(notifyClient) => pendingSave && void save(pendingSave, notifyClient)}
+        />
       )}
       <UnsavedChangesGuard shouldBlock={shouldBlock} isDirty={() => !saved.current && form.isDirty()} />
     </>
