@@ -55,6 +55,7 @@ export const MESSAGES = {
   proposalSaveError: 'Erro ao salvar proposta',
   proposalClientInvalid: 'O cliente escolhido não existe nesta organização',
   proposalOwnerInvalid: 'O responsável escolhido não pertence a esta organização',
+  proposalOwnerCannotEdit: 'O responsável tem de poder editar propostas (um visualizador não pode)',
   proposalStatusNotAllowed: 'Este estado não pode ser escolhido no formulário',
   proposalApproveForbidden: 'Só gestores e administradores podem aprovar propostas',
   proposalLocked: 'Esta proposta já foi respondida e não pode ser alterada',

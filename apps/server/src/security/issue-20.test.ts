@@ -494,4 +494,34 @@ describe('finding 7: bidirectional controls in names', () => {
     expect(profile.statusCode).toBe(200);
     expect(profile.json().data.firstName).toBe('avon');
   });
+
+  it('refuses to hand a proposal to a viewer, who could not edit it; a salesperson may receive it', async () => {
+    const manager = as(t.app, team.manager);
+    const created = await manager('POST', '/proposals', {
+      title: 'Para o visualizador',
+      clientId,
+      ownerId: team.viewer.id,
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().error.details).toContainEqual({
+      field: 'ownerId',
+      message: 'O responsável tem de poder editar propostas (um visualizador não pode)',
+    });
+    const own = (await manager('POST', '/proposals', { title: 'Minha', clientId })).json().data;
+    const handed = await manager('PUT', `/proposals/${own.id}`, {
+      title: 'Minha',
+      clientId,
+      ownerId: team.viewer.id,
+    });
+    expect(handed.statusCode).toBe(400);
+    const toSales = await manager('PUT', `/proposals/${own.id}`, {
+      title: 'Minha',
+      clientId,
+      ownerId: team.sales.id,
+    });
+    expect(toSales.statusCode).toBe(200);
+    expect(
+      (await as(t.app, team.sales)('PUT', `/proposals/${own.id}`, { title: 'Editada', clientId })).statusCode,
+    ).toBe(200);
+  });
 });

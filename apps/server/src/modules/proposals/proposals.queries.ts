@@ -173,14 +173,24 @@ export async function selectReferences(
   ctx: TenantContext,
   clientId: string,
   ownerId: string,
-): Promise<{ client: ProposalClient | null; owner: ProposalOwner | null; ownerActive: boolean }> {
+): Promise<{
+  client: ProposalClient | null;
+  owner: ProposalOwner | null;
+  ownerActive: boolean;
+  ownerRole: string | null;
+}> {
   const [row] = await ctx.db
-    .select({ client: clientColumns, owner: ownerColumns, ownerActive: owner.isActive })
+    .select({
+      client: clientColumns,
+      owner: ownerColumns,
+      ownerActive: owner.isActive,
+      ownerRole: owner.role,
+    })
     .from(owner)
     .leftJoin(clients, and(inTenant(clients, ctx), eq(clients.id, clientId)))
     .where(and(inTenant(owner, ctx), eq(owner.id, ownerId)))
     .limit(1);
-  return row ?? { client: null, owner: null, ownerActive: false };
+  return row ?? { client: null, owner: null, ownerActive: false, ownerRole: null };
 }
 
 /** Whether the client exists in the caller's organization. */

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
-import { can } from '@aceite/shared/permissions';
+import { can, type Role } from '@aceite/shared/permissions';
 import {
   ANSWERED_STATUSES,
   FORM_STATUSES,
@@ -115,12 +115,16 @@ async function resolveReferences(
   currentOwnerId: string = ctx.userId,
 ): Promise<{ client: ProposalClient; owner: ProposalOwner }> {
   const ownerId = input.ownerId ?? currentOwnerId;
-  const { client, owner, ownerActive } = await selectReferences(ctx, input.clientId, ownerId);
+  const { client, owner, ownerActive, ownerRole } = await selectReferences(ctx, input.clientId, ownerId);
   if (!client && (owner || !(await clientExists(ctx, input.clientId))))
     throw fieldError('clientId', MESSAGES.proposalClientInvalid);
   if (ownerId !== currentOwnerId) {
     if (!can(ctx.role, 'proposal:manage-any')) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
     if (!ownerActive) throw fieldError('ownerId', MESSAGES.proposalOwnerInvalid);
+    // An owner must be able to edit and send what they own: never a viewer (issue 20).
+    if (!ownerRole || !can(ownerRole as Role, 'proposal:create')) {
+      throw fieldError('ownerId', MESSAGES.proposalOwnerCannotEdit);
+    }
   }
   if (!client || !owner) throw fieldError('ownerId', MESSAGES.proposalOwnerInvalid);
   return { client, owner };
