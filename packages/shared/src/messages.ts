@@ -58,6 +58,10 @@ export const MESSAGES = {
   proposalOwnerCannotEdit: 'O responsável tem de poder editar propostas (um visualizador não pode)',
   proposalStatusNotAllowed: 'Este estado não pode ser escolhido no formulário',
   proposalApproveForbidden: 'Só gestores e administradores podem aprovar propostas',
+  answeredProposalAdminOnly:
+    'Esta proposta já foi respondida pelo cliente: só um administrador a pode arquivar',
+  attachmentsFrozen:
+    'Esta proposta já foi respondida: os anexos visíveis ao cliente já não podem ser acrescentados nem removidos',
   proposalLocked: 'Esta proposta já foi respondida e não pode ser alterada',
   percentageTooHigh: 'O desconto percentual não pode ser superior a 100',
   taxRateInvalid: 'A taxa de IVA deve estar entre 0 e 100',

@@ -525,3 +525,82 @@ describe('finding 7: bidirectional controls in names', () => {
     ).toBe(200);
   });
 });
+
+describe('finding 6: the evidence of an answer cannot be changed afterwards', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const PNG =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+  const upload = async (proposalId: string, visible: boolean) => {
+    const { payload, contentType } = multipart(
+      { isVisibleToClient: String(visible) },
+      { name: 'anexo.pdf', content: PDF },
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/proposals/${proposalId}/attachments`,
+      headers: { ...(await authHeaders(t.app, team.sales)), 'content-type': contentType },
+      payload,
+    });
+  };
+  const signedProposal = async () => {
+    const p = (
+      await as(t.app, team.sales)('POST', '/proposals', { title: 'Assinada', clientId, status: 'sent' })
+    ).json().data;
+    const visible = (await upload(p.id, true)).json().data;
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/proposals/${p.publicToken}/sign`,
+      payload: { signerName: 'Cliente', signerEmail: 'c@x.pt', signatureData: PNG },
+    });
+    expect(signed.statusCode).toBe(200);
+    return { id: p.id as string, visibleId: visible.id as string };
+  };
+
+  it('refuses adding or removing a client-visible attachment after the client signed; internal files still work', async () => {
+    const { id, visibleId } = await signedProposal();
+    const added = await upload(id, true);
+    expect(added.statusCode).toBe(409);
+    expect(added.json().error.message).toBe(
+      'Esta proposta já foi respondida: os anexos visíveis ao cliente já não podem ser acrescentados nem removidos',
+    );
+    expect(
+      (await as(t.app, team.sales)('DELETE', `/proposals/${id}/attachments/${visibleId}`)).statusCode,
+    ).toBe(409);
+    expect((await admin('DELETE', `/proposals/${id}/attachments/${visibleId}`)).statusCode).toBe(409);
+    const internal = await upload(id, false);
+    expect(internal.statusCode).toBe(201);
+    expect(
+      (await as(t.app, team.sales)('DELETE', `/proposals/${id}/attachments/${internal.json().data.id}`))
+        .statusCode,
+    ).toBe(200);
+    const files = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from proposal_attachments where proposal_id = ${id} and is_visible_to_client`,
+    );
+    expect(files.rows[0]?.n).toBe(1);
+  });
+
+  it('refuses the owner (a salesperson) and a manager deleting a signed proposal; an admin archives it with an audit record', async () => {
+    const { id } = await signedProposal();
+    for (const user of [team.sales, team.manager]) {
+      const res = await as(t.app, user)('DELETE', `/proposals/${id}`);
+      expect(res.statusCode, user.role).toBe(403);
+      expect(res.json().error.message).toBe(
+        'Esta proposta já foi respondida pelo cliente: só um administrador a pode arquivar',
+      );
+    }
+    expect((await admin('DELETE', `/proposals/${id}`)).statusCode).toBe(200);
+    const row = await t.db.execute<{ status: string; archived: boolean; signature: string | null }>(
+      sql`select status, archived_at is not null as archived, signature_data as signature from proposals where id = ${id}`,
+    );
+    expect(row.rows[0]).toMatchObject({ status: 'accepted', archived: true, signature: PNG });
+    const audit = await t.db.execute<{ actor_id: string }>(
+      sql`select actor_id from audit_logs where action = 'proposal.archive' and entity_id = ${id}`,
+    );
+    expect(audit.rows).toEqual([{ actor_id: team.admin.id }]);
+    // Gone from the working list, and it cannot be archived twice.
+    const list = (await admin('GET', '/proposals?limit=100')).json().data as { id: string }[];
+    expect(list.map((p) => p.id)).not.toContain(id);
+    expect((await admin('DELETE', `/proposals/${id}`)).statusCode).toBe(404);
+    expect((await admin('GET', `/proposals/${id}`)).json().data.archivedAt).toEqual(expect.any(String));
+  });
+});

@@ -129,6 +129,8 @@ export const ProposalSchema = z.object({
   acceptedAt: z.string().nullable(),
   rejectedAt: z.string().nullable(),
   signedAt: z.string().nullable(),
+  /** When an admin archived it (answered proposals are archived, never deleted); null otherwise. */
+  archivedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

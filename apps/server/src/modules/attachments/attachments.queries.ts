@@ -22,6 +22,22 @@ export async function selectProposalOwnerId(
   return row?.ownerId;
 }
 
+/**
+ * Whether the client has answered the proposal, read under a share lock held to the end of the transaction:
+ * an answer (an UPDATE of that row) waits for the attachment change in progress, and the change sees any
+ * answer committed before it, so what the client saw and what they answered can never drift apart.
+ */
+export async function selectAnsweredForShare(ctx: TenantContext, proposalId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ status: proposals.status, acceptedAt: proposals.acceptedAt, rejectedAt: proposals.rejectedAt })
+    .from(proposals)
+    .where(and(inTenant(proposals, ctx), eq(proposals.id, proposalId)))
+    .for('share')
+    .limit(1);
+  if (!row) return false;
+  return ['accepted', 'signed', 'rejected'].includes(row.status) || !!row.acceptedAt || !!row.rejectedAt;
+}
+
 export async function selectAttachments(ctx: TenantContext, proposalId: string) {
   return ctx.db
     .select(withUploader)

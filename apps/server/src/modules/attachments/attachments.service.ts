@@ -13,11 +13,12 @@ import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { assertCanManageProposal } from '@/lib/proposal-access.ts';
 import type { FileStorage } from '@/lib/storage.ts';
-import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import {
   type AttachmentRow,
   deleteAttachmentById,
   insertAttachment,
+  selectAnsweredForShare,
   selectAttachment,
   selectAttachments,
   selectProposalOwnerId,
@@ -145,15 +146,20 @@ export async function createAttachment(
   const storageKey = `${ctx.organizationId}/${proposalId}/${randomUUID()}`;
   await storage.put(storageKey, input.file.buffer, mimeType);
   try {
-    const id = await insertAttachment(ctx, {
-      proposalId,
-      fileName: cleanFileName(input.file.fileName),
-      description: input.description,
-      fileSize: input.file.buffer.length,
-      mimeType,
-      storageKey,
-      isVisibleToClient: input.isVisibleToClient,
-      uploadedBy: ctx.userId,
+    const id = await withTx(ctx, async (tx) => {
+      if (input.isVisibleToClient && (await selectAnsweredForShare(tx, proposalId))) {
+        throw new AppError('CONFLICT', MESSAGES.attachmentsFrozen);
+      }
+      return insertAttachment(tx, {
+        proposalId,
+        fileName: cleanFileName(input.file.fileName),
+        description: input.description,
+        fileSize: input.file.buffer.length,
+        mimeType,
+        storageKey,
+        isVisibleToClient: input.isVisibleToClient,
+        uploadedBy: ctx.userId,
+      });
     });
     const row = await selectAttachment(ctx, proposalId, id);
     if (!row) throw new Error('attachment vanished');
@@ -202,7 +208,13 @@ export async function deleteAttachment(
   if (!row) throw notFound();
   if (ctx.role !== 'admin' && row.attachment.uploadedBy !== ctx.userId)
     throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-  await deleteAttachmentById(ctx, attachmentId);
+  await withTx(ctx, async (tx) => {
+    // What the client saw when answering stays as it was (issue 20); internal files may still go.
+    if (row.attachment.isVisibleToClient && (await selectAnsweredForShare(tx, proposalId))) {
+      throw new AppError('CONFLICT', MESSAGES.attachmentsFrozen);
+    }
+    await deleteAttachmentById(tx, attachmentId);
+  });
   await storage.delete(row.attachment.storageKey).catch(() => {});
 }
 

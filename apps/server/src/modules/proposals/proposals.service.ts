@@ -27,6 +27,7 @@ import { notify } from '@/modules/notifications/notifications.service.ts';
 import { snapshotIfChanged } from '@/modules/proposal-versions/proposal-versions.service.ts';
 import { assertCan } from '@/plugins/auth.ts';
 import {
+  archiveProposalById,
   clientExists,
   countProposalsByStatus,
   deleteProposalById,
@@ -73,6 +74,7 @@ export function toProposalDto(
     validUntil: p.validUntil,
     content: p.content,
     publicToken: canManageProposal(ctx, p.ownerId) ? p.publicToken : null,
+    archivedAt: iso(p.archivedAt),
     currentVersion: p.currentVersion,
     ownerId: p.ownerId,
     owner,
@@ -87,6 +89,18 @@ export function toProposalDto(
 }
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+
+/** The client answered (accepted, signed or rejected): the proposal is evidence from then on. */
+export function isAnswered(p: {
+  status: string;
+  acceptedAt: Date | null;
+  rejectedAt: Date | null;
+  signedAt: Date | null;
+}): boolean {
+  return (
+    ANSWERED_STATUSES.includes(p.status as ProposalStatus) || !!(p.acceptedAt || p.rejectedAt || p.signedAt)
+  );
+}
 const fieldError = (field: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, [{ field, message }]);
 
@@ -260,8 +274,15 @@ export async function updateProposal(
 /** Deletes the proposal with its versions, comments and attachments, files included. */
 export async function deleteProposal(ctx: TenantContext, storage: FileStorage, id: string): Promise<void> {
   const existing = await selectProposalById(ctx, id);
-  if (!existing) throw notFound();
+  if (!existing || existing.proposal.archivedAt) throw notFound();
   assertCanManageProposal(ctx, existing.proposal.ownerId);
+  // A client's answer is evidence (issue 20): only an admin may remove such a proposal, and then it is
+  // archived, never deleted, with an audit record.
+  if (isAnswered(existing.proposal)) {
+    if (ctx.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.answeredProposalAdminOnly);
+    if (!(await archiveProposalById(ctx, id))) throw notFound();
+    return;
+  }
   const keys = await storageKeysOf(ctx, id);
   await deleteProposalById(ctx, id);
   await deleteStoredFiles(storage, keys);
