@@ -97,6 +97,11 @@ export const MESSAGES = {
   cannotDeactivateSelf: 'Não pode desativar a sua própria conta',
   lastAdmin: 'A organização tem de manter pelo menos um administrador ativo',
   inviteRequired: 'Email e função são obrigatórios',
+  mailLimitOrganization:
+    'A organização atingiu o limite de emails (convites e propostas) desta hora. Tente novamente mais tarde.',
+  mailLimitRecipient: 'Este endereço já recebeu demasiados emails nesta hora. Tente novamente mais tarde.',
+  registrationLimit: 'Foram criadas demasiadas contas a partir deste endereço. Tente novamente mais tarde.',
+  alreadyMember: 'Esta pessoa já é membro da organização',
   invitePending: 'Já existe um convite pendente para este email',
   inviteInvalid: 'Convite inválido ou expirado',
   inviteNotFound: 'Convite não encontrado',

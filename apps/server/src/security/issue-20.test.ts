@@ -604,3 +604,90 @@ describe('finding 6: the evidence of an answer cannot be changed afterwards', ()
     expect((await admin('GET', `/proposals/${id}`)).json().data.archivedAt).toEqual(expect.any(String));
   });
 });
+
+describe('finding 3: our mail cannot be used to spam, nor invitations to probe for accounts', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({
+      mailLimits: { perOrganizationPerHour: 6, perRecipientPerHour: 3 },
+      registrationLimitPerHour: 3,
+    });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('stops invitations and resends to one address after the per-recipient limit, across organizations', async () => {
+    const victim = `vitima-${randomUUID()}@x.pt`;
+    const first = await createTeamOfRoles(limited.db);
+    const invite = await as(limited.app, first.admin)('POST', '/users/invite', { email: victim });
+    expect(invite.statusCode).toBe(201);
+    const id = invite.json().data.id;
+    expect((await as(limited.app, first.admin)('POST', `/users/invites/${id}/resend`)).statusCode).toBe(200);
+    expect((await as(limited.app, first.admin)('POST', `/users/invites/${id}/resend`)).statusCode).toBe(200);
+    const fourth = await as(limited.app, first.admin)('POST', `/users/invites/${id}/resend`);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Este endereço já recebeu demasiados emails nesta hora. Tente novamente mais tarde.',
+    });
+    // Another organization cannot reach the same inbox either.
+    const second = await createTeamOfRoles(limited.db);
+    expect((await as(limited.app, second.admin)('POST', '/users/invite', { email: victim })).statusCode).toBe(
+      429,
+    );
+    const queued = await limited.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from email_outbox where to_address = ${victim}`,
+    );
+    expect(queued.rows[0]?.n).toBe(3);
+  });
+
+  it('stops an organization after its hourly share of invitations and proposal emails, even sent at once', async () => {
+    const org = await createTeamOfRoles(limited.db);
+    const call = as(limited.app, org.admin);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => call('POST', '/users/invite', { email: `p-${randomUUID()}@x.pt` })),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(6);
+    const refused = results.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(2);
+    expect(refused[0]?.json().error.message).toBe(
+      'A organização atingiu o limite de emails (convites e propostas) desta hora. Tente novamente mais tarde.',
+    );
+    const client = (await call('POST', '/clients', { name: 'C', email: `c-${randomUUID()}@x.pt` })).json()
+      .data;
+    const proposal = (await call('POST', '/proposals', { title: 'P', clientId: client.id })).json().data;
+    expect((await call('POST', `/proposals/${proposal.id}/send`)).statusCode).toBe(429);
+    const status = await limited.db.execute<{ status: string }>(
+      sql`select status from proposals where id = ${proposal.id}`,
+    );
+    expect(status.rows[0]?.status).toBe('draft');
+  });
+
+  it('limits sign-ups per IP per hour', async () => {
+    const register = () =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { email: `r-${randomUUID()}@x.pt`, password: 'Password123!', firstName: 'A', lastName: 'B' },
+      });
+    for (let i = 0; i < 3; i++) expect((await register()).statusCode).toBe(201);
+    const refused = await register();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(
+      'Foram criadas demasiadas contas a partir deste endereço. Tente novamente mais tarde.',
+    );
+  });
+
+  it('answers an invitation to an address with an account elsewhere exactly like any other', async () => {
+    const elsewhere = await createUser(t.db, { role: 'sales' });
+    const fresh = `novo-${randomUUID()}@x.pt`;
+    const a = await admin('POST', '/users/invite', { email: elsewhere.email });
+    const b = await admin('POST', '/users/invite', { email: fresh });
+    expect(a.statusCode).toBe(201);
+    expect(b.statusCode).toBe(201);
+    const shape = (r: typeof a) => Object.keys(r.json().data).sort();
+    expect(shape(a)).toEqual(shape(b));
+    expect(a.body).not.toContain('Já existe uma conta');
+  });
+});

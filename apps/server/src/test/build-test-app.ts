@@ -66,6 +66,8 @@ export async function buildTestApp(
     trustProxy: false,
     authRateLimitMax: 1000,
     passwordChangeLimitPerHour: 1000,
+    registrationLimitPerHour: 1000,
+    mailLimits: { perOrganizationPerHour: 1000, perRecipientPerHour: 1000 },
     publicRateLimitMax: 1000,
     runWorkers: false,
     ...configOverrides,

@@ -12,10 +12,12 @@ import { z } from 'zod';
 import { PaginationSchema } from '@/lib/pagination.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
 import type { FileStorage } from '@/lib/storage.ts';
+import type { MailLimits } from '@/modules/email/email.service.ts';
 import * as proposals from './proposals.service.ts';
 
 export interface ProposalsRoutesOptions {
   storage: FileStorage;
+  mailLimits: MailLimits;
 }
 
 export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = async (app, opts) => {
@@ -124,6 +126,8 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
         response: { 200: dataEnvelope(SendResultSchema), ...AUTHED_ERRORS },
       },
     },
-    async (req) => ({ data: await proposals.sendProposal(req.tenant, app.appUrl, req.params.id) }),
+    async (req) => ({
+      data: await proposals.sendProposal(req.tenant, app.appUrl, req.params.id, opts.mailLimits),
+    }),
   );
 };

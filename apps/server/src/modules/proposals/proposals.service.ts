@@ -21,7 +21,7 @@ import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { withTx } from '@/lib/tenant-scope.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { deleteStoredFiles, storageKeysOf } from '@/modules/attachments/attachments.service.ts';
-import { queueEmail } from '@/modules/email/email.service.ts';
+import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/email/email.service.ts';
 import { proposalEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { snapshotIfChanged } from '@/modules/proposal-versions/proposal-versions.service.ts';
@@ -299,6 +299,7 @@ export async function sendProposal(
   ctx: TenantContext,
   appUrl: string,
   id: string,
+  mailLimits: MailLimits,
 ): Promise<{ recipient: string; status: ProposalStatus }> {
   const existing = await selectProposalById(ctx, id);
   if (!existing) throw notFound();
@@ -308,6 +309,7 @@ export async function sendProposal(
   const status = await withTx(ctx, async (tx) => {
     const proposal = await selectProposalForUpdate(tx, id);
     if (!proposal) throw notFound();
+    await assertWithinMailLimits(tx.db, mailLimits, ctx.organizationId, client.email);
     await snapshotIfChanged(tx, proposal, 'Versão enviada ao cliente');
     const current = proposal.status as ProposalStatus;
     const next: ProposalStatus = BEFORE_SENT.includes(current) ? 'sent' : current;
