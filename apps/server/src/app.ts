@@ -147,7 +147,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(proposalsRoutes, { storage, mailLimits });
       await api.register(proposalVersionsRoutes);
       await api.register(commentsRoutes);
-      await api.register(attachmentsRoutes, { storage, publicRateLimitMax: config.publicRateLimitMax * 6 });
+      await api.register(attachmentsRoutes, {
+        storage,
+        publicRateLimitMax: config.publicRateLimitMax * 6,
+        uploadsPerHour: config.uploadsPerOrganizationPerHour ?? 300,
+      });
       await api.register(notificationsRoutes);
       await api.register(usersRoutes, {
         appUrl: config.appUrl,

@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   MAIL_LIMIT_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(200),
   MAIL_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   REGISTRATION_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  UPLOADS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(300),
   SENTRY_DSN: z.url().optional(),
   /** Error reporting runs only in production and staging (spec §9). */
   SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
@@ -68,6 +69,8 @@ export interface AppConfig {
   mailLimits?: { perOrganizationPerHour: number; perRecipientPerHour: number };
   /** Sign-up attempts per IP per hour; default 10. */
   registrationLimitPerHour?: number;
+  /** Attachment uploads per organization per hour; default 300. */
+  uploadsPerOrganizationPerHour?: number;
   /** Serve the built SPA from this folder when it exists. */
   webDistDir?: string;
   /** Attachments in this S3-compatible bucket instead of DATA_DIR/uploads. */

@@ -18,6 +18,22 @@ export function perIpLimit(max: number, timeWindow = '1 minute', message: string
 }
 
 /**
+ * Route config for a per-organization limit of `max` requests per `timeWindow`, counted after authentication:
+ * what the whole organization may do, wherever its members connect from.
+ */
+export function perOrganizationLimit(max: number, timeWindow: string, message: string) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow,
+      hook: 'preHandler' as const,
+      keyGenerator: (req: FastifyRequest) => `org:${req.auth?.organizationId ?? req.ip}`,
+      errorResponseBuilder: () => new AppError('RATE_LIMITED', message),
+    },
+  };
+}
+
+/**
  * Route config for a per-user limit of `max` requests per `timeWindow`, counted after authentication (the
  * `preHandler` hook) so the key is the signed-in user, wherever they connect from.
  */

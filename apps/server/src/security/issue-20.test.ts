@@ -691,3 +691,58 @@ describe('finding 3: our mail cannot be used to spam, nor invitations to probe f
     expect(a.body).not.toContain('Já existe uma conta');
   });
 });
+
+describe('finding 7: storage quota and upload rate per organization', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const uploadAs = async (app: TestApp, user: Parameters<typeof authHeaders>[1], proposalId: string) => {
+    const { payload, contentType } = multipart({}, { name: 'anexo.pdf', content: PDF });
+    return app.app.inject({
+      method: 'POST',
+      url: `/api/v1/proposals/${proposalId}/attachments`,
+      headers: { ...(await authHeaders(app.app, user)), 'content-type': contentType },
+      payload,
+    });
+  };
+
+  it("refuses an upload past the plan's storage (Starter 5 GB), and Professional has 50 GB", async () => {
+    const org = await createTeamOfRoles(t.db);
+    const call = as(t.app, org.admin);
+    const client = (await call('POST', '/clients', { name: 'C', email: `q-${randomUUID()}@x.pt` })).json()
+      .data;
+    const proposal = (await call('POST', '/proposals', { title: 'Quota', clientId: client.id })).json().data;
+    // 5 GB less 10 bytes already stored (rows only: the quota counts the recorded sizes).
+    for (const size of [2_000_000_000, 2_000_000_000, 999_999_990]) {
+      await t.db.execute(sql`insert into proposal_attachments
+        (organization_id, proposal_id, file_name, file_size, mime_type, storage_key)
+        values (${org.org.id}, ${proposal.id}, 'grande.pdf', ${size}, 'application/pdf', ${`x/${randomUUID()}`})`);
+    }
+    const refused = await uploadAs(t, org.admin, proposal.id);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error.message).toBe(
+      'A organização atingiu o limite de armazenamento do seu plano. Remova anexos que já não sejam precisos ou mude de plano.',
+    );
+    await t.db.execute(sql`update organizations set plan = 'professional' where id = ${org.org.id}`);
+    expect((await uploadAs(t, org.admin, proposal.id)).statusCode).toBe(201);
+  });
+
+  it('limits uploads per organization per hour', async () => {
+    const limited = await buildTestApp({ uploadsPerOrganizationPerHour: 2 });
+    try {
+      const org = await createTeamOfRoles(limited.db);
+      const call = as(limited.app, org.admin);
+      const client = (await call('POST', '/clients', { name: 'C', email: `u-${randomUUID()}@x.pt` })).json()
+        .data;
+      const proposal = (await call('POST', '/proposals', { title: 'Ritmo', clientId: client.id })).json()
+        .data;
+      expect((await uploadAs(limited, org.admin, proposal.id)).statusCode).toBe(201);
+      expect((await uploadAs(limited, org.sales, proposal.id)).statusCode).toBe(403);
+      const third = await uploadAs(limited, org.manager, proposal.id);
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error.message).toBe(
+        'Foram carregados demasiados ficheiros nesta hora. Tente novamente mais tarde.',
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -67,6 +67,7 @@ export async function buildTestApp(
     authRateLimitMax: 1000,
     passwordChangeLimitPerHour: 1000,
     registrationLimitPerHour: 1000,
+    uploadsPerOrganizationPerHour: 1000,
     mailLimits: { perOrganizationPerHour: 1000, perRecipientPerHour: 1000 },
     publicRateLimitMax: 1000,
     runWorkers: false,

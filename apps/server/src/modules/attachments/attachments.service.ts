@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { MESSAGES } from '@aceite/shared/messages';
+import { storageQuotaBytes } from '@aceite/shared/plans';
 import {
   type ATTACHMENT_EXTENSIONS,
   type Attachment,
@@ -24,6 +25,7 @@ import {
   selectProposalOwnerId,
   selectProposalStatusByToken,
   selectStorageKeys,
+  selectStorageUseForUpdate,
   selectVisibleAttachmentsByToken,
 } from './attachments.queries.ts';
 
@@ -149,6 +151,12 @@ export async function createAttachment(
     const id = await withTx(ctx, async (tx) => {
       if (input.isVisibleToClient && (await selectAnsweredForShare(tx, proposalId))) {
         throw new AppError('CONFLICT', MESSAGES.attachmentsFrozen);
+      }
+      // The plan's storage (issue 20): what the organization already uses plus this file.
+      const { plan, used } = await selectStorageUseForUpdate(tx);
+      const quota = storageQuotaBytes(plan);
+      if (quota !== null && used + input.file.buffer.length > quota) {
+        throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.storageQuotaExceeded);
       }
       return insertAttachment(tx, {
         proposalId,
