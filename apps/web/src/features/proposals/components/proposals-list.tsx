@@ -176,6 +176,7 @@ export function ProposalsList({ status, search, onFiltersChange }: ProposalsList
               key={proposal.id}
               proposal={proposal}
               canManage={permissions.canManage(proposal.ownerId)}
+              canDelete={permissions.canDelete(proposal.ownerId, proposal.status)}
               onDelete={(target) => confirmDelete(target)}
             />
           ))}
