@@ -218,7 +218,9 @@ test.describe('platform users screen', () => {
     const inactiveRow = page.getByRole('row').filter({ hasText: tenant.inactiveName });
     await expect(inactiveRow).toContainText('Inativo');
     await expect(inactiveRow).toContainText(`Org ${tenant.tag}`);
-    await expect(inactiveRow.getByRole('button')).toHaveCount(0);
+    // An inactive account cannot be impersonated, only given back (issue 20).
+    await expect(inactiveRow.getByRole('button', { name: /^Impersonar/ })).toHaveCount(0);
+    await expect(inactiveRow.getByRole('button')).toHaveText(['Reativar']);
     await expect(page.getByRole('button', { name: `Impersonar ${tenant.adminName}` })).toBeVisible();
 
     await page.getByLabel('Estado').selectOption({ label: 'Inativo' });

@@ -449,7 +449,8 @@ test.describe('proposal list and detail', () => {
 
     await cards.first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/proposals\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole('button', { name: 'Copiar link público' })).toBeVisible();
+    // Whoever holds the public link can answer as the client: a viewer never gets it (issue 20).
+    await expect(page.getByRole('button', { name: 'Copiar link público' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Editar' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);
     // Reads the history, attachments and comments, but cannot add to them.

@@ -131,20 +131,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionHolds: (claims) => sessionHolds(database.db, claims),
   });
   await app.register(tenantPlugin, { db: database.db });
+  const mailLimits = config.mailLimits ?? { perOrganizationPerHour: 200, perRecipientPerHour: 10 };
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { appUrl: config.appUrl, rateLimitMax: config.authRateLimitMax });
+      await api.register(authRoutes, {
+        appUrl: config.appUrl,
+        rateLimitMax: config.authRateLimitMax,
+        registrationLimitPerHour: config.registrationLimitPerHour ?? 10,
+      });
       await api.register(clientsRoutes);
       await api.register(productsRoutes);
       await api.register(templatesRoutes);
-      await api.register(proposalsRoutes, { storage });
+      await api.register(proposalsRoutes, { storage, mailLimits });
       await api.register(proposalVersionsRoutes);
       await api.register(commentsRoutes);
-      await api.register(attachmentsRoutes, { storage, publicRateLimitMax: config.publicRateLimitMax * 6 });
+      await api.register(attachmentsRoutes, {
+        storage,
+        publicRateLimitMax: config.publicRateLimitMax * 6,
+        uploadsPerHour: config.uploadsPerOrganizationPerHour ?? 300,
+      });
       await api.register(notificationsRoutes);
-      await api.register(usersRoutes, { appUrl: config.appUrl, rateLimitMax: config.authRateLimitMax });
+      await api.register(usersRoutes, {
+        appUrl: config.appUrl,
+        rateLimitMax: config.authRateLimitMax,
+        mailLimits,
+      });
       await api.register(teamsRoutes);
       await api.register(analyticsRoutes);
       await api.register(adminRoutes, { appUrl: config.appUrl });

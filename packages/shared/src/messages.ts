@@ -55,8 +55,13 @@ export const MESSAGES = {
   proposalSaveError: 'Erro ao salvar proposta',
   proposalClientInvalid: 'O cliente escolhido não existe nesta organização',
   proposalOwnerInvalid: 'O responsável escolhido não pertence a esta organização',
+  proposalOwnerCannotEdit: 'O responsável tem de poder editar propostas (um visualizador não pode)',
   proposalStatusNotAllowed: 'Este estado não pode ser escolhido no formulário',
   proposalApproveForbidden: 'Só gestores e administradores podem aprovar propostas',
+  answeredProposalAdminOnly:
+    'Esta proposta já foi respondida pelo cliente: só um administrador a pode arquivar',
+  attachmentsFrozen:
+    'Esta proposta já foi respondida: os anexos visíveis ao cliente já não podem ser acrescentados nem removidos',
   proposalLocked: 'Esta proposta já foi respondida e não pode ser alterada',
   percentageTooHigh: 'O desconto percentual não pode ser superior a 100',
   taxRateInvalid: 'A taxa de IVA deve estar entre 0 e 100',
@@ -93,6 +98,11 @@ export const MESSAGES = {
   cannotDeactivateSelf: 'Não pode desativar a sua própria conta',
   lastAdmin: 'A organização tem de manter pelo menos um administrador ativo',
   inviteRequired: 'Email e função são obrigatórios',
+  mailLimitOrganization:
+    'A organização atingiu o limite de emails (convites e propostas) desta hora. Tente novamente mais tarde.',
+  mailLimitRecipient: 'Este endereço já recebeu demasiados emails nesta hora. Tente novamente mais tarde.',
+  registrationLimit: 'Foram criadas demasiadas contas a partir deste endereço. Tente novamente mais tarde.',
+  alreadyMember: 'Esta pessoa já é membro da organização',
   invitePending: 'Já existe um convite pendente para este email',
   inviteInvalid: 'Convite inválido ou expirado',
   inviteNotFound: 'Convite não encontrado',
@@ -130,6 +140,9 @@ export const MESSAGES = {
   commentCreateError: 'Erro ao criar comentário',
   commentDeleteError: 'Erro ao eliminar comentário',
   fileTooLarge: 'Ficheiro demasiado grande. Tamanho máximo: 10MB',
+  storageQuotaExceeded:
+    'A organização atingiu o limite de armazenamento do seu plano. Remova anexos que já não sejam precisos ou mude de plano.',
+  uploadLimit: 'Foram carregados demasiados ficheiros nesta hora. Tente novamente mais tarde.',
   fileTypeNotAllowed:
     'Tipo de ficheiro não permitido. Use PDF, Word, Excel, PowerPoint, TXT, CSV ou imagens.',
   fileRequired: 'Escolha um ficheiro para anexar',

@@ -96,3 +96,14 @@ export function displayedMonthlyPrice(plan: Plan, period: BillingPeriod): number
   if (plan.customPrice || plan.priceMonthly === null || plan.priceYearly === null) return null;
   return period === 'yearly' ? Math.round(plan.priceYearly / 12) : plan.priceMonthly;
 }
+
+const GB = 1_000_000_000;
+
+/**
+ * Attachment storage per organization, as the landing page sells it (Starter 5GB, Professional 50GB,
+ * Enterprise unlimited: null). An unknown plan gets the Starter quota.
+ */
+export function storageQuotaBytes(plan: string): number | null {
+  if (plan === 'enterprise') return null;
+  return plan === 'professional' ? 50 * GB : 5 * GB;
+}

@@ -20,6 +20,10 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   PUBLIC_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   PASSWORD_CHANGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  MAIL_LIMIT_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  MAIL_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  REGISTRATION_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  UPLOADS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(300),
   SENTRY_DSN: z.url().optional(),
   /** Error reporting runs only in production and staging (spec §9). */
   SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
@@ -61,6 +65,12 @@ export interface AppConfig {
   publicRateLimitMax: number;
   /** Password changes (each checks the current password) per user per hour; default 10. */
   passwordChangeLimitPerHour?: number;
+  /** Invitations and proposal emails per organization and per address per hour; defaults 200 and 10. */
+  mailLimits?: { perOrganizationPerHour: number; perRecipientPerHour: number };
+  /** Sign-up attempts per IP per hour; default 10. */
+  registrationLimitPerHour?: number;
+  /** Attachment uploads per organization per hour; default 300. */
+  uploadsPerOrganizationPerHour?: number;
   /** Serve the built SPA from this folder when it exists. */
   webDistDir?: string;
   /** Attachments in this S3-compatible bucket instead of DATA_DIR/uploads. */

@@ -37,6 +37,12 @@ export async function resolveAppConfig(env: Env, webDistDir?: string): Promise<A
     trustProxy: env.TRUST_PROXY ?? false,
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
     passwordChangeLimitPerHour: env.PASSWORD_CHANGE_LIMIT_PER_HOUR,
+    mailLimits: {
+      perOrganizationPerHour: env.MAIL_LIMIT_PER_ORGANIZATION_PER_HOUR,
+      perRecipientPerHour: env.MAIL_LIMIT_PER_RECIPIENT_PER_HOUR,
+    },
+    registrationLimitPerHour: env.REGISTRATION_LIMIT_PER_IP_PER_HOUR,
+    uploadsPerOrganizationPerHour: env.UPLOADS_PER_ORGANIZATION_PER_HOUR,
     publicRateLimitMax: env.PUBLIC_RATE_LIMIT_MAX,
     webDistDir: webDistDir && existsSync(webDistDir) ? webDistDir : undefined,
     runWorkers: true,

@@ -1,20 +1,34 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from './app-error.ts';
 
 /**
  * Route config for a per-IP limit of `max` requests a minute (@fastify/rate-limit is registered with
  * `global: false`, so only routes carrying this are limited). Over the limit: 429 in the error envelope.
  */
-export function perIpLimit(max: number) {
+export function perIpLimit(max: number, timeWindow = '1 minute', message: string = MESSAGES.tooManyRequests) {
   return {
     rateLimit: {
       max,
-      timeWindow: '1 minute',
-      errorResponseBuilder: () => ({
-        statusCode: 429,
-        code: 'RATE_LIMITED',
-        message: MESSAGES.tooManyRequests,
-      }),
+      timeWindow,
+      // Thrown as is by the plugin: an AppError keeps its own message through the error handler.
+      errorResponseBuilder: () => new AppError('RATE_LIMITED', message),
+    },
+  };
+}
+
+/**
+ * Route config for a per-organization limit of `max` requests per `timeWindow`, counted after authentication:
+ * what the whole organization may do, wherever its members connect from.
+ */
+export function perOrganizationLimit(max: number, timeWindow: string, message: string) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow,
+      hook: 'preHandler' as const,
+      keyGenerator: (req: FastifyRequest) => `org:${req.auth?.organizationId ?? req.ip}`,
+      errorResponseBuilder: () => new AppError('RATE_LIMITED', message),
     },
   };
 }
@@ -30,11 +44,7 @@ export function perUserLimit(max: number, timeWindow: string) {
       timeWindow,
       hook: 'preHandler' as const,
       keyGenerator: (req: FastifyRequest) => `user:${req.auth?.userId ?? req.ip}`,
-      errorResponseBuilder: () => ({
-        statusCode: 429,
-        code: 'RATE_LIMITED',
-        message: MESSAGES.tooManyRequests,
-      }),
+      errorResponseBuilder: () => new AppError('RATE_LIMITED', MESSAGES.tooManyRequests),
     },
   };
 }

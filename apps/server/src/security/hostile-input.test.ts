@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, authHeaders, createTeamOfRoles } from '@/test/factories.ts';
+import { as, authHeaders, createTeamOfRoles, type TestUser } from '@/test/factories.ts';
 
 /**
  * Hostile input (issue 10): generated bodies, query strings and path values — wrong types, huge strings, deep
@@ -212,6 +212,7 @@ function queryFor(op: Operation): fc.Arbitrary<Record<string, string>> {
 let t: TestApp;
 let operations: Operation[] = [];
 let token = '';
+let admin: TestUser;
 /** Real ids of the organization: path values are sometimes real, so the handlers run past the look-up. */
 const real: Record<string, string[]> = {};
 
@@ -239,6 +240,21 @@ function fill(path: string, values: Record<string, string>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? 'x'));
 }
 
+/**
+ * The shared admin session, except for signing out: every request checks its session (issue 20), so a logout
+ * with the shared token would turn every later request into a 401 and hollow the run out.
+ */
+async function tokenFor(op: Operation): Promise<string> {
+  if (op.path !== '/api/v1/auth/logout') return token;
+  return (await authHeaders(t.app, admin)).authorization ?? '';
+}
+
+/** The shared session still works: the run really exercised the operations, not just 401s. */
+async function expectSessionAlive(): Promise<void> {
+  const me = await t.app.inject({ url: '/api/v1/auth/me', headers: { authorization: token } });
+  expect(me.statusCode).toBe(200);
+}
+
 function checkAnswer(op: Operation, fullUrl: string, res: LightMyRequestResponse): string | null {
   const url = fullUrl.length > 300 ? `${fullUrl.slice(0, 300)}…` : fullUrl;
   if (res.statusCode >= 500) return `${op.method} ${url} → ${res.statusCode} ${res.body.slice(0, 300)}`;
@@ -259,22 +275,22 @@ function checkAnswer(op: Operation, fullUrl: string, res: LightMyRequestResponse
 beforeAll(async () => {
   t = await buildTestApp({ authRateLimitMax: 100_000, publicRateLimitMax: 100_000 });
   const team = await createTeamOfRoles(t.db);
+  admin = team.admin;
   token = (await authHeaders(t.app, team.admin)).authorization ?? '';
-  const admin = as(t.app, team.admin);
-  const client = (
-    await admin('POST', '/clients', { name: 'Cliente', email: `c-${randomUUID()}@x.pt` })
-  ).json().data;
+  const call = as(t.app, team.admin);
+  const client = (await call('POST', '/clients', { name: 'Cliente', email: `c-${randomUUID()}@x.pt` })).json()
+    .data;
   const proposal = (
-    await admin('POST', '/proposals', {
+    await call('POST', '/proposals', {
       title: 'Proposta',
       clientId: client.id,
       content: { blocks: [], items: [{ name: 'Item', quantity: 2, unitPrice: 1000 }] },
     })
   ).json().data;
-  const comment = (await admin('POST', `/proposals/${proposal.id}/comments`, { content: 'Olá' })).json().data;
-  const teamRow = (await admin('POST', '/teams', { name: 'Equipa' })).json().data;
-  const product = (await admin('POST', '/products', { name: 'Produto', price: 100 })).json().data;
-  const template = (await admin('POST', '/templates', { name: 'Modelo' })).json().data;
+  const comment = (await call('POST', `/proposals/${proposal.id}/comments`, { content: 'Olá' })).json().data;
+  const teamRow = (await call('POST', '/teams', { name: 'Equipa' })).json().data;
+  const product = (await call('POST', '/products', { name: 'Produto', price: 100 })).json().data;
+  const template = (await call('POST', '/templates', { name: 'Modelo' })).json().data;
   real.id = [client.id, proposal.id, teamRow.id, team.sales.id, product.id, template.id];
   real.commentId = [comment.id];
   real.publicToken = [proposal.publicToken];
@@ -345,7 +361,7 @@ describe('hostile input to every operation of the OpenAPI document', () => {
               method: op.method,
               url,
               headers: {
-                authorization: token,
+                authorization: await tokenFor(op),
                 ...(withBody ? { 'content-type': 'application/json' } : {}),
               },
               payload: withBody ? body.raw : undefined,
@@ -359,6 +375,7 @@ describe('hostile input to every operation of the OpenAPI document', () => {
         .catch(() => {});
     }
     expect(failures.slice(0, 10)).toEqual([]);
+    await expectSessionAlive();
 
     // The database afterwards: every proposal's totals add up, nothing negative, no orphans.
     const inconsistent = await t.db.execute<{ n: number }>(sql`
@@ -382,7 +399,10 @@ describe('hostile input to every operation of the OpenAPI document', () => {
       const res = await t.app.inject({
         method: op.method,
         url,
-        headers: { authorization: token, ...(payload ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: await tokenFor(op),
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
         payload: payload ? JSON.stringify(payload) : undefined,
       });
       const problem = checkAnswer(op, url, res);
@@ -411,5 +431,6 @@ describe('hostile input to every operation of the OpenAPI document', () => {
       }
     }
     expect(failures.slice(0, 10)).toEqual([]);
+    await expectSessionAlive();
   }, 600_000);
 });

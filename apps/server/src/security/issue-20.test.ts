@@ -494,4 +494,255 @@ describe('finding 7: bidirectional controls in names', () => {
     expect(profile.statusCode).toBe(200);
     expect(profile.json().data.firstName).toBe('avon');
   });
+
+  it('refuses to hand a proposal to a viewer, who could not edit it; a salesperson may receive it', async () => {
+    const manager = as(t.app, team.manager);
+    const created = await manager('POST', '/proposals', {
+      title: 'Para o visualizador',
+      clientId,
+      ownerId: team.viewer.id,
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().error.details).toContainEqual({
+      field: 'ownerId',
+      message: 'O responsável tem de poder editar propostas (um visualizador não pode)',
+    });
+    const own = (await manager('POST', '/proposals', { title: 'Minha', clientId })).json().data;
+    const handed = await manager('PUT', `/proposals/${own.id}`, {
+      title: 'Minha',
+      clientId,
+      ownerId: team.viewer.id,
+    });
+    expect(handed.statusCode).toBe(400);
+    const toSales = await manager('PUT', `/proposals/${own.id}`, {
+      title: 'Minha',
+      clientId,
+      ownerId: team.sales.id,
+    });
+    expect(toSales.statusCode).toBe(200);
+    expect(
+      (await as(t.app, team.sales)('PUT', `/proposals/${own.id}`, { title: 'Editada', clientId })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('finding 6: the evidence of an answer cannot be changed afterwards', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const PNG =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+  const upload = async (proposalId: string, visible: boolean) => {
+    const { payload, contentType } = multipart(
+      { isVisibleToClient: String(visible) },
+      { name: 'anexo.pdf', content: PDF },
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/proposals/${proposalId}/attachments`,
+      headers: { ...(await authHeaders(t.app, team.sales)), 'content-type': contentType },
+      payload,
+    });
+  };
+  const signedProposal = async () => {
+    const p = (
+      await as(t.app, team.sales)('POST', '/proposals', { title: 'Assinada', clientId, status: 'sent' })
+    ).json().data;
+    const visible = (await upload(p.id, true)).json().data;
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/proposals/${p.publicToken}/sign`,
+      payload: { signerName: 'Cliente', signerEmail: 'c@x.pt', signatureData: PNG },
+    });
+    expect(signed.statusCode).toBe(200);
+    return { id: p.id as string, visibleId: visible.id as string };
+  };
+
+  it('refuses adding or removing a client-visible attachment after the client signed; internal files still work', async () => {
+    const { id, visibleId } = await signedProposal();
+    const added = await upload(id, true);
+    expect(added.statusCode).toBe(409);
+    expect(added.json().error.message).toBe(
+      'Esta proposta já foi respondida: os anexos visíveis ao cliente já não podem ser acrescentados nem removidos',
+    );
+    expect(
+      (await as(t.app, team.sales)('DELETE', `/proposals/${id}/attachments/${visibleId}`)).statusCode,
+    ).toBe(409);
+    expect((await admin('DELETE', `/proposals/${id}/attachments/${visibleId}`)).statusCode).toBe(409);
+    const internal = await upload(id, false);
+    expect(internal.statusCode).toBe(201);
+    expect(
+      (await as(t.app, team.sales)('DELETE', `/proposals/${id}/attachments/${internal.json().data.id}`))
+        .statusCode,
+    ).toBe(200);
+    const files = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from proposal_attachments where proposal_id = ${id} and is_visible_to_client`,
+    );
+    expect(files.rows[0]?.n).toBe(1);
+  });
+
+  it('refuses the owner (a salesperson) and a manager deleting a signed proposal; an admin archives it with an audit record', async () => {
+    const { id } = await signedProposal();
+    for (const user of [team.sales, team.manager]) {
+      const res = await as(t.app, user)('DELETE', `/proposals/${id}`);
+      expect(res.statusCode, user.role).toBe(403);
+      expect(res.json().error.message).toBe(
+        'Esta proposta já foi respondida pelo cliente: só um administrador a pode arquivar',
+      );
+    }
+    expect((await admin('DELETE', `/proposals/${id}`)).statusCode).toBe(200);
+    const row = await t.db.execute<{ status: string; archived: boolean; signature: string | null }>(
+      sql`select status, archived_at is not null as archived, signature_data as signature from proposals where id = ${id}`,
+    );
+    expect(row.rows[0]).toMatchObject({ status: 'accepted', archived: true, signature: PNG });
+    const audit = await t.db.execute<{ actor_id: string }>(
+      sql`select actor_id from audit_logs where action = 'proposal.archive' and entity_id = ${id}`,
+    );
+    expect(audit.rows).toEqual([{ actor_id: team.admin.id }]);
+    // Gone from the working list, and it cannot be archived twice.
+    const list = (await admin('GET', '/proposals?limit=100')).json().data as { id: string }[];
+    expect(list.map((p) => p.id)).not.toContain(id);
+    expect((await admin('DELETE', `/proposals/${id}`)).statusCode).toBe(404);
+    expect((await admin('GET', `/proposals/${id}`)).json().data.archivedAt).toEqual(expect.any(String));
+  });
+});
+
+describe('finding 3: our mail cannot be used to spam, nor invitations to probe for accounts', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({
+      mailLimits: { perOrganizationPerHour: 6, perRecipientPerHour: 3 },
+      registrationLimitPerHour: 3,
+    });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('stops invitations and resends to one address after the per-recipient limit, across organizations', async () => {
+    const victim = `vitima-${randomUUID()}@x.pt`;
+    const first = await createTeamOfRoles(limited.db);
+    const invite = await as(limited.app, first.admin)('POST', '/users/invite', { email: victim });
+    expect(invite.statusCode).toBe(201);
+    const id = invite.json().data.id;
+    expect((await as(limited.app, first.admin)('POST', `/users/invites/${id}/resend`)).statusCode).toBe(200);
+    expect((await as(limited.app, first.admin)('POST', `/users/invites/${id}/resend`)).statusCode).toBe(200);
+    const fourth = await as(limited.app, first.admin)('POST', `/users/invites/${id}/resend`);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Este endereço já recebeu demasiados emails nesta hora. Tente novamente mais tarde.',
+    });
+    // Another organization cannot reach the same inbox either.
+    const second = await createTeamOfRoles(limited.db);
+    expect((await as(limited.app, second.admin)('POST', '/users/invite', { email: victim })).statusCode).toBe(
+      429,
+    );
+    const queued = await limited.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from email_outbox where to_address = ${victim}`,
+    );
+    expect(queued.rows[0]?.n).toBe(3);
+  });
+
+  it('stops an organization after its hourly share of invitations and proposal emails, even sent at once', async () => {
+    const org = await createTeamOfRoles(limited.db);
+    const call = as(limited.app, org.admin);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => call('POST', '/users/invite', { email: `p-${randomUUID()}@x.pt` })),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(6);
+    const refused = results.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(2);
+    expect(refused[0]?.json().error.message).toBe(
+      'A organização atingiu o limite de emails (convites e propostas) desta hora. Tente novamente mais tarde.',
+    );
+    const client = (await call('POST', '/clients', { name: 'C', email: `c-${randomUUID()}@x.pt` })).json()
+      .data;
+    const proposal = (await call('POST', '/proposals', { title: 'P', clientId: client.id })).json().data;
+    expect((await call('POST', `/proposals/${proposal.id}/send`)).statusCode).toBe(429);
+    const status = await limited.db.execute<{ status: string }>(
+      sql`select status from proposals where id = ${proposal.id}`,
+    );
+    expect(status.rows[0]?.status).toBe('draft');
+  });
+
+  it('limits sign-ups per IP per hour', async () => {
+    const register = () =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { email: `r-${randomUUID()}@x.pt`, password: 'Password123!', firstName: 'A', lastName: 'B' },
+      });
+    for (let i = 0; i < 3; i++) expect((await register()).statusCode).toBe(201);
+    const refused = await register();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(
+      'Foram criadas demasiadas contas a partir deste endereço. Tente novamente mais tarde.',
+    );
+  });
+
+  it('answers an invitation to an address with an account elsewhere exactly like any other', async () => {
+    const elsewhere = await createUser(t.db, { role: 'sales' });
+    const fresh = `novo-${randomUUID()}@x.pt`;
+    const a = await admin('POST', '/users/invite', { email: elsewhere.email });
+    const b = await admin('POST', '/users/invite', { email: fresh });
+    expect(a.statusCode).toBe(201);
+    expect(b.statusCode).toBe(201);
+    const shape = (r: typeof a) => Object.keys(r.json().data).sort();
+    expect(shape(a)).toEqual(shape(b));
+    expect(a.body).not.toContain('Já existe uma conta');
+  });
+});
+
+describe('finding 7: storage quota and upload rate per organization', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const uploadAs = async (app: TestApp, user: Parameters<typeof authHeaders>[1], proposalId: string) => {
+    const { payload, contentType } = multipart({}, { name: 'anexo.pdf', content: PDF });
+    return app.app.inject({
+      method: 'POST',
+      url: `/api/v1/proposals/${proposalId}/attachments`,
+      headers: { ...(await authHeaders(app.app, user)), 'content-type': contentType },
+      payload,
+    });
+  };
+
+  it("refuses an upload past the plan's storage (Starter 5 GB), and Professional has 50 GB", async () => {
+    const org = await createTeamOfRoles(t.db);
+    const call = as(t.app, org.admin);
+    const client = (await call('POST', '/clients', { name: 'C', email: `q-${randomUUID()}@x.pt` })).json()
+      .data;
+    const proposal = (await call('POST', '/proposals', { title: 'Quota', clientId: client.id })).json().data;
+    // 5 GB less 10 bytes already stored (rows only: the quota counts the recorded sizes).
+    for (const size of [2_000_000_000, 2_000_000_000, 999_999_990]) {
+      await t.db.execute(sql`insert into proposal_attachments
+        (organization_id, proposal_id, file_name, file_size, mime_type, storage_key)
+        values (${org.org.id}, ${proposal.id}, 'grande.pdf', ${size}, 'application/pdf', ${`x/${randomUUID()}`})`);
+    }
+    const refused = await uploadAs(t, org.admin, proposal.id);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error.message).toBe(
+      'A organização atingiu o limite de armazenamento do seu plano. Remova anexos que já não sejam precisos ou mude de plano.',
+    );
+    await t.db.execute(sql`update organizations set plan = 'professional' where id = ${org.org.id}`);
+    expect((await uploadAs(t, org.admin, proposal.id)).statusCode).toBe(201);
+  });
+
+  it('limits uploads per organization per hour', async () => {
+    const limited = await buildTestApp({ uploadsPerOrganizationPerHour: 2 });
+    try {
+      const org = await createTeamOfRoles(limited.db);
+      const call = as(limited.app, org.admin);
+      const client = (await call('POST', '/clients', { name: 'C', email: `u-${randomUUID()}@x.pt` })).json()
+        .data;
+      const proposal = (await call('POST', '/proposals', { title: 'Ritmo', clientId: client.id })).json()
+        .data;
+      expect((await uploadAs(limited, org.admin, proposal.id)).statusCode).toBe(201);
+      expect((await uploadAs(limited, org.sales, proposal.id)).statusCode).toBe(403);
+      const third = await uploadAs(limited, org.manager, proposal.id);
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error.message).toBe(
+        'Foram carregados demasiados ficheiros nesta hora. Tente novamente mais tarde.',
+      );
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -174,6 +174,8 @@ export const ProposalSchema = z.object({
   signedByName: z.string().nullable(),
   signedByEmail: z.string().nullable(),
   signatureData: z.string().nullable(),
+  /** When an admin archived it (answered proposals are archived, never deleted); null otherwise. */
+  archivedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

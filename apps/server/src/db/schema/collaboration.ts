@@ -87,5 +87,9 @@ export const proposalAttachments = pgTable(
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('proposal_attachments_proposal_idx').on(t.proposalId)],
+  (t) => [
+    index('proposal_attachments_proposal_idx').on(t.proposalId),
+    // The organization's storage in use (the plan's quota), summed index-only.
+    index('proposal_attachments_org_size_idx').on(t.organizationId, t.fileSize),
+  ],
 );

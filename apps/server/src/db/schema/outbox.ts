@@ -28,5 +28,10 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    // The hourly mail limits (issue 20): messages an organization queued, and messages to one address.
+    index('email_outbox_org_created_idx').on(t.organizationId, t.createdAt),
+    index('email_outbox_to_created_idx').on(t.toAddress, t.createdAt),
+  ],
 );

@@ -74,13 +74,21 @@ export const proposals = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
+    /**
+     * Set when an admin removes an answered proposal (issue 20): the row, its evidence and files stay, it
+     * leaves the working list and stats, and the audit log records who did it.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('proposals_public_token_key').on(t.publicToken),
     // The list by status, newest first, and the sidebar counts (index-only).
-    index('proposals_org_status_created_idx').on(t.organizationId, t.status, t.createdAt),
+    // Partial: the list and its counts read only proposals not archived, still index-only.
+    index('proposals_org_status_created_idx')
+      .on(t.organizationId, t.status, t.createdAt)
+      .where(sql`${t.archivedAt} is null`),
     // The list newest first, and every analytics aggregate as an index-only scan: the columns the figures
     // read (status, value, owner, client) ride along, so the wide rows (content) are never visited.
     index('proposals_org_created_cover_idx').on(

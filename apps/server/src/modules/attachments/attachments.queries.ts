@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
-import { proposalAttachments, proposals, users } from '@/db/schema/index.ts';
+import { organizations, proposalAttachments, proposals, users } from '@/db/schema/index.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
 export type AttachmentRow = typeof proposalAttachments.$inferSelect;
@@ -20,6 +20,22 @@ export async function selectProposalOwnerId(
     .where(and(inTenant(proposals, ctx), eq(proposals.id, proposalId)))
     .limit(1);
   return row?.ownerId;
+}
+
+/**
+ * Whether the client has answered the proposal, read under a share lock held to the end of the transaction:
+ * an answer (an UPDATE of that row) waits for the attachment change in progress, and the change sees any
+ * answer committed before it, so what the client saw and what they answered can never drift apart.
+ */
+export async function selectAnsweredForShare(ctx: TenantContext, proposalId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ status: proposals.status, acceptedAt: proposals.acceptedAt, rejectedAt: proposals.rejectedAt })
+    .from(proposals)
+    .where(and(inTenant(proposals, ctx), eq(proposals.id, proposalId)))
+    .for('share')
+    .limit(1);
+  if (!row) return false;
+  return ['accepted', 'signed', 'rejected'].includes(row.status) || !!row.acceptedAt || !!row.rejectedAt;
 }
 
 export async function selectAttachments(ctx: TenantContext, proposalId: string) {
@@ -100,4 +116,22 @@ export async function selectVisibleAttachmentsByToken(db: Db, token: string) {
     .innerJoin(proposals, eq(proposals.id, proposalAttachments.proposalId))
     .where(and(eq(proposals.publicToken, token), eq(proposalAttachments.isVisibleToClient, true)))
     .orderBy(asc(proposalAttachments.createdAt));
+}
+
+/**
+ * The organization's plan and the bytes its attachments use, with the organization's row locked until the
+ * transaction ends: two uploads at once cannot both fit in the last free space.
+ */
+export async function selectStorageUseForUpdate(ctx: TenantContext): Promise<{ plan: string; used: number }> {
+  const [org] = await ctx.db
+    .select({ plan: organizations.plan })
+    .from(organizations)
+    .where(eq(organizations.id, ctx.organizationId))
+    .for('update')
+    .limit(1);
+  const [row] = await ctx.db
+    .select({ used: sql<number>`coalesce(sum(${proposalAttachments.fileSize}), 0)::bigint` })
+    .from(proposalAttachments)
+    .where(inTenant(proposalAttachments, ctx));
+  return { plan: org?.plan ?? 'starter', used: Number(row?.used ?? 0) };
 }

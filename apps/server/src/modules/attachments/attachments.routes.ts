@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@/lib/app-error.ts';
-import { perIpLimit } from '@/lib/rate-limit.ts';
+import { perIpLimit, perOrganizationLimit } from '@/lib/rate-limit.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import { hasNul } from '@/plugins/input-guard.ts';
@@ -20,6 +20,8 @@ export interface AttachmentsRoutesOptions {
   storage: FileStorage;
   /** Per-IP limit a minute of the public list and downloads (the public page's view limit). */
   publicRateLimitMax: number;
+  /** Uploads per organization per hour. */
+  uploadsPerHour: number;
 }
 
 /** Downloads never render inline: attachment disposition, the stored type, nosniff. */
@@ -135,6 +137,8 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
       '/proposals/:id/attachments',
       {
         bodyLimit: MAX_ATTACHMENT_BYTES + 1024 * 1024,
+        // Counted before the body is read (preHandler): a flood of uploads stops at the limit (issue 20).
+        config: perOrganizationLimit(opts.uploadsPerHour, '1 hour', MESSAGES.uploadLimit),
         schema: {
           tags,
           security: BEARER,
@@ -145,6 +149,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
             201: dataEnvelope(AttachmentSchema),
             413: ErrorEnvelopeSchema,
             415: ErrorEnvelopeSchema,
+            429: ErrorEnvelopeSchema,
             ...AUTHED_ERRORS,
           },
         },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { MESSAGES } from '@aceite/shared/messages';
+import { storageQuotaBytes } from '@aceite/shared/plans';
 import {
   type ATTACHMENT_EXTENSIONS,
   type Attachment,
@@ -13,16 +14,18 @@ import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { assertCanManageProposal } from '@/lib/proposal-access.ts';
 import type { FileStorage } from '@/lib/storage.ts';
-import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import {
   type AttachmentRow,
   deleteAttachmentById,
   insertAttachment,
+  selectAnsweredForShare,
   selectAttachment,
   selectAttachments,
   selectProposalOwnerId,
   selectProposalStatusByToken,
   selectStorageKeys,
+  selectStorageUseForUpdate,
   selectVisibleAttachmentsByToken,
 } from './attachments.queries.ts';
 
@@ -145,15 +148,26 @@ export async function createAttachment(
   const storageKey = `${ctx.organizationId}/${proposalId}/${randomUUID()}`;
   await storage.put(storageKey, input.file.buffer, mimeType);
   try {
-    const id = await insertAttachment(ctx, {
-      proposalId,
-      fileName: cleanFileName(input.file.fileName),
-      description: input.description,
-      fileSize: input.file.buffer.length,
-      mimeType,
-      storageKey,
-      isVisibleToClient: input.isVisibleToClient,
-      uploadedBy: ctx.userId,
+    const id = await withTx(ctx, async (tx) => {
+      if (input.isVisibleToClient && (await selectAnsweredForShare(tx, proposalId))) {
+        throw new AppError('CONFLICT', MESSAGES.attachmentsFrozen);
+      }
+      // The plan's storage (issue 20): what the organization already uses plus this file.
+      const { plan, used } = await selectStorageUseForUpdate(tx);
+      const quota = storageQuotaBytes(plan);
+      if (quota !== null && used + input.file.buffer.length > quota) {
+        throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.storageQuotaExceeded);
+      }
+      return insertAttachment(tx, {
+        proposalId,
+        fileName: cleanFileName(input.file.fileName),
+        description: input.description,
+        fileSize: input.file.buffer.length,
+        mimeType,
+        storageKey,
+        isVisibleToClient: input.isVisibleToClient,
+        uploadedBy: ctx.userId,
+      });
     });
     const row = await selectAttachment(ctx, proposalId, id);
     if (!row) throw new Error('attachment vanished');
@@ -202,7 +216,13 @@ export async function deleteAttachment(
   if (!row) throw notFound();
   if (ctx.role !== 'admin' && row.attachment.uploadedBy !== ctx.userId)
     throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-  await deleteAttachmentById(ctx, attachmentId);
+  await withTx(ctx, async (tx) => {
+    // What the client saw when answering stays as it was (issue 20); internal files may still go.
+    if (row.attachment.isVisibleToClient && (await selectAnsweredForShare(tx, proposalId))) {
+      throw new AppError('CONFLICT', MESSAGES.attachmentsFrozen);
+    }
+    await deleteAttachmentById(tx, attachmentId);
+  });
   await storage.delete(row.attachment.storageKey).catch(() => {});
 }
 

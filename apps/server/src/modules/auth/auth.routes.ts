@@ -1,3 +1,4 @@
+import { MESSAGES } from '@aceite/shared/messages';
 import {
   AuthSessionSchema,
   ForgotPasswordInputSchema,
@@ -22,6 +23,8 @@ export interface AuthRoutesOptions {
   appUrl: string;
   /** Requests per IP per minute on login, register, forgot and reset (server-behaviour §2). */
   rateLimitMax: number;
+  /** Sign-up attempts per IP per hour: each creates an organization, so the minute's limit is not enough. */
+  registrationLimitPerHour: number;
 }
 
 const errors = {
@@ -44,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/register',
     {
-      config: limited,
+      config: perIpLimit(opts.registrationLimitPerHour, '1 hour', MESSAGES.registrationLimit),
       schema: {
         tags,
         summary: 'Create an organization and its first (admin) user',

@@ -50,3 +50,28 @@ export async function markEmailFailed(
     .set(retryAt ? { lastError: error, nextAttemptAt: retryAt } : { lastError: error, status: 'failed' })
     .where(eq(emailOutbox.id, id));
 }
+
+/**
+ * Serializes the mail-limit check of one organization and of one address to the end of the transaction, so
+ * two requests at once cannot both see room for one more message.
+ */
+export async function lockMailCounters(db: Db, organizationId: string, toAddress: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`mail-org:${organizationId}`})), pg_advisory_xact_lock(hashtext(${`mail-to:${toAddress}`}))`,
+  );
+}
+
+/** Invitations and proposals queued in the last hour by the organization, and to the address (platform-wide). */
+export async function countRecentMail(
+  db: Db,
+  organizationId: string,
+  toAddress: string,
+): Promise<{ byOrganization: number; byRecipient: number }> {
+  const kinds = sql`kind in ('invite', 'proposal')`;
+  const since = sql`created_at > now() - interval '1 hour'`;
+  const result = await db.execute<{ by_org: number; by_to: number }>(sql`
+    select (select count(*)::int from ${emailOutbox} where organization_id = ${organizationId} and ${kinds} and ${since}) as by_org,
+           (select count(*)::int from ${emailOutbox} where to_address = ${toAddress} and ${kinds} and ${since}) as by_to`);
+  const row = result.rows[0];
+  return { byOrganization: row?.by_org ?? 0, byRecipient: row?.by_to ?? 0 };
+}

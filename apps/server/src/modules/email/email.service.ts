@@ -1,5 +1,7 @@
+import { MESSAGES } from '@aceite/shared/messages';
 import type { Db } from '@/db/client.ts';
-import { insertOutboxEmail } from './email.queries.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { countRecentMail, insertOutboxEmail, lockMailCounters } from './email.queries.ts';
 import type { RenderedEmail } from './email.templates.ts';
 
 export interface QueueEmailInput {
@@ -33,4 +35,32 @@ export async function queueEmail(db: Db, input: QueueEmailInput): Promise<void> 
     organizationId: input.organizationId ?? null,
   });
   for (const listener of listeners) listener();
+}
+
+/** How many invitations and proposal emails may leave per hour (configurable, issue 20). */
+export interface MailLimits {
+  perOrganizationPerHour: number;
+  /** To one address, from every organization together: nobody's inbox can be flooded from the platform. */
+  perRecipientPerHour: number;
+}
+
+/**
+ * Refuses (429) one more invitation or proposal email when the organization or the address has had its
+ * share this hour. Call inside the transaction that queues the message: the check holds a lock until it ends.
+ */
+export async function assertWithinMailLimits(
+  db: Db,
+  limits: MailLimits,
+  organizationId: string,
+  to: string,
+): Promise<void> {
+  const address = to.toLowerCase();
+  await lockMailCounters(db, organizationId, address);
+  const recent = await countRecentMail(db, organizationId, address);
+  if (recent.byOrganization >= limits.perOrganizationPerHour) {
+    throw new AppError('RATE_LIMITED', MESSAGES.mailLimitOrganization);
+  }
+  if (recent.byRecipient >= limits.perRecipientPerHour) {
+    throw new AppError('RATE_LIMITED', MESSAGES.mailLimitRecipient);
+  }
 }

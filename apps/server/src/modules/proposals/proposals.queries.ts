@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
+import { auditLogs, clients, organizations, proposals, users } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
@@ -56,6 +56,7 @@ function listFilter(ctx: TenantContext, opts: { status?: string; search?: string
     : undefined;
   return and(
     inTenant(proposals, ctx),
+    isNull(proposals.archivedAt),
     opts.status ? eq(proposals.status, opts.status) : undefined,
     pattern && matchingClients
       ? or(ilike(proposals.title, pattern), sql`${proposals.clientId} = any(array(${matchingClients}))`)
@@ -116,7 +117,7 @@ export async function countProposalsByStatus(ctx: TenantContext): Promise<{ stat
   return ctx.db
     .select({ status: proposals.status, n: count() })
     .from(proposals)
-    .where(inTenant(proposals, ctx))
+    .where(and(inTenant(proposals, ctx), isNull(proposals.archivedAt)))
     .groupBy(proposals.status);
 }
 
@@ -156,6 +157,28 @@ export async function updateProposalById(
   return row;
 }
 
+/** Archives an answered proposal (once) and records who did it, in one transaction. */
+export async function archiveProposalById(ctx: TenantContext, id: string): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(proposals)
+      .set({ archivedAt: new Date() })
+      .where(and(inTenant(proposals, ctx), eq(proposals.id, id), isNull(proposals.archivedAt)))
+      .returning({ id: proposals.id, status: proposals.status });
+    if (rows.length !== 1) return false;
+    await tx.insert(auditLogs).values({
+      organizationId: ctx.organizationId,
+      actorId: ctx.userId,
+      impersonatorId: ctx.impersonatorId ?? null,
+      action: 'proposal.archive',
+      entity: 'proposal',
+      entityId: id,
+      metadata: { status: rows[0]?.status ?? null },
+    });
+    return true;
+  });
+}
+
 export async function deleteProposalById(ctx: TenantContext, id: string): Promise<boolean> {
   const rows = await ctx.db
     .delete(proposals)
@@ -173,14 +196,24 @@ export async function selectReferences(
   ctx: TenantContext,
   clientId: string,
   ownerId: string,
-): Promise<{ client: ProposalClient | null; owner: ProposalOwner | null; ownerActive: boolean }> {
+): Promise<{
+  client: ProposalClient | null;
+  owner: ProposalOwner | null;
+  ownerActive: boolean;
+  ownerRole: string | null;
+}> {
   const [row] = await ctx.db
-    .select({ client: clientColumns, owner: ownerColumns, ownerActive: owner.isActive })
+    .select({
+      client: clientColumns,
+      owner: ownerColumns,
+      ownerActive: owner.isActive,
+      ownerRole: owner.role,
+    })
     .from(owner)
     .leftJoin(clients, and(inTenant(clients, ctx), eq(clients.id, clientId)))
     .where(and(inTenant(owner, ctx), eq(owner.id, ownerId)))
     .limit(1);
-  return row ?? { client: null, owner: null, ownerActive: false };
+  return row ?? { client: null, owner: null, ownerActive: false, ownerRole: null };
 }
 
 /** Whether the client exists in the caller's organization. */

@@ -14,10 +14,12 @@ import { z } from 'zod';
 import { PaginationSchema } from '@/lib/pagination.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
 import type { FileStorage } from '@/lib/storage.ts';
+import type { MailLimits } from '@/modules/email/email.service.ts';
 import * as proposals from './proposals.service.ts';
 
 export interface ProposalsRoutesOptions {
   storage: FileStorage;
+  mailLimits: MailLimits;
 }
 
 export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = async (app, opts) => {
@@ -100,6 +102,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
       data: await proposals.updateProposal(req.tenant, req.params.id, req.body, {
         notifyClient: req.query.notifyClient,
         appUrl: app.appUrl,
+        mailLimits: opts.mailLimits,
       }),
     }),
   );
@@ -135,7 +138,13 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
       },
     },
     async (req) => ({
-      data: await proposals.sendProposal(req.tenant, app.appUrl, req.params.id, req.body ?? {}),
+      data: await proposals.sendProposal(
+        req.tenant,
+        app.appUrl,
+        req.params.id,
+        opts.mailLimits,
+        req.body ?? {},
+      ),
     }),
   );
 

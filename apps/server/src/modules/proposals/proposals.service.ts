@@ -1,6 +1,6 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
-import { can } from '@aceite/shared/permissions';
+import { can, type Role } from '@aceite/shared/permissions';
 import {
   DEFAULT_EMAIL_MESSAGE,
   DEFAULT_EMAIL_SUBJECT,
@@ -31,12 +31,13 @@ import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { withTx } from '@/lib/tenant-scope.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { deleteStoredFiles, storageKeysOf } from '@/modules/attachments/attachments.service.ts';
-import { queueEmail } from '@/modules/email/email.service.ts';
+import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/email/email.service.ts';
 import { proposalEmail, proposalUpdatedEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { snapshotIfChanged } from '@/modules/proposal-versions/proposal-versions.service.ts';
 import { assertCan } from '@/plugins/auth.ts';
 import {
+  archiveProposalById,
   clientExists,
   countProposalsByStatus,
   deleteProposalById,
@@ -83,6 +84,7 @@ export function toProposalDto(
     validUntil: p.validUntil,
     content: completeContent(p.content),
     publicToken: canManageProposal(ctx, p.ownerId) ? p.publicToken : null,
+    archivedAt: iso(p.archivedAt),
     currentVersion: p.currentVersion,
     ownerId: p.ownerId,
     owner,
@@ -101,6 +103,18 @@ export function toProposalDto(
 }
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+
+/** The client answered (accepted, signed or rejected): the proposal is evidence from then on. */
+export function isAnswered(p: {
+  status: string;
+  acceptedAt: Date | null;
+  rejectedAt: Date | null;
+  signedAt: Date | null;
+}): boolean {
+  return (
+    ANSWERED_STATUSES.includes(p.status as ProposalStatus) || !!(p.acceptedAt || p.rejectedAt || p.signedAt)
+  );
+}
 const fieldError = (field: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, [{ field, message }]);
 
@@ -129,12 +143,16 @@ async function resolveReferences(
   currentOwnerId: string = ctx.userId,
 ): Promise<{ client: ProposalClient; owner: ProposalOwner }> {
   const ownerId = input.ownerId ?? currentOwnerId;
-  const { client, owner, ownerActive } = await selectReferences(ctx, input.clientId, ownerId);
+  const { client, owner, ownerActive, ownerRole } = await selectReferences(ctx, input.clientId, ownerId);
   if (!client && (owner || !(await clientExists(ctx, input.clientId))))
     throw fieldError('clientId', MESSAGES.proposalClientInvalid);
   if (ownerId !== currentOwnerId) {
     if (!can(ctx.role, 'proposal:manage-any')) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
     if (!ownerActive) throw fieldError('ownerId', MESSAGES.proposalOwnerInvalid);
+    // An owner must be able to edit and send what they own: never a viewer (issue 20).
+    if (!ownerRole || !can(ownerRole as Role, 'proposal:create')) {
+      throw fieldError('ownerId', MESSAGES.proposalOwnerCannotEdit);
+    }
   }
   if (!client || !owner) throw fieldError('ownerId', MESSAGES.proposalOwnerInvalid);
   return { client, owner };
@@ -233,6 +251,8 @@ export interface UpdateOptions {
   notifyClient?: boolean;
   /** Where the public link points; needed only with notifyClient. */
   appUrl?: string;
+  /** The mail limits the update email counts against, like a send (issue 20); needed only with notifyClient. */
+  mailLimits?: MailLimits;
 }
 
 /**
@@ -293,6 +313,9 @@ async function updateSeenProposal(
   if (!saved) return undefined;
   const version = await snapshotIfChanged(tx, saved, 'Alterada depois de o cliente a ver');
   if (options.notifyClient && client?.email && options.appUrl) {
+    if (options.mailLimits) {
+      await assertWithinMailLimits(tx.db, options.mailLimits, tx.organizationId, client.email);
+    }
     const org = await selectOrganizationBranding(tx);
     await queueEmail(tx.db, {
       kind: 'proposal_update',
@@ -317,8 +340,15 @@ async function updateSeenProposal(
 /** Deletes the proposal with its versions, comments and attachments, files included. */
 export async function deleteProposal(ctx: TenantContext, storage: FileStorage, id: string): Promise<void> {
   const existing = await selectProposalById(ctx, id);
-  if (!existing) throw notFound();
+  if (!existing || existing.proposal.archivedAt) throw notFound();
   assertCanManageProposal(ctx, existing.proposal.ownerId);
+  // A client's answer is evidence (issue 20): only an admin may remove such a proposal, and then it is
+  // archived, never deleted, with an audit record.
+  if (isAnswered(existing.proposal)) {
+    if (ctx.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.answeredProposalAdminOnly);
+    if (!(await archiveProposalById(ctx, id))) throw notFound();
+    return;
+  }
   const keys = await storageKeysOf(ctx, id);
   await deleteProposalById(ctx, id);
   await deleteStoredFiles(storage, keys);
@@ -365,6 +395,7 @@ export async function sendProposal(
   ctx: TenantContext,
   appUrl: string,
   id: string,
+  mailLimits: MailLimits,
   input: SendProposalInput = {},
 ): Promise<{ recipient: string; status: ProposalStatus }> {
   const existing = await selectProposalById(ctx, id);
@@ -375,6 +406,7 @@ export async function sendProposal(
   const status = await withTx(ctx, async (tx) => {
     const proposal = await selectProposalForUpdate(tx, id);
     if (!proposal) throw notFound();
+    await assertWithinMailLimits(tx.db, mailLimits, ctx.organizationId, client.email);
     await snapshotIfChanged(tx, proposal, 'Versão enviada ao cliente');
     const current = proposal.status as ProposalStatus;
     const next: ProposalStatus = BEFORE_SENT.includes(current) ? 'sent' : current;

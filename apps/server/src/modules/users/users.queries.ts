@@ -90,6 +90,16 @@ export async function selectTeam(
   return row;
 }
 
+/** Whether the address belongs to a member of the caller's organization. */
+export async function emailIsMember(ctx: TenantContext, email: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inTenant(users, ctx), eq(users.email, email)))
+    .limit(1);
+  return !!row;
+}
+
 export async function emailHasAccount(db: Db, email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   return !!row;

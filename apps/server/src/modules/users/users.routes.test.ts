@@ -148,9 +148,11 @@ describe('invitations', () => {
     }
   });
 
-  it('answers 409 for an email with an account or a pending invitation', async () => {
-    const existing = await as(t.app, team.admin)('POST', '/users/invite', { email: other.sales.email });
+  it('answers 409 for a member of the organization or a pending invitation', async () => {
+    // An account in another organization is answered like any address (issue 20): issue-20.test.ts.
+    const existing = await as(t.app, team.admin)('POST', '/users/invite', { email: team.sales.email });
     expect(existing.statusCode).toBe(409);
+    expect(existing.json().error.message).toBe(MESSAGES.alreadyMember);
     const address = email();
     await as(t.app, team.admin)('POST', '/users/invite', { email: address });
     const again = await as(t.app, team.admin)('POST', '/users/invite', { email: address });

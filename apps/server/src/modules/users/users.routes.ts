@@ -18,11 +18,13 @@ import { AppError } from '@/lib/app-error.ts';
 import { PaginationSchema } from '@/lib/pagination.ts';
 import { perIpLimit } from '@/lib/rate-limit.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
+import type { MailLimits } from '@/modules/email/email.service.ts';
 import * as users from './users.service.ts';
 
 export interface UsersRoutesOptions {
   appUrl: string;
   rateLimitMax: number;
+  mailLimits: MailLimits;
 }
 
 /** The invite handle in paths is the invite's id (the secret accept token only travels by email). */
@@ -123,7 +125,9 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         },
       },
       async (req, reply) =>
-        reply.status(201).send({ data: await users.inviteUser(req.tenant, opts.appUrl, req.body) }),
+        reply
+          .status(201)
+          .send({ data: await users.inviteUser(req.tenant, opts.appUrl, req.body, opts.mailLimits) }),
     );
 
     authed.post(
@@ -138,7 +142,12 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         },
       },
       async (req) => ({
-        data: await users.resendInvite(req.tenant, opts.appUrl, inviteId(req.params.inviteToken)),
+        data: await users.resendInvite(
+          req.tenant,
+          opts.appUrl,
+          inviteId(req.params.inviteToken),
+          opts.mailLimits,
+        ),
       }),
     );
 

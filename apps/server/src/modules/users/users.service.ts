@@ -16,7 +16,7 @@ import { hashPassword } from '@/lib/password.ts';
 import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { hashToken, newOpaqueToken } from '@/lib/tokens.ts';
 import * as auth from '@/modules/auth/auth.service.ts';
-import { queueEmail } from '@/modules/email/email.service.ts';
+import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/email/email.service.ts';
 import { inviteEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { getOrganizationBranding } from '@/modules/settings/settings.service.ts';
@@ -26,6 +26,7 @@ import {
   countOtherActiveAdmins,
   deleteInviteById,
   emailHasAccount,
+  emailIsMember,
   type InviteRow,
   insertInvite,
   insertInvitedUser,
@@ -159,7 +160,14 @@ export async function listPendingInvites(ctx: TenantContext): Promise<Invite[]> 
   return (await selectPendingInvites(ctx)).map((r) => toInviteDto(r.invite, r.inviter));
 }
 
-async function sendInviteEmail(ctx: TenantContext, appUrl: string, invite: InviteRow, token: string) {
+async function sendInviteEmail(
+  ctx: TenantContext,
+  appUrl: string,
+  invite: InviteRow,
+  token: string,
+  mailLimits: MailLimits,
+) {
+  await assertWithinMailLimits(ctx.db, mailLimits, ctx.organizationId, invite.email);
   const link = `${appUrl}/accept-invite?token=${encodeURIComponent(token)}`;
   const org = await getOrganizationBranding(ctx);
   await queueEmail(ctx.db, {
@@ -178,15 +186,23 @@ async function sendInviteEmail(ctx: TenantContext, appUrl: string, invite: Invit
   });
 }
 
-/** Only admins invite; an email with an account or a live invitation is refused with 409. */
+/**
+ * Only admins invite. A member of this organization or a live invitation is refused with 409 (the admin sees
+ * both anyway). An address with an account elsewhere gets the same answer as any other (issue 20): saying so
+ * told anyone with an organization which emails have an account on the platform. The invitation is stored
+ * and sent as usual; accepting it tells its owner, and only them, that the address already has an account.
+ */
 export async function inviteUser(
   ctx: TenantContext,
   appUrl: string,
   input: z.output<typeof InviteInputSchema>,
+  mailLimits: MailLimits,
 ): Promise<Invite> {
   assertCan(ctx.role, 'user:manage');
-  if (await emailHasAccount(ctx.db, input.email)) {
-    throw new AppError('CONFLICT', MESSAGES.emailTaken, [{ field: 'email', message: MESSAGES.emailTaken }]);
+  if (await emailIsMember(ctx, input.email)) {
+    throw new AppError('CONFLICT', MESSAGES.alreadyMember, [
+      { field: 'email', message: MESSAGES.alreadyMember },
+    ]);
   }
   if (await selectPendingInviteByEmail(ctx, input.email)) {
     throw new AppError('CONFLICT', MESSAGES.invitePending, [
@@ -204,14 +220,19 @@ export async function inviteUser(
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + INVITE_TTL_MS),
     });
-    await sendInviteEmail(tx, appUrl, row, token);
+    await sendInviteEmail(tx, appUrl, row, token, mailLimits);
     return row;
   });
   return toInviteDto(invite, null);
 }
 
 /** Resend renews the expiry and the link (the old link stops working). */
-export async function resendInvite(ctx: TenantContext, appUrl: string, id: string): Promise<Invite> {
+export async function resendInvite(
+  ctx: TenantContext,
+  appUrl: string,
+  id: string,
+  mailLimits: MailLimits,
+): Promise<Invite> {
   assertCan(ctx.role, 'user:manage');
   if (!(await selectInviteById(ctx, id))) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
   const token = newOpaqueToken();
@@ -219,7 +240,7 @@ export async function resendInvite(ctx: TenantContext, appUrl: string, id: strin
     const tx = { ...ctx, db };
     const row = await updateInviteToken(tx, id, hashToken(token), new Date(Date.now() + INVITE_TTL_MS));
     if (!row) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
-    await sendInviteEmail(tx, appUrl, row, token);
+    await sendInviteEmail(tx, appUrl, row, token, mailLimits);
     return row;
   });
   return toInviteDto(invite, null);

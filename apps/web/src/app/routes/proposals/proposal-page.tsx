@@ -28,7 +28,7 @@ import { formatDateTime } from '@/lib/format';
 export function ProposalPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { canManage, userId } = useProposalPermissions();
+  const { canManage, canDelete, userId } = useProposalPermissions();
   const role = useAuthStore((state) => state.user?.role);
   const queryClient = useQueryClient();
   const confirmDelete = useConfirmDeleteProposal();
@@ -79,7 +79,7 @@ export function ProposalPage() {
                 Editar
               </Button>
             )}
-            {mayManage && (
+            {canDelete(proposal.ownerId, proposal.status) && (
               <Button
                 variant="light"
                 color="red"

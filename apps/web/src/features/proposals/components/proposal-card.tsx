@@ -15,11 +15,13 @@ import { isAnswered } from './use-proposal-permissions';
 interface ProposalCardProps {
   proposal: ProposalSummary;
   canManage: boolean;
+  /** Answered proposals: admins only (they are archived). */
+  canDelete: boolean;
   onDelete: (proposal: ProposalSummary) => void;
 }
 
 /** One proposal of the grid; the whole card opens it, Edit and Delete sit above that link. */
-export function ProposalCard({ proposal, canManage, onDelete }: ProposalCardProps) {
+export function ProposalCard({ proposal, canManage, canDelete, onDelete }: ProposalCardProps) {
   const queryClient = useQueryClient();
   // Start loading the detail as soon as the pointer or focus shows intent to open it.
   const prefetch = () => void queryClient.prefetchQuery(proposalQueryOptions(proposal.id));
@@ -67,7 +69,7 @@ export function ProposalCard({ proposal, canManage, onDelete }: ProposalCardProp
             </Text>
           </Group>
         </Stack>
-        {canManage && (
+        {(canEdit || canDelete) && (
           <Group gap="xs" className={classes.actions}>
             {canEdit && (
               <Button
@@ -81,16 +83,18 @@ export function ProposalCard({ proposal, canManage, onDelete }: ProposalCardProp
                 Editar
               </Button>
             )}
-            <Button
-              variant="subtle"
-              color="red"
-              size="xs"
-              leftSection={<IconTrash size={14} aria-hidden="true" />}
-              aria-label={`Eliminar ${proposal.title}`}
-              onClick={() => onDelete(proposal)}
-            >
-              Eliminar
-            </Button>
+            {canDelete && (
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                leftSection={<IconTrash size={14} aria-hidden="true" />}
+                aria-label={`Eliminar ${proposal.title}`}
+                onClick={() => onDelete(proposal)}
+              >
+                Eliminar
+              </Button>
+            )}
           </Group>
         )}
       </Stack>

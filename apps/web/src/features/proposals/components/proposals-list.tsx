@@ -184,6 +184,7 @@ export function ProposalsList({ status, search, onFiltersChange, onNewProposal }
               key={proposal.id}
               proposal={proposal}
               canManage={permissions.canManage(proposal.ownerId)}
+              canDelete={permissions.canDelete(proposal.ownerId, proposal.status)}
               onDelete={(target) => confirmDelete(target)}
             />
           ))}

@@ -24,5 +24,8 @@ export function useProposalPermissions() {
     canAssign: canManageAny,
     /** Edit or delete this owner's proposal. */
     canManage: (ownerId: string) => canCreate && (canManageAny || ownerId === userId),
+    /** An answered proposal is evidence: only an admin removes it, and the server archives it (issue 20). */
+    canDelete: (ownerId: string, status: ProposalStatus) =>
+      canCreate && (canManageAny || ownerId === userId) && (!isAnswered(status) || role === 'admin'),
   };
 }

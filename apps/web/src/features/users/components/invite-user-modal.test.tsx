@@ -51,6 +51,19 @@ describe('InviteUserModal', { timeout: 20_000 }, () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('shows the hourly mail limit (429) in Portuguese and keeps the dialog open', async () => {
+    const message = 'Este endereço já recebeu demasiados emails nesta hora. Tente novamente mais tarde.';
+    mockApi({ 'POST /users/invite': () => apiError(429, 'RATE_LIMITED', message) });
+    const onClose = vi.fn();
+    const { user } = renderWithOverlays(
+      <InviteUserModal opened onClose={onClose} teams={TEAMS} onInvited={vi.fn()} />,
+    );
+    await user.type(await screen.findByLabelText(/^Email/), 'rita@exemplo.pt');
+    await user.click(screen.getByRole('button', { name: 'Enviar convite' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('sends the chosen role, names and team', async () => {
     const api = mockApi({ 'POST /users/invite': ({ body }) => invited(body) });
     const { user } = renderWithOverlays(

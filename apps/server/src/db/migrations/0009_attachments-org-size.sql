@@ -1,0 +1,1 @@
+CREATE INDEX "proposal_attachments_org_size_idx" ON "proposal_attachments" USING btree ("organization_id","file_size");

@@ -1,0 +1,55 @@
+import type { ProposalSummary } from '@aceite/shared/schemas/proposals';
+import { renderHook, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { syncAuthFromStorage } from '@/lib/auth-store';
+import { buildUser } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { ProposalCard } from './proposal-card';
+import { useProposalPermissions } from './use-proposal-permissions';
+
+const OWNER = '5b0c7c2e-2f4e-4a53-9d37-1f1f0c4a2b01';
+const signed: ProposalSummary = {
+  id: '5b0c7c2e-2f4e-4a53-9d37-1f1f0c4a2b09',
+  title: 'Website',
+  status: 'accepted',
+  currency: 'EUR',
+  totalValue: 100_00,
+  validUntil: null,
+  clientId: null,
+  ownerId: OWNER,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  client: null,
+  owner: { id: OWNER, firstName: 'Vera', lastName: 'Vieira' },
+};
+
+function signInAs(role: 'sales' | 'manager' | 'admin') {
+  localStorage.setItem('accessToken', 'a');
+  localStorage.setItem('refreshToken', 'r');
+  localStorage.setItem('user', JSON.stringify(buildUser({ id: OWNER, role })));
+  syncAuthFromStorage();
+}
+
+afterEach(() => {
+  localStorage.clear();
+  syncAuthFromStorage();
+});
+
+describe('deleting an answered proposal (issue 20)', () => {
+  it('is offered to an admin only; the owner and a manager see no Eliminar', () => {
+    const cases = { sales: false, manager: false, admin: true } as const;
+    for (const [role, allowed] of Object.entries(cases)) {
+      signInAs(role as keyof typeof cases);
+      const { result } = renderHook(() => useProposalPermissions());
+      expect(result.current.canDelete(OWNER, 'accepted'), role).toBe(allowed);
+      expect(result.current.canDelete(OWNER, 'draft'), role).toBe(true);
+    }
+  });
+
+  it('renders the card of a signed proposal without Editar or Eliminar when deleting is not allowed', async () => {
+    renderWithProviders(<ProposalCard proposal={signed} canManage canDelete={false} onDelete={() => {}} />);
+    expect(await screen.findByText('Website')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Eliminar Website' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Editar Website' })).not.toBeInTheDocument();
+  });
+});
