@@ -664,6 +664,26 @@ describe('finding 3: our mail cannot be used to spam, nor invitations to probe f
     expect(status.rows[0]?.status).toBe('draft');
   });
 
+  it("counts the client's update email (PUT ?notifyClient=true) against the same per-address limit", async () => {
+    const org = await createTeamOfRoles(limited.db);
+    const call = as(limited.app, org.admin);
+    const email = `cliente-${randomUUID()}@x.pt`;
+    const client = (await call('POST', '/clients', { name: 'Cliente', email })).json().data;
+    const proposal = (await call('POST', '/proposals', { title: 'Obra', clientId: client.id })).json().data;
+    expect((await call('POST', `/proposals/${proposal.id}/send`)).statusCode).toBe(200);
+    const edit = (title: string) =>
+      call('PUT', `/proposals/${proposal.id}?notifyClient=true`, { title, clientId: client.id });
+    expect((await edit('Obra 2')).statusCode).toBe(200);
+    expect((await edit('Obra 3')).statusCode).toBe(200);
+    const fourth = await edit('Obra 4');
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().error.code).toBe('RATE_LIMITED');
+    const queued = await limited.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from email_outbox where to_address = ${email}`,
+    );
+    expect(queued.rows[0]?.n).toBe(3);
+  });
+
   it('limits sign-ups per IP per hour', async () => {
     const register = () =>
       limited.app.inject({
