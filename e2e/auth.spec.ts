@@ -31,9 +31,9 @@ test.describe('accounts and sessions @mobile', () => {
     await field(page, 'Confirmar password').fill('outra');
     // Enter submits without the blur-validation layout shift moving the button under the pointer.
     await field(page, 'Confirmar password').press('Enter');
-    await expect(page.getByText('Nome e sobrenome são obrigatórios').first()).toBeVisible();
-    await expect(page.getByText('A senha deve ter pelo menos 8 caracteres')).toBeVisible();
-    await expect(page.getByText('As senhas não coincidem')).toBeVisible();
+    await expect(page.getByText('Nome e apelido são obrigatórios').first()).toBeVisible();
+    await expect(page.getByText('A password deve ter pelo menos 8 caracteres')).toBeVisible();
+    await expect(page.getByText('As passwords não coincidem')).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
   });
 

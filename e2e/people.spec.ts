@@ -555,7 +555,7 @@ test.describe('settings and people screens @mobile', () => {
     await field(page, 'Password').fill('telemovel-2026');
     await field(page, 'Confirmar password').fill('outra-2026');
     await page.getByRole('button', { name: 'Aceitar convite e entrar' }).click();
-    await expect(page.getByText('As senhas não coincidem')).toBeVisible();
+    await expect(page.getByText('As passwords não coincidem')).toBeVisible();
     await expectAccessible(page);
     await field(page, 'Confirmar password').fill('telemovel-2026');
     await field(page, 'Confirmar password').press('Enter');

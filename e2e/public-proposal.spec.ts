@@ -300,7 +300,7 @@ test.describe('public proposal page', () => {
 
     await page.getByRole('button', { name: 'Aceitar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Aceitar proposta' });
-    await expect(dialog.getByText('Tem certeza que deseja aceitar esta proposta?')).toBeVisible();
+    await expect(dialog.getByText('Tem a certeza de que deseja aceitar esta proposta?')).toBeVisible();
     await dialog.getByRole('button', { name: 'Aceitar' }).click();
 
     await expect(page.getByText('Proposta aceite com sucesso!')).toBeVisible();

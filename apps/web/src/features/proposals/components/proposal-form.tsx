@@ -272,7 +272,7 @@ export function ProposalForm({
         taxRate={Number.isFinite(Number(values.taxRate)) ? Number(values.taxRate) : 0}
       />
       <Text size="xs" c="dimmed" mt="sm">
-        Calculado como no servidor: desconto sobre o subtotal e IVA sobre o valor com desconto.
+        O desconto aplica-se ao subtotal e o IVA ao valor com desconto.
       </Text>
     </Paper>
   );

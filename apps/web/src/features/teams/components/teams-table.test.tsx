@@ -49,19 +49,19 @@ describe('deleteTeamErrorMessage', () => {
 });
 
 describe('TeamsTable', { timeout: 20_000 }, () => {
-  it("shows 'Nenhuma equipa cadastrada' with 'Cadastrar primeira equipa' for writers only", async () => {
+  it("shows 'Ainda não há equipas' with 'Criar a primeira equipa' for writers only", async () => {
     mockApi({ 'GET /teams': () => page([]) });
     const { unmount } = renderWithOverlays(<TeamsTable canWrite />);
-    expect(await screen.findByText('Nenhuma equipa cadastrada')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Cadastrar primeira equipa' })).toHaveAttribute(
+    expect(await screen.findByText('Ainda não há equipas')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Criar a primeira equipa' })).toHaveAttribute(
       'href',
       '/teams/new',
     );
     unmount();
 
     renderWithOverlays(<TeamsTable canWrite={false} />);
-    expect(await screen.findByText('Nenhuma equipa cadastrada')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Cadastrar primeira equipa' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Ainda não há equipas')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Criar a primeira equipa' })).not.toBeInTheDocument();
   });
 
   it("searches by name and says 'Nenhuma equipa encontrada'", async () => {

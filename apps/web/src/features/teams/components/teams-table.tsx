@@ -122,7 +122,7 @@ export function TeamsTable({ canWrite }: TeamsTableProps) {
         py="xl"
         icon={<IconUsersGroup size={28} aria-hidden="true" />}
         variant="light"
-        title="Nenhuma equipa cadastrada"
+        title="Ainda não há equipas"
         description="Organize os utilizadores em equipas para acompanhar o desempenho de cada uma."
       >
         {canWrite && (
@@ -132,7 +132,7 @@ export function TeamsTable({ canWrite }: TeamsTableProps) {
               to={paths.teamNew}
               leftSection={<IconPlus size={16} aria-hidden="true" />}
             >
-              Cadastrar primeira equipa
+              Criar a primeira equipa
             </Button>
           </EmptyState.Actions>
         )}
