@@ -312,7 +312,7 @@ test.describe('teams', () => {
     await expect(page.getByText('Esta equipa ainda não tem membros')).toBeVisible();
   });
 
-  test('an empty team is deleted after confirmation; one with members is refused with the spec text', async ({
+  test('an empty team is deleted after confirmation; one with members cannot be removed, and the server says why', async ({
     page,
     request,
   }) => {
@@ -332,16 +332,20 @@ test.describe('teams', () => {
     const confirm = page.getByRole('dialog', { name: 'Remover equipa' });
     await expect(confirm).toContainText(empty);
     await confirm.getByRole('button', { name: 'Remover' }).click();
-    await expect(page.getByText(`Equipa ${empty} removida.`)).toBeVisible();
+    await expect(page.getByText(`«${empty}» foi removida.`)).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(empty) })).toHaveCount(0);
 
-    await page.getByRole('button', { name: `Remover ${full}` }).click();
-    await page
-      .getByRole('dialog', { name: 'Remover equipa' })
-      .getByRole('button', { name: 'Remover' })
-      .click();
-    await expect(page.getByText(TEAM_HAS_MEMBERS)).toBeVisible();
+    // A team with members offers no 'Remover' that could only fail: it is disabled and says why.
+    const removeFull = page.getByRole('button', { name: `Remover ${full}` });
+    await expect(removeFull).toBeDisabled();
+    await expect(removeFull).toHaveAccessibleDescription('Remova ou transfira os membros primeiro.');
     await expect(page.getByRole('row', { name: new RegExp(full) })).toBeVisible();
+    // The server still refuses it (a member added since the list was read).
+    const refused = await request.delete(`/api/v1/teams/${fullTeam.id}`, {
+      headers: { Authorization: `Bearer ${await apiToken(request, DEMO.admin)}` },
+    });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).error.message).toBe(TEAM_HAS_MEMBERS);
 
     await page.getByLabel('Procurar equipas').fill(`nada-${tag}`);
     await expect(page.getByText('Nenhuma equipa encontrada')).toBeVisible();

@@ -19,7 +19,6 @@ import {
   IconPencil,
   IconPlus,
   IconSearch,
-  IconTrash,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -29,6 +28,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
 import { useTeams } from '../api/get-teams';
+import { RemoveTeamButton } from './remove-team-button';
 import { useConfirmDeleteTeam } from './use-confirm-delete-team';
 import { useIsMobile } from './use-is-mobile';
 
@@ -70,16 +70,13 @@ function TeamActions({ team, canWrite, onDelete }: TeamActionsProps) {
           >
             Editar
           </Button>
-          <Button
+          <RemoveTeamButton
+            team={team}
             size="xs"
             variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} aria-hidden="true" />}
-            onClick={() => onDelete(team)}
-            aria-label={`Remover ${team.name}`}
-          >
-            Remover
-          </Button>
+            onRemove={() => onDelete(team)}
+            accessibleName={`Remover ${team.name}`}
+          />
         </>
       )}
     </Group>
