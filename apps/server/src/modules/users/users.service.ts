@@ -145,6 +145,7 @@ async function sendInviteEmail(ctx: TenantContext, appUrl: string, invite: Invit
       organizationName: org.name,
       primaryColor: org.primaryColor,
       logo: org.logo,
+      inviteeName: invite.firstName,
       inviterName: await selectUserName(ctx.db, ctx.userId),
       roleLabel: ROLE_LABELS[invite.role],
       link,
