@@ -1,3 +1,5 @@
+import { formatPercent as formatSharedPercent } from '@aceite/shared/format-percent';
+
 interface PersonName {
   firstName: string;
   lastName: string;
@@ -17,8 +19,11 @@ export function initials(person: PersonName): string {
   return letters || '?';
 }
 
-const DATE = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'short' });
-const DATE_TIME = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'short', timeStyle: 'short' });
+// One date style in the whole product: dd/mm/aaaa (spelled out: dateStyle 'short' gives a two-digit year
+// on some ICU versions).
+const DAY_MONTH_YEAR = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+const DATE = new Intl.DateTimeFormat('pt-PT', DAY_MONTH_YEAR);
+const DATE_TIME = new Intl.DateTimeFormat('pt-PT', { ...DAY_MONTH_YEAR, hour: '2-digit', minute: '2-digit' });
 
 /** An ISO date (or date-time) as a pt-PT date, e.g. "22/11/2026". */
 export function formatDate(iso: string): string {
@@ -49,14 +54,13 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
 }
 
 const COUNT = new Intl.NumberFormat('pt-PT');
-const PERCENT = new Intl.NumberFormat('pt-PT', { style: 'percent', maximumFractionDigits: 1 });
 
 /** A whole number in pt-PT, e.g. 12345 → "12 345". */
 export function formatCount(value: number): string {
   return COUNT.format(value);
 }
 
-/** A percentage already multiplied by 100 (as the API sends it), e.g. 33.3 → "33,3%". */
+/** A rate already multiplied by 100 (as the API sends it), one decimal, e.g. 33.3 → "33,3 %". */
 export function formatPercent(percent: number): string {
-  return PERCENT.format(percent / 100);
+  return formatSharedPercent(percent, 1);
 }

@@ -1,25 +1,17 @@
-const DATE = new Intl.DateTimeFormat('pt-PT', { day: 'numeric', month: 'long', year: 'numeric' });
-const DATE_UTC = new Intl.DateTimeFormat('pt-PT', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const DATE_TIME = new Intl.DateTimeFormat('pt-PT', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+// One date style in the whole product (screens, emails, this page): dd/mm/aaaa.
+// Spelled out rather than dateStyle 'short', which some ICU versions print with a two-digit year.
+const DAY = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+const DATE = new Intl.DateTimeFormat('pt-PT', DAY);
+const DATE_UTC = new Intl.DateTimeFormat('pt-PT', { ...DAY, timeZone: 'UTC' });
+const DATE_TIME = new Intl.DateTimeFormat('pt-PT', { ...DAY, hour: '2-digit', minute: '2-digit' });
 const NUMBER = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
 
-/** An ISO timestamp as a pt-PT date in the reader's time zone, e.g. "5 de março de 2026". */
+/** An ISO timestamp as a pt-PT date in the reader's time zone, e.g. "05/03/2026". */
 export function formatDate(iso: string): string {
   return DATE.format(new Date(iso));
 }
 
-/** An ISO timestamp as a pt-PT date and time, e.g. "5 de março de 2026, 14:30". */
+/** An ISO timestamp as a pt-PT date and time, e.g. "05/03/2026, 14:30". */
 export function formatDateTime(iso: string): string {
   return DATE_TIME.format(new Date(iso));
 }

@@ -1,3 +1,4 @@
+import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney } from '@aceite/shared/money';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { Badge } from '@mantine/core';
@@ -112,7 +113,7 @@ function ItemsAndTotals({ proposal }: { proposal: PublicProposal }) {
   const items = proposal.content.items.map(normalizeItem);
   const discountLabel =
     proposal.discountType === 'percentage'
-      ? `Desconto (${formatNumber(proposal.discountValue)}%)`
+      ? `Desconto (${formatPercent(proposal.discountValue)})`
       : 'Desconto';
   return (
     <section className="pp-section" aria-labelledby="items-title">
@@ -172,7 +173,7 @@ function ItemsAndTotals({ proposal }: { proposal: PublicProposal }) {
           </div>
         ) : null}
         <div className="pp-totals-row">
-          <dt>IVA ({formatNumber(proposal.taxRate)}%)</dt>
+          <dt>IVA ({formatPercent(proposal.taxRate)})</dt>
           <dd>{formatMoney(proposal.taxAmount)}</dd>
         </div>
         <div className="pp-totals-row pp-totals-grand">

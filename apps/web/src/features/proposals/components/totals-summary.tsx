@@ -1,8 +1,7 @@
+import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney } from '@aceite/shared/money';
 import type { DiscountType, Totals } from '@aceite/shared/totals';
 import { Box, Group, Text } from '@mantine/core';
-
-const PERCENT = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
 
 interface TotalsSummaryProps {
   totals: Totals;
@@ -50,7 +49,7 @@ function Row({ term, value, strong = false }: { term: string; value: string; str
 export function TotalsSummary({ totals, discountType, discountPercent, taxRate }: TotalsSummaryProps) {
   const discountLabel =
     discountType === 'percentage' && discountPercent !== undefined
-      ? `Desconto (${PERCENT.format(discountPercent)} %)`
+      ? `Desconto (${formatPercent(discountPercent)})`
       : 'Desconto';
   return (
     <Box component="dl" m={0}>
@@ -59,7 +58,7 @@ export function TotalsSummary({ totals, discountType, discountPercent, taxRate }
         term={discountLabel}
         value={totals.discountAmount ? `−${formatMoney(totals.discountAmount)}` : formatMoney(0)}
       />
-      <Row term={`IVA (${PERCENT.format(taxRate)} %)`} value={formatMoney(totals.taxAmount)} />
+      <Row term={`IVA (${formatPercent(taxRate)})`} value={formatMoney(totals.taxAmount)} />
       <Row term="Total" value={formatMoney(totals.totalValue)} strong />
     </Box>
   );

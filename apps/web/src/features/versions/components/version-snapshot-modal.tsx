@@ -1,3 +1,4 @@
+import { formatPercent } from '@aceite/shared/format-percent';
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
 import type { VersionDetail } from '@aceite/shared/schemas/collaboration';
@@ -8,7 +9,6 @@ import { formatDate, formatDateTime, fullName } from '@/lib/format';
 import { useVersion } from '../api/get-versions';
 
 const QUANTITY = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
-const PERCENT = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
 
 function Row({ term, value, strong = false }: { term: string; value: string; strong?: boolean }) {
   return (
@@ -27,7 +27,7 @@ function Row({ term, value, strong = false }: { term: string; value: string; str
 function Snapshot({ version }: { version: VersionDetail }) {
   const s = version.snapshot;
   const discountLabel =
-    s.discountType === 'percentage' ? `Desconto (${PERCENT.format(s.discountValue)} %)` : 'Desconto';
+    s.discountType === 'percentage' ? `Desconto (${formatPercent(s.discountValue)})` : 'Desconto';
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -114,7 +114,7 @@ function Snapshot({ version }: { version: VersionDetail }) {
           term={discountLabel}
           value={s.discountAmount ? `−${formatMoney(s.discountAmount)}` : formatMoney(0)}
         />
-        <Row term={`IVA (${PERCENT.format(s.taxRate)} %)`} value={formatMoney(s.taxAmount)} />
+        <Row term={`IVA (${formatPercent(s.taxRate)})`} value={formatMoney(s.taxAmount)} />
         <Row term="Total" value={formatMoney(s.totalValue)} strong />
       </Box>
     </Stack>
