@@ -515,6 +515,51 @@ test.describe('public proposal page on a phone @mobile', () => {
     await context.close();
   });
 
+  test("the header fits at 360 px with a 60-character organization name: 'Imprimir' stays on screen", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const id = unique();
+    const organizationName = `SociedadeDeConsultoriaEEngenhariaInformática${id}`.padEnd(60, 'x').slice(0, 60);
+    const registered = await request.post('/api/v1/auth/register', {
+      data: {
+        email: `longo-${id}@exemplo.pt`,
+        password: 'password-longa-1',
+        firstName: 'Rui',
+        lastName: 'Longo',
+        organizationName,
+      },
+    });
+    expect(registered.status()).toBe(201);
+    const headers = { Authorization: `Bearer ${(await registered.json()).data.accessToken}` };
+    const client = await request.post('/api/v1/clients', {
+      headers,
+      data: { name: `Cliente ${id}`, email: `cliente-${id}@exemplo.pt` },
+    });
+    const proposal = await request.post('/api/v1/proposals', {
+      headers,
+      data: {
+        title: `Proposta ${id}`,
+        clientId: (await client.json()).data.id,
+        status: 'sent',
+        content: { blocks: [], items: ITEMS },
+      },
+    });
+    expect(proposal.status()).toBe(201);
+    const { context, page } = await openAsClient(browser, baseURL, (await proposal.json()).data.publicToken, {
+      phone: true,
+    });
+    await expect(page.locator('.pp-org-name')).toHaveText(organizationName);
+    const print = page.getByRole('button', { name: 'Imprimir' });
+    await expect(print).toBeInViewport({ ratio: 1 });
+    const box = await print.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
+    await context.close();
+  });
+
   test('accepts on a phone', async ({ browser, baseURL, request }) => {
     const created = await createSentProposal(request);
     const { context, page } = await openAsClient(browser, baseURL, created.publicToken, { phone: true });
