@@ -394,6 +394,22 @@ test.describe('settings and people screens @mobile', () => {
     );
   });
 
+  test("an admin's four settings tabs stay on one row, also on a phone", async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await page.goto('/settings');
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(4);
+    const tops = await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    // Reachable without scrolling the page sideways.
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 0,
+    );
+    await page.getByRole('tab', { name: 'Organização' }).click();
+    await expect(page.getByRole('tab', { name: 'Organização' })).toHaveAttribute('aria-selected', 'true');
+    await expectAccessible(page);
+  });
+
   test('changes the password with the spec messages, then signs in with it', async ({ page, request }) => {
     const member = await createMember(request);
     await signIn(page, member.email, member.password);
