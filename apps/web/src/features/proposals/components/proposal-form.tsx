@@ -23,6 +23,7 @@ import {
   Textarea,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -196,13 +197,23 @@ export function ProposalForm({
 
   const isSaving = createProposal.isPending || updateProposal.isPending;
 
+  const [errorNote, setErrorNote] = useState('');
+  // Centred rather than at an edge, so the sticky save bar never hides it; then said aloud.
+  const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = (errors: FormErrors) => {
-    const first = Object.keys(errors)[0];
-    if (first) form.getInputNode(first)?.focus();
+    const count = Object.keys(errors).length;
+    setErrorNote(count ? `${count === 1 ? 'Há 1 campo' : `Há ${count} campos`} por corrigir.` : '');
+    // Once React has marked the fields invalid: the first one in the page's order.
+    setTimeout(() => {
+      const node = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      node?.scrollIntoView({ block: 'center' });
+      node?.focus({ preventScroll: true });
+    });
   };
 
   const handleSubmit = form.onSubmit(async (formValues) => {
     setSaveError(null);
+    setErrorNote('');
     const parsed = parseProposalDraft(toProposalDraft(formValues, { includeOwner: permissions.canAssign }));
     if (!parsed.success) return;
     try {
@@ -217,6 +228,7 @@ export function ProposalForm({
       onSaved(proposal);
     } catch (error) {
       applyServerErrors(form, error);
+      focusFirstError(form.errors);
       const message = errorMessage(error, MESSAGES.proposalSaveError);
       setSaveError(message === MESSAGES.proposalSaveError ? '' : message);
     }
@@ -279,7 +291,13 @@ export function ProposalForm({
 
   return (
     <>
-      <form onSubmit={handleSubmit} noValidate aria-label={proposalId ? 'Editar proposta' : 'Nova proposta'}>
+      <form
+        ref={formRef}
+        onSubmit={handleSubmit}
+        noValidate
+        aria-label={proposalId ? 'Editar proposta' : 'Nova proposta'}
+      >
+        <VisuallyHidden role="status">{errorNote}</VisuallyHidden>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, xl: 8 }}>
             <Stack gap="lg">
@@ -392,6 +410,8 @@ export function ProposalForm({
                       min={0}
                       max={100}
                       clampBehavior="none"
+                      // Over 100 % is refused as it is typed.
+                      isAllowed={({ floatValue }) => floatValue === undefined || floatValue <= 100}
                       decimalScale={2}
                       decimalSeparator=","
                       allowedDecimalSeparators={['.', ',']}
