@@ -8,6 +8,7 @@ import {
   Paper,
   Stack,
   Text,
+  Textarea,
   TextInput,
   Tooltip,
 } from '@mantine/core';
@@ -113,8 +114,12 @@ const ItemRow = memo(function ItemRow({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 24, md: 7 }}>
-          <TextInput
+          {/* Several lines, as the client will read them (the detail and public pages keep the breaks). */}
+          <Textarea
             label="Descrição"
+            autosize
+            minRows={1}
+            maxRows={6}
             value={item.description}
             error={descriptionError}
             data-path={`items.${index}.description`}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncAuthFromStorage } from '@/lib/auth-store';
 import { buildUser, jsonResponse } from '@/test/fixtures';
@@ -59,5 +59,17 @@ describe('ProposalForm validation', () => {
     await user.clear(discount);
     await user.type(discount, '150');
     expect(discount).toHaveValue('15');
+  });
+});
+
+describe('ProposalForm item descriptions', () => {
+  it('are multi-line, kept as typed with their line breaks', async () => {
+    const { user } = renderForm();
+    await user.click(await screen.findByRole('button', { name: /Adicionar item/ }));
+    const item = (await screen.findAllByRole('group', { name: /^Item \d+$/ })).at(-1) as HTMLElement;
+    const description = within(item).getByRole('textbox', { name: 'Descrição' });
+    expect(description.tagName).toBe('TEXTAREA');
+    await user.type(description, 'Primeira linha{Enter}Segunda linha');
+    expect(description).toHaveValue('Primeira linha\nSegunda linha');
   });
 });
