@@ -313,7 +313,8 @@ test.describe('platform users screen', () => {
     const keys = ['accessToken', 'refreshToken', 'user', 'rememberMe', 'impersonation'];
     const values = await page.evaluate((ks) => ks.map((k) => localStorage.getItem(k)), keys);
     expect(values).toEqual([null, null, null, null, null]);
+    // Signed out, a private page sends to the sign-in screen, which would bring the person back to it.
     await page.goto('/admin/users');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fusers$/);
   });
 });
