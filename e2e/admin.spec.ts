@@ -158,6 +158,25 @@ test.describe('platform administration @mobile', () => {
 });
 
 test.describe('platform users screen', () => {
+  test('at 1366 px no role or status badge is cut short', async ({ page, request }) => {
+    // An inactive viewer: the longest labels, 'Inativo' and 'Visualizador'.
+    const tenant = await createTenantWithInactiveUser(request);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, DEMO.superadmin);
+    await openAdminUsers(page);
+    await search(page, tenant.tag);
+    await expect(page.getByRole('row', { name: new RegExp(tenant.inactiveName) })).toBeVisible();
+    const badges = page.locator('table .mantine-Badge-root');
+    await expect(badges.first()).toBeVisible();
+    const cut = await badges.evaluateAll((els) =>
+      els
+        .map((el) => el.querySelector('.mantine-Badge-label') ?? el)
+        .filter((label) => label.scrollWidth > label.clientWidth + 1)
+        .map((label) => label.textContent),
+    );
+    expect(cut).toEqual([]);
+  });
+
   test('the superadmin, who has no organization, is offered only the administration and own settings', async ({
     page,
   }) => {
@@ -297,7 +316,8 @@ test.describe('platform users screen', () => {
     const keys = ['accessToken', 'refreshToken', 'user', 'rememberMe', 'impersonation'];
     const values = await page.evaluate((ks) => ks.map((k) => localStorage.getItem(k)), keys);
     expect(values).toEqual([null, null, null, null, null]);
+    // Signed out, a private page sends to the sign-in screen, which would bring the person back to it.
     await page.goto('/admin/users');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fusers$/);
   });
 });

@@ -32,9 +32,9 @@ test.describe('accounts and sessions @mobile', () => {
     await field(page, 'Confirmar password').fill('outra');
     // Enter submits without the blur-validation layout shift moving the button under the pointer.
     await field(page, 'Confirmar password').press('Enter');
-    await expect(page.getByText('Nome e sobrenome são obrigatórios').first()).toBeVisible();
-    await expect(page.getByText('A senha deve ter pelo menos 8 caracteres')).toBeVisible();
-    await expect(page.getByText('As senhas não coincidem')).toBeVisible();
+    await expect(page.getByText('Nome e apelido são obrigatórios').first()).toBeVisible();
+    await expect(page.getByText('A password deve ter pelo menos 8 caracteres')).toBeVisible();
+    await expect(page.getByText('As passwords não coincidem')).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
   });
 
@@ -82,10 +82,41 @@ test.describe('accounts and sessions @mobile', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a private URL while signed out goes to /login', async ({ page }) => {
-    await page.goto('/proposals/new');
-    await expect(page).toHaveURL(/\/login$/);
+  test('a private URL while signed out goes to /login, and signing in returns to it', async ({ page }) => {
+    await page.goto('/settings?tab=notificacoes');
+    await expect(page).toHaveURL(/\/login\?next=%2Fsettings%3Ftab%3Dnotificacoes$/);
     await expect(page).toHaveTitle(/Entrar/);
+    await field(page, 'Email').fill(DEMO.sales);
+    await field(page, 'Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/settings\?tab=notificacoes$/);
+    await expect(page.getByRole('tab', { name: 'Notificações' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a session that expires mid-form asks to sign in again over the page and keeps what was typed', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.sales);
+    await page.goto('/clients/new');
+    const name = `Cliente da sessão ${Date.now().toString(36)}`;
+    await field(page, 'Nome').fill(name);
+    await field(page, 'Email').fill(`sessao-${Date.now().toString(36)}@exemplo.pt`);
+    // The session ends while the form is open: no valid access or refresh token is left.
+    await page.evaluate(() => {
+      localStorage.setItem('accessToken', 'expirado');
+      localStorage.setItem('refreshToken', 'expirado');
+    });
+    await page.getByRole('button', { name: 'Criar cliente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'A sessão expirou' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: /Email/ })).toHaveValue(DEMO.sales);
+    await expectAccessible(page);
+    await dialog.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: 'Entrar' }).click();
+    await expect(dialog).toBeHidden();
+    // The save that met the expiry went through, with what was typed.
+    await expect(page).toHaveURL(/\/clients\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
   test('forgot password → reset through the emailed link → login with the new password', async ({

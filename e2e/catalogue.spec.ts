@@ -5,7 +5,7 @@ import { DEMO, DEMO_PASSWORD, expect, expectAccessible, field, signIn, test } fr
 /** Records other tests (running in parallel) cannot collide with. */
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 
-const CLIENT_HAS_PROPOSALS = 'Não é possível deletar este cliente porque existem propostas associadas.';
+const CLIENT_HAS_PROPOSALS = 'Não é possível eliminar este cliente porque existem propostas associadas.';
 
 /** An API session for preparing data the test is not about. */
 async function apiToken(request: APIRequestContext, email: string): Promise<string> {

@@ -86,6 +86,13 @@ test.describe('proposal collaboration @mobile', () => {
     await expect(versions.getByText('Primeira versão para o cliente')).toBeVisible();
     // 2 × 500,00 € + 23 % IVA.
     await expect(versions.getByText(/1230,00\s€/)).toBeVisible();
+    // The version badge reads whole ('v1', never 'v…'), also on a phone.
+    const cut = await versions
+      .locator('.mantine-Badge-label')
+      .evaluateAll((els) =>
+        els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+      );
+    expect(cut).toEqual([]);
     await versions.getByRole('button', { name: 'Ver', exact: true }).first().click();
     const snapshot = page.getByRole('dialog', { name: /^Versão \d+$/ });
     await expect(snapshot.getByText(draft.title)).toBeVisible();

@@ -44,12 +44,13 @@ interface TopClient {
 const expectLoaded = expect.configure({ timeout: scaled(20_000) });
 
 const COUNT = new Intl.NumberFormat('pt-PT');
-const PERCENT = new Intl.NumberFormat('pt-PT', { style: 'percent', maximumFractionDigits: 1 });
+const DECIMAL = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 1 });
 const EUR = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR' });
 const count = (n: number) => COUNT.format(n);
 /** Cents as the app shows them (the same Intl format as `formatMoney` of the shared package). */
 const formatMoney = (cents: number) => EUR.format(cents / 100);
-const percent = (p: number) => PERCENT.format(p / 100);
+/** One percent style in the product: '33,3 %', a no-break space before the sign. */
+const percent = (p: number) => `${DECIMAL.format(p)}\u00a0%`;
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/g, '\\s');
 
 /** "12 propostas · 3 aceites" as a pattern, singular at 1. */
@@ -400,7 +401,8 @@ test.describe('insights at any width @mobile', () => {
     await expect(page.getByTestId('unread-badge')).toHaveText('2');
 
     await bell(page).click();
-    await expectLoaded(page.getByRole('menuitem')).toHaveCount(3); // two notifications and 'Marcar todas como lidas'
+    // Two notifications, 'Marcar todas como lidas' and 'Ver todas as notificações'.
+    await expectLoaded(page.getByRole('menuitem')).toHaveCount(4);
     const loja = item(page, 'Loja online da Sónia');
     await expect(loja).toContainText('Proposta visualizada');
     await expect(loja).toContainText(/Agora|Há \d+ min/);

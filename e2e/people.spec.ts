@@ -313,7 +313,7 @@ test.describe('teams', () => {
     await expect(page.getByText('Esta equipa ainda não tem membros')).toBeVisible();
   });
 
-  test('an empty team is deleted after confirmation; one with members is refused with the spec text', async ({
+  test('an empty team is deleted after confirmation; one with members cannot be removed, and the server says why', async ({
     page,
     request,
   }) => {
@@ -333,16 +333,20 @@ test.describe('teams', () => {
     const confirm = page.getByRole('dialog', { name: 'Remover equipa' });
     await expect(confirm).toContainText(empty);
     await confirm.getByRole('button', { name: 'Remover' }).click();
-    await expect(page.getByText(`Equipa ${empty} removida.`)).toBeVisible();
+    await expect(page.getByText(`«${empty}» foi removida.`)).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(empty) })).toHaveCount(0);
 
-    await page.getByRole('button', { name: `Remover ${full}` }).click();
-    await page
-      .getByRole('dialog', { name: 'Remover equipa' })
-      .getByRole('button', { name: 'Remover' })
-      .click();
-    await expect(page.getByText(TEAM_HAS_MEMBERS)).toBeVisible();
+    // A team with members offers no 'Remover' that could only fail: it is disabled and says why.
+    const removeFull = page.getByRole('button', { name: `Remover ${full}` });
+    await expect(removeFull).toBeDisabled();
+    await expect(removeFull).toHaveAccessibleDescription('Remova ou transfira os membros primeiro.');
     await expect(page.getByRole('row', { name: new RegExp(full) })).toBeVisible();
+    // The server still refuses it (a member added since the list was read).
+    const refused = await request.delete(`/api/v1/teams/${fullTeam.id}`, {
+      headers: { Authorization: `Bearer ${await apiToken(request, DEMO.admin)}` },
+    });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).error.message).toBe(TEAM_HAS_MEMBERS);
 
     await page.getByLabel('Procurar equipas').fill(`nada-${tag}`);
     await expect(page.getByText('Nenhuma equipa encontrada')).toBeVisible();
@@ -389,6 +393,22 @@ test.describe('settings and people screens @mobile', () => {
     await expect(page.getByRole('combobox', { name: /^Fuso horário/ })).toHaveValue(
       'Londres (Europe/London)',
     );
+  });
+
+  test("an admin's four settings tabs stay on one row, also on a phone", async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await page.goto('/settings');
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(4);
+    const tops = await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    // Reachable without scrolling the page sideways.
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 0,
+    );
+    await page.getByRole('tab', { name: 'Organização' }).click();
+    await expect(page.getByRole('tab', { name: 'Organização' })).toHaveAttribute('aria-selected', 'true');
+    await expectAccessible(page);
   });
 
   test('changes the password with the spec messages, then signs in with it', async ({ page, request }) => {
@@ -556,7 +576,7 @@ test.describe('settings and people screens @mobile', () => {
     await field(page, 'Password').fill('telemovel-2026');
     await field(page, 'Confirmar password').fill('outra-2026');
     await page.getByRole('button', { name: 'Aceitar convite e entrar' }).click();
-    await expect(page.getByText('As senhas não coincidem')).toBeVisible();
+    await expect(page.getByText('As passwords não coincidem')).toBeVisible();
     await expectAccessible(page);
     await field(page, 'Confirmar password').fill('telemovel-2026');
     await field(page, 'Confirmar password').press('Enter');

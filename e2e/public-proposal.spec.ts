@@ -156,8 +156,8 @@ test.describe('public proposal page', () => {
     await expect(design).toContainText('Maquetas e protótipo navegável');
     await expect(design.getByRole('cell').nth(2)).toHaveText(/1500,00\s€/);
     await expect(design.getByRole('cell').nth(3)).toHaveText(/3000,00\s€/);
-    await expect(main.getByText('Desconto (10 %)')).toBeVisible();
-    await expect(main.getByText('IVA (23 %)')).toBeVisible();
+    await expect(main.getByText(/^Desconto \(10\s%\)$/)).toBeVisible();
+    await expect(main.getByText(/^IVA \(23\s%\)$/)).toBeVisible();
     await expect(main.locator('.pp-totals-grand')).toHaveText(TOTAL);
     await expect(main.getByRole('link', { name: 'vendas@aceite.demo' })).toHaveAttribute(
       'href',
@@ -303,7 +303,7 @@ test.describe('public proposal page', () => {
 
     await page.getByRole('button', { name: 'Aceitar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Aceitar proposta' });
-    await expect(dialog.getByText('Tem certeza que deseja aceitar esta proposta?')).toBeVisible();
+    await expect(dialog.getByText('Tem a certeza de que deseja aceitar esta proposta?')).toBeVisible();
     await dialog.getByRole('button', { name: 'Aceitar' }).click();
 
     await expect(page.getByText('Proposta aceite com sucesso!')).toBeVisible();
@@ -512,6 +512,51 @@ test.describe('public proposal page on a phone @mobile', () => {
     const result = page.getByRole('region', { name: 'Proposta assinada e aceite' });
     await expect(result.getByRole('img', { name: 'Assinatura de Marta Sousa' })).toBeVisible();
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+
+  test("the header fits at 360 px with a 60-character organization name: 'Imprimir' stays on screen", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const id = unique();
+    const organizationName = `SociedadeDeConsultoriaEEngenhariaInformática${id}`.padEnd(60, 'x').slice(0, 60);
+    const registered = await request.post('/api/v1/auth/register', {
+      data: {
+        email: `longo-${id}@exemplo.pt`,
+        password: 'password-longa-1',
+        firstName: 'Rui',
+        lastName: 'Longo',
+        organizationName,
+      },
+    });
+    expect(registered.status()).toBe(201);
+    const headers = { Authorization: `Bearer ${(await registered.json()).data.accessToken}` };
+    const client = await request.post('/api/v1/clients', {
+      headers,
+      data: { name: `Cliente ${id}`, email: `cliente-${id}@exemplo.pt` },
+    });
+    const proposal = await request.post('/api/v1/proposals', {
+      headers,
+      data: {
+        title: `Proposta ${id}`,
+        clientId: (await client.json()).data.id,
+        status: 'sent',
+        content: { blocks: [], items: ITEMS },
+      },
+    });
+    expect(proposal.status()).toBe(201);
+    const { context, page } = await openAsClient(browser, baseURL, (await proposal.json()).data.publicToken, {
+      phone: true,
+    });
+    await expect(page.locator('.pp-org-name')).toHaveText(organizationName);
+    const print = page.getByRole('button', { name: 'Imprimir' });
+    await expect(print).toBeInViewport({ ratio: 1 });
+    const box = await print.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
     await context.close();
   });
 

@@ -1,3 +1,4 @@
+import { formatPercent } from './format-percent.ts';
 import { roundRate } from './limits.ts';
 
 /** One line of a proposal: quantity, unit price in cents, and its own discount and IVA if it has them. */
@@ -95,17 +96,15 @@ export function effectiveTaxRate(items: readonly TotalsItem[], taxRate: number):
   return rates.size === 1 ? ([...rates][0] ?? taxRate) : taxRate;
 }
 
-const PERCENT = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
-
 /**
  * What sets a line apart from the proposal's terms, for the views that list lines: its own discount and an IVA
  * other than the proposal's ("Desconto 10 %", "IVA 6 %").
  */
 export function lineTerms(item: TotalsItem, taxRate: number): string[] {
   const terms: string[] = [];
-  if (item.discount) terms.push(`Desconto ${PERCENT.format(item.discount)} %`);
+  if (item.discount) terms.push(`Desconto ${formatPercent(item.discount)}`);
   if (item.tax !== undefined && item.tax !== null && item.tax !== taxRate) {
-    terms.push(`IVA ${PERCENT.format(item.tax)} %`);
+    terms.push(`IVA ${formatPercent(item.tax)}`);
   }
   return terms;
 }
@@ -113,5 +112,5 @@ export function lineTerms(item: TotalsItem, taxRate: number): string[] {
 /** The IVA line's label: "IVA (23 %)", or just "IVA" when lines are taxed at different rates. */
 export function taxLabel(items: readonly TotalsItem[], taxRate: number): string {
   const rate = effectiveTaxRate(items, taxRate);
-  return rate === null ? 'IVA' : `IVA (${PERCENT.format(rate)} %)`;
+  return rate === null ? 'IVA' : `IVA (${formatPercent(rate)})`;
 }

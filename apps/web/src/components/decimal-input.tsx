@@ -13,6 +13,8 @@ export interface DecimalInputProps
   /** Money shows two decimals back ("1250,50"); quantities and percentages only what they have. */
   money?: boolean;
   maxDecimals?: number;
+  /** A value above this is refused as it is typed (the keystroke is not taken): 100 for a percentage. */
+  max?: number;
 }
 
 function display(value: DecimalValue, money: boolean, maxDecimals: number): string {
@@ -37,6 +39,7 @@ export function DecimalInput({
   onChange,
   money = false,
   maxDecimals = 2,
+  max,
   error,
   onBlur,
   ...props
@@ -64,6 +67,7 @@ export function DecimalInput({
         const next = event.currentTarget.value;
         setText(next);
         const result = parseDecimalPt(next, { maxDecimals });
+        if (max !== undefined && result.ok && result.value !== null && result.value > max) return;
         const reported = result.ok ? (result.value ?? '') : next;
         setShown(reported);
         onChange(reported);

@@ -108,10 +108,10 @@ describe('auth store', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
-  it("login failure without a server message falls back to 'Login failed'", async () => {
+  it("login failure without a server message falls back to 'Não foi possível entrar'", async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(login({ email: 'a@b.pt', password: 'x', rememberMe: false })).rejects.toBeDefined();
-    expect(getAuthState().error).toBe('Login failed');
+    expect(getAuthState().error).toBe('Não foi possível entrar');
   });
 
   it('register stores the session and signs in', async () => {
@@ -127,7 +127,7 @@ describe('auth store', () => {
     expect(localStorage.getItem('rememberMe')).toBeNull();
   });
 
-  it("register failure holds the server message, else 'Registration failed'", async () => {
+  it("register failure holds the server message, else 'Não foi possível criar a conta'", async () => {
     mockFetch(() => apiError(409, 'EMAIL_TAKEN', 'Já existe uma conta com este email'));
     const input = { email: 'a@b.pt', password: 'Aceite2026!', firstName: 'A', lastName: 'B' };
     await expect(register(input)).rejects.toBeDefined();
@@ -135,7 +135,7 @@ describe('auth store', () => {
 
     mockFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     await expect(register(input)).rejects.toBeDefined();
-    expect(getAuthState()).toMatchObject({ loading: false, error: 'Registration failed' });
+    expect(getAuthState()).toMatchObject({ loading: false, error: 'Não foi possível criar a conta' });
   });
 
   it('logout calls the server, clears every stored item and signs out', async () => {

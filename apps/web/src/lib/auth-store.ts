@@ -68,7 +68,7 @@ function startSession(data: AuthSession, rememberMe: boolean): void {
   setState({ user: data.user, isAuthenticated: true, loading: false, error: null, originalUser: null });
 }
 
-/** Signs in; on failure `error` holds the server's message (else 'Login failed') and the error is rethrown. */
+/** Signs in; on failure `error` holds the server's message (else the shared login fallback) and the error is rethrown. */
 export async function login(input: LoginInput): Promise<User> {
   setState({ loading: true, error: null });
   try {
@@ -81,7 +81,7 @@ export async function login(input: LoginInput): Promise<User> {
   }
 }
 
-/** Creates the account (and organization) and signs in; failures as in `login`, with 'Registration failed'. */
+/** Creates the account (and organization) and signs in; failures as in `login`, with the shared registration fallback. */
 export async function register(input: RegisterInput): Promise<User> {
   setState({ loading: true, error: null });
   try {

@@ -1,4 +1,5 @@
 import { formatInstantDate, formatInstantDateTime } from '@aceite/shared/dates';
+import { formatPercent as formatSharedPercent } from '@aceite/shared/format-percent';
 
 interface PersonName {
   firstName: string;
@@ -48,14 +49,13 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
 }
 
 const COUNT = new Intl.NumberFormat('pt-PT');
-const PERCENT = new Intl.NumberFormat('pt-PT', { style: 'percent', maximumFractionDigits: 1 });
 
 /** A whole number in pt-PT, e.g. 12345 → "12 345". */
 export function formatCount(value: number): string {
   return COUNT.format(value);
 }
 
-/** A percentage already multiplied by 100 (as the API sends it), e.g. 33.3 → "33,3%". */
+/** A rate already multiplied by 100 (as the API sends it), one decimal, e.g. 33.3 → "33,3 %". */
 export function formatPercent(percent: number): string {
-  return PERCENT.format(percent / 100);
+  return formatSharedPercent(percent, 1);
 }

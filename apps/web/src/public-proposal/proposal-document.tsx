@@ -1,3 +1,4 @@
+import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
@@ -118,7 +119,7 @@ function ItemsAndTotals({ proposal }: { proposal: PublicProposal }) {
   const items = proposal.content.items.map(normalizeItem);
   const discountLabel =
     proposal.discountType === 'percentage'
-      ? `Desconto (${formatNumber(proposal.discountValue)} %)`
+      ? `Desconto (${formatPercent(proposal.discountValue)})`
       : 'Desconto';
   return (
     <section className="pp-section" aria-labelledby="items-title">

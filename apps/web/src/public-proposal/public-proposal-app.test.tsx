@@ -43,10 +43,11 @@ describe('public proposal page', () => {
     const design = within(table).getByRole('row', { name: /Design/ });
     expect(design).toHaveTextContent('Maquetas e protótipo');
     expect(design).toHaveTextContent(money(300000));
-    expect(screen.getByText('Desconto (10 %)')).toBeInTheDocument();
+    expect(screen.getByText(/^Desconto \(10\s%\)$/)).toBeInTheDocument();
     expect(screen.getByText(`−${money(72000)}`)).toBeInTheDocument();
-    expect(screen.getByText('IVA (23 %)')).toBeInTheDocument();
+    expect(screen.getByText(/^IVA \(23\s%\)$/)).toBeInTheDocument();
     expect(screen.getAllByText(money(797040)).length).toBeGreaterThan(0);
+    // One date style in the whole product: dd/mm/aaaa.
     expect(screen.getByText('31/12/2099')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'vendas@aceite.demo' })).toHaveAttribute(
       'href',

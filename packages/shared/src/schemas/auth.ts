@@ -18,7 +18,7 @@ export const TIMEZONES = [
 export const NewPasswordSchema = z
   .string({ error: MESSAGES.passwordTooShort })
   .min(8, MESSAGES.passwordTooShort)
-  .max(200, 'A senha não pode ter mais de 200 caracteres');
+  .max(200, 'A password não pode ter mais de 200 caracteres');
 
 const NameSchema = z
   .string({ error: MESSAGES.namesRequired })

@@ -14,6 +14,21 @@ export const PRODUCT_UNITS = [
 ] as const;
 export type ProductUnit = (typeof PRODUCT_UNITS)[number];
 
+/** How each unit reads in pt-PT: the stored 'usuário' (spec §5) is shown as 'utilizador'. */
+export const PRODUCT_UNIT_LABELS: Record<ProductUnit, string> = {
+  unidade: 'unidade',
+  hora: 'hora',
+  dia: 'dia',
+  mês: 'mês',
+  ano: 'ano',
+  projeto: 'projeto',
+  licença: 'licença',
+  usuário: 'utilizador',
+};
+
+/** A unit for display: known units by their pt-PT label, anything else as stored. */
+export const unitLabel = (unit: string): string => PRODUCT_UNIT_LABELS[unit as ProductUnit] ?? unit;
+
 /** A product or service of the catalogue (spec §3 Product); price in cents. */
 export const ProductSchema = z.object({
   id: z.uuid(),

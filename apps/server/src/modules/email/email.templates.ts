@@ -55,6 +55,8 @@ export function inviteEmail(input: {
   organizationName: string;
   primaryColor: string;
   logo?: string | null;
+  /** The invitee's first name when the inviter gave one. */
+  inviteeName?: string | null;
   inviterName: string;
   roleLabel: string;
   link: string;
@@ -62,15 +64,16 @@ export function inviteEmail(input: {
 }): RenderedEmail {
   const subject = `Convite para a equipa ${input.organizationName} no Aceite`;
   const until = formatInstantDate(input.expiresAt.toISOString(), 'Europe/Lisbon');
+  const name = input.inviteeName?.trim();
   const html = brandedLayout(
     input,
     subject,
-    `<p>Olá,</p>
+    `<p>Olá${name ? ` ${escapeHtml(name)}` : ''},</p>
 <p>${escapeHtml(input.inviterName)} convidou-o para se juntar a <strong>${escapeHtml(input.organizationName)}</strong> no Aceite, com a função ${escapeHtml(input.roleLabel)}.</p>
 ${button(input.link, 'Aceitar convite', brandColor(input))}
 <p style="font-size:13px">O convite é válido até ${escapeHtml(until)}. Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>`,
   );
-  const text = `Olá,
+  const text = `Olá${name ? ` ${name}` : ''},
 
 ${input.inviterName} convidou-o para se juntar a ${input.organizationName} no Aceite, com a função ${input.roleLabel}.
 

@@ -37,6 +37,14 @@ async function inviteAndGetToken(address: string, extra: Record<string, unknown>
 }
 
 describe('users', () => {
+  it('greets the invitee by name in the invitation email, escaped, and plainly without a name', async () => {
+    const named = await inviteAndGetToken(email(), { firstName: 'Inês <b>', lastName: 'Faria' });
+    expect(named.mail?.text).toMatch(/^Olá Inês <b>,/);
+    expect(named.mail?.html).toContain('Olá Inês &lt;b&gt;,');
+    const unnamed = await inviteAndGetToken(email());
+    expect(unnamed.mail?.text).toMatch(/^Olá,/);
+  });
+
   it('lists the organization members with search, never another organization', async () => {
     const res = await as(t.app, team.viewer)(
       'GET',

@@ -178,6 +178,7 @@ async function sendInviteEmail(
       organizationName: org.name,
       primaryColor: org.primaryColor,
       logo: org.logo,
+      inviteeName: invite.firstName,
       inviterName: await selectUserName(ctx.db, ctx.userId),
       roleLabel: ROLE_LABELS[invite.role],
       link,

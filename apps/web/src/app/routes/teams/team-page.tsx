@@ -1,6 +1,6 @@
 import { can } from '@aceite/shared/permissions';
 import { Button } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
@@ -8,6 +8,7 @@ import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useTeam } from '@/features/teams/api/get-team';
+import { RemoveTeamButton } from '@/features/teams/components/remove-team-button';
 import { TeamDetail } from '@/features/teams/components/team-detail';
 import { TeamLoadProblem } from '@/features/teams/components/team-load-problem';
 import { useConfirmDeleteTeam } from '@/features/teams/components/use-confirm-delete-team';
@@ -64,14 +65,11 @@ export function TeamPage() {
               >
                 Editar
               </Button>
-              <Button
+              <RemoveTeamButton
+                team={team.data}
                 variant="light"
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden="true" />}
-                onClick={() => deleteTeam.confirm(team.data)}
-              >
-                Remover
-              </Button>
+                onRemove={() => deleteTeam.confirm(team.data)}
+              />
             </>
           )
         }

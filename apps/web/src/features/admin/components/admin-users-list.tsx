@@ -74,11 +74,11 @@ interface AdminUsersListProps {
 
 function StatusBadge({ isActive }: { isActive: boolean }) {
   return isActive ? (
-    <Badge variant="light" color="green" tt="none">
+    <Badge variant="light" color="green" tt="none" miw="fit-content">
       {STATUS_LABELS.active}
     </Badge>
   ) : (
-    <Badge variant="light" color="gray" c="gray.8" tt="none">
+    <Badge variant="light" color="gray" c="gray.8" tt="none" miw="fit-content">
       {STATUS_LABELS.inactive}
     </Badge>
   );

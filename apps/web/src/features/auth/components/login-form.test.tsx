@@ -52,7 +52,7 @@ describe('LoginForm', () => {
     expect(onSuccess).not.toHaveBeenCalled();
   });
 
-  it("falls back to 'Login failed' when the server gives no message", async () => {
+  it("falls back to 'Não foi possível entrar' when the server gives no message", async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const { user } = renderForm();
 
@@ -60,7 +60,7 @@ describe('LoginForm', () => {
     await user.type(screen.getByLabelText(/^Password/), 'Aceite2026!');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível entrar');
   });
 
   it('signs in with a normalised email and remember-me, stores the session and reports success', async () => {

@@ -25,15 +25,15 @@ describe('RegisterForm', () => {
     await user.type(screen.getByLabelText(/^Password/), 'curta');
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
 
-    expect(await screen.findAllByText('Nome e sobrenome são obrigatórios')).toHaveLength(2);
-    expect(screen.getByText('A senha deve ter pelo menos 8 caracteres')).toBeInTheDocument();
+    expect(await screen.findAllByText('Nome e apelido são obrigatórios')).toHaveLength(2);
+    expect(screen.getByText('A password deve ter pelo menos 8 caracteres')).toBeInTheDocument();
   });
 
   it('shows that the passwords do not match', async () => {
     const { user } = renderWithProviders(<RegisterForm onSuccess={vi.fn()} />);
     await fillValidForm(user, { confirmPassword: 'Outra2026!' });
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
-    expect(await screen.findByText('As senhas não coincidem')).toBeInTheDocument();
+    expect(await screen.findByText('As passwords não coincidem')).toBeInTheDocument();
   });
 
   it('shows a taken email (409) under the email field', async () => {

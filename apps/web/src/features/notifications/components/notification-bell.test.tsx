@@ -132,6 +132,16 @@ describe('NotificationBell', () => {
     expect(screen.getByRole('button', { name: 'Notificações' })).toBeInTheDocument();
   });
 
+  it('links to all notifications (Settings → Notificações), also when there are none', async () => {
+    stubApi({ count: 0, notifications: [] });
+    const { user, router } = renderWithProviders(<NotificationBell />);
+    await user.click(await screen.findByRole('button', { name: 'Notificações' }));
+    await screen.findByText('Sem notificações');
+    await user.click(screen.getByRole('menuitem', { name: 'Ver todas as notificações' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    expect(router.state.location.search).toBe('?tab=notificacoes');
+  });
+
   it('polls the unread count every 30 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import { IconBell, IconBellOff, IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { useLatestNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
@@ -206,6 +207,18 @@ export function NotificationBell() {
             </Box>
           </ScrollArea.Autosize>
         )}
+        <Menu.Divider m={0} />
+        <Menu.Item
+          component={Link}
+          to={`${paths.settings}?tab=notificacoes`}
+          ta="center"
+          c="brand"
+          fz="sm"
+          fw={600}
+          py="sm"
+        >
+          Ver todas as notificações
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

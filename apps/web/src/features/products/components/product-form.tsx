@@ -1,6 +1,7 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { fromCents, toCents } from '@aceite/shared/money';
 import {
+  PRODUCT_UNIT_LABELS,
   PRODUCT_UNITS,
   type Product,
   type ProductInput,
@@ -84,7 +85,7 @@ function toFormValues(product?: Product): ProductFormValues {
 
 const UNIT_OPTIONS = PRODUCT_UNITS.map((unit) => ({
   value: unit,
-  label: unit.charAt(0).toUpperCase() + unit.slice(1),
+  label: PRODUCT_UNIT_LABELS[unit].charAt(0).toUpperCase() + PRODUCT_UNIT_LABELS[unit].slice(1),
 }));
 
 const FIELDS = ['name', 'description', 'sku', 'category', 'price', 'unit'] as const;

@@ -1,5 +1,5 @@
 import { formatMoney } from '@aceite/shared/money';
-import type { Product } from '@aceite/shared/schemas/products';
+import { type Product, unitLabel } from '@aceite/shared/schemas/products';
 import {
   ActionIcon,
   Alert,
@@ -80,7 +80,7 @@ function Price({ product }: { product: Product }) {
         {formatMoney(product.price)}
       </Text>
       <Text component="span" c="dimmed" inherit>
-        {` / ${product.unit}`}
+        {` / ${unitLabel(product.unit)}`}
       </Text>
     </Text>
   );

@@ -1,6 +1,17 @@
 import { formatDecimalPt, formatMoney } from '@aceite/shared/money';
 import { lineTotal } from '@aceite/shared/totals';
-import { ActionIcon, Button, Grid, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconBook2, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useState } from 'react';
@@ -118,8 +129,12 @@ const ItemRow = memo(function ItemRow({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 24, md: 12 }}>
-          <TextInput
+          {/* Several lines, as the client will read them (the detail and public pages keep the breaks). */}
+          <Textarea
             label="Descrição"
+            autosize
+            minRows={1}
+            maxRows={6}
             value={item.description}
             error={descriptionError}
             data-path={`items.${index}.description`}

@@ -1,4 +1,4 @@
-import type { Product } from '@aceite/shared/schemas/products';
+import { type Product, unitLabel } from '@aceite/shared/schemas/products';
 import {
   Alert,
   Badge,
@@ -108,7 +108,7 @@ export function ProductPickerModal({ opened, onClose, onPick }: ProductPickerMod
                       <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
                         {product.formattedPrice}{' '}
                         <Text span size="xs" c="dimmed">
-                          / {product.unit}
+                          / {unitLabel(product.unit)}
                         </Text>
                       </Text>
                     </Stack>

@@ -70,7 +70,7 @@ function ItemsTable({ proposal }: { proposal: Proposal }) {
                 {item.name || 'Sem nome'}
               </Text>
               {item.description && (
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
                   {item.description}
                 </Text>
               )}

@@ -24,6 +24,7 @@ import {
   Textarea,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -201,9 +202,18 @@ export function ProposalForm({
 
   const isSaving = createProposal.isPending || updateProposal.isPending;
 
+  const [errorNote, setErrorNote] = useState('');
+  // Centred rather than at an edge, so the sticky save bar never hides it; then said aloud.
+  const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = (errors: FormErrors) => {
-    const first = Object.keys(errors)[0];
-    if (first) form.getInputNode(first)?.focus();
+    const count = Object.keys(errors).length;
+    setErrorNote(count ? `${count === 1 ? 'Há 1 campo' : `Há ${count} campos`} por corrigir.` : '');
+    // Once React has marked the fields invalid: the first one in the page's order.
+    setTimeout(() => {
+      const node = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      node?.scrollIntoView({ block: 'center' });
+      node?.focus({ preventScroll: true });
+    });
   };
 
   // A proposal the client already has: saving asks first (it becomes a new version on the client's link).
@@ -225,6 +235,7 @@ export function ProposalForm({
     } catch (error) {
       setPendingSave(null);
       applyServerErrors(form, error);
+      focusFirstError(form.errors);
       const message = errorMessage(error, MESSAGES.proposalSaveError);
       setSaveError(message === MESSAGES.proposalSaveError ? '' : message);
     }
@@ -232,6 +243,7 @@ export function ProposalForm({
 
   const handleSubmit = form.onSubmit(async (formValues) => {
     setSaveError(null);
+    setErrorNote('');
     const parsed = parseProposalDraft(toProposalDraft(formValues, { includeOwner: permissions.canAssign }));
     if (!parsed.success) return;
     if (clientHasSeen) {
@@ -292,14 +304,20 @@ export function ProposalForm({
         taxLabel={formTaxLabel(values)}
       />
       <Text size="xs" c="dimmed" mt="sm">
-        Calculado como no servidor: desconto sobre o subtotal e IVA sobre o valor com desconto.
+        O desconto aplica-se ao subtotal e o IVA ao valor com desconto.
       </Text>
     </Paper>
   );
 
   return (
     <>
-      <form onSubmit={handleSubmit} noValidate aria-label={proposalId ? 'Editar proposta' : 'Nova proposta'}>
+      <form
+        ref={formRef}
+        onSubmit={handleSubmit}
+        noValidate
+        aria-label={proposalId ? 'Editar proposta' : 'Nova proposta'}
+      >
+        <VisuallyHidden role="status">{errorNote}</VisuallyHidden>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, xl: 8 }}>
             <Stack gap="lg">
@@ -414,6 +432,8 @@ export function ProposalForm({
                     <DecimalInput
                       key="percent"
                       label="Desconto (%)"
+                      // Over 100 % is refused as it is typed.
+                      max={100}
                       {...form.getInputProps('discountValue')}
                     />
                   ) : (

@@ -1,8 +1,7 @@
+import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney } from '@aceite/shared/money';
 import type { DiscountType, Totals } from '@aceite/shared/totals';
 import { Box, Group, Text } from '@mantine/core';
-
-const PERCENT = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
 
 interface TotalsSummaryProps {
   totals: Totals;
@@ -51,7 +50,7 @@ function Row({ term, value, strong = false }: { term: string; value: string; str
 export function TotalsSummary({ totals, discountType, discountPercent, taxLabel }: TotalsSummaryProps) {
   const discountLabel =
     discountType === 'percentage' && discountPercent !== undefined
-      ? `Desconto (${PERCENT.format(discountPercent)} %)`
+      ? `Desconto (${formatPercent(discountPercent)})`
       : 'Desconto';
   return (
     <Box component="dl" m={0}>

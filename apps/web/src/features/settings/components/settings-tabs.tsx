@@ -6,6 +6,7 @@ import { ChangePasswordForm } from './change-password-form';
 import { NotificationsPanel } from './notifications-panel';
 import { ProfileForm } from './profile-form';
 import { type SettingsMessage, SettingsMessageAlert } from './settings-message';
+import classes from './settings-tabs.module.css';
 
 // Admins only, and the largest tab (logo, colour, proposal defaults): loaded after the page, not with it.
 const OrganizationForm = lazy(async () => ({
@@ -58,6 +59,7 @@ export function SettingsTabs({
   return (
     <Tabs
       value={active}
+      classNames={{ list: classes.list, tab: classes.tab }}
       onChange={(value) => {
         if (!isSettingsTab(value) || value === active) return;
         // Spec §2 Settings: changing tab clears messages.

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { apiError, deferred, jsonResponse } from '@/test/fixtures';
+import { deferred, jsonResponse } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithOverlays } from '@/test/render-with-overlays';
 import { TeamsTable } from './teams-table';
@@ -21,6 +21,7 @@ const TEAM = {
   memberCount: 2,
   createdAt: '2026-11-22T12:00:00.000Z',
 };
+const EMPTY_TEAM = { ...TEAM, memberCount: 0 };
 const page = (data: unknown[]) =>
   jsonResponse(200, { data, pagination: { page: 1, limit: 200, total: data.length, totalPages: 1 } });
 
@@ -49,19 +50,19 @@ describe('deleteTeamErrorMessage', () => {
 });
 
 describe('TeamsTable', { timeout: 20_000 }, () => {
-  it("shows 'Nenhuma equipa cadastrada' with 'Cadastrar primeira equipa' for writers only", async () => {
+  it("shows 'Ainda não há equipas' with 'Criar a primeira equipa' for writers only", async () => {
     mockApi({ 'GET /teams': () => page([]) });
     const { unmount } = renderWithOverlays(<TeamsTable canWrite />);
-    expect(await screen.findByText('Nenhuma equipa cadastrada')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Cadastrar primeira equipa' })).toHaveAttribute(
+    expect(await screen.findByText('Ainda não há equipas')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Criar a primeira equipa' })).toHaveAttribute(
       'href',
       '/teams/new',
     );
     unmount();
 
     renderWithOverlays(<TeamsTable canWrite={false} />);
-    expect(await screen.findByText('Nenhuma equipa cadastrada')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Cadastrar primeira equipa' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Ainda não há equipas')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Criar a primeira equipa' })).not.toBeInTheDocument();
   });
 
   it("searches by name and says 'Nenhuma equipa encontrada'", async () => {
@@ -85,27 +86,29 @@ describe('TeamsTable', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Remover Norte' })).not.toBeInTheDocument();
   });
 
-  it('asks before removing and shows the spec alert when the team has members', async () => {
-    const api = mockApi({
-      'GET /teams': () => page([TEAM]),
-      [`DELETE /teams/${TEAM.id}`]: () =>
-        apiError(
-          400,
-          'VALIDATION_ERROR',
-          'Não é possível remover uma equipa com membros. Remova ou transfira os membros primeiro.',
-        ),
+  it("offers no 'Remover' that can only fail for a team with members, and says why", async () => {
+    const api = mockApi({ 'GET /teams': () => page([TEAM]) });
+    const { user } = renderWithOverlays(<TeamsTable canWrite />);
+    const remove = await screen.findByRole('button', { name: 'Remover Norte' });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription('Remova ou transfira os membros primeiro.');
+    await user.click(remove);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.bodiesOf(`DELETE /teams/${TEAM.id}`)).toHaveLength(0);
+  });
+
+  it('asks before removing an empty team and names it once, even when its name starts with Equipa', async () => {
+    const empty = { ...TEAM, name: 'Equipa Sul', memberCount: 0 };
+    mockApi({
+      'GET /teams': () => page([empty]),
+      [`DELETE /teams/${TEAM.id}`]: () => new Response(null, { status: 204 }),
     });
     const { user } = renderWithOverlays(<TeamsTable canWrite />);
-    await user.click(await screen.findByRole('button', { name: 'Remover Norte' }));
+    await user.click(await screen.findByRole('button', { name: 'Remover Equipa Sul' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remover equipa' });
-    expect(api.bodiesOf(`DELETE /teams/${TEAM.id}`)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Remover' }));
-    expect(
-      await screen.findByText(
-        'Não é possível remover uma equipa com membros. Remova ou transfira os membros primeiro.',
-      ),
-    ).toBeInTheDocument();
-    await waitFor(() => expect(api.bodiesOf(`DELETE /teams/${TEAM.id}`)).toHaveLength(1));
+    expect(await screen.findByText('«Equipa Sul» foi removida.')).toBeInTheDocument();
+    expect(screen.queryByText(/Equipa Equipa/)).not.toBeInTheDocument();
   });
 
   it('drops a deleted team even when a search read started before the delete answers late', async () => {
@@ -114,12 +117,12 @@ describe('TeamsTable', { timeout: 20_000 }, () => {
     let searches = 0;
     mockApi({
       'GET /teams': ({ url }) => {
-        if (!url.searchParams.get('search')) return page([TEAM]);
+        if (!url.searchParams.get('search')) return page([EMPTY_TEAM]);
         searches++;
         return searches === 1 ? staleSearch.promise : page([]);
       },
       [`DELETE /teams/${TEAM.id}`]: () => {
-        setTimeout(() => staleSearch.resolve(page([TEAM])), 50);
+        setTimeout(() => staleSearch.resolve(page([EMPTY_TEAM])), 50);
         return new Response(null, { status: 204 });
       },
     });
@@ -131,7 +134,7 @@ describe('TeamsTable', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Remover Norte' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remover equipa' });
     await user.click(within(dialog).getByRole('button', { name: 'Remover' }));
-    expect(await screen.findByText('Equipa Norte removida.')).toBeInTheDocument();
+    expect(await screen.findByText('«Norte» foi removida.')).toBeInTheDocument();
     expect(await screen.findByText('Nenhuma equipa encontrada')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remover Norte' })).not.toBeInTheDocument();
   });

@@ -19,7 +19,6 @@ import {
   IconPencil,
   IconPlus,
   IconSearch,
-  IconTrash,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -29,6 +28,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
 import { useTeams } from '../api/get-teams';
+import { RemoveTeamButton } from './remove-team-button';
 import { useConfirmDeleteTeam } from './use-confirm-delete-team';
 import { useIsMobile } from './use-is-mobile';
 
@@ -70,16 +70,13 @@ function TeamActions({ team, canWrite, onDelete }: TeamActionsProps) {
           >
             Editar
           </Button>
-          <Button
+          <RemoveTeamButton
+            team={team}
             size="xs"
             variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} aria-hidden="true" />}
-            onClick={() => onDelete(team)}
-            aria-label={`Remover ${team.name}`}
-          >
-            Remover
-          </Button>
+            onRemove={() => onDelete(team)}
+            accessibleName={`Remover ${team.name}`}
+          />
         </>
       )}
     </Group>
@@ -122,7 +119,7 @@ export function TeamsTable({ canWrite }: TeamsTableProps) {
         py="xl"
         icon={<IconUsersGroup size={28} aria-hidden="true" />}
         variant="light"
-        title="Nenhuma equipa cadastrada"
+        title="Ainda não há equipas"
         description="Organize os utilizadores em equipas para acompanhar o desempenho de cada uma."
       >
         {canWrite && (
@@ -132,7 +129,7 @@ export function TeamsTable({ canWrite }: TeamsTableProps) {
               to={paths.teamNew}
               leftSection={<IconPlus size={16} aria-hidden="true" />}
             >
-              Cadastrar primeira equipa
+              Criar a primeira equipa
             </Button>
           </EmptyState.Actions>
         )}

@@ -36,7 +36,8 @@ export function useConfirmDeleteTeam({ onDeleted }: { onDeleted?: () => void } =
             notifications.show({
               closeButtonProps: { 'aria-label': 'Fechar notificação' },
               color: 'green',
-              message: `Equipa ${team.name} removida.`,
+              // The name is quoted, so 'Equipa Norte' never reads 'Equipa Equipa Norte'.
+              message: `«${team.name}» foi removida.`,
             });
             onDeleted?.();
           },

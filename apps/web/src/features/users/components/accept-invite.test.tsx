@@ -55,9 +55,9 @@ describe('AcceptInvite', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/^Password/), 'curta');
     await user.type(screen.getByLabelText(/^Confirmar password/), 'outra');
     await user.click(screen.getByRole('button', { name: 'Aceitar convite e entrar' }));
-    expect(await screen.findByText('Nome e sobrenome são obrigatórios')).toBeInTheDocument();
-    expect(screen.getByText('A senha deve ter pelo menos 8 caracteres')).toBeInTheDocument();
-    expect(screen.getByText('As senhas não coincidem')).toBeInTheDocument();
+    expect(await screen.findByText('Nome e apelido são obrigatórios')).toBeInTheDocument();
+    expect(screen.getByText('A password deve ter pelo menos 8 caracteres')).toBeInTheDocument();
+    expect(screen.getByText('As passwords não coincidem')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText(/^Apelido/), 'Nunes');
     await user.clear(screen.getByLabelText(/^Password/));

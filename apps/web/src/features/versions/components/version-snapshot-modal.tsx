@@ -1,3 +1,4 @@
+import { formatPercent } from '@aceite/shared/format-percent';
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import type { VersionDetail } from '@aceite/shared/schemas/collaboration';
@@ -9,7 +10,6 @@ import { formatDate, formatDateTime, fullName } from '@/lib/format';
 import { useVersion } from '../api/get-versions';
 
 const QUANTITY = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
-const PERCENT = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
 
 function Row({ term, value, strong = false }: { term: string; value: string; strong?: boolean }) {
   return (
@@ -28,7 +28,7 @@ function Row({ term, value, strong = false }: { term: string; value: string; str
 function Snapshot({ version }: { version: VersionDetail }) {
   const s = version.snapshot;
   const discountLabel =
-    s.discountType === 'percentage' ? `Desconto (${PERCENT.format(s.discountValue)} %)` : 'Desconto';
+    s.discountType === 'percentage' ? `Desconto (${formatPercent(s.discountValue)})` : 'Desconto';
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">

@@ -87,9 +87,16 @@ function CreateVersionModal({
 function VersionRow({ version, onOpen }: { version: Version; onOpen: () => void }) {
   return (
     <Table.Tr>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap', width: '1%' }}>
         <UnstyledButton onClick={onOpen} aria-label={`Ver versão ${version.versionNumber}`}>
-          <Badge variant="light" leftSection={<IconHistory size={12} aria-hidden="true" />}>
+          {/* Never cut short ('v…') when the column is narrow on a phone. */}
+          <Badge
+            variant="light"
+            miw="fit-content"
+            maw="none"
+            style={{ flexShrink: 0, width: 'max-content' }}
+            leftSection={<IconHistory size={12} aria-hidden="true" />}
+          >
             v{version.versionNumber}
           </Badge>
         </UnstyledButton>
