@@ -191,6 +191,7 @@ export const ProposalSummarySchema = ProposalSchema.pick({
   validUntil: true,
   clientId: true,
   ownerId: true,
+  signedAt: true,
   createdAt: true,
   updatedAt: true,
 }).extend({
@@ -198,6 +199,14 @@ export const ProposalSummarySchema = ProposalSchema.pick({
   owner: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }),
 });
 export type ProposalSummary = z.infer<typeof ProposalSummarySchema>;
+
+/**
+ * The status the team reads: a signed proposal is stored as accepted (signing accepts it), but shown as
+ * 'Assinada', distinct from an acceptance without signature (issue 19).
+ */
+export function shownStatus(proposal: { status: ProposalStatus; signedAt: string | null }): ProposalStatus {
+  return proposal.signedAt ? 'signed' : proposal.status;
+}
 
 /** Create and update body. Totals are computed by the server; any sent by a client are ignored. */
 export const ProposalInputSchema = z

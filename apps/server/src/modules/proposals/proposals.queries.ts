@@ -80,6 +80,8 @@ export async function selectProposals(
         validUntil: proposals.validUntil,
         clientId: proposals.clientId,
         ownerId: proposals.ownerId,
+        // A signed proposal is stored as accepted; lists show it as 'Assinada' (issue 19).
+        signedAt: proposals.signedAt,
         createdAt: proposals.createdAt,
         updatedAt: proposals.updatedAt,
         client: { id: clients.id, name: clients.name, company: clients.company },

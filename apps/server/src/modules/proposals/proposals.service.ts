@@ -183,6 +183,7 @@ type SummaryRow = Awaited<ReturnType<typeof selectProposals>>['rows'][number];
 const toSummaryDto = (r: SummaryRow): ProposalSummary => ({
   ...r,
   status: r.status as ProposalStatus,
+  signedAt: iso(r.signedAt),
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });

@@ -245,6 +245,12 @@ describe('public actions', () => {
       signatureData: PNG_1X1,
     });
     expect(detail.signedAt).toEqual(detail.acceptedAt);
+    // The list carries it too, so its cards read 'Assinada' rather than 'Aceite'.
+    const list = (await as(t.app, team.sales)('GET', '/proposals?limit=100')).json().data as {
+      id: string;
+      signedAt: string | null;
+    }[];
+    expect(list.find((p) => p.id === id)?.signedAt).toEqual(detail.signedAt);
   });
 
   it('signs with a PNG: stores the signature and accepts the proposal', async () => {

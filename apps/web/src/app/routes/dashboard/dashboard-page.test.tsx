@@ -17,6 +17,7 @@ const proposal = (n: number): ProposalSummary => ({
   validUntil: null,
   clientId: ID(1),
   ownerId: ID(2),
+  signedAt: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
   client: { id: ID(1), name: 'Padaria Lusitana', company: null },

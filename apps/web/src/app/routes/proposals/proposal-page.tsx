@@ -1,5 +1,6 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { can } from '@aceite/shared/permissions';
+import { shownStatus } from '@aceite/shared/schemas/proposals';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconPencil, IconSignature, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,7 +15,7 @@ import { useProposal } from '@/features/proposals/api/get-proposal';
 import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
 import { ProposalDetail } from '@/features/proposals/components/proposal-detail';
 import { ProposalLoadError } from '@/features/proposals/components/proposal-screen-states';
-import { ProposalStatusBadge, shownStatus } from '@/features/proposals/components/proposal-status-badge';
+import { ProposalStatusBadge } from '@/features/proposals/components/proposal-status-badge';
 import { SendProposalButton } from '@/features/proposals/components/send-proposal-button';
 import { SignaturePanel } from '@/features/proposals/components/signature-panel';
 import { useConfirmDeleteProposal } from '@/features/proposals/components/use-confirm-delete-proposal';

@@ -1,5 +1,5 @@
 import { formatMoney } from '@aceite/shared/money';
-import type { ProposalSummary } from '@aceite/shared/schemas/proposals';
+import { type ProposalSummary, shownStatus } from '@aceite/shared/schemas/proposals';
 import { Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { NoData } from '@/components/no-data';
@@ -44,7 +44,7 @@ export function RecentActivityCard({ proposals, loading }: RecentActivityCardPro
                     </Text>
                   </div>
                   <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                    <ProposalStatusBadge status={proposal.status} />
+                    <ProposalStatusBadge status={shownStatus(proposal)} />
                     <Text
                       size="sm"
                       fw={600}

@@ -17,6 +17,7 @@ const signed: ProposalSummary = {
   validUntil: null,
   clientId: null,
   ownerId: OWNER,
+  signedAt: '2026-11-02T10:00:00.000Z',
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
   client: null,
@@ -51,5 +52,25 @@ describe('deleting an answered proposal (issue 20)', () => {
     expect(await screen.findByText('Website')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Eliminar Website' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Editar Website' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the status of a signed proposal in the list (issue 19)', () => {
+  it("reads 'Assinada', distinct from an acceptance without signature", async () => {
+    renderWithProviders(<ProposalCard proposal={signed} canManage canDelete={false} onDelete={() => {}} />);
+    expect(await screen.findByText('Assinada')).toBeInTheDocument();
+    expect(screen.queryByText('Aceite')).not.toBeInTheDocument();
+  });
+
+  it("reads 'Aceite' for an acceptance without signature", async () => {
+    renderWithProviders(
+      <ProposalCard
+        proposal={{ ...signed, signedAt: null }}
+        canManage
+        canDelete={false}
+        onDelete={() => {}}
+      />,
+    );
+    expect(await screen.findByText('Aceite')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { formatMoney } from '@aceite/shared/money';
 import type { ProposalSummary } from '@aceite/shared/schemas/proposals';
+import { shownStatus } from '@aceite/shared/schemas/proposals';
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconPencil, IconTrash, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -45,7 +46,7 @@ export function ProposalCard({ proposal, canManage, canDelete, onDelete }: Propo
           >
             {proposal.title}
           </Anchor>
-          <ProposalStatusBadge status={proposal.status} style={{ flexShrink: 0 }} />
+          <ProposalStatusBadge status={shownStatus(proposal)} style={{ flexShrink: 0 }} />
         </Group>
         <Text size="sm" c="dimmed" truncate>
           {client ? [client.name, client.company].filter(Boolean).join(' · ') : 'Sem cliente'}

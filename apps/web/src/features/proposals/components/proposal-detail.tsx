@@ -1,12 +1,13 @@
 import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
+import { shownStatus } from '@aceite/shared/schemas/proposals';
 import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { Anchor, Box, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { formatDateTime, fullName } from '@/lib/format';
 import { formatCalendarDate, isPast } from './dates';
-import { ProposalStatusBadge, shownStatus } from './proposal-status-badge';
+import { ProposalStatusBadge } from './proposal-status-badge';
 import { TotalsSummary } from './totals-summary';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {

@@ -34,11 +34,3 @@ export function ProposalStatusBadge({ status, inline = false, ...props }: Propos
     </Badge>
   );
 }
-
-/**
- * The status the team reads: a signed proposal is stored as accepted (signing accepts it), but shown as
- * 'Assinada', distinct from an acceptance without signature.
- */
-export function shownStatus(proposal: { status: ProposalStatus; signedAt: string | null }): ProposalStatus {
-  return proposal.signedAt ? 'signed' : proposal.status;
-}
