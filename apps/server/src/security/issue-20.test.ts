@@ -672,7 +672,11 @@ describe('finding 3: our mail cannot be used to spam, nor invitations to probe f
     const proposal = (await call('POST', '/proposals', { title: 'Obra', clientId: client.id })).json().data;
     expect((await call('POST', `/proposals/${proposal.id}/send`)).statusCode).toBe(200);
     const edit = (title: string) =>
-      call('PUT', `/proposals/${proposal.id}?notifyClient=true`, { title, clientId: client.id });
+      call('PUT', `/proposals/${proposal.id}?notifyClient=true`, {
+        title,
+        clientId: client.id,
+        status: 'sent',
+      });
     expect((await edit('Obra 2')).statusCode).toBe(200);
     expect((await edit('Obra 3')).statusCode).toBe(200);
     const fourth = await edit('Obra 4');

@@ -65,9 +65,10 @@ export function DecimalInput({
       error={parseError ?? error}
       onChange={(event) => {
         const next = event.currentTarget.value;
-        setText(next);
         const result = parseDecimalPt(next, { maxDecimals });
+        // Over `max`, the keystroke is not taken: the field keeps what it showed.
         if (max !== undefined && result.ok && result.value !== null && result.value > max) return;
+        setText(next);
         const reported = result.ok ? (result.value ?? '') : next;
         setShown(reported);
         onChange(reported);
