@@ -1,6 +1,6 @@
 import type { Proposal } from '@aceite/shared/schemas/proposals';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncAuthFromStorage } from '@/lib/auth-store';
 import { buildUser, jsonResponse } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
@@ -62,15 +62,6 @@ function renderPage(proposal: Proposal) {
   });
   return renderRoutes([{ path: '/proposals/:id', element: <ProposalPage /> }], { route: `/proposals/${ID}` });
 }
-
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-});
 
 beforeEach(() => {
   localStorage.setItem('accessToken', 'access-1');

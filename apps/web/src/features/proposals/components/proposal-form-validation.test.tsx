@@ -10,13 +10,6 @@ import { emptyProposalValues } from './proposal-form-values';
 vi.setConfig({ testTimeout: 60_000 });
 const USER = buildUser({ role: 'sales' });
 
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 const scrollIntoView = vi.fn();
 beforeEach(() => {
   localStorage.setItem('accessToken', 'access-1');

@@ -86,14 +86,6 @@ function summaryTotal() {
   return total.nextElementSibling?.textContent?.replace(/\u00a0/g, ' ');
 }
 
-// jsdom has no FontFaceSet; Mantine's autosize textarea listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 beforeEach(() => {
   localStorage.setItem('accessToken', 'access-1');
   localStorage.setItem('refreshToken', 'refresh-1');

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncAuthFromStorage } from '@/lib/auth-store';
 import { buildUser, jsonResponse } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
@@ -47,15 +47,6 @@ function renderEditor(status: ProposalFormValues['status']) {
     api.fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([url]) => String(url));
   return { ...view, onSaved, puts };
 }
-
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-});
 
 beforeEach(() => {
   localStorage.setItem('accessToken', 'access-1');

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProposalNewPage } from '@/app/routes/proposals/proposal-new-page';
 import { syncAuthFromStorage } from '@/lib/auth-store';
 import { buildUser, jsonResponse } from '@/test/fixtures';
@@ -15,15 +15,6 @@ function summaryTotal() {
   const summary = screen.getByRole('region', { name: 'Resumo financeiro' });
   return plain(within(summary).getByText('Total').nextElementSibling?.textContent);
 }
-
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-});
 
 beforeEach(() => {
   localStorage.setItem('accessToken', 'access-1');

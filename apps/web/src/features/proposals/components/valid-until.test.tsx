@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
@@ -7,15 +7,6 @@ import { ProposalForm } from './proposal-form';
 import { emptyProposalValues } from './proposal-form-values';
 
 vi.setConfig({ testTimeout: 60_000 });
-
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();
