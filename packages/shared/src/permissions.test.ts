@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { can } from './permissions.ts';
+import {
+  can,
+  canDeleteAttachment,
+  canDeleteProposal,
+  canEditComment,
+  canManageProposal,
+  canWriteTemplate,
+  isPlatformAdmin,
+} from './permissions.ts';
 
 describe('role permissions (server-behaviour §3)', () => {
   it('lets only admins manage users and the organization', () => {
@@ -25,5 +33,44 @@ describe('role permissions (server-behaviour §3)', () => {
     ] as const) {
       expect(can('viewer', p)).toBe(false);
     }
+  });
+});
+
+describe('resource policies', () => {
+  const sales = { userId: 's', role: 'sales' } as const;
+  const manager = { userId: 'm', role: 'manager' } as const;
+  const admin = { userId: 'a', role: 'admin' } as const;
+  const viewer = { userId: 'v', role: 'viewer' } as const;
+
+  it('lets sales manage their own proposals, managers and admins any, viewers none', () => {
+    expect(canManageProposal(sales, 's')).toBe(true);
+    expect(canManageProposal(sales, 'x')).toBe(false);
+    expect(canManageProposal(manager, 'x')).toBe(true);
+    expect(canManageProposal(viewer, 'v')).toBe(false);
+  });
+
+  it('keeps an answered proposal for admins to remove', () => {
+    expect(canDeleteProposal(sales, 's', false)).toBe(true);
+    expect(canDeleteProposal(sales, 's', true)).toBe(false);
+    expect(canDeleteProposal(manager, 'x', true)).toBe(false);
+    expect(canDeleteProposal(admin, 'x', true)).toBe(true);
+  });
+
+  it('lets the uploader or an admin delete an attachment, the author edit a comment', () => {
+    expect(canDeleteAttachment(sales, 's')).toBe(true);
+    expect(canDeleteAttachment(manager, 's')).toBe(false);
+    expect(canDeleteAttachment(admin, 's')).toBe(true);
+    expect(canEditComment(manager, 's')).toBe(false);
+    expect(canEditComment(sales, 's')).toBe(true);
+    expect(canEditComment(admin, null)).toBe(false);
+  });
+
+  it('gives global templates to the platform admin only', () => {
+    expect(canWriteTemplate({ role: 'superadmin' }, true)).toBe(true);
+    expect(canWriteTemplate(admin, true)).toBe(false);
+    expect(canWriteTemplate(manager, false)).toBe(true);
+    expect(canWriteTemplate(sales, false)).toBe(false);
+    expect(isPlatformAdmin({ role: 'superadmin' })).toBe(true);
+    expect(isPlatformAdmin(admin)).toBe(false);
   });
 });

@@ -46,3 +46,56 @@ const MATRIX: Record<Permission, readonly Role[]> = {
 export function can(role: Role, permission: Permission): boolean {
   return MATRIX[permission].includes(role);
 }
+
+/**
+ * Who is acting: enough to decide every resource policy below. Server (`apps/server/src/lib/access.ts`) and
+ * screens (`apps/web/src/lib/authorization.ts`) pass the same shape, so a rule is written once and both sides
+ * agree (docs/product.md, "Roles").
+ */
+export interface Actor {
+  readonly userId: string;
+  readonly role: Role;
+}
+
+/** The platform's own administrator (global templates, `/admin`); never an organization role. */
+export function isPlatformAdmin(actor: Pick<Actor, 'role'>): boolean {
+  return actor.role === 'superadmin';
+}
+
+/**
+ * Edit, send, version, attach to or delete a proposal of this owner: sales their own, managers and admins any
+ * of the organization, viewers none.
+ */
+export function canManageProposal(actor: Actor, ownerId: string): boolean {
+  return (
+    can(actor.role, 'proposal:create') && (ownerId === actor.userId || can(actor.role, 'proposal:manage-any'))
+  );
+}
+
+/**
+ * Remove a proposal: whoever manages it; once the client has answered it is evidence, so only an admin removes it
+ * (and the server archives it instead of deleting).
+ */
+export function canDeleteProposal(actor: Actor, ownerId: string, answered: boolean): boolean {
+  return canManageProposal(actor, ownerId) && (!answered || actor.role === 'admin');
+}
+
+/** Hand a proposal to another owner. */
+export function canAssignProposal(actor: Pick<Actor, 'role'>): boolean {
+  return can(actor.role, 'proposal:manage-any');
+}
+
+/** An attachment is removed by an admin or by whoever uploaded it (on a proposal they may manage). */
+export function canDeleteAttachment(actor: Actor, uploadedBy: string | null): boolean {
+  return actor.role === 'admin' || uploadedBy === actor.userId;
+}
+
+/** A comment is edited or deleted by its author only. */
+export function canEditComment(actor: Actor, authorId: string | null): boolean {
+  return authorId === actor.userId;
+}
+
+/** Organization templates: managers and admins; global templates: the platform admin only. */
+export function canWriteTemplate(actor: Pick<Actor, 'role'>, isGlobal: boolean): boolean {
+  return isGlobal ? isPlatformAdmin(actor) : can(actor.role, 'catalogue:write');
+}

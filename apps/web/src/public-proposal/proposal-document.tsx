@@ -1,12 +1,12 @@
 import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
+import { STATUS_LABELS, statusTone } from '@aceite/shared/proposal-status';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { Badge } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatCalendarDate, formatDate, formatNumber, formatViews } from './format';
-import { STATUS_LABELS, statusTone } from './status';
 
 type Item = PublicProposal['content']['items'][number];
 

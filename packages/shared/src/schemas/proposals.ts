@@ -1,68 +1,21 @@
 import { z } from 'zod';
 import { MAX_AMOUNT_CENTS, roundRate } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
+import { PROPOSAL_STATUSES, type ProposalStatus } from '../proposal-status.ts';
 import { computeTotals } from '../totals.ts';
 import { DateOnlySchema as DateOnly } from './common.ts';
 
-/** Every proposal status (spec §4). */
-export const PROPOSAL_STATUSES = [
-  'draft',
-  'in_review',
-  'approved',
-  'sent',
-  'viewed',
-  'under_negotiation',
-  'accepted',
-  'signed',
-  'rejected',
-  'expired',
-  'cancelled',
-] as const;
-export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
-
-/** The statuses the edit form offers (default draft; approved only for manager and admin). */
-export const FORM_STATUSES = ['draft', 'in_review', 'approved', 'sent'] as const;
-
-/** The statuses the sidebar counts and the dashboard colours cover. */
-export const SIDEBAR_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'rejected'] as const;
-
-/**
- * The client has the proposal in hand (sent, opened, being negotiated): saving a change warns first, keeps what
- * the client saw as a version and offers to tell the client.
- */
-export const CLIENT_HAS_SEEN_STATUSES: readonly ProposalStatus[] = ['sent', 'viewed', 'under_negotiation'];
-
-/** A client's answer is final: such proposals can no longer be edited. */
-export const ANSWERED_STATUSES: readonly ProposalStatus[] = ['accepted', 'signed', 'rejected'];
-
-export const STATUS_LABELS: Record<ProposalStatus, string> = {
-  draft: 'Rascunho',
-  in_review: 'Em revisão',
-  approved: 'Aprovada',
-  sent: 'Enviada',
-  viewed: 'Visualizada',
-  under_negotiation: 'Em negociação',
-  accepted: 'Aceite',
-  signed: 'Assinada',
-  rejected: 'Rejeitada',
-  expired: 'Expirada',
-  cancelled: 'Cancelada',
-};
-
-/** Mantine colour names of the status badges (the dashboard colours). */
-export const STATUS_COLORS: Record<ProposalStatus, string> = {
-  draft: 'gray',
-  in_review: 'yellow',
-  approved: 'teal',
-  sent: 'blue',
-  viewed: 'violet',
-  under_negotiation: 'orange',
-  accepted: 'green',
-  signed: 'green',
-  rejected: 'red',
-  expired: 'dark',
-  cancelled: 'gray',
-};
+// The statuses, their labels, colours and groups live in ../proposal-status.ts (zod-free, so the public page can
+// use them); re-exported here for the schemas' callers.
+export {
+  ANSWERED_STATUSES,
+  CLIENT_HAS_SEEN_STATUSES,
+  FORM_STATUSES,
+  PROPOSAL_STATUSES,
+  type ProposalStatus,
+  STATUS_COLORS,
+  STATUS_LABELS,
+} from '../proposal-status.ts';
 
 export const ProposalBlockSchema = z.object({
   title: z.string().trim().max(300).default(''),

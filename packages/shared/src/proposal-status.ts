@@ -1,0 +1,119 @@
+/**
+ * The proposal's life cycle in one zod-free module (docs/product.md, "Life cycle of a proposal"): every status,
+ * its label and colour, the named groups the rules use, and their predicates. Server, screens and the public page
+ * (which must not pull zod into its bundle) all read it from here; never re-declare a group elsewhere.
+ */
+export const PROPOSAL_STATUSES = [
+  'draft',
+  'in_review',
+  'approved',
+  'sent',
+  'viewed',
+  'under_negotiation',
+  'accepted',
+  'signed',
+  'rejected',
+  'expired',
+  'cancelled',
+] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+export const STATUS_LABELS: Record<ProposalStatus, string> = {
+  draft: 'Rascunho',
+  in_review: 'Em revisão',
+  approved: 'Aprovada',
+  sent: 'Enviada',
+  viewed: 'Visualizada',
+  under_negotiation: 'Em negociação',
+  accepted: 'Aceite',
+  signed: 'Assinada',
+  rejected: 'Rejeitada',
+  expired: 'Expirada',
+  cancelled: 'Cancelada',
+};
+
+/** Mantine colour names of the status badges (the dashboard colours). */
+export const STATUS_COLORS: Record<ProposalStatus, string> = {
+  draft: 'gray',
+  in_review: 'yellow',
+  approved: 'teal',
+  sent: 'blue',
+  viewed: 'violet',
+  under_negotiation: 'orange',
+  accepted: 'green',
+  signed: 'green',
+  rejected: 'red',
+  expired: 'dark',
+  cancelled: 'gray',
+};
+
+/**
+ * Badge tones per status colour: a pale background with a dark text of the same hue. Mantine's filled and light
+ * badges fail 4.5:1 for green, yellow, orange and blue; every pair here is ≥ 6:1.
+ */
+const TONES: Record<string, { background: string; color: string }> = {
+  gray: { background: '#f1f3f5', color: '#343a40' },
+  yellow: { background: '#fff3bf', color: '#7a4100' },
+  teal: { background: '#c3fae8', color: '#075e45' },
+  blue: { background: '#e7f1fc', color: '#0a4f95' },
+  violet: { background: '#f3f0ff', color: '#5235b0' },
+  orange: { background: '#fff4e6', color: '#8f3206' },
+  green: { background: '#ebfbee', color: '#1b5e2b' },
+  red: { background: '#fff5f5', color: '#a51d1d' },
+  dark: { background: '#e9ecef', color: '#212529' },
+};
+
+/** The accessible colour pair of a status badge (one for every screen, the public page included). */
+export function statusTone(status: ProposalStatus): { background: string; color: string } {
+  return TONES[STATUS_COLORS[status]] ?? { background: '#f1f3f5', color: '#343a40' };
+}
+
+/** Not yet with the client: sending moves these to `sent`. */
+export const BEFORE_SENT_STATUSES: readonly ProposalStatus[] = ['draft', 'in_review', 'approved'];
+
+/** The statuses the edit form offers (default draft; approved only for manager and admin). */
+export const FORM_STATUSES = ['draft', 'in_review', 'approved', 'sent'] as const;
+
+/**
+ * The client has the proposal in hand (sent, opened, being negotiated): saving a change warns first, keeps what
+ * the client saw as a version and offers to tell the client. These are also the statuses the client can still
+ * answer on the public page, and the ones that expire when the validity date passes.
+ */
+export const CLIENT_HAS_SEEN_STATUSES: readonly ProposalStatus[] = ['sent', 'viewed', 'under_negotiation'];
+
+/** A client's answer is final: such proposals can no longer be edited. */
+export const ANSWERED_STATUSES: readonly ProposalStatus[] = ['accepted', 'signed', 'rejected'];
+
+/** Won business: counted as accepted in the dashboard and analytics. */
+export const WON_STATUSES: readonly ProposalStatus[] = ['accepted', 'signed'];
+
+/** The statuses the sidebar links to, in its order. */
+export const SIDEBAR_STATUSES = [
+  'draft',
+  'sent',
+  'viewed',
+  'accepted',
+  'rejected',
+] as const satisfies readonly ProposalStatus[];
+
+export function isProposalStatus(value: unknown): value is ProposalStatus {
+  return typeof value === 'string' && (PROPOSAL_STATUSES as readonly string[]).includes(value);
+}
+
+/** The client has answered (accepted, signed or rejected): the proposal is evidence and no longer editable. */
+export function isAnswered(status: ProposalStatus): boolean {
+  return ANSWERED_STATUSES.includes(status);
+}
+
+/** The client can still answer it on the public page (before its validity date). */
+export function isActionable(status: ProposalStatus): boolean {
+  return CLIENT_HAS_SEEN_STATUSES.includes(status);
+}
+
+export function isBeforeSent(status: ProposalStatus): boolean {
+  return BEFORE_SENT_STATUSES.includes(status);
+}
+
+export function isWon(status: ProposalStatus): boolean {
+  return WON_STATUSES.includes(status);
+}
