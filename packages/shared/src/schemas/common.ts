@@ -43,3 +43,18 @@ export const DateOnlySchema = z.iso.date('Data inválida').refine((v) => {
   const year = Number(v.slice(0, 4));
   return year >= MIN_YEAR && year <= MAX_YEAR;
 }, MESSAGES.dateOutOfRange);
+
+/** The pager of every paged list: the `pagination` beside `data` in list answers. */
+export const PaginationSchema = z.object({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+});
+export type Pagination = z.infer<typeof PaginationSchema>;
+
+/** A page of a list as the API answers it. */
+export interface Paged<T> {
+  data: T[];
+  pagination: Pagination;
+}
