@@ -241,6 +241,11 @@ test.describe('users and invitations', () => {
     await page.goto('/users');
     await page.getByLabel('Procurar utilizadores').fill('vendas@aceite.demo');
     await expect(page.getByRole('row', { name: /vendas@aceite\.demo/ })).toContainText('Vendas');
+    // The search lives in the URL: a reload (or a shared link) shows the same list.
+    await expect(page).toHaveURL(/search=vendas%40aceite\.demo/);
+    await page.reload();
+    await expect(page.getByLabel('Procurar utilizadores')).toHaveValue('vendas@aceite.demo');
+    await expect(page.getByRole('row', { name: /vendas@aceite\.demo/ })).toContainText('Vendas');
     await expect(page.getByRole('button', { name: 'Convidar Utilizador' })).toHaveCount(0);
     await expect(page.getByRole('tab', { name: /Convites Pendentes/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: /^Editar / })).toHaveCount(0);
@@ -349,6 +354,10 @@ test.describe('teams', () => {
     expect((await refused.json()).error.message).toBe(TEAM_HAS_MEMBERS);
 
     await page.getByLabel('Procurar equipas').fill(`nada-${tag}`);
+    await expect(page.getByText('Nenhuma equipa encontrada')).toBeVisible();
+    // The search lives in the URL: a reload shows the same answer.
+    await page.reload();
+    await expect(page.getByLabel('Procurar equipas')).toHaveValue(`nada-${tag}`);
     await expect(page.getByText('Nenhuma equipa encontrada')).toBeVisible();
   });
 

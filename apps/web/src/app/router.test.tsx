@@ -1,7 +1,9 @@
+import type { User } from '@aceite/shared/schemas/auth';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncAuthFromStorage } from '@/lib/auth-store';
 import { buildUser, jsonResponse } from '@/test/fixtures';
+import { type Handler, mockApi } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { appRoutes } from './router';
 
@@ -11,15 +13,19 @@ function signIn(role: 'admin' | 'superadmin' = 'admin') {
   localStorage.setItem('refreshToken', 'refresh-1');
   localStorage.setItem('user', JSON.stringify(user));
   syncAuthFromStorage();
-  // The signed-in user for /auth/me, 404 for the other calls the layout and screens make (the bell's unread
-  // count, the sidebar counts, the dashboard's figures): a fresh response each time, as a body reads once.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) =>
-      String(input).endsWith('/auth/me')
-        ? jsonResponse(200, { data: user })
-        : jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Não encontrado' } }),
-    ),
+  mockSignedIn(user);
+}
+
+const notFound = () => jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Não encontrado' } });
+
+/**
+ * The signed-in user for /auth/me, 404 for the other calls the layout and screens make (the bell's unread
+ * count, the sidebar counts, the dashboard's figures) unless `handlers` answers them.
+ */
+function mockSignedIn(user: User, handlers: Record<string, Handler> = {}) {
+  return mockApi(
+    { 'GET /auth/me': () => jsonResponse(200, { data: user }), ...handlers },
+    { otherwise: notFound },
   );
 }
 
@@ -42,17 +48,10 @@ describe('app routes', () => {
 
   it('after signing in, returns to the private page the visitor was trying to open', async () => {
     const user = buildUser({ role: 'admin' });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.endsWith('/auth/login')) {
-          return jsonResponse(200, { data: { user, accessToken: 'access-1', refreshToken: 'refresh-1' } });
-        }
-        if (url.endsWith('/auth/me')) return jsonResponse(200, { data: user });
-        return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Não encontrado' } });
-      }),
-    );
+    mockSignedIn(user, {
+      'POST /auth/login': () =>
+        jsonResponse(200, { data: { user, accessToken: 'access-1', refreshToken: 'refresh-1' } }),
+    });
     const { router, user: typist } = renderRoutes(appRoutes, { route: '/settings?tab=notificacoes' });
     expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -80,13 +79,11 @@ describe('app routes', () => {
 
   it('shows a private screen inside the layout, with its navigation and account menu', async () => {
     signIn();
-    const me = vi.mocked(fetch).getMockImplementation();
     // The clients screen lists clients: an empty page of them.
-    vi.mocked(fetch).mockImplementation(async (input, init) =>
-      String(input).startsWith('/api/v1/clients?')
-        ? jsonResponse(200, { data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 1 } })
-        : (me?.(input, init) ?? jsonResponse(404, {})),
-    );
+    mockSignedIn(buildUser({ role: 'admin' }), {
+      'GET /clients': () =>
+        jsonResponse(200, { data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 1 } }),
+    });
     renderRoutes(appRoutes, { route: '/clients' });
     expect(await screen.findByRole('heading', { name: 'Clientes' })).toBeInTheDocument();
     expect(await screen.findByText('Ainda não tem clientes')).toBeInTheDocument();

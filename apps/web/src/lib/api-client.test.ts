@@ -1,15 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, buildUser, deferred, jsonResponse } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
 import { ApiError, apiClient } from './api-client';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
+/** One handler for every call, through the web tests' one `mockApi` (these tests are about the transport). */
 function mockFetch(handler: Handler) {
-  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) =>
-    Promise.resolve(handler(String(input), init)),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return mockApi({}, { otherwise: ({ url, init }) => handler(url.pathname + url.search, init) }).fetchMock;
 }
 
 function stubLocation(pathname: string) {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, buildUser, deferred, jsonResponse } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
 import {
   beginImpersonation,
   clearAuthError,
@@ -16,12 +17,9 @@ import {
 const user = buildUser();
 const session = { user, accessToken: 'access-1', refreshToken: 'refresh-1' };
 
+/** One handler for every call, through the web tests' one `mockApi` (these tests are about the session calls). */
 function mockFetch(handler: (url: string, init: RequestInit) => Response | Promise<Response>) {
-  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) =>
-    Promise.resolve(handler(String(input), init)),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return mockApi({}, { otherwise: ({ url, init }) => handler(url.pathname + url.search, init) }).fetchMock;
 }
 
 function storeSession() {

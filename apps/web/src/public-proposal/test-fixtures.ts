@@ -1,5 +1,6 @@
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
-import { vi } from 'vitest';
+import { jsonResponse } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
 
 export const TOKEN = 'tok_0123456789abcdef0123';
 
@@ -57,19 +58,23 @@ export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicPro
   };
 }
 
-type Handler = (url: string, init: RequestInit | undefined) => { status: number; body: unknown };
+type Handler = (url: string, init: RequestInit) => { status: number; body: unknown };
 
-/** Stubs fetch with a handler; returns the mock to inspect the calls. */
+/**
+ * Fakes the public page's API with one handler for every call (through the web tests' one `mockApi`);
+ * returns the fetch mock to inspect the calls.
+ */
 export function stubFetch(handler: Handler) {
-  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const { status, body } = handler(String(input), init);
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', mock);
-  return mock;
+  const { fetchMock } = mockApi(
+    {},
+    {
+      otherwise: ({ url, init }) => {
+        const { status, body } = handler(url.pathname + url.search, init);
+        return jsonResponse(status, body);
+      },
+    },
+  );
+  return fetchMock;
 }
 
 export const ok = (data: unknown) => ({ status: 200, body: { data } });

@@ -1,21 +1,35 @@
 import { vi } from 'vitest';
 import { jsonResponse } from './fixtures';
 
-type Handler = (request: { url: URL; body: unknown }) => Response | Promise<Response>;
+/** One request as a handler sees it: the URL (query included), the parsed JSON body, the raw init (headers). */
+export interface MockRequest {
+  url: URL;
+  body: unknown;
+  init: RequestInit;
+}
+
+/** Answers a request; a rejected promise (or a throw) is a network failure (`fetch` rejects). */
+export type Handler = (request: MockRequest) => Response | Promise<Response>;
+
+interface MockApiOptions {
+  /** Answers the calls no handler names (by default a loud 599 that fails the test). */
+  otherwise?: Handler;
+}
 
 /**
- * Stubs `fetch` with one handler per "METHOD /path" (the path after /api/v1, without the query string).
- * Unmatched calls fail the test loudly with a 599. Returns the mock, whose calls the test can inspect.
+ * Stubs `fetch` with one handler per "METHOD /path" (the path after /api/v1, without the query string): the one
+ * way web tests fake the API. Unmatched calls fail the test loudly with a 599 unless `otherwise` answers them.
+ * Returns the mock, whose calls the test can inspect.
  */
-export function mockApi(handlers: Record<string, Handler>) {
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+export function mockApi(handlers: Record<string, Handler>, { otherwise }: MockApiOptions = {}) {
+  const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
     const path = url.pathname.replace(/^\/api\/v1/, '');
-    const key = `${init?.method ?? 'GET'} ${path}`;
-    const handler = handlers[key];
+    const key = `${init.method ?? 'GET'} ${path}`;
+    const handler = handlers[key] ?? otherwise;
     if (!handler) return jsonResponse(599, { error: { code: 'UNMOCKED', message: `Sem mock: ${key}` } });
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    return handler({ url, body });
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    return handler({ url, body, init });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

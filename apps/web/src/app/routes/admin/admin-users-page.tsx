@@ -9,11 +9,7 @@ import {
   isRole,
 } from '@/features/admin/components/admin-users-list';
 import { useAuthStore } from '@/lib/auth-store';
-
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
+import { pageFromParam } from '@/lib/use-list-search';
 
 function setOrDelete(params: URLSearchParams, key: string, value: string | null | undefined): void {
   if (value) params.set(key, value);
@@ -30,7 +26,7 @@ export function AdminUsersPage() {
     search: searchParams.get('search') ?? '',
     role: isRole(role) ? role : null,
     status: isAdminUserStatus(status) ? status : null,
-    page: pageFrom(searchParams.get('page')),
+    page: pageFromParam(searchParams.get('page')),
   };
 
   const update = (change: AdminUsersFilterChange & { page?: number }, replace: boolean) =>

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { syncAuthFromStorage } from '@/lib/auth-store';
 import { buildUser, jsonResponse } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { ClientsPage } from './clients-page';
 
@@ -25,13 +26,16 @@ function signInAs(role: 'admin' | 'viewer') {
 }
 
 function mockClients() {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const search = new URL(String(input), 'http://localhost').searchParams.get('search');
-    const data = search && !'marta'.includes(search.toLowerCase()) ? [] : [CLIENT];
-    return jsonResponse(200, { data, pagination: { page: 1, limit: 20, total: data.length, totalPages: 1 } });
+  return mockApi({
+    'GET /clients': ({ url }) => {
+      const search = url.searchParams.get('search');
+      const data = search && !'marta'.includes(search.toLowerCase()) ? [] : [CLIENT];
+      return jsonResponse(200, {
+        data,
+        pagination: { page: 1, limit: 20, total: data.length, totalPages: 1 },
+      });
+    },
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 afterEach(() => {
@@ -43,7 +47,7 @@ afterEach(() => {
 describe('ClientsPage', { timeout: 20_000 }, () => {
   it('keeps the search in the URL and searches once typing pauses', async () => {
     signInAs('admin');
-    const fetchMock = mockClients();
+    const { fetchMock } = mockClients();
     const { user, router } = renderRoutes([{ path: '/clients', element: <ClientsPage /> }], {
       route: '/clients',
     });

@@ -1,42 +1,18 @@
 import { can } from '@aceite/shared/permissions';
 import { Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { ClientsList } from '@/features/clients/components/clients-list';
 import { useAuthStore } from '@/lib/auth-store';
-
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
+import { useListSearchParams } from '@/lib/use-list-search';
 
 export function ClientsPage() {
   const role = useAuthStore((state) => state.user?.role);
   const canCreate = role !== undefined && can(role, 'client:write');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const search = searchParams.get('search') ?? '';
-  const page = pageFrom(searchParams.get('page'));
-
-  const update = (next: { search?: string; page?: number }, replace: boolean) =>
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (next.search !== undefined) {
-          if (next.search) params.set('search', next.search);
-          else params.delete('search');
-        }
-        if (next.page !== undefined) {
-          if (next.page > 1) params.set('page', String(next.page));
-          else params.delete('page');
-        }
-        return params;
-      },
-      // Typing keeps the scroll position; a new page starts at the top.
-      { replace, preventScrollReset: replace },
-    );
+  const list = useListSearchParams();
 
   return (
     <>
@@ -57,12 +33,11 @@ export function ClientsPage() {
         }
       />
       <ClientsList
-        search={search}
-        page={page}
+        search={list.search}
+        page={list.page}
         canCreate={canCreate}
-        // Each keystroke replaces the URL (no history entry per letter); changing page adds one.
-        onSearchChange={(value) => update({ search: value, page: 1 }, true)}
-        onPageChange={(value) => update({ page: value }, false)}
+        onSearchChange={list.setSearch}
+        onPageChange={list.setPage}
       />
     </>
   );

@@ -8,17 +8,17 @@ import { paths } from '@/config/paths';
 import type { ProductListParams, ProductStatusFilter } from '@/features/products/api/keys';
 import { ProductsList } from '@/features/products/components/products-list';
 import { useAuthStore } from '@/lib/auth-store';
+import { pageFromParam } from '@/lib/use-list-search';
 
 const STATUSES: readonly ProductStatusFilter[] = ['all', 'active', 'inactive'];
 
 function paramsFrom(search: URLSearchParams): ProductListParams {
-  const page = Number(search.get('page'));
   const status = search.get('status') as ProductStatusFilter | null;
   return {
     search: search.get('search') ?? '',
     category: search.get('category') ?? '',
     status: status && STATUSES.includes(status) ? status : 'all',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageFromParam(search.get('page')),
   };
 }
 

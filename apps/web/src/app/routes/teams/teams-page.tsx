@@ -7,10 +7,12 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { TeamsTable } from '@/features/teams/components/teams-table';
 import { useAuthStore } from '@/lib/auth-store';
+import { useListSearchParams } from '@/lib/use-list-search';
 
 export function TeamsPage() {
   const role = useAuthStore((state) => state.user?.role);
   const canWrite = role ? can(role, 'team:write') : false;
+  const list = useListSearchParams();
   return (
     <>
       <DocumentTitle title="Equipas" />
@@ -29,7 +31,7 @@ export function TeamsPage() {
           )
         }
       />
-      <TeamsTable canWrite={canWrite} />
+      <TeamsTable search={list.search} onSearchChange={list.setSearch} canWrite={canWrite} />
     </>
   );
 }

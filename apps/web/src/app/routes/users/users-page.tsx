@@ -13,6 +13,7 @@ import { InviteUserModal } from '@/features/users/components/invite-user-modal';
 import { InvitesTable } from '@/features/users/components/invites-table';
 import { UsersTable } from '@/features/users/components/users-table';
 import { useAuthStore } from '@/lib/auth-store';
+import { useListSearchParams } from '@/lib/use-list-search';
 
 type UsersTab = 'utilizadores' | 'convites';
 
@@ -20,6 +21,14 @@ export function UsersPage() {
   const user = useAuthStore((state) => state.user);
   const canManage = user ? can(user.role, 'user:manage') : false;
   const [tab, setTab] = useState<UsersTab>('utilizadores');
+  const list = useListSearchParams();
+  const listProps = {
+    search: list.search,
+    page: list.page,
+    onSearchChange: list.setSearch,
+    onPageChange: list.setPage,
+    currentUserId: user?.id,
+  };
   const [inviteOpened, inviteModal] = useDisclosure(false);
   // The invite form's optional team; loaded once an admin opens it.
   const teams = useQuery({ ...teamsQueryOptions(), enabled: canManage && inviteOpened });
@@ -58,14 +67,14 @@ export function UsersPage() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="utilizadores">
-            <UsersTable canManage currentUserId={user?.id} />
+            <UsersTable canManage {...listProps} />
           </Tabs.Panel>
           <Tabs.Panel value="convites">
             <InvitesTable />
           </Tabs.Panel>
         </Tabs>
       ) : (
-        <UsersTable canManage={false} currentUserId={user?.id} />
+        <UsersTable canManage={false} {...listProps} />
       )}
       {canManage && (
         <InviteUserModal

@@ -1,49 +1,24 @@
 import { ROLE_LABELS, ROLES, type Role } from '@aceite/shared/permissions';
 import type { AdminUser } from '@aceite/shared/schemas/admin';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  useMantineTheme,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertCircle,
-  IconRefresh,
-  IconSearch,
-  IconUserCheck,
-  IconUserShare,
-  IconUsers,
-} from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { IconUserCheck, IconUserShare, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ActiveBadge } from '@/components/active-badge';
 import { ListPagination } from '@/components/list-pagination';
-import { LoadingState } from '@/components/loading-state';
+import { ListStates } from '@/components/list-states';
+import { type ListColumn, ResponsiveList } from '@/components/responsive-list';
 import { RoleBadge } from '@/components/role-badge';
 import { SearchInput } from '@/components/search-input';
 import { errorMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
+import { useIsMobile } from '@/lib/use-is-mobile';
+import { useDebouncedSearch } from '@/lib/use-list-search';
 import { useAdminUsers } from '../api/get-admin-users';
 import { canImpersonate } from '../api/impersonate-user';
 import { ADMIN_USER_STATUSES, type AdminUserStatus, type AdminUsersParams } from '../api/keys';
 import { useReactivateAnyUser } from '../api/reactivate-user';
 import { ImpersonateUserModal } from './impersonate-user-modal';
-
-/** Typing pauses this long before the list is searched. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
-const LOAD_ERROR = 'Erro ao carregar utilizadores';
 
 const STATUS_LABELS: Record<AdminUserStatus, string> = { active: 'Ativo', inactive: 'Inativo' };
 
@@ -72,18 +47,6 @@ interface AdminUsersListProps {
   currentUserId: string | undefined;
 }
 
-function StatusBadge({ isActive }: { isActive: boolean }) {
-  return isActive ? (
-    <Badge variant="light" color="green" tt="none" miw="fit-content">
-      {STATUS_LABELS.active}
-    </Badge>
-  ) : (
-    <Badge variant="light" color="gray" c="gray.8" tt="none" miw="fit-content">
-      {STATUS_LABELS.inactive}
-    </Badge>
-  );
-}
-
 function OrganizationName({ user }: { user: AdminUser }) {
   if (user.organization) return <>{user.organization.name}</>;
   // Superadmins are platform accounts (server-behaviour §2).
@@ -94,8 +57,8 @@ function OrganizationName({ user }: { user: AdminUser }) {
   );
 }
 
-interface RowsProps {
-  users: AdminUser[];
+interface RowProps {
+  user: AdminUser;
   currentUserId: string | undefined;
   onImpersonate: (user: AdminUser) => void;
   onReactivate: (user: AdminUser) => void;
@@ -107,7 +70,7 @@ function ReactivateButton({
   onReactivate,
 }: {
   user: AdminUser;
-  onReactivate: RowsProps['onReactivate'];
+  onReactivate: RowProps['onReactivate'];
 }) {
   if (user.isActive) return null;
   return (
@@ -128,7 +91,7 @@ function ImpersonateButton({
   onImpersonate,
 }: {
   user: AdminUser;
-  onImpersonate: RowsProps['onImpersonate'];
+  onImpersonate: RowProps['onImpersonate'];
 }) {
   return (
     <Button
@@ -155,85 +118,63 @@ function SelfNote({ isSelf }: { isSelf: boolean }) {
   );
 }
 
-function AdminUsersTable({ users, currentUserId, onImpersonate, onReactivate }: RowsProps) {
+function RowActions({ user, currentUserId, onImpersonate, onReactivate }: RowProps) {
   return (
-    <Table.ScrollContainer minWidth={820} type="native">
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Nome</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Organização</Table.Th>
-            <Table.Th>Função</Table.Th>
-            <Table.Th>Estado</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Ações</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => (
-            <Table.Tr key={user.id}>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {fullName(user)}
-                  <SelfNote isSelf={user.id === currentUserId} />
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
-              <Table.Td>
-                <OrganizationName user={user} />
-              </Table.Td>
-              <Table.Td>
-                <RoleBadge role={user.role} />
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge isActive={user.isActive} />
-              </Table.Td>
-              <Table.Td ta="right">
-                {canImpersonate(user, currentUserId) && (
-                  <ImpersonateButton user={user} onImpersonate={onImpersonate} />
-                )}
-                <ReactivateButton user={user} onReactivate={onReactivate} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <>
+      {canImpersonate(user, currentUserId) && <ImpersonateButton user={user} onImpersonate={onImpersonate} />}
+      <ReactivateButton user={user} onReactivate={onReactivate} />
+    </>
   );
 }
 
-function AdminUserCards({ users, currentUserId, onImpersonate, onReactivate }: RowsProps) {
+function adminUserColumns(actions: Omit<RowProps, 'user'>): ListColumn<AdminUser>[] {
+  return [
+    {
+      header: 'Nome',
+      cell: (user) => (
+        <Text size="sm" fw={600}>
+          {fullName(user)}
+          <SelfNote isSelf={user.id === actions.currentUserId} />
+        </Text>
+      ),
+    },
+    {
+      header: 'Email',
+      cell: (user) => <span style={{ overflowWrap: 'anywhere' }}>{user.email}</span>,
+    },
+    { header: 'Organização', cell: (user) => <OrganizationName user={user} /> },
+    { header: 'Função', cell: (user) => <RoleBadge role={user.role} /> },
+    { header: 'Estado', cell: (user) => <ActiveBadge isActive={user.isActive} /> },
+    {
+      header: 'Ações',
+      hideHeader: true,
+      align: 'right',
+      cell: (user) => <RowActions user={user} {...actions} />,
+    },
+  ];
+}
+
+function AdminUserCard({ user, ...actions }: RowProps) {
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Utilizadores">
-      {users.map((user) => (
-        <li key={user.id}>
-          <Card withBorder radius="md" padding="md">
-            <Text fw={600}>
-              {fullName(user)}
-              <SelfNote isSelf={user.id === currentUserId} />
-            </Text>
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {user.email}
-            </Text>
-            <Text size="sm" c="dimmed">
-              <OrganizationName user={user} />
-            </Text>
-            <Group gap="xs" mt="sm" justify="space-between">
-              <Group gap="xs">
-                <RoleBadge role={user.role} />
-                <StatusBadge isActive={user.isActive} />
-              </Group>
-              {canImpersonate(user, currentUserId) && (
-                <ImpersonateButton user={user} onImpersonate={onImpersonate} />
-              )}
-              <ReactivateButton user={user} onReactivate={onReactivate} />
-            </Group>
-          </Card>
-        </li>
-      ))}
-    </Stack>
+    <>
+      <Text fw={600}>
+        {fullName(user)}
+        <SelfNote isSelf={user.id === actions.currentUserId} />
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {user.email}
+      </Text>
+      <Text size="sm" c="dimmed">
+        <OrganizationName user={user} />
+      </Text>
+      <Group gap="xs" mt="sm" justify="space-between">
+        <Group gap="xs">
+          <RoleBadge role={user.role} />
+          <ActiveBadge isActive={user.isActive} />
+        </Group>
+        <RowActions user={user} {...actions} />
+      </Group>
+    </>
   );
 }
 
@@ -247,11 +188,8 @@ export function AdminUsersList({
   onPageChange,
   currentUserId,
 }: AdminUsersListProps) {
-  const theme = useMantineTheme();
-  const isWide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {
-    getInitialValueInEffect: false,
-  });
-  const [debouncedSearch] = useDebouncedValue(params.search.trim(), SEARCH_DEBOUNCE_MS);
+  const isMobile = useIsMobile();
+  const debouncedSearch = useDebouncedSearch(params.search);
   const query = useAdminUsers({ ...params, search: debouncedSearch });
   const [target, setTarget] = useState<AdminUser | null>(null);
   const reactivate = useReactivateAnyUser();
@@ -274,53 +212,7 @@ export function AdminUsersList({
   const result = query.data;
   const isFiltered = debouncedSearch !== '' || params.role !== null || params.status !== null;
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = <LoadingState label="A carregar utilizadores…" />;
-  } else if (query.isError && !result) {
-    body = (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle aria-hidden="true" />}
-        title={LOAD_ERROR}
-        m="md"
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(query.error, 'Verifique a ligação e tente novamente.')}</Text>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden="true" />}
-            onClick={() => query.refetch()}
-            loading={query.isFetching}
-          >
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (!result || result.users.length === 0) {
-    body = (
-      <EmptyState
-        py="xl"
-        variant="light"
-        icon={
-          isFiltered ? (
-            <IconSearch size={28} aria-hidden="true" />
-          ) : (
-            <IconUsers size={28} aria-hidden="true" />
-          )
-        }
-        title={isFiltered ? 'Nenhum utilizador encontrado' : 'Ainda não há utilizadores'}
-        description={isFiltered ? 'Experimente outro nome, email, função ou estado.' : undefined}
-      />
-    );
-  } else {
-    const rows = { users: result.users, currentUserId, onImpersonate: setTarget, onReactivate };
-    body = isWide ? <AdminUsersTable {...rows} /> : <AdminUserCards {...rows} />;
-  }
-  const showCards = !isWide && !!result && result.users.length > 0;
+  const actions = { currentUserId, onImpersonate: setTarget, onReactivate };
   const total = result?.total ?? 0;
 
   return (
@@ -355,21 +247,39 @@ export function AdminUsersList({
       <Text size="sm" c="dimmed" role="status" aria-live="polite" mih="1.5em">
         {result ? (total === 1 ? '1 utilizador' : `${total.toLocaleString('pt-PT')} utilizadores`) : null}
       </Text>
-      <Box style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-        {showCards ? (
-          body
-        ) : (
-          <Paper withBorder radius="lg">
-            {body}
-          </Paper>
+      <ListStates
+        query={query}
+        rows={result?.users}
+        loadingLabel="A carregar utilizadores…"
+        errorTitle="Erro ao carregar utilizadores"
+        page={params.page}
+        onFirstPage={() => onPageChange(1)}
+        isFiltered={isFiltered}
+        filtered={{
+          title: 'Nenhum utilizador encontrado',
+          description: 'Experimente outro nome, email, função ou estado.',
+        }}
+        empty={{ icon: <IconUsers size={28} aria-hidden="true" />, title: 'Ainda não há utilizadores' }}
+      >
+        {(users) => (
+          <ResponsiveList
+            rows={users}
+            rowKey={(user) => user.id}
+            columns={adminUserColumns(actions)}
+            card={(user) => <AdminUserCard user={user} {...actions} />}
+            label="Utilizadores"
+            tableLabel="Tabela de utilizadores"
+            minWidth={820}
+            isMobile={isMobile}
+          />
         )}
-      </Box>
+      </ListStates>
       <ListPagination
         label="Paginação de utilizadores"
         page={params.page}
         totalPages={result?.totalPages ?? 1}
         onChange={onPageChange}
-        compact={!isWide}
+        compact={isMobile}
       />
       <ImpersonateUserModal target={target} onClose={() => setTarget(null)} />
     </Stack>

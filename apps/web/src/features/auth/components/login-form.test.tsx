@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { syncAuthFromStorage } from '@/lib/auth-store';
 import { apiError, buildUser, jsonResponse } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import { LoginForm } from './login-form';
 
@@ -18,8 +19,7 @@ afterEach(() => {
 
 describe('LoginForm', () => {
   it('shows the required-field messages when submitted empty, without calling the API', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock } = mockApi({});
     const { user } = renderForm();
 
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
@@ -38,10 +38,9 @@ describe('LoginForm', () => {
   });
 
   it("shows the server's message when the credentials are wrong", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockResolvedValue(apiError(401, 'INVALID_CREDENTIALS', 'Email ou password incorretos')),
-    );
+    mockApi({
+      'POST /auth/login': () => apiError(401, 'INVALID_CREDENTIALS', 'Email ou password incorretos'),
+    });
     const { user, onSuccess } = renderForm();
 
     await user.type(screen.getByLabelText(/Email/), 'ana.silva@exemplo.pt');
@@ -53,7 +52,7 @@ describe('LoginForm', () => {
   });
 
   it("falls back to 'Não foi possível entrar' when the server gives no message", async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    mockApi({ 'POST /auth/login': () => Promise.reject(new TypeError('Failed to fetch')) });
     const { user } = renderForm();
 
     await user.type(screen.getByLabelText(/Email/), 'ana.silva@exemplo.pt');
@@ -64,12 +63,12 @@ describe('LoginForm', () => {
   });
 
   it('signs in with a normalised email and remember-me, stores the session and reports success', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(
-      jsonResponse(200, {
-        data: { user: buildUser(), accessToken: 'access-1', refreshToken: 'refresh-1' },
-      }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const api = mockApi({
+      'POST /auth/login': () =>
+        jsonResponse(200, {
+          data: { user: buildUser(), accessToken: 'access-1', refreshToken: 'refresh-1' },
+        }),
+    });
     const { user, onSuccess } = renderForm();
 
     await user.type(screen.getByLabelText(/Email/), '  Ana.Silva@Exemplo.pt ');
@@ -78,7 +77,7 @@ describe('LoginForm', () => {
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
 
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    expect(api.bodiesOf('POST /auth/login')[0]).toEqual({
       email: 'ana.silva@exemplo.pt',
       password: 'Aceite2026!',
       rememberMe: true,

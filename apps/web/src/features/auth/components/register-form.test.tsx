@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { syncAuthFromStorage } from '@/lib/auth-store';
 import { apiError } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import { RegisterForm } from './register-form';
 
@@ -37,10 +38,9 @@ describe('RegisterForm', () => {
   });
 
   it('shows a taken email (409) under the email field', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockResolvedValue(apiError(409, 'EMAIL_TAKEN', 'Já existe uma conta com este email')),
-    );
+    mockApi({
+      'POST /auth/register': () => apiError(409, 'EMAIL_TAKEN', 'Já existe uma conta com este email'),
+    });
     const { user } = renderWithProviders(<RegisterForm onSuccess={vi.fn()} />);
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
@@ -52,16 +52,12 @@ describe('RegisterForm', () => {
   });
 
   it("maps the server's field details onto the fields", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi
-        .fn()
-        .mockResolvedValue(
-          apiError(400, 'VALIDATION_ERROR', 'Domínio inválido', [
-            { field: 'organizationDomain', message: 'Domínio inválido' },
-          ]),
-        ),
-    );
+    mockApi({
+      'POST /auth/register': () =>
+        apiError(400, 'VALIDATION_ERROR', 'Domínio inválido', [
+          { field: 'organizationDomain', message: 'Domínio inválido' },
+        ]),
+    });
     const { user } = renderWithProviders(<RegisterForm onSuccess={vi.fn()} />);
     await fillValidForm(user);
     await user.type(screen.getByRole('textbox', { name: 'Domínio' }), 'exemplo.pt');
@@ -74,7 +70,7 @@ describe('RegisterForm', () => {
   });
 
   it("falls back to 'Erro ao criar conta' when the server gives no message", async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    mockApi({ 'POST /auth/register': () => Promise.reject(new TypeError('Failed to fetch')) });
     const { user } = renderWithProviders(<RegisterForm onSuccess={vi.fn()} />);
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, jsonResponse } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import { ResetPassword } from './reset-password';
 
@@ -15,10 +16,10 @@ describe('ResetPassword', () => {
   });
 
   it("shows 'Token inválido ou expirado' with links to recover again or sign in", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockResolvedValue(apiError(400, 'INVALID_TOKEN', 'Token inválido ou expirado')),
-    );
+    mockApi({
+      'GET /auth/validate-reset-token/velho': () =>
+        apiError(400, 'INVALID_TOKEN', 'Token inválido ou expirado'),
+    });
     renderWithProviders(<ResetPassword token="velho" />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Token inválido ou expirado');
@@ -30,16 +31,13 @@ describe('ResetPassword', () => {
   });
 
   it('names the account, resets the password and sends the visitor to /login after 3 seconds', async () => {
-    const fetchMock = vi.fn((url: string, _init?: RequestInit) =>
-      Promise.resolve(
-        url.includes('validate-reset-token')
-          ? jsonResponse(200, {
-              data: { user: { firstName: 'Ana', lastName: 'Silva', email: 'ana@exemplo.pt' } },
-            })
-          : jsonResponse(200, { data: { ok: true } }),
-      ),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const api = mockApi({
+      'GET /auth/validate-reset-token/abc': () =>
+        jsonResponse(200, {
+          data: { user: { firstName: 'Ana', lastName: 'Silva', email: 'ana@exemplo.pt' } },
+        }),
+      'POST /auth/reset-password': () => jsonResponse(200, { data: { ok: true } }),
+    });
     const { user, router } = renderWithProviders(<ResetPassword token="abc" />, { route: '/reset-password' });
 
     expect(await screen.findByText('Ana Silva')).toBeInTheDocument();
@@ -50,10 +48,9 @@ describe('ResetPassword', () => {
     try {
       await user.click(screen.getByRole('button', { name: 'Redefinir password' }));
       expect(await screen.findByText(/Password redefinida com sucesso/)).toBeInTheDocument();
-      expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
-        token: 'abc',
-        password: 'NovaSenha2026',
-      });
+      expect(api.bodiesOf('POST /auth/reset-password')).toEqual([
+        { token: 'abc', password: 'NovaSenha2026' },
+      ]);
       expect(router.state.location.pathname).toBe('/reset-password');
       await vi.advanceTimersByTimeAsync(3000);
       expect(router.state.location.pathname).toBe('/login');

@@ -1,4 +1,5 @@
 import type { Client } from '@aceite/shared/schemas/clients';
+import type { Paged } from '@aceite/shared/schemas/common';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { type ClientListParams, clientKeys } from './keys';
@@ -6,14 +7,9 @@ import { type ClientListParams, clientKeys } from './keys';
 /** The API pages the clients list at 20. */
 export const CLIENTS_PAGE_SIZE = 20;
 
-export interface ClientsPage {
-  data: Client[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
-}
-
 /** One page of the organization's clients, searched over name, company, email and tax id. */
-export function getClients(params: ClientListParams, signal?: AbortSignal): Promise<ClientsPage> {
-  return apiClient.get<ClientsPage>('/clients', {
+export function getClients(params: ClientListParams, signal?: AbortSignal): Promise<Paged<Client>> {
+  return apiClient.get<Paged<Client>>('/clients', {
     query: { search: params.search, page: params.page, limit: CLIENTS_PAGE_SIZE },
     signal,
   });

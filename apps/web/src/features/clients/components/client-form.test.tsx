@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiError, jsonResponse } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import { ClientForm } from './client-form';
 
@@ -48,8 +49,7 @@ afterEach(() => {
 
 describe('ClientForm', { timeout: 20_000 }, () => {
   it("says 'Nome e Email são obrigatórios' under both fields and sends nothing", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock } = mockApi({});
     const { user } = renderForm();
 
     await user.click(screen.getByRole('button', { name: 'Criar cliente' }));
@@ -77,8 +77,7 @@ describe('ClientForm', { timeout: 20_000 }, () => {
   });
 
   it('sends trimmed values, the email lower-cased and blanks as null', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(201, { data: SAVED }));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = mockApi({ 'POST /clients': () => jsonResponse(201, { data: SAVED }) });
     const { user, onSuccess } = renderForm();
 
     await fill(user, field('Nome'), '  Marta Sousa ');
@@ -87,10 +86,7 @@ describe('ClientForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Criar cliente' }));
 
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith(SAVED));
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/v1/clients');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(api.bodiesOf('POST /clients')[0]).toEqual({
       name: 'Marta Sousa',
       company: null,
       email: 'marta@padaria.pt',
@@ -102,16 +98,12 @@ describe('ClientForm', { timeout: 20_000 }, () => {
   });
 
   it("shows a taken email (409) under the email field: 'Já existe um cliente com este email'", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi
-        .fn()
-        .mockResolvedValue(
-          apiError(409, 'CONFLICT', 'Já existe um cliente com este email', [
-            { field: 'email', message: 'Já existe um cliente com este email' },
-          ]),
-        ),
-    );
+    mockApi({
+      'POST /clients': () =>
+        apiError(409, 'CONFLICT', 'Já existe um cliente com este email', [
+          { field: 'email', message: 'Já existe um cliente com este email' },
+        ]),
+    });
     const { user, onSuccess } = renderForm();
     await fill(user, field('Nome'), 'Marta Sousa');
     await fill(user, field('Email'), 'marta@padaria.pt');
@@ -125,7 +117,7 @@ describe('ClientForm', { timeout: 20_000 }, () => {
   });
 
   it("falls back to 'Erro ao salvar cliente' when the server gives no message", async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    mockApi({ 'POST /clients': () => Promise.reject(new TypeError('Failed to fetch')) });
     const { user } = renderForm();
     await fill(user, field('Nome'), 'Marta Sousa');
     await fill(user, field('Email'), 'marta@padaria.pt');
@@ -135,8 +127,9 @@ describe('ClientForm', { timeout: 20_000 }, () => {
   });
 
   it('edits an existing client with PUT and says so on the button', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(200, { data: { ...SAVED, phone: '+351 912' } }));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = mockApi({
+      [`PUT /clients/${SAVED.id}`]: () => jsonResponse(200, { data: { ...SAVED, phone: '+351 912' } }),
+    });
     const onSuccess = vi.fn();
     const { user } = renderWithProviders(
       <ClientForm client={SAVED} cancelTo="/clients/x" onSuccess={onSuccess} />,
@@ -146,9 +139,8 @@ describe('ClientForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Guardar alterações' }));
 
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe(`/api/v1/clients/${SAVED.id}`);
-    expect(init.method).toBe('PUT');
-    expect(JSON.parse(String(init.body)).phone).toBe('+351 912');
+    expect(api.bodiesOf(`PUT /clients/${SAVED.id}`)).toEqual([
+      expect.objectContaining({ phone: '+351 912' }),
+    ]);
   });
 });

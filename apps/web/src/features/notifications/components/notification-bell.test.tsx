@@ -2,6 +2,7 @@ import type { Notification } from '@aceite/shared/schemas/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/fixtures';
+import { type Handler, mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import { bellAriaLabel, NotificationBell, unreadBadgeLabel } from './notification-bell';
 
@@ -26,32 +27,43 @@ interface Api {
 
 function stubApi(api: Api) {
   const calls: { method: string; url: string }[] = [];
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    calls.push({ method, url });
-    if (api.fail) return jsonResponse(500, { error: { code: 'INTERNAL', message: 'Erro' } });
-    if (url.includes('/notifications/unread-count')) return jsonResponse(200, { data: { count: api.count } });
-    if (method === 'PUT' && url.endsWith('/notifications/mark-all-read')) {
-      api.notifications = api.notifications.map((n) => ({ ...n, isRead: true }));
-      const count = api.count;
-      api.count = 0;
-      return jsonResponse(200, { data: { count } });
-    }
-    const read = url.match(/\/notifications\/([^/]+)\/read$/);
-    if (method === 'PUT' && read) {
-      api.notifications = api.notifications.map((n) => (n.id === read[1] ? { ...n, isRead: true } : n));
-      api.count = Math.max(0, api.count - 1);
-      return jsonResponse(200, { data: api.notifications.find((n) => n.id === read[1]) });
-    }
-    if (url.includes('/notifications?')) {
-      return jsonResponse(200, {
-        data: api.notifications,
-        meta: { page: 1, limit: 10, total: api.notifications.length, totalPages: 1 },
-      });
-    }
-    return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Não encontrado' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  // Every call is noted; a failing server answers 500 to all of them.
+  const answer =
+    (respond: Handler): Handler =>
+    (request) => {
+      calls.push({ method: request.init.method ?? 'GET', url: request.url.pathname + request.url.search });
+      if (api.fail) return jsonResponse(500, { error: { code: 'INTERNAL', message: 'Erro' } });
+      return respond(request);
+    };
+  mockApi(
+    {
+      'GET /notifications/unread-count': answer(() => jsonResponse(200, { data: { count: api.count } })),
+      'PUT /notifications/mark-all-read': answer(() => {
+        api.notifications = api.notifications.map((n) => ({ ...n, isRead: true }));
+        const count = api.count;
+        api.count = 0;
+        return jsonResponse(200, { data: { count } });
+      }),
+      'GET /notifications': answer(() =>
+        jsonResponse(200, {
+          data: api.notifications,
+          meta: { page: 1, limit: 10, total: api.notifications.length, totalPages: 1 },
+        }),
+      ),
+    },
+    {
+      // PUT /notifications/{id}/read
+      otherwise: answer(({ url, init }) => {
+        const read = url.pathname.match(/\/notifications\/([^/]+)\/read$/);
+        if (init.method === 'PUT' && read) {
+          api.notifications = api.notifications.map((n) => (n.id === read[1] ? { ...n, isRead: true } : n));
+          api.count = Math.max(0, api.count - 1);
+          return jsonResponse(200, { data: api.notifications.find((n) => n.id === read[1]) });
+        }
+        return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Não encontrado' } });
+      }),
+    },
+  );
   return calls;
 }
 

@@ -1,3 +1,4 @@
+import type { Paged } from '@aceite/shared/schemas/common';
 import type { Product } from '@aceite/shared/schemas/products';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
@@ -6,16 +7,11 @@ import { type ProductListParams, productKeys } from './keys';
 /** Products per page (spec §9). */
 export const PRODUCTS_PAGE_SIZE = 20;
 
-export interface ProductsPage {
-  data: Product[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
-}
-
 const IS_ACTIVE = { all: undefined, active: 'true', inactive: 'false' } as const;
 
 /** One page of the catalogue, filtered by search (name, description, SKU), category and active state. */
-export function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductsPage> {
-  return apiClient.get<ProductsPage>('/products', {
+export function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<Paged<Product>> {
+  return apiClient.get<Paged<Product>>('/products', {
     query: {
       search: params.search,
       category: params.category,

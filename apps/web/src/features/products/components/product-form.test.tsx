@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiError, jsonResponse } from '@/test/fixtures';
+import { type Handler, mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import { ProductForm, type ProductFormValues, toProductInput } from './product-form';
 
@@ -19,22 +20,20 @@ const PRODUCT = {
   updatedAt: '2026-01-10T10:00:00.000Z',
 };
 
-type Handler = (url: string, init: RequestInit) => Response;
-
-function mockApi(save: Handler) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    if (url.endsWith('/products/categories')) {
-      return jsonResponse(200, { data: ['Alojamento', 'Design'] });
-    }
-    return save(url, init);
+/** The categories the form offers, and `save` answering the product's creation (POST) or edit (PUT). */
+function mockProductApi(save: Handler) {
+  return mockApi({
+    'GET /products/categories': () => jsonResponse(200, { data: ['Alojamento', 'Design'] }),
+    'POST /products': save,
+    [`PUT /products/${PRODUCT.id}`]: save,
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
-const saves = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.filter(([url]) => !String(url).endsWith('/categories')) as [string, RequestInit][];
+/** The bodies of the saves sent, in order. */
+const saves = (api: ReturnType<typeof mockProductApi>) => [
+  ...api.bodiesOf('POST /products'),
+  ...api.bodiesOf(`PUT /products/${PRODUCT.id}`),
+];
 
 async function fill(user: UserEvent, input: HTMLElement, text: string) {
   await user.click(input);
@@ -92,18 +91,18 @@ describe('toProductInput', () => {
 
 describe('ProductForm', { timeout: 20_000 }, () => {
   it('shows the name and price messages and sends nothing', async () => {
-    const fetchMock = mockApi(() => jsonResponse(201, { data: PRODUCT }));
+    const api = mockProductApi(() => jsonResponse(201, { data: PRODUCT }));
     const { user } = renderWithProviders(<ProductForm cancelTo="/products" onSuccess={vi.fn()} />);
 
     await user.click(screen.getByRole('button', { name: 'Criar produto' }));
 
     expect(await screen.findByText('O nome é obrigatório')).toBeInTheDocument();
     expect(screen.getByText('O preço deve ser igual ou superior a 0')).toBeInTheDocument();
-    expect(saves(fetchMock)).toHaveLength(0);
+    expect(saves(api)).toHaveLength(0);
   });
 
   it('defaults to unidade and active, and saves the typed euros as cents', async () => {
-    const fetchMock = mockApi(() => jsonResponse(201, { data: PRODUCT }));
+    const api = mockProductApi(() => jsonResponse(201, { data: PRODUCT }));
     const onSuccess = vi.fn();
     const { user } = renderWithProviders(<ProductForm cancelTo="/products" onSuccess={onSuccess} />);
 
@@ -127,9 +126,7 @@ describe('ProductForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Criar produto' }));
 
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith(PRODUCT));
-    const [url, init] = saves(fetchMock)[0] ?? [];
-    expect(url).toBe('/api/v1/products');
-    expect(JSON.parse(String(init?.body))).toMatchObject({
+    expect(api.bodiesOf('POST /products')[0]).toMatchObject({
       name: 'Landing page',
       price: 123450,
       unit: 'projeto',
@@ -138,7 +135,7 @@ describe('ProductForm', { timeout: 20_000 }, () => {
   });
 
   it('reads a price typed the Portuguese way (1.250,50) and shows it back formatted', async () => {
-    const fetchMock = mockApi(() => jsonResponse(201, { data: PRODUCT }));
+    const api = mockProductApi(() => jsonResponse(201, { data: PRODUCT }));
     const onSuccess = vi.fn();
     const { user } = renderWithProviders(<ProductForm cancelTo="/products" onSuccess={onSuccess} />);
     await fill(user, screen.getByRole('textbox', { name: /^Nome/ }), 'Landing page');
@@ -149,27 +146,27 @@ describe('ProductForm', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Criar produto' }));
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(JSON.parse(String(saves(fetchMock)[0]?.[1].body))).toMatchObject({ price: 125050 });
+    expect(saves(api)[0]).toMatchObject({ price: 125050 });
   });
 
   it('refuses an ambiguous price (12.50) and sends nothing', async () => {
-    const fetchMock = mockApi(() => jsonResponse(201, { data: PRODUCT }));
+    const api = mockProductApi(() => jsonResponse(201, { data: PRODUCT }));
     const { user } = renderWithProviders(<ProductForm cancelTo="/products" onSuccess={vi.fn()} />);
     await fill(user, screen.getByRole('textbox', { name: /^Nome/ }), 'Landing page');
     await fill(user, screen.getByRole('textbox', { name: /^Preço/ }), '12.50');
     await user.click(screen.getByRole('button', { name: 'Criar produto' }));
     expect(await screen.findByRole('textbox', { name: /^Preço/ })).toHaveAttribute('aria-invalid', 'true');
-    expect(saves(fetchMock)).toHaveLength(0);
+    expect(saves(api)).toHaveLength(0);
   });
 
   it('offers the categories in use and accepts a new one', async () => {
-    const fetchMock = mockApi(() => jsonResponse(201, { data: PRODUCT }));
+    const api = mockProductApi(() => jsonResponse(201, { data: PRODUCT }));
     const onSuccess = vi.fn();
     const { user } = renderWithProviders(<ProductForm cancelTo="/products" onSuccess={onSuccess} />);
     const category = screen.getByRole('combobox', { name: /^Categoria/ });
 
     await vi.waitFor(() =>
-      expect(fetchMock).toHaveBeenCalledWith('/api/v1/products/categories', expect.anything()),
+      expect(api.fetchMock).toHaveBeenCalledWith('/api/v1/products/categories', expect.anything()),
     );
     await user.click(category);
     // The dropdown is still fading in, so its options count as hidden for a moment.
@@ -180,11 +177,11 @@ describe('ProductForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Criar produto' }));
 
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(JSON.parse(String(saves(fetchMock)[0]?.[1].body)).category).toBe('Formação');
+    expect(saves(api)[0]).toMatchObject({ category: 'Formação' });
   });
 
   it('shows a SKU in use (409) under the SKU field', async () => {
-    mockApi(() =>
+    mockProductApi(() =>
       apiError(409, 'CONFLICT', 'Já existe um produto com este SKU', [
         { field: 'sku', message: 'Já existe um produto com este SKU' },
       ]),
@@ -201,7 +198,7 @@ describe('ProductForm', { timeout: 20_000 }, () => {
   });
 
   it("falls back to 'Erro ao salvar produto'", async () => {
-    mockApi(() => jsonResponse(500, {}));
+    mockProductApi(() => jsonResponse(500, {}));
     const { user } = renderWithProviders(
       <ProductForm product={PRODUCT} cancelTo="/products" onSuccess={vi.fn()} />,
     );

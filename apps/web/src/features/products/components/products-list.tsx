@@ -2,44 +2,29 @@ import { formatMoney } from '@aceite/shared/money';
 import { type Product, unitLabel } from '@aceite/shared/schemas/products';
 import {
   ActionIcon,
-  Alert,
   Anchor,
-  Badge,
-  Box,
   Button,
-  Card,
-  EmptyState,
   Grid,
   Group,
   NativeSelect,
-  Paper,
   Select,
   Stack,
-  Table,
   Text,
   Tooltip,
-  useMantineTheme,
-  VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertCircle,
-  IconBan,
-  IconPackage,
-  IconPencil,
-  IconPlus,
-  IconRefresh,
-  IconSearch,
-} from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconBan, IconPackage, IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ActiveBadge } from '@/components/active-badge';
 import { ListPagination } from '@/components/list-pagination';
-import { LoadingState } from '@/components/loading-state';
+import { ListStates } from '@/components/list-states';
+import { type ListColumn, ResponsiveList } from '@/components/responsive-list';
 import { SearchInput } from '@/components/search-input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useIsMobile } from '@/lib/use-is-mobile';
+import { useDebouncedSearch } from '@/lib/use-list-search';
 import { useDeactivateProduct } from '../api/deactivate-product';
 import { useProductCategories } from '../api/get-product-categories';
 import { useProducts } from '../api/get-products';
@@ -47,9 +32,6 @@ import type { ProductListParams, ProductStatusFilter } from '../api/keys';
 
 /** Mantine's close button has no name of its own. */
 const CLOSE_NOTIFICATION = { 'aria-label': 'Fechar notificação' };
-
-/** Typing pauses this long before the list is searched. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Descriptions are cut at this many characters in the list (spec §9). */
 export const DESCRIPTION_LIMIT = 60;
@@ -64,14 +46,6 @@ const STATUS_OPTIONS: { value: ProductStatusFilter; label: string }[] = [
   { value: 'active', label: 'Ativos' },
   { value: 'inactive', label: 'Inativos' },
 ];
-
-function StatusBadge({ isActive }: { isActive: boolean }) {
-  return (
-    <Badge variant="light" color={isActive ? 'green' : 'gray'} radius="sm">
-      {isActive ? 'Ativo' : 'Inativo'}
-    </Badge>
-  );
-}
 
 function Price({ product }: { product: Product }) {
   return (
@@ -124,13 +98,6 @@ function RowActions({ product, onDeactivate, pending }: RowActionsProps) {
   );
 }
 
-interface ProductsViewProps {
-  products: Product[];
-  canWrite: boolean;
-  onDeactivate: (product: Product) => void;
-  pendingId: string | undefined;
-}
-
 function ProductName({ product, canWrite }: { product: Product; canWrite: boolean }) {
   return (
     <>
@@ -152,113 +119,95 @@ function ProductName({ product, canWrite }: { product: Product; canWrite: boolea
   );
 }
 
-function ProductsTable({ products, canWrite, onDeactivate, pendingId }: ProductsViewProps) {
-  return (
-    <Table.ScrollContainer minWidth={canWrite ? 860 : 720}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={200}>Produto</Table.Th>
-            <Table.Th>Categoria</Table.Th>
-            <Table.Th w={260}>Descrição</Table.Th>
-            <Table.Th ta="right">Preço</Table.Th>
-            <Table.Th w={96}>Estado</Table.Th>
-            {canWrite && (
-              <Table.Th>
-                <VisuallyHidden>Ações</VisuallyHidden>
-              </Table.Th>
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {products.map((product) => (
-            <Table.Tr key={product.id}>
-              <Table.Td>
-                <ProductName product={product} canWrite={canWrite} />
-              </Table.Td>
-              <Table.Td>{product.category ?? '—'}</Table.Td>
-              <Table.Td title={product.description ?? undefined} c="dimmed" fz="sm">
-                {cutDescription(product.description) || '—'}
-              </Table.Td>
-              <Table.Td ta="right">
-                <Price product={product} />
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge isActive={product.isActive} />
-              </Table.Td>
-              {canWrite && (
-                <Table.Td>
-                  <RowActions
-                    product={product}
-                    onDeactivate={onDeactivate}
-                    pending={pendingId === product.id}
-                  />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+interface ProductActions {
+  canWrite: boolean;
+  onDeactivate: (product: Product) => void;
+  pendingId: string | undefined;
 }
 
-function ProductCards({ products, canWrite, onDeactivate, pendingId }: ProductsViewProps) {
+function productColumns({ canWrite, onDeactivate, pendingId }: ProductActions): ListColumn<Product>[] {
+  const columns: ListColumn<Product>[] = [
+    {
+      header: 'Produto',
+      width: 200,
+      cell: (product) => <ProductName product={product} canWrite={canWrite} />,
+    },
+    { header: 'Categoria', cell: (product) => product.category ?? '—' },
+    {
+      header: 'Descrição',
+      width: 260,
+      cell: (product) => (
+        <Text size="sm" c="dimmed" title={product.description ?? undefined}>
+          {cutDescription(product.description) || '—'}
+        </Text>
+      ),
+    },
+    { header: 'Preço', align: 'right', cell: (product) => <Price product={product} /> },
+    { header: 'Estado', width: 96, cell: (product) => <ActiveBadge isActive={product.isActive} /> },
+  ];
+  if (!canWrite) return columns;
+  return [
+    ...columns,
+    {
+      header: 'Ações',
+      hideHeader: true,
+      cell: (product) => (
+        <RowActions product={product} onDeactivate={onDeactivate} pending={pendingId === product.id} />
+      ),
+    },
+  ];
+}
+
+function ProductCard({ product, canWrite, onDeactivate, pendingId }: ProductActions & { product: Product }) {
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {products.map((product) => (
-        <li key={product.id}>
-          <Card withBorder radius="md" padding="md">
-            <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-              <div>
-                <ProductName product={product} canWrite={canWrite} />
-              </div>
-              <StatusBadge isActive={product.isActive} />
-            </Group>
-            {product.description && (
-              <Text size="sm" c="dimmed" mt={6}>
-                {cutDescription(product.description)}
-              </Text>
-            )}
-            <Group justify="space-between" align="baseline" mt="sm" gap="xs">
-              <Price product={product} />
-              {product.category && (
-                <Text size="xs" c="dimmed">
-                  {product.category}
-                </Text>
-              )}
-            </Group>
-            {canWrite && (
-              <Group grow gap="xs" mt="sm">
-                <Button
-                  variant="default"
-                  size="xs"
-                  component={Link}
-                  to={paths.productEdit(product.id)}
-                  leftSection={<IconPencil size={14} aria-hidden="true" />}
-                  aria-label={`Editar ${product.name}`}
-                >
-                  Editar
-                </Button>
-                {product.isActive && (
-                  <Button
-                    variant="light"
-                    color="red"
-                    size="xs"
-                    onClick={() => onDeactivate(product)}
-                    loading={pendingId === product.id}
-                    leftSection={<IconBan size={14} aria-hidden="true" />}
-                    aria-label={`Desativar ${product.name}`}
-                  >
-                    Desativar
-                  </Button>
-                )}
-              </Group>
-            )}
-          </Card>
-        </li>
-      ))}
-    </Stack>
+    <>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        <div>
+          <ProductName product={product} canWrite={canWrite} />
+        </div>
+        <ActiveBadge isActive={product.isActive} />
+      </Group>
+      {product.description && (
+        <Text size="sm" c="dimmed" mt={6}>
+          {cutDescription(product.description)}
+        </Text>
+      )}
+      <Group justify="space-between" align="baseline" mt="sm" gap="xs">
+        <Price product={product} />
+        {product.category && (
+          <Text size="xs" c="dimmed">
+            {product.category}
+          </Text>
+        )}
+      </Group>
+      {canWrite && (
+        <Group grow gap="xs" mt="sm">
+          <Button
+            variant="default"
+            size="xs"
+            component={Link}
+            to={paths.productEdit(product.id)}
+            leftSection={<IconPencil size={14} aria-hidden="true" />}
+            aria-label={`Editar ${product.name}`}
+          >
+            Editar
+          </Button>
+          {product.isActive && (
+            <Button
+              variant="light"
+              color="red"
+              size="xs"
+              onClick={() => onDeactivate(product)}
+              loading={pendingId === product.id}
+              leftSection={<IconBan size={14} aria-hidden="true" />}
+              aria-label={`Desativar ${product.name}`}
+            >
+              Desativar
+            </Button>
+          )}
+        </Group>
+      )}
+    </>
   );
 }
 
@@ -271,11 +220,9 @@ interface ProductsListProps {
 
 /** The catalogue, filtered by search, category and active state and paged by the server (spec §2 Products). */
 export function ProductsList({ params, onChange, canWrite }: ProductsListProps) {
-  const theme = useMantineTheme();
-  const isWide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, true, {
-    getInitialValueInEffect: false,
-  });
-  const [debouncedSearch] = useDebouncedValue(params.search.trim(), SEARCH_DEBOUNCE_MS);
+  // Six columns need more room than the other lists' tables.
+  const isMobile = useIsMobile('md');
+  const debouncedSearch = useDebouncedSearch(params.search);
   const query = useProducts({ ...params, search: debouncedSearch });
   const categories = useProductCategories();
   const deactivate = useDeactivateProduct();
@@ -314,89 +261,11 @@ export function ProductsList({ params, onChange, canWrite }: ProductsListProps) 
   const isFiltered = debouncedSearch !== '' || params.category !== '' || params.status !== 'all';
   const result = query.data;
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = <LoadingState label="A carregar produtos…" />;
-  } else if (query.isError && !result) {
-    body = (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle aria-hidden="true" />}
-        title="Erro ao carregar produtos"
-        m="md"
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(query.error, 'Verifique a ligação e tente novamente.')}</Text>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden="true" />}
-            onClick={() => query.refetch()}
-          >
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (result && result.data.length === 0 && params.page > 1) {
-    body = (
-      <EmptyState
-        py="xl"
-        icon={<IconSearch size={28} aria-hidden="true" />}
-        variant="light"
-        title="Esta página está vazia"
-        description="A lista tem menos páginas do que o endereço indica."
-      >
-        <EmptyState.Actions>
-          <Button variant="default" onClick={() => onChange({ page: 1 })}>
-            Ir para a primeira página
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
-  } else if (!result || result.data.length === 0) {
-    body = isFiltered ? (
-      <EmptyState
-        py="xl"
-        icon={<IconSearch size={28} aria-hidden="true" />}
-        variant="light"
-        title="Nenhum produto encontrado"
-        description="Nenhum produto corresponde aos filtros escolhidos."
-      >
-        <EmptyState.Actions>
-          <Button variant="default" onClick={() => onChange({ search: '', category: '', status: 'all' })}>
-            Limpar filtros
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    ) : (
-      <EmptyState
-        py="xl"
-        icon={<IconPackage size={28} aria-hidden="true" />}
-        variant="light"
-        title="Ainda não há produtos"
-        description="Os produtos e serviços do catálogo aparecem aqui e podem ser usados nas propostas."
-      >
-        {canWrite && (
-          <EmptyState.Actions>
-            <Button component={Link} to={paths.productNew} leftSection={<IconPlus size={18} />}>
-              Novo produto
-            </Button>
-          </EmptyState.Actions>
-        )}
-      </EmptyState>
-    );
-  } else {
-    const props = {
-      products: result.data,
-      canWrite,
-      onDeactivate: confirmDeactivate,
-      pendingId: deactivate.isPending ? deactivate.variables : undefined,
-    };
-    body = isWide ? <ProductsTable {...props} /> : <ProductCards {...props} />;
-  }
-  const showCards = !isWide && !!result && result.data.length > 0;
+  const actions: ProductActions = {
+    canWrite,
+    onDeactivate: confirmDeactivate,
+    pendingId: deactivate.isPending ? deactivate.variables : undefined,
+  };
   const total = result?.pagination.total ?? 0;
 
   // A category in the URL that no product uses any more is still offered, so the filter shows it.
@@ -445,21 +314,53 @@ export function ProductsList({ params, onChange, canWrite }: ProductsListProps) 
           {total === 1 ? '1 produto' : `${total} produtos`}
         </Text>
       )}
-      <Box style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-        {showCards ? (
-          body
-        ) : (
-          <Paper withBorder radius="lg">
-            {body}
-          </Paper>
+      <ListStates
+        query={query}
+        rows={result?.data}
+        loadingLabel="A carregar produtos…"
+        errorTitle="Erro ao carregar produtos"
+        page={params.page}
+        onFirstPage={() => onChange({ page: 1 })}
+        isFiltered={isFiltered}
+        filtered={{
+          title: 'Nenhum produto encontrado',
+          description: 'Nenhum produto corresponde aos filtros escolhidos.',
+          actions: (
+            <Button variant="default" onClick={() => onChange({ search: '', category: '', status: 'all' })}>
+              Limpar filtros
+            </Button>
+          ),
+        }}
+        empty={{
+          icon: <IconPackage size={28} aria-hidden="true" />,
+          title: 'Ainda não há produtos',
+          description: 'Os produtos e serviços do catálogo aparecem aqui e podem ser usados nas propostas.',
+          actions: canWrite && (
+            <Button component={Link} to={paths.productNew} leftSection={<IconPlus size={18} />}>
+              Novo produto
+            </Button>
+          ),
+        }}
+      >
+        {(products) => (
+          <ResponsiveList
+            rows={products}
+            rowKey={(product) => product.id}
+            columns={productColumns(actions)}
+            card={(product) => <ProductCard product={product} {...actions} />}
+            label="Produtos"
+            tableLabel="Tabela de produtos"
+            minWidth={canWrite ? 860 : 720}
+            isMobile={isMobile}
+          />
         )}
-      </Box>
+      </ListStates>
       <ListPagination
         label="Paginação de produtos"
         page={params.page}
         totalPages={result?.pagination.totalPages ?? 1}
         onChange={(page) => onChange({ page })}
-        compact={!isWide}
+        compact={isMobile}
       />
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { useSidebarProposalCounts } from './get-proposal-stats';
 
@@ -28,10 +29,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('useSidebarProposalCounts', () => {
   it('gives the five sidebar statuses and refetches them when the route changes', async () => {
     let draft = 5;
-    const fetchMock = vi.fn(async (_input: string | URL | Request) =>
-      jsonResponse(200, { data: { byStatus: byStatus(draft), total: 20 } }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock } = mockApi({
+      'GET /proposals/stats': () => jsonResponse(200, { data: { byStatus: byStatus(draft), total: 20 } }),
+    });
     const { router } = renderRoutes([{ path: '*', element: <Counts /> }], { route: '/dashboard' });
 
     expect(

@@ -1,3 +1,4 @@
+import type { Paged } from '@aceite/shared/schemas/common';
 import type { ProposalSummary } from '@aceite/shared/schemas/proposals';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
@@ -6,25 +7,13 @@ import { type ProposalListFilters, proposalKeys } from './keys';
 /** Cards per request: a full grid of 2, 3 or 4 columns. */
 export const PROPOSALS_PAGE_SIZE = 24;
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-}
-
-export interface ProposalsPage {
-  data: ProposalSummary[];
-  pagination: Pagination;
-}
-
 /** One page of the organization's proposals, newest first. */
 export function getProposals(
   filters: ProposalListFilters,
   page: number,
   signal?: AbortSignal,
-): Promise<ProposalsPage> {
-  return apiClient.get<ProposalsPage>('/proposals', {
+): Promise<Paged<ProposalSummary>> {
+  return apiClient.get<Paged<ProposalSummary>>('/proposals', {
     query: { status: filters.status, search: filters.search, page, limit: PROPOSALS_PAGE_SIZE },
     signal,
   });

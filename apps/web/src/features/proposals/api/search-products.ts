@@ -1,3 +1,4 @@
+import type { Paged } from '@aceite/shared/schemas/common';
 import type { Product } from '@aceite/shared/schemas/products';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
@@ -5,18 +6,13 @@ import { proposalLookupKeys } from './keys';
 
 export const PRODUCT_OPTIONS_LIMIT = 20;
 
-export interface ProductPage {
-  data: Product[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
-}
-
 /** One page of the active catalogue products matching a search, for "Do catálogo". */
 export async function searchProducts(
   search: string,
   page: number,
   signal?: AbortSignal,
-): Promise<ProductPage> {
-  return apiClient.get<ProductPage>('/products', {
+): Promise<Paged<Product>> {
+  return apiClient.get<Paged<Product>>('/products', {
     query: { isActive: 'true', search: search || undefined, page, limit: PRODUCT_OPTIONS_LIMIT },
     signal,
   });
@@ -27,7 +23,7 @@ export const productSearchQueryOptions = (search: string) =>
     queryKey: proposalLookupKeys.products(search),
     queryFn: ({ signal, pageParam }) => searchProducts(search, pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (last: ProductPage) =>
+    getNextPageParam: (last: Paged<Product>) =>
       last.pagination && last.pagination.page < last.pagination.totalPages
         ? last.pagination.page + 1
         : undefined,

@@ -3,6 +3,7 @@ import { Group, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type FocusEventHandler, memo, type ReactNode, useMemo, useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/use-list-search';
 import { useClientSearch } from '../api/search-clients';
 
 /** What the picker needs to show a client. */
@@ -19,8 +20,6 @@ interface ClientPickerProps {
   onFocus?: FocusEventHandler<HTMLInputElement>;
   onBlur?: FocusEventHandler<HTMLInputElement>;
 }
-
-const SEARCH_DEBOUNCE_MS = 250;
 
 /**
  * Searches the organization's clients on the server as the person types (name, company, email, tax id).

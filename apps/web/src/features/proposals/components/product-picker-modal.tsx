@@ -12,9 +12,9 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useDebouncedSearch } from '@/lib/use-list-search';
 import { useProductSearch } from '../api/search-products';
 import { CLOSE_BUTTON_PROPS } from './modal-labels';
 
@@ -43,7 +43,7 @@ function countText(shown: number, total: number, searching: boolean): string {
  */
 export function ProductPickerModal({ opened, onClose, onPick }: ProductPickerModalProps) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const debounced = useDebouncedSearch(search);
   const [added, setAdded] = useState<Record<string, number>>({});
   const { products, total, isPending, isError, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useProductSearch(debounced, opened);

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProposalNewPage } from '@/app/routes/proposals/proposal-new-page';
 import { syncAuthFromStorage } from '@/lib/auth-store';
 import { buildUser, jsonResponse } from '@/test/fixtures';
+import { type Handler, mockApi } from '@/test/mock-api';
 import { renderRoutes, renderWithProviders } from '@/test/render';
 import { ProposalForm } from './proposal-form';
 import { emptyProposalValues } from './proposal-form-values';
@@ -30,26 +31,17 @@ const CLIENT = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
-
-/** A fake API: each request goes to the first handler that answers it. */
-function mockApi(...handlers: Handler[]) {
-  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    for (const handler of handlers) {
-      const response = handler(url, init);
-      if (response) return response;
-    }
-    if (url.pathname.endsWith('/clients')) return jsonResponse(200, { data: [CLIENT] });
-    return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Recurso não encontrado' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-function postedBody(fetchMock: ReturnType<typeof mockApi>) {
-  const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+/** The API the form talks to: the clients its picker searches, and `save` for the new proposal (else 404). */
+function mockFormApi(save?: Handler) {
+  return mockApi(
+    {
+      'GET /clients': () => jsonResponse(200, { data: [CLIENT] }),
+      ...(save ? { 'POST /proposals': save } : {}),
+    },
+    {
+      otherwise: () => jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Recurso não encontrado' } }),
+    },
+  );
 }
 
 function renderForm() {
@@ -101,18 +93,18 @@ afterEach(() => {
 
 describe('ProposalForm', () => {
   it("shows 'Título e Cliente são obrigatórios' and sends nothing when they are missing", async () => {
-    const fetchMock = mockApi();
+    const api = mockFormApi();
     const { user } = renderForm();
 
     await user.click(screen.getByRole('button', { name: 'Criar proposta' }));
 
     expect((await screen.findAllByText(MESSAGES.proposalRequired)).length).toBeGreaterThan(0);
     expect(screen.getByLabelText(TITLE_LABEL)).toHaveAttribute('aria-invalid', 'true');
-    expect(postedBody(fetchMock)).toBeUndefined();
+    expect(api.bodiesOf('POST /proposals')[0]).toBeUndefined();
   });
 
   it('updates the live summary with exactly what computeTotals gives', async () => {
-    mockApi();
+    mockFormApi();
     const { user } = renderForm();
 
     await user.click(screen.getByRole('button', { name: 'Adicionar item' }));
@@ -146,7 +138,7 @@ describe('ProposalForm', () => {
   });
 
   it('turns an invalid quantity into 1 when the field is left', async () => {
-    mockApi();
+    mockFormApi();
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Adicionar item' }));
     const quantity = within(screen.getByRole('group', { name: 'Item 1' })).getByLabelText('Quantidade');
@@ -162,11 +154,7 @@ describe('ProposalForm', () => {
   });
 
   it('sends the unit price in cents (euros typed with a comma; 19,99 × 100 rounded to 1999)', async () => {
-    const fetchMock = mockApi((url, init) =>
-      url.pathname.endsWith('/proposals') && init?.method === 'POST'
-        ? jsonResponse(201, { data: { id: 'new-id' } })
-        : undefined,
-    );
+    const api = mockFormApi(() => jsonResponse(201, { data: { id: 'new-id' } }));
     const { user, onSaved } = renderForm();
 
     await fill(user, screen.getByLabelText(TITLE_LABEL), 'Website institucional');
@@ -180,7 +168,7 @@ describe('ProposalForm', () => {
     await user.click(screen.getByRole('button', { name: 'Criar proposta' }));
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
-    expect(postedBody(fetchMock)).toMatchObject({
+    expect(api.bodiesOf('POST /proposals')[0]).toMatchObject({
       title: 'Website institucional',
       clientId: CLIENT.id,
       status: 'draft',
@@ -189,20 +177,18 @@ describe('ProposalForm', () => {
       discountValue: 0,
       content: { items: [{ name: 'Design', description: '', quantity: 2, unitPrice: 1999 }], blocks: [] },
     });
-    expect(postedBody(fetchMock)).not.toHaveProperty('ownerId');
+    expect(api.bodiesOf('POST /proposals')[0]).not.toHaveProperty('ownerId');
   });
 
   it("maps the server's field details and shows 'Erro ao salvar proposta'", async () => {
-    mockApi((url, init) =>
-      url.pathname.endsWith('/proposals') && init?.method === 'POST'
-        ? jsonResponse(400, {
-            error: {
-              code: 'VALIDATION_ERROR',
-              message: MESSAGES.proposalClientInvalid,
-              details: [{ field: 'clientId', message: MESSAGES.proposalClientInvalid }],
-            },
-          })
-        : undefined,
+    mockFormApi(() =>
+      jsonResponse(400, {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: MESSAGES.proposalClientInvalid,
+          details: [{ field: 'clientId', message: MESSAGES.proposalClientInvalid }],
+        },
+      }),
     );
     const { user } = renderForm();
     await fill(user, screen.getByLabelText(TITLE_LABEL), 'Proposta');
@@ -215,7 +201,7 @@ describe('ProposalForm', () => {
   });
 
   it("opens 'Novo cliente' and the catalogue, whose dialogs load after the editor", async () => {
-    mockApi();
+    mockFormApi();
     const { user } = renderForm();
 
     await user.click(screen.getByRole('button', { name: 'Novo cliente' }));
@@ -229,7 +215,7 @@ describe('ProposalForm', () => {
   });
 
   it('offers approval only to managers and admins', async () => {
-    mockApi();
+    mockFormApi();
     const { user } = renderForm();
     await user.click(field('Estado'));
     expect(await screen.findByRole('option', { name: 'Aprovada', hidden: true })).toHaveAttribute(
@@ -244,7 +230,7 @@ describe('ProposalForm', () => {
 
 describe('ProposalNewPage', () => {
   it('prefills the editor from a template passed in navigation state', async () => {
-    mockApi();
+    mockFormApi();
     const template = {
       name: 'Loja online',
       description: 'Comércio eletrónico chave na mão',

@@ -19,6 +19,7 @@ import { IconAlertCircle, IconFileText, IconPlus, IconRefresh, IconSearch } from
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/use-list-search';
 import { useProposals } from '../api/get-proposals';
 import { ProposalCard } from './proposal-card';
 import { ProposalStatusFilter } from './proposal-status-filter';
@@ -26,7 +27,6 @@ import { useConfirmDeleteProposal } from './use-confirm-delete-proposal';
 import { useProposalPermissions } from './use-proposal-permissions';
 
 const GRID_COLS = { base: 1, xs: 2, md: 3, xl: 4 };
-const SEARCH_DEBOUNCE_MS = 300;
 
 interface ProposalsListProps {
   status: ProposalStatus | undefined;

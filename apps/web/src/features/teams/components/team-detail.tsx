@@ -1,6 +1,5 @@
 import type { TeamDetail as Team } from '@aceite/shared/schemas/teams';
 import {
-  Badge,
   Box,
   Button,
   EmptyState,
@@ -20,12 +19,13 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconUserMinus, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ActiveBadge } from '@/components/active-badge';
 import { RoleBadge } from '@/components/role-badge';
 import { paths } from '@/config/paths';
 import { fullName } from '@/lib/format';
+import { useIsMobile } from '@/lib/use-is-mobile';
 import { useAddTeamMember } from '../api/add-team-member';
 import { useRemoveTeamMember } from '../api/remove-team-member';
-import { useIsMobile } from './use-is-mobile';
 
 /** A person who can be added to the team. */
 export interface MemberCandidate {
@@ -153,14 +153,6 @@ function AddMemberModal({
 }
 
 type Member = Team['members'][number];
-
-function InactiveBadge() {
-  return (
-    <Badge variant="light" color="gray" c="gray.8" tt="none" size="sm">
-      Inativo
-    </Badge>
-  );
-}
 
 interface MemberActionsProps {
   member: Member;
@@ -338,7 +330,7 @@ export function TeamDetail({
                   </div>
                   <Group gap="xs">
                     <RoleBadge role={member.role} />
-                    {!member.isActive && <InactiveBadge />}
+                    {!member.isActive && <ActiveBadge isActive={false} size="sm" />}
                   </Group>
                   {showActions && (
                     <MemberActions
@@ -384,7 +376,7 @@ export function TeamDetail({
                         <Text size="sm" fw={600}>
                           {fullName(member)}
                         </Text>
-                        {!member.isActive && <InactiveBadge />}
+                        {!member.isActive && <ActiveBadge isActive={false} size="sm" />}
                       </Group>
                     </Table.Td>
                     <Table.Td>

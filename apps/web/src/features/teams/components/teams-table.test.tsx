@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { useListSearchParams } from '@/lib/use-list-search';
 import { deferred, jsonResponse } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithOverlays } from '@/test/render-with-overlays';
@@ -24,6 +25,12 @@ const TEAM = {
 const EMPTY_TEAM = { ...TEAM, memberCount: 0 };
 const page = (data: unknown[]) =>
   jsonResponse(200, { data, pagination: { page: 1, limit: 200, total: data.length, totalPages: 1 } });
+
+/** The table as the teams page binds it: the search in the URL. */
+function BoundTeamsTable({ canWrite }: { canWrite: boolean }) {
+  const list = useListSearchParams();
+  return <TeamsTable search={list.search} onSearchChange={list.setSearch} canWrite={canWrite} />;
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -52,7 +59,7 @@ describe('deleteTeamErrorMessage', () => {
 describe('TeamsTable', { timeout: 20_000 }, () => {
   it("shows 'Ainda não há equipas' with 'Criar a primeira equipa' for writers only", async () => {
     mockApi({ 'GET /teams': () => page([]) });
-    const { unmount } = renderWithOverlays(<TeamsTable canWrite />);
+    const { unmount } = renderWithOverlays(<BoundTeamsTable canWrite />);
     expect(await screen.findByText('Ainda não há equipas')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Criar a primeira equipa' })).toHaveAttribute(
       'href',
@@ -60,24 +67,25 @@ describe('TeamsTable', { timeout: 20_000 }, () => {
     );
     unmount();
 
-    renderWithOverlays(<TeamsTable canWrite={false} />);
+    renderWithOverlays(<BoundTeamsTable canWrite={false} />);
     expect(await screen.findByText('Ainda não há equipas')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Criar a primeira equipa' })).not.toBeInTheDocument();
   });
 
   it("searches by name and says 'Nenhuma equipa encontrada'", async () => {
     const api = mockApi({ 'GET /teams': ({ url }) => page(url.searchParams.get('search') ? [] : [TEAM]) });
-    const { user } = renderWithOverlays(<TeamsTable canWrite />);
+    const { user, router } = renderWithOverlays(<BoundTeamsTable canWrite />);
     expect(await screen.findByText('Norte')).toBeInTheDocument();
     expect(screen.getByText('Gonçalo Gomes')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Procurar equipas'), 'zzz');
+    expect(router.state.location.search).toBe('?search=zzz');
     expect(await screen.findByText('Nenhuma equipa encontrada')).toBeInTheDocument();
     expect(api.queriesOf('GET /teams').at(-1)?.get('search')).toBe('zzz');
   });
 
   it('hides Edit and Remove from readers', async () => {
     mockApi({ 'GET /teams': () => page([TEAM]) });
-    renderWithOverlays(<TeamsTable canWrite={false} />);
+    renderWithOverlays(<BoundTeamsTable canWrite={false} />);
     expect(await screen.findByRole('link', { name: 'Ver Norte' })).toHaveAttribute(
       'href',
       `/teams/${TEAM.id}`,
@@ -88,7 +96,7 @@ describe('TeamsTable', { timeout: 20_000 }, () => {
 
   it("offers no 'Remover' that can only fail for a team with members, and says why", async () => {
     const api = mockApi({ 'GET /teams': () => page([TEAM]) });
-    const { user } = renderWithOverlays(<TeamsTable canWrite />);
+    const { user } = renderWithOverlays(<BoundTeamsTable canWrite />);
     const remove = await screen.findByRole('button', { name: 'Remover Norte' });
     expect(remove).toBeDisabled();
     expect(remove).toHaveAccessibleDescription('Remova ou transfira os membros primeiro.');
@@ -103,7 +111,7 @@ describe('TeamsTable', { timeout: 20_000 }, () => {
       'GET /teams': () => page([empty]),
       [`DELETE /teams/${TEAM.id}`]: () => new Response(null, { status: 204 }),
     });
-    const { user } = renderWithOverlays(<TeamsTable canWrite />);
+    const { user } = renderWithOverlays(<BoundTeamsTable canWrite />);
     await user.click(await screen.findByRole('button', { name: 'Remover Equipa Sul' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remover equipa' });
     await user.click(within(dialog).getByRole('button', { name: 'Remover' }));
@@ -126,7 +134,7 @@ describe('TeamsTable', { timeout: 20_000 }, () => {
         return new Response(null, { status: 204 });
       },
     });
-    const { user } = renderWithOverlays(<TeamsTable canWrite />);
+    const { user } = renderWithOverlays(<BoundTeamsTable canWrite />);
     expect(await screen.findByText('Norte')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Procurar equipas'), 'Nor');
     await waitFor(() => expect(searches).toBe(1));

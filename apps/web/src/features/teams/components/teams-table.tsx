@@ -1,40 +1,22 @@
 import type { Team } from '@aceite/shared/schemas/teams';
-import {
-  Alert,
-  Box,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconAlertCircle,
-  IconEye,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconUsersGroup,
-} from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconEye, IconPencil, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { LoadingState } from '@/components/loading-state';
+import { ListStates } from '@/components/list-states';
+import { type ListColumn, ResponsiveList } from '@/components/responsive-list';
+import { SearchInput } from '@/components/search-input';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
+import { useIsMobile } from '@/lib/use-is-mobile';
+import { useDebouncedSearch } from '@/lib/use-list-search';
 import { useTeams } from '../api/get-teams';
 import { RemoveTeamButton } from './remove-team-button';
 import { useConfirmDeleteTeam } from './use-confirm-delete-team';
-import { useIsMobile } from './use-is-mobile';
-
-const TEAMS_LOAD_ERROR = 'Erro ao carregar equipas';
 
 interface TeamsTableProps {
+  /** The search text as kept in the URL. */
+  search: string;
+  onSearchChange: (search: string) => void;
   /** Managers and admins see Edit, Remove and the first-team button (server-behaviour §3). */
   canWrite: boolean;
 }
@@ -84,46 +66,75 @@ function TeamActions({ team, canWrite, onDelete }: TeamActionsProps) {
 }
 
 /** The /teams list: search by name; name, description, manager, member count; View/Edit/Remove. */
-export function TeamsTable({ canWrite }: TeamsTableProps) {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+export function TeamsTable({ search, onSearchChange, canWrite }: TeamsTableProps) {
+  const debouncedSearch = useDebouncedSearch(search);
   const teams = useTeams({ search: debouncedSearch || undefined });
   const deleteTeam = useConfirmDeleteTeam();
   const isMobile = useIsMobile();
 
-  let body: ReactNode;
-  if (teams.isPending) {
-    body = <LoadingState label="A carregar equipas…" />;
-  } else if (teams.isError) {
-    body = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} m="md">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(teams.error, TEAMS_LOAD_ERROR)}</Text>
-          <Button size="xs" variant="default" onClick={() => teams.refetch()} loading={teams.isFetching}>
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (teams.data.data.length === 0) {
-    body = debouncedSearch ? (
-      <EmptyState
-        py="xl"
-        icon={<IconSearch size={28} aria-hidden="true" />}
-        variant="light"
-        title="Nenhuma equipa encontrada"
-        description="Experimente procurar por outro nome."
+  const actions = (team: Team) => (
+    <TeamActions team={team} canWrite={canWrite} onDelete={deleteTeam.confirm} />
+  );
+  const columns: ListColumn<Team>[] = [
+    {
+      header: 'Nome',
+      cell: (team) => (
+        <Text size="sm" fw={600}>
+          {team.name}
+        </Text>
+      ),
+    },
+    {
+      header: 'Descrição',
+      maxWidth: 320,
+      cell: (team) =>
+        team.description ? (
+          <Text size="sm" lineClamp={2}>
+            {team.description}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ),
+    },
+    {
+      header: 'Gestor',
+      cell: (team) =>
+        team.manager ? (
+          <Text size="sm">{fullName(team.manager)}</Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Sem gestor
+          </Text>
+        ),
+    },
+    { header: 'Membros', align: 'right', cell: (team) => <Text size="sm">{team.memberCount}</Text> },
+    { header: 'Ações', hideHeader: true, cell: actions },
+  ];
+
+  return (
+    <Stack gap="md">
+      <SearchInput
+        label="Procurar equipas"
+        placeholder="Nome da equipa"
+        value={search}
+        onChange={onSearchChange}
+        searching={teams.isFetching && !teams.isPending}
+        maw={{ sm: 360 }}
       />
-    ) : (
-      <EmptyState
-        py="xl"
-        icon={<IconUsersGroup size={28} aria-hidden="true" />}
-        variant="light"
-        title="Ainda não há equipas"
-        description="Organize os utilizadores em equipas para acompanhar o desempenho de cada uma."
-      >
-        {canWrite && (
-          <EmptyState.Actions>
+      <ListStates
+        query={teams}
+        rows={teams.data?.data}
+        loadingLabel="A carregar equipas…"
+        errorTitle="Erro ao carregar equipas"
+        isFiltered={debouncedSearch !== ''}
+        filtered={{ title: 'Nenhuma equipa encontrada', description: 'Experimente procurar por outro nome.' }}
+        empty={{
+          icon: <IconUsersGroup size={28} aria-hidden="true" />,
+          title: 'Ainda não há equipas',
+          description: 'Organize os utilizadores em equipas para acompanhar o desempenho de cada uma.',
+          actions: canWrite && (
             <Button
               component={Link}
               to={paths.teamNew}
@@ -131,117 +142,38 @@ export function TeamsTable({ canWrite }: TeamsTableProps) {
             >
               Criar a primeira equipa
             </Button>
-          </EmptyState.Actions>
-        )}
-      </EmptyState>
-    );
-  } else if (isMobile) {
-    body = (
-      <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Equipas">
-        {teams.data.data.map((team, index) => (
-          <Box
-            component="li"
-            key={team.id}
-            p="md"
-            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
-          >
-            <Stack gap={6}>
-              <Text size="sm" fw={600}>
-                {team.name}
-              </Text>
-              {team.description && (
-                <Text size="sm" lineClamp={2}>
-                  {team.description}
-                </Text>
-              )}
-              <Text size="xs" c="dimmed">
-                {team.manager ? `Gestor: ${fullName(team.manager)}` : 'Sem gestor'} ·{' '}
-                {team.memberCount === 1 ? '1 membro' : `${team.memberCount} membros`}
-              </Text>
-              <TeamActions team={team} canWrite={canWrite} onDelete={deleteTeam.confirm} />
-            </Stack>
-          </Box>
-        ))}
-      </Stack>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer
-        minWidth={720}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label="Tabela de equipas"
-        pos="relative"
+          ),
+        }}
       >
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nome</Table.Th>
-              <Table.Th>Descrição</Table.Th>
-              <Table.Th>Gestor</Table.Th>
-              <Table.Th ta="right">Membros</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Ações</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {teams.data.data.map((team) => (
-              <Table.Tr key={team.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {team.name}
+        {(rows) => (
+          <ResponsiveList
+            rows={rows}
+            rowKey={(team) => team.id}
+            columns={columns}
+            card={(team) => (
+              <Stack gap={6}>
+                <Text size="sm" fw={600}>
+                  {team.name}
+                </Text>
+                {team.description && (
+                  <Text size="sm" lineClamp={2}>
+                    {team.description}
                   </Text>
-                </Table.Td>
-                <Table.Td maw={320}>
-                  {team.description ? (
-                    <Text size="sm" lineClamp={2}>
-                      {team.description}
-                    </Text>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {team.manager ? (
-                    <Text size="sm">{fullName(team.manager)}</Text>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      Sem gestor
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm">{team.memberCount}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <TeamActions team={team} canWrite={canWrite} onDelete={deleteTeam.confirm} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
-
-  return (
-    <Stack gap="md">
-      <TextInput
-        label="Procurar equipas"
-        placeholder="Nome da equipa"
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        maw={{ sm: 360 }}
-        type="search"
-      />
-      <Paper withBorder radius="md">
-        {body}
-      </Paper>
+                )}
+                <Text size="xs" c="dimmed">
+                  {team.manager ? `Gestor: ${fullName(team.manager)}` : 'Sem gestor'} ·{' '}
+                  {team.memberCount === 1 ? '1 membro' : `${team.memberCount} membros`}
+                </Text>
+                {actions(team)}
+              </Stack>
+            )}
+            label="Equipas"
+            tableLabel="Tabela de equipas"
+            minWidth={720}
+            isMobile={isMobile}
+          />
+        )}
+      </ListStates>
     </Stack>
   );
 }

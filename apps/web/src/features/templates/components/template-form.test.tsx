@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import { TemplateForm } from './template-form';
 import { toTemplateInput } from './template-form-values';
@@ -25,12 +26,11 @@ async function fill(user: UserEvent, input: HTMLElement, text: string) {
 }
 
 function renderForm() {
-  const fetchMock = vi.fn().mockResolvedValue(jsonResponse(201, { data: SAVED }));
-  vi.stubGlobal('fetch', fetchMock);
+  const api = mockApi({ 'POST /templates': () => jsonResponse(201, { data: SAVED }) });
   const onSuccess = vi.fn();
   const view = renderWithProviders(<TemplateForm cancelTo="/templates" onSuccess={onSuccess} />);
-  const sentBody = () => JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body));
-  return { ...view, fetchMock, onSuccess, sentBody };
+  const sentBody = () => api.bodiesOf('POST /templates')[0] as { content: { items: unknown[] } };
+  return { ...view, fetchMock: api.fetchMock, onSuccess, sentBody };
 }
 
 const blockTitles = () =>
@@ -108,8 +108,7 @@ describe('TemplateForm', { timeout: 30_000 }, () => {
   });
 
   it('reorders and removes content blocks, and saves them in that order', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(200, { data: SAVED }));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = mockApi({ [`PUT /templates/${SAVED.id}`]: () => jsonResponse(200, { data: SAVED }) });
     const onSuccess = vi.fn();
     const block = (id: string, type: 'text' | 'list', title: string) => ({ id, type, title, content: '' });
     const template = {
@@ -140,10 +139,8 @@ describe('TemplateForm', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Guardar alterações' }));
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe(`/api/v1/templates/${SAVED.id}`);
-    expect(init.method).toBe('PUT');
-    expect(JSON.parse(String(init.body)).content.blocks).toEqual([
+    const [body] = api.bodiesOf(`PUT /templates/${SAVED.id}`) as { content: { blocks: unknown[] } }[];
+    expect(body?.content.blocks).toEqual([
       { id: 'b2', type: 'list', title: 'Inclui', content: '' },
       { id: 'b1', type: 'text', title: 'Introdução', content: '' },
     ]);

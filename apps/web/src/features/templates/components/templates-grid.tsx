@@ -4,17 +4,16 @@ import {
   TEMPLATE_CATEGORY_LABELS,
   type Template,
 } from '@aceite/shared/schemas/templates';
-import { Alert, Box, Button, EmptyState, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPlus, IconRefresh, IconSearch, IconTemplate } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconPlus, IconTemplate } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { LoadingState } from '@/components/loading-state';
+import { ListStates } from '@/components/list-states';
 import { SearchInput } from '@/components/search-input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useDebouncedSearch } from '@/lib/use-list-search';
 import { useArchiveTemplate } from '../api/archive-template';
 import { useTemplates } from '../api/get-templates';
 import type { TemplateCategory, TemplateListParams } from '../api/keys';
@@ -23,8 +22,6 @@ import { TemplateCard } from './template-card';
 
 /** Mantine's close button has no name of its own. */
 const CLOSE_NOTIFICATION = { 'aria-label': 'Fechar notificação' };
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const CATEGORY_OPTIONS = [
   { value: '', label: 'Todas' },
@@ -46,7 +43,7 @@ interface TemplatesGridProps {
 /** The templates as a card grid with search and category filter, 'Usar template', edit and archive. */
 export function TemplatesGrid({ params, onChange, canUse, canWrite }: TemplatesGridProps) {
   const navigate = useNavigate();
-  const [debouncedSearch] = useDebouncedValue(params.search.trim(), SEARCH_DEBOUNCE_MS);
+  const debouncedSearch = useDebouncedSearch(params.search);
   const query = useTemplates({ search: debouncedSearch, category: params.category });
   const countUse = useCountTemplateUse();
   const archive = useArchiveTemplate();
@@ -95,85 +92,6 @@ export function TemplatesGrid({ params, onChange, canUse, canWrite }: TemplatesG
   const isFiltered = debouncedSearch !== '' || params.category !== '';
   const templates = query.data;
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = <LoadingState label="A carregar templates…" />;
-  } else if (query.isError && !templates) {
-    body = (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle aria-hidden="true" />}
-        title={MESSAGES.templatesLoadError}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(query.error, 'Verifique a ligação e tente novamente.')}</Text>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden="true" />}
-            onClick={() => query.refetch()}
-          >
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (!templates || templates.length === 0) {
-    body = (
-      <Paper withBorder radius="lg">
-        {isFiltered ? (
-          <EmptyState
-            py="xl"
-            icon={<IconSearch size={28} aria-hidden="true" />}
-            variant="light"
-            title="Nenhum template encontrado"
-            description="Nenhum template corresponde à pesquisa ou à categoria escolhida."
-          >
-            <EmptyState.Actions>
-              <Button variant="default" onClick={() => onChange({ search: '', category: '' })}>
-                Limpar filtros
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        ) : (
-          <EmptyState
-            py="xl"
-            icon={<IconTemplate size={28} aria-hidden="true" />}
-            variant="light"
-            title="Ainda não há templates"
-            description="Os templates guardam blocos de texto e itens para criar propostas em minutos."
-          >
-            {canWrite && (
-              <EmptyState.Actions>
-                <Button component={Link} to={paths.templateNew} leftSection={<IconPlus size={18} />}>
-                  Novo template
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        )}
-      </Paper>
-    );
-  } else {
-    body = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="md">
-        {templates.map((template) => (
-          <TemplateCard
-            key={template.id}
-            template={template}
-            canUse={canUse}
-            canWrite={canWrite}
-            onUse={startFromTemplate}
-            onArchive={confirmArchive}
-            using={countUse.isPending && countUse.variables === template.id}
-            archiving={archive.isPending && archive.variables === template.id}
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
-
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" maw={{ sm: 640 }}>
@@ -196,7 +114,49 @@ export function TemplatesGrid({ params, onChange, canUse, canWrite }: TemplatesG
           {templates.length === 1 ? '1 template' : `${templates.length} templates`}
         </Text>
       )}
-      <Box style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{body}</Box>
+      <ListStates
+        query={query}
+        rows={templates}
+        loadingLabel="A carregar templates…"
+        errorTitle={MESSAGES.templatesLoadError}
+        isFiltered={isFiltered}
+        filtered={{
+          title: 'Nenhum template encontrado',
+          description: 'Nenhum template corresponde à pesquisa ou à categoria escolhida.',
+          actions: (
+            <Button variant="default" onClick={() => onChange({ search: '', category: '' })}>
+              Limpar filtros
+            </Button>
+          ),
+        }}
+        empty={{
+          icon: <IconTemplate size={28} aria-hidden="true" />,
+          title: 'Ainda não há templates',
+          description: 'Os templates guardam blocos de texto e itens para criar propostas em minutos.',
+          actions: canWrite && (
+            <Button component={Link} to={paths.templateNew} leftSection={<IconPlus size={18} />}>
+              Novo template
+            </Button>
+          ),
+        }}
+      >
+        {(rows) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="md">
+            {rows.map((template) => (
+              <TemplateCard
+                key={template.id}
+                template={template}
+                canUse={canUse}
+                canWrite={canWrite}
+                onUse={startFromTemplate}
+                onArchive={confirmArchive}
+                using={countUse.isPending && countUse.variables === template.id}
+                archiving={archive.isPending && archive.variables === template.id}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </ListStates>
     </Stack>
   );
 }

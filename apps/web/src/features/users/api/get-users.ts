@@ -1,23 +1,12 @@
+import type { Paged } from '@aceite/shared/schemas/common';
 import type { Member } from '@aceite/shared/schemas/users';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { type UsersListParams, usersKeys } from './keys';
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-}
-
-export interface UsersPage {
-  data: Member[];
-  pagination: Pagination;
-}
-
 /** Members of the organization, searched over name and email (50 per page by default). */
-export function getUsers(params: UsersListParams, signal?: AbortSignal): Promise<UsersPage> {
-  return apiClient.get<UsersPage>('/users', {
+export function getUsers(params: UsersListParams, signal?: AbortSignal): Promise<Paged<Member>> {
+  return apiClient.get<Paged<Member>>('/users', {
     query: { search: params.search, page: params.page, limit: params.limit },
     signal,
   });

@@ -1,31 +1,17 @@
 import type { Invite } from '@aceite/shared/schemas/users';
-import {
-  Alert,
-  Box,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconMailForward, IconMailOff, IconX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { LoadingState } from '@/components/loading-state';
+import { IconMailForward, IconMailOff, IconX } from '@tabler/icons-react';
+import { ListStates } from '@/components/list-states';
+import { type ListColumn, ResponsiveList } from '@/components/responsive-list';
 import { RoleBadge } from '@/components/role-badge';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime, fullName } from '@/lib/format';
+import { useIsMobile } from '@/lib/use-is-mobile';
 import { useCancelInvite } from '../api/cancel-invite';
 import { usePendingInvites } from '../api/get-invites';
 import { useResendInvite } from '../api/resend-invite';
-import { useIsMobile } from './use-is-mobile';
-
-const INVITES_LOAD_ERROR = 'Erro ao carregar convites';
 
 function inviteeName(invite: Invite): string | null {
   const name = [invite.firstName, invite.lastName].filter(Boolean).join(' ');
@@ -128,40 +114,67 @@ export function InvitesTable() {
         }),
     });
 
-  let body: ReactNode;
-  if (invites.isPending) {
-    body = <LoadingState label="A carregar convites…" />;
-  } else if (invites.isError) {
-    body = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} m="md">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(invites.error, INVITES_LOAD_ERROR)}</Text>
-          <Button size="xs" variant="default" onClick={() => invites.refetch()} loading={invites.isFetching}>
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (invites.data.length === 0) {
-    body = (
-      <EmptyState
-        py="xl"
-        icon={<IconMailOff size={28} aria-hidden="true" />}
-        variant="light"
-        title="Nenhum convite pendente"
-        description="Os convites enviados aparecem aqui até serem aceites."
-      />
-    );
-  } else if (isMobile) {
-    body = (
-      <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Convites pendentes">
-        {invites.data.map((invite, index) => (
-          <Box
-            component="li"
-            key={invite.id}
-            p="md"
-            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
-          >
+  const actions = (invite: Invite) => (
+    <InviteActions invite={invite} onResend={confirmResend} onCancel={confirmCancel} />
+  );
+  const columns: ListColumn<Invite>[] = [
+    {
+      header: 'Email',
+      cell: (invite) => (
+        <Text size="sm" fw={600}>
+          {invite.email}
+        </Text>
+      ),
+    },
+    {
+      header: 'Nome',
+      cell: (invite) => {
+        const name = inviteeName(invite);
+        return name ? (
+          <Text size="sm">{name}</Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        );
+      },
+    },
+    { header: 'Função', cell: (invite) => <RoleBadge role={invite.role} /> },
+    {
+      header: 'Convidado por',
+      cell: (invite) => <Text size="sm">{invite.inviter ? fullName(invite.inviter) : '—'}</Text>,
+    },
+    {
+      header: 'Expira em',
+      cell: (invite) => (
+        <Tooltip label={formatDateTime(invite.expiresAt)}>
+          <Text size="sm" component="time" dateTime={invite.expiresAt}>
+            {formatDate(invite.expiresAt)}
+          </Text>
+        </Tooltip>
+      ),
+    },
+    { header: 'Ações', hideHeader: true, cell: actions },
+  ];
+
+  return (
+    <ListStates
+      query={invites}
+      rows={invites.data}
+      loadingLabel="A carregar convites…"
+      errorTitle="Erro ao carregar convites"
+      empty={{
+        icon: <IconMailOff size={28} aria-hidden="true" />,
+        title: 'Nenhum convite pendente',
+        description: 'Os convites enviados aparecem aqui até serem aceites.',
+      }}
+    >
+      {(rows) => (
+        <ResponsiveList
+          rows={rows}
+          rowKey={(invite) => invite.id}
+          columns={columns}
+          card={(invite) => (
             <Stack gap="xs">
               <div>
                 <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -176,82 +189,15 @@ export function InvitesTable() {
                   {invite.inviter && ` · Convidado por ${fullName(invite.inviter)}`}
                 </Text>
               </Group>
-              <InviteActions invite={invite} onResend={confirmResend} onCancel={confirmCancel} />
+              {actions(invite)}
             </Stack>
-          </Box>
-        ))}
-      </Stack>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer
-        minWidth={760}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label="Tabela de convites pendentes"
-        pos="relative"
-      >
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Nome</Table.Th>
-              <Table.Th>Função</Table.Th>
-              <Table.Th>Convidado por</Table.Th>
-              <Table.Th>Expira em</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Ações</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {invites.data.map((invite) => {
-              const name = inviteeName(invite);
-              return (
-                <Table.Tr key={invite.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {invite.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {name ? (
-                      <Text size="sm">{name}</Text>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        —
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <RoleBadge role={invite.role} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{invite.inviter ? fullName(invite.inviter) : '—'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Tooltip label={formatDateTime(invite.expiresAt)}>
-                      <Text size="sm" component="time" dateTime={invite.expiresAt}>
-                        {formatDate(invite.expiresAt)}
-                      </Text>
-                    </Tooltip>
-                  </Table.Td>
-                  <Table.Td>
-                    <InviteActions invite={invite} onResend={confirmResend} onCancel={confirmCancel} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
-
-  return (
-    <Paper withBorder radius="md">
-      {body}
-    </Paper>
+          )}
+          label="Convites pendentes"
+          tableLabel="Tabela de convites pendentes"
+          minWidth={760}
+          isMobile={isMobile}
+        />
+      )}
+    </ListStates>
   );
 }

@@ -1,6 +1,7 @@
 import type { Invite, Member } from '@aceite/shared/schemas/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useListSearchParams } from '@/lib/use-list-search';
 import { jsonResponse } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithOverlays } from '@/test/render-with-overlays';
@@ -35,6 +36,20 @@ const VERA = member({
 const page = (data: Member[]) =>
   jsonResponse(200, { data, pagination: { page: 1, limit: 50, total: data.length, totalPages: 1 } });
 
+/** The table as the users page binds it: the search and the page in the URL. */
+function BoundUsersTable(props: { canManage: boolean; currentUserId: string }) {
+  const list = useListSearchParams();
+  return (
+    <UsersTable
+      search={list.search}
+      page={list.page}
+      onSearchChange={list.setSearch}
+      onPageChange={list.setPage}
+      {...props}
+    />
+  );
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -42,7 +57,7 @@ afterEach(() => {
 describe('UsersTable', { timeout: 20_000 }, () => {
   it('shows role badges, team or Sem equipa and the state; no actions for non-admins', async () => {
     mockApi({ 'GET /users': () => page([ANA, VERA]) });
-    renderWithOverlays(<UsersTable canManage={false} currentUserId={VERA.id} />);
+    renderWithOverlays(<BoundUsersTable canManage={false} currentUserId={VERA.id} />);
     const table = await screen.findByRole('table');
     expect(within(table).getByText('Admin')).toBeInTheDocument();
     expect(within(table).getByText('Vendas')).toBeInTheDocument();
@@ -58,7 +73,7 @@ describe('UsersTable', { timeout: 20_000 }, () => {
       'GET /users': () => page([ANA, VERA]),
       [`DELETE /users/${VERA.id}`]: () => jsonResponse(200, { data: { ...VERA, isActive: false } }),
     });
-    const { user } = renderWithOverlays(<UsersTable canManage currentUserId={ANA.id} />);
+    const { user } = renderWithOverlays(<BoundUsersTable canManage currentUserId={ANA.id} />);
     expect(await screen.findByRole('link', { name: 'Editar Ana Almeida' })).toHaveAttribute(
       'href',
       `/users/${ANA.id}/edit`,
@@ -86,7 +101,7 @@ describe('UsersTable', { timeout: 20_000 }, () => {
           },
         }),
     });
-    const { user } = renderWithOverlays(<UsersTable canManage currentUserId={VERA.id} />);
+    const { user } = renderWithOverlays(<BoundUsersTable canManage currentUserId={VERA.id} />);
     await user.click(await screen.findByRole('button', { name: 'Reativar Vera Vieira' }));
     expect(await screen.findByText('Vera Vieira foi reativado.')).toBeInTheDocument();
     expect(api.bodiesOf(`POST /users/${VERA.id}/reactivate`)).toHaveLength(1);
@@ -100,11 +115,12 @@ describe('UsersTable', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('searches over name and email', async () => {
+  it('searches over name and email, the search kept in the URL', async () => {
     const api = mockApi({ 'GET /users': ({ url }) => page(url.searchParams.get('search') ? [] : [ANA]) });
-    const { user } = renderWithOverlays(<UsersTable canManage currentUserId={ANA.id} />);
+    const { user, router } = renderWithOverlays(<BoundUsersTable canManage currentUserId={ANA.id} />);
     await screen.findByText('Ana Almeida');
     await user.type(screen.getByLabelText('Procurar utilizadores'), 'ninguem');
+    expect(router.state.location.search).toBe('?search=ninguem');
     expect(await screen.findByText('Nenhum utilizador encontrado')).toBeInTheDocument();
     expect(api.queriesOf('GET /users').at(-1)?.get('search')).toBe('ninguem');
   });

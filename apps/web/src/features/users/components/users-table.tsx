@@ -1,63 +1,37 @@
 import type { Member } from '@aceite/shared/schemas/users';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertCircle,
-  IconPencil,
-  IconSearch,
-  IconUserCheck,
-  IconUserOff,
-  IconUsers,
-} from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { IconPencil, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ActiveBadge } from '@/components/active-badge';
 import { ListPagination } from '@/components/list-pagination';
-import { LoadingState } from '@/components/loading-state';
+import { ListStates } from '@/components/list-states';
+import { type ListColumn, ResponsiveList } from '@/components/responsive-list';
 import { RoleBadge } from '@/components/role-badge';
+import { SearchInput } from '@/components/search-input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
+import { useIsMobile } from '@/lib/use-is-mobile';
+import { useDebouncedSearch } from '@/lib/use-list-search';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { useUsers } from '../api/get-users';
 import { useReactivateUser } from '../api/reactivate-user';
-import { useIsMobile } from './use-is-mobile';
 
-const USERS_LOAD_ERROR = 'Erro ao carregar utilizadores';
 const DEACTIVATE_ERROR = 'Erro ao desativar utilizador';
 const REACTIVATE_ERROR = 'Erro ao reativar utilizador';
 
 interface UsersTableProps {
+  /** The search text as kept in the URL. */
+  search: string;
+  page: number;
+  onSearchChange: (search: string) => void;
+  onPageChange: (page: number) => void;
   /** Admins see the edit and deactivate actions (server-behaviour §3). */
   canManage: boolean;
   /** The signed-in user, who cannot deactivate themself. */
   currentUserId: string | undefined;
-}
-
-function StatusBadge({ isActive }: { isActive: boolean }) {
-  return isActive ? (
-    <Badge variant="light" color="green" tt="none" miw="fit-content">
-      Ativo
-    </Badge>
-  ) : (
-    <Badge variant="light" color="gray" c="gray.8" tt="none" miw="fit-content">
-      Inativo
-    </Badge>
-  );
 }
 
 function MemberName({ member, isSelf }: { member: Member; isSelf: boolean }) {
@@ -137,10 +111,15 @@ function MemberActions({ member, isSelf, onDeactivate, onReactivate }: MemberAct
 }
 
 /** The 'Utilizadores' tab: a searchable table of the organization's members. */
-export function UsersTable({ canManage, currentUserId }: UsersTableProps) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+export function UsersTable({
+  search,
+  page,
+  onSearchChange,
+  onPageChange,
+  canManage,
+  currentUserId,
+}: UsersTableProps) {
+  const debouncedSearch = useDebouncedSearch(search);
   const users = useUsers({ search: debouncedSearch || undefined, page });
   const deactivate = useDeactivateUser();
   const reactivate = useReactivateUser();
@@ -193,143 +172,75 @@ export function UsersTable({ canManage, currentUserId }: UsersTableProps) {
         }),
     });
 
-  const rows = users.data?.data ?? [];
-  const totalPages = users.data?.pagination.totalPages ?? 1;
-
-  let body: ReactNode;
-  if (users.isPending) {
-    body = <LoadingState label="A carregar utilizadores…" />;
-  } else if (users.isError) {
-    body = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} m="md">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(users.error, USERS_LOAD_ERROR)}</Text>
-          <Button size="xs" variant="default" onClick={() => users.refetch()} loading={users.isFetching}>
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <EmptyState
-        py="xl"
-        icon={<IconUsers size={28} aria-hidden="true" />}
-        variant="light"
-        title={debouncedSearch ? 'Nenhum utilizador encontrado' : 'Ainda não há utilizadores'}
-        description={debouncedSearch ? 'Experimente procurar por outro nome ou email.' : undefined}
+  const actions = (member: Member) =>
+    canManage && (
+      <MemberActions
+        member={member}
+        isSelf={member.id === currentUserId}
+        onDeactivate={confirmDeactivate}
+        onReactivate={doReactivate}
       />
     );
-  } else if (isMobile) {
-    // Narrow screens: one card per person instead of a table that would scroll sideways.
-    body = (
-      <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Utilizadores">
-        {rows.map((member, index) => (
-          <Box
-            component="li"
-            key={member.id}
-            p="md"
-            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
-          >
-            <Stack gap="xs">
-              <MemberName member={member} isSelf={member.id === currentUserId} />
-              <Group gap="xs">
-                <RoleBadge role={member.role} />
-                <StatusBadge isActive={member.isActive} />
-                <TeamName member={member} />
-              </Group>
-              {canManage && (
-                <MemberActions
-                  member={member}
-                  isSelf={member.id === currentUserId}
-                  onDeactivate={confirmDeactivate}
-                  onReactivate={doReactivate}
-                />
-              )}
-            </Stack>
-          </Box>
-        ))}
-      </Stack>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer
-        minWidth={680}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label="Tabela de utilizadores"
-        pos="relative"
-      >
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nome</Table.Th>
-              <Table.Th>Função</Table.Th>
-              <Table.Th>Equipa</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              {canManage && (
-                <Table.Th>
-                  <VisuallyHidden>Ações</VisuallyHidden>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((member) => (
-              <Table.Tr key={member.id}>
-                <Table.Td>
-                  <MemberName member={member} isSelf={member.id === currentUserId} />
-                </Table.Td>
-                <Table.Td>
-                  <RoleBadge role={member.role} />
-                </Table.Td>
-                <Table.Td>
-                  <TeamName member={member} />
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge isActive={member.isActive} />
-                </Table.Td>
-                {canManage && (
-                  <Table.Td>
-                    <MemberActions
-                      member={member}
-                      isSelf={member.id === currentUserId}
-                      onDeactivate={confirmDeactivate}
-                      onReactivate={doReactivate}
-                    />
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+  const columns: ListColumn<Member>[] = [
+    { header: 'Nome', cell: (member) => <MemberName member={member} isSelf={member.id === currentUserId} /> },
+    { header: 'Função', cell: (member) => <RoleBadge role={member.role} /> },
+    { header: 'Equipa', cell: (member) => <TeamName member={member} /> },
+    { header: 'Estado', cell: (member) => <ActiveBadge isActive={member.isActive} /> },
+  ];
+  if (canManage) columns.push({ header: 'Ações', hideHeader: true, cell: actions });
 
   return (
     <Stack gap="md">
-      <TextInput
+      <SearchInput
         label="Procurar utilizadores"
         placeholder="Nome ou email"
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
         value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
+        onChange={onSearchChange}
+        searching={users.isFetching && !users.isPending}
         maw={{ sm: 360 }}
-        type="search"
       />
-      <Paper withBorder radius="md">
-        {body}
-      </Paper>
+      <ListStates
+        query={users}
+        rows={users.data?.data}
+        loadingLabel="A carregar utilizadores…"
+        errorTitle="Erro ao carregar utilizadores"
+        page={page}
+        onFirstPage={() => onPageChange(1)}
+        isFiltered={debouncedSearch !== ''}
+        filtered={{
+          title: 'Nenhum utilizador encontrado',
+          description: 'Experimente procurar por outro nome ou email.',
+        }}
+        empty={{ icon: <IconUsers size={28} aria-hidden="true" />, title: 'Ainda não há utilizadores' }}
+      >
+        {(rows) => (
+          <ResponsiveList
+            rows={rows}
+            rowKey={(member) => member.id}
+            columns={columns}
+            card={(member) => (
+              <Stack gap="xs">
+                <MemberName member={member} isSelf={member.id === currentUserId} />
+                <Group gap="xs">
+                  <RoleBadge role={member.role} />
+                  <ActiveBadge isActive={member.isActive} />
+                  <TeamName member={member} />
+                </Group>
+                {actions(member)}
+              </Stack>
+            )}
+            label="Utilizadores"
+            tableLabel="Tabela de utilizadores"
+            minWidth={680}
+            isMobile={isMobile}
+          />
+        )}
+      </ListStates>
       <ListPagination
         label="Páginas de utilizadores"
         page={page}
-        totalPages={totalPages}
-        onChange={setPage}
+        totalPages={users.data?.pagination.totalPages ?? 1}
+        onChange={onPageChange}
         compact={isMobile}
       />
     </Stack>
