@@ -167,6 +167,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(publicProposalsRoutes, {
         viewRateLimitMax: config.publicRateLimitMax * 6,
         actionRateLimitMax: config.publicRateLimitMax,
+        secret: config.jwtSecret,
+        answerCodeLimits: config.answerCodeLimits ?? {
+          resendAfterSeconds: 60,
+          perProposalPerHour: 5,
+          perRecipientPerHour: 20,
+        },
       });
     },
     { prefix: '/api/v1' },

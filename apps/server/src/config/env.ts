@@ -22,6 +22,9 @@ const EnvSchema = z.object({
   PASSWORD_CHANGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MAIL_LIMIT_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(200),
   MAIL_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  ANSWER_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
+  ANSWER_CODE_LIMIT_PER_PROPOSAL_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  ANSWER_CODE_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   REGISTRATION_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   UPLOADS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(300),
   SENTRY_DSN: z.url().optional(),
@@ -67,6 +70,8 @@ export interface AppConfig {
   passwordChangeLimitPerHour?: number;
   /** Invitations and proposal emails per organization and per address per hour; defaults 200 and 10. */
   mailLimits?: { perOrganizationPerHour: number; perRecipientPerHour: number };
+  /** The client's answer codes: seconds between two, per proposal and per address per hour; 60, 5, 20. */
+  answerCodeLimits?: { resendAfterSeconds: number; perProposalPerHour: number; perRecipientPerHour: number };
   /** Sign-up attempts per IP per hour; default 10. */
   registrationLimitPerHour?: number;
   /** Attachment uploads per organization per hour; default 300. */
