@@ -78,6 +78,14 @@ export function ResponsePanel({
       setCode('');
       setCodeError(null);
     } catch (error) {
+      // Answered, expired or withdrawn meanwhile (409/404): say so and show the proposal as it now is.
+      if (error instanceof PublicApiError && (error.status === 409 || error.status === 404)) {
+        (await ensureInteractions().catch(() => null))?.notifyError(errorMessage(error, LOAD_FAILED));
+        setPending(null);
+        setDialog(null);
+        await onAnswered();
+        return;
+      }
       setSendError(errorMessage(error, MESSAGES.answerCodeSendError));
     } finally {
       setSendingCode(false);
