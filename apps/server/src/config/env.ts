@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   ANSWER_CODE_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   REGISTRATION_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   UPLOADS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  /** `npm run bench` only: two routes that measure the session check (docs/performance.md). */
+  BENCH_ROUTES: Bool,
   SENTRY_DSN: z.url().optional(),
   /** Error reporting runs only in production and staging (spec §9). */
   SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
@@ -82,6 +84,8 @@ export interface AppConfig {
   s3?: import('@/lib/storage.ts').S3Config;
   /** Run the outbox worker in-process (off in most tests, which drain it explicitly). */
   runWorkers: boolean;
+  /** Register the bench's two session-check routes (GET /api/v1/bench/token-only and /bench/authenticated). */
+  benchRoutes?: boolean;
   /** Origins the browser app may send error reports to (the CSP's connect-src). */
   reportingOrigins?: string[];
 }

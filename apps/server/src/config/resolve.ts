@@ -51,6 +51,7 @@ export async function resolveAppConfig(env: Env, webDistDir?: string): Promise<A
     publicRateLimitMax: env.PUBLIC_RATE_LIMIT_MAX,
     webDistDir: webDistDir && existsSync(webDistDir) ? webDistDir : undefined,
     runWorkers: true,
+    benchRoutes: env.BENCH_ROUTES ?? false,
     reportingOrigins: env.VITE_SENTRY_DSN ? [new URL(env.VITE_SENTRY_DSN).origin] : [],
     s3: env.S3_BUCKET
       ? {
