@@ -8,6 +8,9 @@
 // query plans at 1k/10k/100k proposals (bench/plans.ts) and Lighthouse on /, /login and /p/{token}
 // (bench/lighthouse.mjs).
 //
+// The two "session check" cases measure what the per-request session check (issue 20) costs: the same token
+// verification with and without the look-up, on routes the server registers only with BENCH_ROUTES.
+//
 // Options: --proposals N (default 100000)   BENCH_DURATION=seconds per case (default 30; warm-up 3 s)
 //          BENCH_CONNECTIONS (default 50)    --only name,name (cases to run)   --cpu-prof (server profile)
 //          BENCH_LATENCY_ROUNDS (default 200)
@@ -86,6 +89,29 @@ async function latency(name, origin, headers, paths) {
   return { name, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: times[times.length - 1] };
 }
 
+const SESSION_REFERENCE = 'session check: token only (reference)';
+const SESSION_CHECKED = 'session check: token + session look-up';
+
+/**
+ * What the session look-up adds to each request: at saturation, the server time per request (1 / req/s) of
+ * the checked route minus the reference's; one request at a time, the difference of the medians.
+ */
+function sessionCheckCost(results, latencies) {
+  const find = (list, name) => list.find((r) => r.name === name);
+  const reference = find(results, SESSION_REFERENCE);
+  const checked = find(results, SESSION_CHECKED);
+  const alone = [find(latencies, SESSION_REFERENCE), find(latencies, SESSION_CHECKED)];
+  if (!reference || !checked) return null;
+  return {
+    'req/s token only': Math.round(reference.rps),
+    'req/s + look-up': Math.round(checked.rps),
+    'throughput kept': `${((checked.rps / reference.rps) * 100).toFixed(1)} %`,
+    'server time added per request µs': Math.round((1 / checked.rps - 1 / reference.rps) * 1e6),
+    'p50 one at a time ms':
+      alone[0] && alone[1] ? `${alone[0].p50.toFixed(2)} → ${alone[1].p50.toFixed(2)}` : '—',
+  };
+}
+
 function run(opts) {
   return autocannon({ connections: CONNECTIONS, ...opts });
 }
@@ -114,7 +140,8 @@ async function main() {
     server = await startServer({
       dataDir,
       port: await freePort(),
-      env: { DATABASE_URL: db.url, LOG_LEVEL: 'warn' },
+      // BENCH_ROUTES: the pair of routes that measure the per-request session check (docs/performance.md).
+      env: { DATABASE_URL: db.url, LOG_LEVEL: 'warn', BENCH_ROUTES: 'true' },
       nodeArgs: process.argv.includes('--cpu-prof')
         ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'bench/results')}`]
         : [],
@@ -122,6 +149,15 @@ async function main() {
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     const made = await generateData(client, { proposals: PROPOSALS });
+    // 10,000 other sessions (live refresh-token families) beside the ones the bench signs in with: the session
+    // check finds its row among them, as on a busy server.
+    await client.query(
+      `insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
+       select u.id, gen_random_uuid(), 'bench-' || gen_random_uuid(), now() + interval '1 day'
+         from generate_series(1, 10000) g, users u where u.email = $1`,
+      [BIG_ADMIN],
+    );
+    await client.query('analyze refresh_tokens');
     await client.end();
     console.log(`data: ${PROPOSALS} proposals generated in ${made.seconds.toFixed(1)} s on ${db.label}`);
 
@@ -240,6 +276,10 @@ async function main() {
         name: 'GET /notifications/unread-count',
         opts: { url: `${origin}/api/v1/notifications/unread-count`, headers: auth },
       },
+      // The per-request session check (issue 20): two routes that both verify the token and answer {ok:true};
+      // only the second runs the session look-up, so their difference is its cost.
+      { name: SESSION_REFERENCE, opts: { url: `${origin}/api/v1/bench/token-only`, headers: auth } },
+      { name: SESSION_CHECKED, opts: { url: `${origin}/api/v1/bench/authenticated`, headers: auth } },
     ].filter(
       (c) => ONLY.length === 0 || c.name === 'bare route {ok:true}' || ONLY.some((o) => c.name.includes(o)),
     );
@@ -271,6 +311,8 @@ async function main() {
       ['GET /analytics/top-clients?limit=10', ['/analytics/top-clients?limit=10']],
       ['GET /analytics/recent-activity?limit=10', ['/analytics/recent-activity?limit=10']],
       ['GET /proposals/stats (sidebar)', ['/proposals/stats']],
+      [SESSION_REFERENCE, ['/bench/token-only']],
+      [SESSION_CHECKED, ['/bench/authenticated']],
     ].filter(([name]) => ONLY.length === 0 || ONLY.some((o) => name.includes(o)));
     // First, on the generated data as it is (the throughput cases below add ~15,000 proposals, whose pages
     // are not yet all-visible to index-only scans until autovacuum gets to them).
@@ -308,6 +350,11 @@ async function main() {
       console.log(`\nLatency, ${LATENCY_ROUNDS} rounds each after 10 warm-up rounds:`);
       console.table(latencyRows);
     }
+    const sessionCheck = sessionCheckCost(results, latencies);
+    if (sessionCheck) {
+      console.log('\nThe per-request session check (token + look-up against token only, same run):');
+      console.table([sessionCheck]);
+    }
     await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
     const file = path.join(
       ROOT,
@@ -324,6 +371,7 @@ async function main() {
           duration: DURATION,
           rows,
           latency: latencyRows,
+          sessionCheck,
         },
         null,
         2,

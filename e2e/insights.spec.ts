@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, field, signIn, test } from './fixtures.ts';
+import { enterAnswerCode } from './mail.ts';
 import { scaled } from './timing.ts';
 
 // The dashboard, the analytics report and the notification bell (issue 8). Other specs add proposals to the
@@ -491,10 +492,10 @@ test.describe("a client's answer reaches the owner's bell", () => {
       await clientPage.goto(`/p/${proposal.publicToken}`);
       await expectLoaded(clientPage.getByRole('heading', { name: title })).toBeVisible();
       await clientPage.getByRole('button', { name: 'Aceitar' }).click();
-      await clientPage
-        .getByRole('dialog', { name: 'Aceitar proposta' })
-        .getByRole('button', { name: 'Aceitar' })
-        .click();
+      const dialog = clientPage.getByRole('dialog', { name: 'Aceitar proposta' });
+      // The one-time code the page emailed to the client (on by default, issue 20).
+      await enterAnswerCode(dialog, `cliente-${tag}@exemplo.pt`, tag);
+      await dialog.getByRole('button', { name: 'Aceitar' }).click();
       await expect(clientPage.getByText('Proposta aceite com sucesso!')).toBeVisible();
     } finally {
       await clientContext.close();

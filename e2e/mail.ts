@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator } from '@playwright/test';
 import { scaled } from './timing.ts';
 
 const OUTBOX = path.resolve(process.env.E2E_DATA_DIR ?? '.data-test/e2e', 'outbox');
@@ -72,4 +72,61 @@ export async function lastMessageTo(to: string): Promise<{ headers: string; body
     .toBe(true);
   const message = found as { headers: string; body: string };
   return { headers: message.headers.replace(/\r?\n[ \t]+/g, ' '), body: message.body };
+}
+
+/**
+ * The one-time answer code (issue 20) in the newest code email to `to` whose body contains `needle` (a unique
+ * part of the proposal's title: other tests may ask codes for the same address). Waits for the worker.
+ */
+export async function answerCodeFromOutbox(to: string, needle: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        await readNewMessages();
+        const names = [...seen.keys()]
+          .filter((name) => {
+            const recipient = seen.get(name)?.to;
+            return recipient === to || recipient?.endsWith(`<${to}>`);
+          })
+          .sort()
+          .reverse();
+        for (const name of names) {
+          const body = seen.get(name)?.body ?? '';
+          // The text part: "…indique este código…" (quoted-printable), then the code alone on its line.
+          if (!body.includes('indique este c') || !body.includes(needle)) continue;
+          const match = body.match(/^(\d{6})\r?$/m);
+          if (match?.[1]) {
+            code = match[1];
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `an answer-code email to ${to} about ${needle}`, timeout: scaled(15_000) },
+    )
+    .toBe(true);
+  return code;
+}
+
+/** In an open answer dialog: waits until the code was sent, reads it from the email and types it. */
+export async function enterAnswerCode(dialog: Locator, to: string, needle: string): Promise<string> {
+  await expect(dialog.getByText(/Enviámos um código de 6 dígitos para/)).toBeVisible({
+    timeout: scaled(15_000),
+  });
+  const code = await answerCodeFromOutbox(to, needle);
+  await dialog.getByRole('textbox', { name: /Código de confirmação/ }).fill(code);
+  return code;
+}
+
+/** The client's code through the API (tests that answer without the page): requested, then read from the email. */
+export async function answerCodeViaApi(
+  request: APIRequestContext,
+  publicToken: string,
+  to: string,
+  needle: string,
+): Promise<string> {
+  const res = await request.post(`/api/v1/public/proposals/${publicToken}/code`);
+  expect(res.status()).toBe(200);
+  return answerCodeFromOutbox(to, needle);
 }

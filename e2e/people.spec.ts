@@ -470,6 +470,10 @@ test.describe('settings and people screens @mobile', () => {
       await expect(
         admin.getByText('Sem logótipo').or(admin.getByAltText('Pré-visualização do logótipo')),
       ).toBeVisible();
+      // The client's email code before answering is on by default (issue 20).
+      await expect(
+        admin.getByRole('switch', { name: /^Pedir ao cliente um código enviado por email/ }),
+      ).toBeChecked();
       await expectAccessible(admin);
       // Saved unchanged: other tests share this organization.
       await admin.getByRole('button', { name: 'Guardar organização' }).click();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, DEMO, expectAccessible, field, signIn, test } from './fixtures.ts';
+import { answerCodeViaApi, enterAnswerCode } from './mail.ts';
 import { scaled } from './timing.ts';
 
 // Issue 19: what a person types, what a template promises and what a client answers arrive unchanged.
@@ -24,7 +25,15 @@ async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: u
 }
 
 async function firstClientId(page: Page): Promise<string> {
-  return (await api<{ id: string }[]>(page, 'GET', '/clients?limit=1'))[0]?.id as string;
+  return (await firstClient(page)).id;
+}
+
+/** The first client, with the address the one-time answer code goes to (issue 20). */
+async function firstClient(page: Page): Promise<{ id: string; email: string }> {
+  return (await api<{ id: string; email: string }[]>(page, 'GET', '/clients?limit=1'))[0] as {
+    id: string;
+    email: string;
+  };
 }
 
 const clientPicker = (page: Page) => page.getByRole('combobox', { name: 'Cliente' });
@@ -141,9 +150,10 @@ test.describe('amounts, templates and answers @mobile', () => {
   }) => {
     await signIn(page, DEMO.sales);
     const title = unique('Proposta recusada');
+    const clientRecord = await firstClient(page);
     const created = await api<{ id: string; publicToken: string }>(page, 'POST', '/proposals', {
       title,
-      clientId: await firstClientId(page),
+      clientId: clientRecord.id,
       status: 'sent',
       content: { blocks: [], items: [{ name: 'Site', quantity: 1, unitPrice: 100_000 }] },
     });
@@ -154,6 +164,8 @@ test.describe('amounts, templates and answers @mobile', () => {
     await publicPage.getByRole('button', { name: 'Rejeitar' }).click();
     const dialog = publicPage.getByRole('dialog', { name: 'Rejeitar proposta' });
     await dialog.getByRole('textbox', { name: 'Motivo (opcional)' }).fill('Orçamento acima do previsto');
+    // The one-time code emailed to the client (on by default, issue 20); the title's unique part finds it.
+    await enterAnswerCode(dialog, clientRecord.email, title.split(' ').at(-1) as string);
     await dialog.getByRole('button', { name: 'Rejeitar' }).click();
     await expect(publicPage.getByText(/Rejeitada em/)).toBeVisible();
     await client.close();
@@ -209,16 +221,25 @@ test.describe('a signed proposal inside the app @mobile', () => {
     page,
   }) => {
     await signIn(page, DEMO.sales);
+    const title = unique('Proposta assinada');
+    const clientRecord = await firstClient(page);
     const created = await api<{ id: string; publicToken: string }>(page, 'POST', '/proposals', {
-      title: unique('Proposta assinada'),
-      clientId: await firstClientId(page),
+      title,
+      clientId: clientRecord.id,
       status: 'sent',
       content: { blocks: [], items: [{ name: 'Site', quantity: 1, unitPrice: 100_000 }] },
     });
     const png =
       'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    // As the client: with the one-time code from their email (on by default, issue 20).
+    const code = await answerCodeViaApi(
+      page.request,
+      created.publicToken,
+      clientRecord.email,
+      title.split(' ').at(-1) as string,
+    );
     const signed = await page.request.post(`/api/v1/public/proposals/${created.publicToken}/sign`, {
-      data: { signerName: 'Joana Lima', signerEmail: 'joana@lima.pt', signatureData: png },
+      data: { signerName: 'Joana Lima', signerEmail: 'joana@lima.pt', signatureData: png, code },
     });
     expect(signed.status()).toBe(200);
 

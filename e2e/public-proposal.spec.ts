@@ -1,5 +1,6 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { answerCodeViaApi, enterAnswerCode } from './mail.ts';
 
 /** 2 × 1500,00 € + 1 × 4200,00 € = 7200,00 €; −10 % = 6480,00 €; +23 % IVA (1490,40 €) = 7970,40 €. */
 const ITEMS = [
@@ -18,6 +19,8 @@ interface Created {
   publicToken: string;
   title: string;
   accessToken: string;
+  /** The client's address: where the one-time answer code goes (on by default, issue 20). */
+  clientEmail: string;
 }
 
 let sequence = 0;
@@ -41,9 +44,10 @@ async function createSentProposal(request: APIRequestContext): Promise<Created> 
   const accessToken = await signInApi(request);
   const headers = { Authorization: `Bearer ${accessToken}` };
   const id = unique();
+  const clientEmail = `marta-${id}@exemplo.pt`;
   const client = await request.post('/api/v1/clients', {
     headers,
-    data: { name: `Marta Sousa ${id}`, email: `marta-${id}@exemplo.pt`, company: 'Sousa & Filhos, Lda.' },
+    data: { name: `Marta Sousa ${id}`, email: clientEmail, company: 'Sousa & Filhos, Lda.' },
   });
   expect(client.status()).toBe(201);
   const title = `Website institucional ${id}`;
@@ -71,7 +75,7 @@ async function createSentProposal(request: APIRequestContext): Promise<Created> 
   });
   expect(proposal.status()).toBe(201);
   const data = (await proposal.json()).data;
-  return { id: data.id, publicToken: data.publicToken, title, accessToken };
+  return { id: data.id, publicToken: data.publicToken, title, accessToken, clientEmail };
 }
 
 /** What the owner sees in the app afterwards (the private detail screen reads the same endpoint). */
@@ -86,8 +90,13 @@ async function ownerView(request: APIRequestContext, created: Created) {
     acceptedAt: string | null;
     rejectedAt: string | null;
     signedAt: string | null;
+    answerVerification: { method: string; maskedEmail?: string } | null;
   };
 }
+
+/** The client types the code emailed to them (the one-time code the page sent when the dialog opened). */
+const typeCode = (dialog: Locator, created: Created) =>
+  enterAnswerCode(dialog, created.clientEmail, created.title);
 
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
@@ -239,6 +248,17 @@ test.describe('public proposal page', () => {
     await expect(dialog.getByRole('button', { name: 'Limpar' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeVisible();
     await drawSignature(page);
+    // The code the page emailed when the dialog opened (issue 20): a wrong one is refused under the field and
+    // the drawing stays; the one from the email signs.
+    await expect(dialog.getByText(/Enviámos um código de 6 dígitos para m•••@exemplo\.pt/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /Reenviar código \(\d+ s\)/ })).toBeDisabled();
+    const code = await typeCode(dialog, created);
+    await dialog
+      .getByRole('textbox', { name: /Código de confirmação/ })
+      .fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+    await dialog.getByRole('button', { name: 'Confirmar Assinatura' }).click();
+    await expect(dialog.getByText('Código incorreto. Verifique o email e tente novamente.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: /Código de confirmação/ }).fill(code);
     await dialog.getByRole('button', { name: 'Confirmar Assinatura' }).click();
 
     await expect(page.getByText('Proposta assinada com sucesso!')).toBeVisible();
@@ -263,6 +283,7 @@ test.describe('public proposal page', () => {
     const owner = await ownerView(request, created);
     expect(owner.status).toBe('accepted');
     expect(owner.signedAt).not.toBeNull();
+    expect(owner.answerVerification).toMatchObject({ method: 'email_code', maskedEmail: 'm•••@exemplo.pt' });
     await context.close();
   });
 
@@ -304,6 +325,7 @@ test.describe('public proposal page', () => {
     await page.getByRole('button', { name: 'Aceitar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Aceitar proposta' });
     await expect(dialog.getByText('Tem a certeza de que deseja aceitar esta proposta?')).toBeVisible();
+    await typeCode(dialog, created);
     await dialog.getByRole('button', { name: 'Aceitar' }).click();
 
     await expect(page.getByText('Proposta aceite com sucesso!')).toBeVisible();
@@ -324,6 +346,9 @@ test.describe('public proposal page', () => {
     await ownerPage.goto(`/proposals/${created.id}`);
     await expect(ownerPage.getByRole('heading', { level: 1, name: created.title })).toBeVisible();
     await expect(ownerPage.getByText(/Aceite pelo cliente em/)).toBeVisible();
+    await expect(
+      ownerPage.getByText(/Email do cliente confirmado com código: enviado para m•••@exemplo\.pt/),
+    ).toBeVisible();
   });
 
   test('lists only the attachments marked visible to the client and downloads them', async ({
@@ -366,6 +391,7 @@ test.describe('public proposal page', () => {
     await page.getByRole('button', { name: 'Rejeitar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rejeitar proposta' });
     await dialog.getByRole('textbox', { name: 'Motivo (opcional)' }).fill('Orçamento acima do previsto');
+    await typeCode(dialog, created);
     await dialog.getByRole('button', { name: 'Rejeitar' }).click();
 
     await expect(page.getByText('Proposta rejeitada', { exact: true }).first()).toBeVisible();
@@ -383,12 +409,11 @@ test.describe('public proposal page', () => {
     const sent = page.waitForRequest((req) => req.url().endsWith('/reject') && req.method() === 'POST');
 
     await page.getByRole('button', { name: 'Rejeitar' }).click();
-    await page
-      .getByRole('dialog', { name: 'Rejeitar proposta' })
-      .getByRole('button', { name: 'Rejeitar' })
-      .click();
+    const dialog = page.getByRole('dialog', { name: 'Rejeitar proposta' });
+    const code = await typeCode(dialog, created);
+    await dialog.getByRole('button', { name: 'Rejeitar' }).click();
 
-    expect((await sent).postDataJSON()).toEqual({ reason: null });
+    expect((await sent).postDataJSON()).toEqual({ reason: null, code });
     const result = page.getByRole('region', { name: 'Proposta rejeitada' });
     await expect(result).toContainText(/Rejeitada em/);
     await expect(result).not.toContainText('Motivo');
@@ -406,14 +431,15 @@ test.describe('public proposal page', () => {
     const created = await createSentProposal(request);
     const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
     await expect(page.getByRole('button', { name: 'Aceitar' })).toBeVisible();
-    // Someone else answers from another device while this page is open.
-    expect((await request.post(`/api/v1/public/proposals/${created.publicToken}/reject`)).status()).toBe(200);
+    // Someone else answers from another device while this page is open (with the code from the email).
+    const code = await answerCodeViaApi(request, created.publicToken, created.clientEmail, created.title);
+    const other = await request.post(`/api/v1/public/proposals/${created.publicToken}/reject`, {
+      data: { reason: null, code },
+    });
+    expect(other.status()).toBe(200);
 
+    // Opening the dialog asks for a code: the server answers that the proposal was answered.
     await page.getByRole('button', { name: 'Aceitar' }).click();
-    await page
-      .getByRole('dialog', { name: 'Aceitar proposta' })
-      .getByRole('button', { name: 'Aceitar' })
-      .click();
 
     await expect(page.getByText('Esta proposta já foi respondida')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Proposta rejeitada' })).toBeVisible();
@@ -440,7 +466,8 @@ test.describe('public proposal page', () => {
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Rejeitar' }).click();
-    await dialogSettled(page, 'Rejeitar proposta');
+    const dialog = await dialogSettled(page, 'Rejeitar proposta');
+    await expect(dialog.getByText(/Enviámos um código de 6 dígitos/)).toBeVisible();
     await expectAccessible(page);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -455,7 +482,8 @@ test.describe('public proposal page', () => {
 
     await fillSigner(page, 'Marta Sousa', 'marta@exemplo.pt');
     await page.getByRole('button', { name: 'Assinar proposta' }).click();
-    await dialogSettled(page, 'Assinar proposta');
+    const dialog = await dialogSettled(page, 'Assinar proposta');
+    await typeCode(dialog, created);
     await expectAccessible(page);
     await drawSignature(page);
     await page.getByRole('button', { name: 'Confirmar Assinatura' }).click();
@@ -507,6 +535,12 @@ test.describe('public proposal page on a phone @mobile', () => {
     expect(box?.width).toBeGreaterThan(280);
     expect(Math.abs((box?.width ?? 0) / (box?.height ?? 1) - 3)).toBeLessThan(0.05);
     await drawSignature(page);
+    const dialog = page.getByRole('dialog', { name: 'Assinar proposta' });
+    await typeCode(dialog, created);
+    // The code's field and 'Reenviar código' fit the phone's width too.
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    await expect(dialog.getByRole('button', { name: /Reenviar código/ })).toBeInViewport();
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Confirmar Assinatura' }).click();
 
     const result = page.getByRole('region', { name: 'Proposta assinada e aceite' });
@@ -565,10 +599,9 @@ test.describe('public proposal page on a phone @mobile', () => {
     const { context, page } = await openAsClient(browser, baseURL, created.publicToken, { phone: true });
 
     await page.getByRole('button', { name: 'Aceitar' }).click();
-    await page
-      .getByRole('dialog', { name: 'Aceitar proposta' })
-      .getByRole('button', { name: 'Aceitar' })
-      .click();
+    const dialog = page.getByRole('dialog', { name: 'Aceitar proposta' });
+    await typeCode(dialog, created);
+    await dialog.getByRole('button', { name: 'Aceitar' }).click();
     await expect(page.getByRole('region', { name: 'Proposta aceite' })).toBeVisible();
     expect((await ownerView(request, created)).status).toBe('accepted');
     await context.close();

@@ -21,6 +21,7 @@ import { analyticsRoutes } from '@/modules/analytics/analytics.routes.ts';
 import { attachmentsRoutes } from '@/modules/attachments/attachments.routes.ts';
 import { authRoutes } from '@/modules/auth/auth.routes.ts';
 import { sessionHolds } from '@/modules/auth/auth.service.ts';
+import { benchRoutes } from '@/modules/bench/bench.routes.ts';
 import { clientsRoutes } from '@/modules/clients/clients.routes.ts';
 import { commentsRoutes } from '@/modules/comments/comments.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
@@ -164,9 +165,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(settingsRoutes, {
         passwordChangeLimitPerHour: config.passwordChangeLimitPerHour ?? 10,
       });
+      if (config.benchRoutes) await api.register(benchRoutes);
       await api.register(publicProposalsRoutes, {
         viewRateLimitMax: config.publicRateLimitMax * 6,
         actionRateLimitMax: config.publicRateLimitMax,
+        secret: config.jwtSecret,
+        answerCodeLimits: config.answerCodeLimits ?? {
+          resendAfterSeconds: 60,
+          perProposalPerHour: 5,
+          perRecipientPerHour: 20,
+        },
       });
     },
     { prefix: '/api/v1' },

@@ -90,6 +90,20 @@ export const MESSAGES = {
   rejectError: 'Erro ao rejeitar proposta',
   signError: 'Erro ao assinar proposta',
   notificationNotFound: 'Notificação não encontrada',
+  // The client's one-time email code before answering (issue 20)
+  answerCodeRequired: 'Indique o código de 6 dígitos que enviámos por email',
+  answerCodeFormat: 'O código tem 6 dígitos',
+  answerCodeWrong: 'Código incorreto. Verifique o email e tente novamente.',
+  answerCodeExpired: 'O código expirou ou já foi usado. Peça um novo código.',
+  answerCodeTooManyAttempts: 'Demasiadas tentativas com este código. Peça um novo código.',
+  answerCodeNotRequested: 'Peça primeiro o código de confirmação por email.',
+  answerCodeWait: 'Já enviámos um código há menos de um minuto. Aguarde antes de pedir outro.',
+  answerCodeHourLimit:
+    'Foram pedidos demasiados códigos para esta proposta. Tente novamente dentro de uma hora.',
+  answerCodeRecipientLimit:
+    'Este endereço já recebeu demasiados códigos nesta hora. Tente novamente mais tarde.',
+  answerCodeNotNeeded: 'Esta proposta não precisa de código de confirmação.',
+  answerCodeSendError: 'Não foi possível enviar o código. Tente novamente.',
 
   // People and settings (spec §5, §8; server-behaviour §6)
   userFormRequired: 'Nome, apelido e função são obrigatórios',

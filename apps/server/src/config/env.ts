@@ -22,8 +22,13 @@ const EnvSchema = z.object({
   PASSWORD_CHANGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MAIL_LIMIT_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(200),
   MAIL_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  ANSWER_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
+  ANSWER_CODE_LIMIT_PER_PROPOSAL_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  ANSWER_CODE_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   REGISTRATION_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   UPLOADS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  /** `npm run bench` only: two routes that measure the session check (docs/performance.md). */
+  BENCH_ROUTES: Bool,
   SENTRY_DSN: z.url().optional(),
   /** Error reporting runs only in production and staging (spec §9). */
   SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
@@ -67,6 +72,8 @@ export interface AppConfig {
   passwordChangeLimitPerHour?: number;
   /** Invitations and proposal emails per organization and per address per hour; defaults 200 and 10. */
   mailLimits?: { perOrganizationPerHour: number; perRecipientPerHour: number };
+  /** The client's answer codes: seconds between two, per proposal and per address per hour; 60, 5, 20. */
+  answerCodeLimits?: { resendAfterSeconds: number; perProposalPerHour: number; perRecipientPerHour: number };
   /** Sign-up attempts per IP per hour; default 10. */
   registrationLimitPerHour?: number;
   /** Attachment uploads per organization per hour; default 300. */
@@ -77,6 +84,8 @@ export interface AppConfig {
   s3?: import('@/lib/storage.ts').S3Config;
   /** Run the outbox worker in-process (off in most tests, which drain it explicitly). */
   runWorkers: boolean;
+  /** Register the bench's two session-check routes (GET /api/v1/bench/token-only and /bench/authenticated). */
+  benchRoutes?: boolean;
   /** Origins the browser app may send error reports to (the CSP's connect-src). */
   reportingOrigins?: string[];
 }

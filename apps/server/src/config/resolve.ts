@@ -41,11 +41,17 @@ export async function resolveAppConfig(env: Env, webDistDir?: string): Promise<A
       perOrganizationPerHour: env.MAIL_LIMIT_PER_ORGANIZATION_PER_HOUR,
       perRecipientPerHour: env.MAIL_LIMIT_PER_RECIPIENT_PER_HOUR,
     },
+    answerCodeLimits: {
+      resendAfterSeconds: env.ANSWER_CODE_RESEND_SECONDS,
+      perProposalPerHour: env.ANSWER_CODE_LIMIT_PER_PROPOSAL_PER_HOUR,
+      perRecipientPerHour: env.ANSWER_CODE_LIMIT_PER_RECIPIENT_PER_HOUR,
+    },
     registrationLimitPerHour: env.REGISTRATION_LIMIT_PER_IP_PER_HOUR,
     uploadsPerOrganizationPerHour: env.UPLOADS_PER_ORGANIZATION_PER_HOUR,
     publicRateLimitMax: env.PUBLIC_RATE_LIMIT_MAX,
     webDistDir: webDistDir && existsSync(webDistDir) ? webDistDir : undefined,
     runWorkers: true,
+    benchRoutes: env.BENCH_ROUTES ?? false,
     reportingOrigins: env.VITE_SENTRY_DSN ? [new URL(env.VITE_SENTRY_DSN).origin] : [],
     s3: env.S3_BUCKET
       ? {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, authHeaders, createTeamOfRoles, createUser, TEST_PASSWORD } from '@/test/factories.ts';
 import { multipart } from '@/test/multipart.ts';
@@ -197,10 +198,38 @@ describe("finding 1: the public decisions are the client's alone", () => {
     }
   });
 
+  it('refuses a link holder who signs out and answers without the code the client received by email', async () => {
+    // The owner may hold the link (to send it); signed out, only the emailed code separates them from the client.
+    const proposal = await newProposal();
+    for (const action of ['accept', 'reject', 'sign']) {
+      const res = await decide(proposal.publicToken, action);
+      expect(res.statusCode, action).toBe(400);
+      expect(res.json().error.details).toEqual([
+        { field: 'code', message: 'Indique o código de 6 dígitos que enviámos por email' },
+      ]);
+    }
+    const guess = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/proposals/${proposal.publicToken}/accept`,
+      payload: { code: '000000' },
+    });
+    expect(guess.statusCode).toBe(400);
+    const status = await t.db.execute<{ status: string }>(
+      sql`select status from proposals where id = ${proposal.id}`,
+    );
+    expect(status.rows[0]?.status).toBe('sent');
+  });
+
   it('lets a member of another organization answer: they may be the client', async () => {
     const proposal = await newProposal();
     const outsider = await createUser(t.db, { role: 'admin' });
-    const res = await decide(proposal.publicToken, 'accept', await authHeaders(t.app, outsider));
+    const res = await answerAsClient(
+      t,
+      proposal.publicToken,
+      'accept',
+      {},
+      await authHeaders(t.app, outsider),
+    );
     expect(res.statusCode).toBe(200);
   });
 
@@ -447,10 +476,10 @@ describe('finding 7: signature images of sensible dimensions', () => {
     const sent = (await admin('POST', '/proposals', { title: 'Assinar', clientId, status: 'sent' })).json()
       .data;
     const sign = (signatureData: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/v1/public/proposals/${sent.publicToken}/sign`,
-        payload: { signerName: 'Cliente', signerEmail: 'c@x.pt', signatureData },
+      answerAsClient(t, sent.publicToken, 'sign', {
+        signerName: 'Cliente',
+        signerEmail: 'c@x.pt',
+        signatureData,
       });
     const huge = await sign(pngOf(30_000, 30_000));
     expect(huge.statusCode).toBe(400);
@@ -547,10 +576,10 @@ describe('finding 6: the evidence of an answer cannot be changed afterwards', ()
       await as(t.app, team.sales)('POST', '/proposals', { title: 'Assinada', clientId, status: 'sent' })
     ).json().data;
     const visible = (await upload(p.id, true)).json().data;
-    const signed = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/public/proposals/${p.publicToken}/sign`,
-      payload: { signerName: 'Cliente', signerEmail: 'c@x.pt', signatureData: PNG },
+    const signed = await answerAsClient(t, p.publicToken, 'sign', {
+      signerName: 'Cliente',
+      signerEmail: 'c@x.pt',
+      signatureData: PNG,
     });
     expect(signed.statusCode).toBe(200);
     return { id: p.id as string, visibleId: visible.id as string };

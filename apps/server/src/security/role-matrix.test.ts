@@ -388,6 +388,7 @@ const NOT_ROLE_BOUND = new Set([
   'DELETE /notifications/{id}',
   'DELETE /notifications',
   'POST /invites/{token}/accept',
+  'POST /public/proposals/{publicToken}/code',
   'POST /public/proposals/{publicToken}/accept',
   'POST /public/proposals/{publicToken}/reject',
   'POST /public/proposals/{publicToken}/sign',
@@ -481,4 +482,47 @@ describe('role matrix: every write operation × every organization role', () => 
       expect(failures).toEqual([]);
     }, 180_000);
   }
+});
+
+describe("public answer routes: the client's alone, never an organization role", () => {
+  const PNG_1X1 =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+  const BODIES: Record<string, unknown> = {
+    accept: { code: '123456' },
+    reject: { reason: null, code: '123456' },
+    sign: { signerName: 'Membro', signerEmail: 'membro@x.pt', signatureData: PNG_1X1, code: '123456' },
+  };
+
+  it('refuses every role on every public write of a proposal (the answer-code request included), changing nothing', async () => {
+    const publicWrites = writeOperations.filter((op) =>
+      op.startsWith('POST /public/proposals/{publicToken}/'),
+    );
+    expect(publicWrites).toContain('POST /public/proposals/{publicToken}/code');
+    const client = (
+      await as(t.app, team.admin)('POST', '/clients', { name: 'Cliente', email: 'cliente@x.pt' })
+    ).json().data.id;
+    const proposal = (
+      await as(t.app, team.admin)('POST', '/proposals', {
+        title: 'Pública',
+        clientId: client,
+        status: 'sent',
+      })
+    ).json().data as { publicToken: string };
+    const failures: string[] = [];
+    for (const role of ORG_ROLES) {
+      for (const op of publicWrites) {
+        const action = op.split('/').at(-1) as string;
+        const before = await fingerprint(team.org.id);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/public/proposals/${proposal.publicToken}/${action}`,
+          headers: await authHeaders(t.app, team[role]),
+          payload: BODIES[action] as object | undefined,
+        });
+        if (res.statusCode !== 403) failures.push(`${role} ${op} → ${res.statusCode}`);
+        if ((await fingerprint(team.org.id)) !== before) failures.push(`${role} ${op} changed data`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });

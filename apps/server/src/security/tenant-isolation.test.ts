@@ -146,6 +146,7 @@ const unknownToken = () => randomBytes(24).toString('base64url');
 /** Public routes reached by a token: an unknown token, or another proposal's attachment, is 404. */
 const PUBLIC_CASES: Record<string, Case[]> = {
   'GET /public/proposals/{publicToken}': [{ params: () => ({ publicToken: unknownToken() }) }],
+  'POST /public/proposals/{publicToken}/code': [{ params: () => ({ publicToken: unknownToken() }) }],
   'POST /public/proposals/{publicToken}/accept': [
     { params: () => ({ publicToken: unknownToken() }), body: () => ({}) },
   ],

@@ -69,6 +69,8 @@ export async function buildTestApp(
     registrationLimitPerHour: 1000,
     uploadsPerOrganizationPerHour: 1000,
     mailLimits: { perOrganizationPerHour: 1000, perRecipientPerHour: 1000 },
+    // Test files answer many proposals of one client address; the per-address limit has its own test.
+    answerCodeLimits: { resendAfterSeconds: 60, perProposalPerHour: 5, perRecipientPerHour: 1000 },
     publicRateLimitMax: 1000,
     runWorkers: false,
     ...configOverrides,

@@ -1,4 +1,8 @@
-import type { PublicAttachment, PublicProposal } from '@aceite/shared/schemas/public-proposals';
+import type {
+  AnswerCodeSent,
+  PublicAttachment,
+  PublicProposal,
+} from '@aceite/shared/schemas/public-proposals';
 
 /** A failed call to the public API, with the server's pt-PT message when the body had one. */
 export class PublicApiError extends Error {
@@ -6,14 +10,28 @@ export class PublicApiError extends Error {
   readonly code: string | null;
   /** The server's own message (error.message), or null when the body had none (network, proxy, HTML). */
   readonly serverMessage: string | null;
+  /** The server's field errors (error.details), e.g. the answer code's. */
+  readonly details: { field: string; message: string }[];
 
-  constructor(status: number, code: string | null, serverMessage: string | null) {
+  constructor(
+    status: number,
+    code: string | null,
+    serverMessage: string | null,
+    details: { field: string; message: string }[] = [],
+  ) {
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'PublicApiError';
     this.status = status;
     this.code = code;
     this.serverMessage = serverMessage;
+    this.details = details;
   }
+}
+
+/** The server's message for one field of the request (e.g. 'code'), if it named that field. */
+export function fieldError(error: unknown, field: string): string | null {
+  if (!(error instanceof PublicApiError)) return null;
+  return error.details.find((detail) => detail.field === field)?.message ?? null;
 }
 
 /** The server's message when it gave one, else the screen's fallback (spec §8). */
@@ -70,11 +88,20 @@ async function readResponse<T>(pending: Promise<Response>): Promise<T> {
 
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const error = (payload as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+    const error = (payload as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)
+      ?.error;
+    const details = Array.isArray(error?.details)
+      ? (error.details as unknown[]).filter(
+          (d): d is { field: string; message: string } =>
+            typeof (d as { field?: unknown })?.field === 'string' &&
+            typeof (d as { message?: unknown })?.message === 'string',
+        )
+      : [];
     throw new PublicApiError(
       response.status,
       typeof error?.code === 'string' ? error.code : null,
       typeof error?.message === 'string' && error.message ? error.message : null,
+      details,
     );
   }
   return (payload as { data: T }).data;
@@ -114,18 +141,32 @@ export function publicAttachmentUrl(publicToken: string, attachmentId: string): 
   return `/api/v1/public/proposals/${tokenPath(publicToken)}/attachments/${encodeURIComponent(attachmentId)}/download`;
 }
 
-export function acceptPublicProposal(publicToken: string): Promise<unknown> {
-  return request(`${tokenPath(publicToken)}/accept`, { method: 'POST' });
+/** Emails the client the one-time code that accept, reject and sign ask for (issue 20). */
+export function requestAnswerCode(publicToken: string): Promise<AnswerCodeSent> {
+  return request<AnswerCodeSent>(`${tokenPath(publicToken)}/code`, { method: 'POST' });
 }
 
-export function rejectPublicProposal(publicToken: string, reason: string | null): Promise<unknown> {
-  return request(`${tokenPath(publicToken)}/reject`, { method: 'POST', body: { reason } });
+/** `code`: the emailed one-time code, when the proposal asks for one (`answerCode.required`). */
+export function acceptPublicProposal(publicToken: string, code?: string): Promise<unknown> {
+  return request(`${tokenPath(publicToken)}/accept`, { method: 'POST', body: code ? { code } : undefined });
+}
+
+export function rejectPublicProposal(
+  publicToken: string,
+  reason: string | null,
+  code?: string,
+): Promise<unknown> {
+  return request(`${tokenPath(publicToken)}/reject`, {
+    method: 'POST',
+    body: code ? { reason, code } : { reason },
+  });
 }
 
 export interface SignInput {
   signatureData: string;
   signerName: string;
   signerEmail: string;
+  code?: string;
 }
 
 export function signPublicProposal(publicToken: string, input: SignInput): Promise<unknown> {

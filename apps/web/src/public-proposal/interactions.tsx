@@ -12,6 +12,7 @@ import { Button, Modal, Textarea } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AnswerCodeField, type AnswerCodeState } from './answer-code-field';
 
 export function NotificationsHost() {
   return <Notifications position="top-center" zIndex={1000} />;
@@ -43,6 +44,8 @@ interface DialogProps {
   opened: boolean;
   submitting: boolean;
   onClose: () => void;
+  /** The emailed code's field, when the proposal asks for one. */
+  code?: AnswerCodeState | null;
 }
 
 export function AcceptModal({
@@ -51,6 +54,7 @@ export function AcceptModal({
   onClose,
   onConfirm,
   actionColor,
+  code,
 }: DialogProps & { onConfirm: () => void; actionColor?: string }) {
   return (
     <Modal
@@ -60,15 +64,24 @@ export function AcceptModal({
       centered
       closeButtonProps={closeButtonProps}
     >
-      <p className="pp-lead">{MESSAGES.acceptConfirm}</p>
-      <div className="pp-modal-actions">
-        <Button variant="default" onClick={onClose} disabled={submitting}>
-          Cancelar
-        </Button>
-        <Button color={actionColor} onClick={onConfirm} loading={submitting} data-autofocus>
-          Aceitar
-        </Button>
-      </div>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm();
+        }}
+      >
+        <p className="pp-lead">{MESSAGES.acceptConfirm}</p>
+        {code ? <AnswerCodeField state={code} autoFocus /> : null}
+        <div className="pp-modal-actions">
+          <Button variant="default" onClick={onClose} disabled={submitting}>
+            Cancelar
+          </Button>
+          <Button type="submit" color={actionColor} loading={submitting} data-autofocus={!code || undefined}>
+            Aceitar
+          </Button>
+        </div>
+      </form>
     </Modal>
   );
 }
@@ -78,6 +91,7 @@ export function RejectModal({
   submitting,
   onClose,
   onConfirm,
+  code,
 }: DialogProps & { onConfirm: (reason: string | null) => void }) {
   const [reason, setReason] = useState('');
   return (
@@ -90,6 +104,7 @@ export function RejectModal({
       onExitTransitionEnd={() => setReason('')}
     >
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           // The reason is optional: an empty one is sent as null (spec §5).
@@ -108,6 +123,7 @@ export function RejectModal({
           maxLength={2000}
           data-autofocus
         />
+        {code ? <AnswerCodeField state={code} /> : null}
         <div className="pp-modal-actions">
           <Button variant="default" onClick={onClose} disabled={submitting}>
             Cancelar

@@ -401,4 +401,64 @@ describe('public proposal page', () => {
     expect(await screen.findByText(MESSAGES.acceptError)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('dialog', { name: 'Aceitar proposta' })).toBeInTheDocument());
   });
+
+  it('asks for the emailed code when required: sends it on opening, shows a wrong code under the field, accepts with it', async () => {
+    const user = userEvent.setup();
+    let accepted = false;
+    const fetchMock = stubFetch((url, init) => {
+      if (url.endsWith('/code')) {
+        return ok({
+          maskedEmail: 'm•••@exemplo.pt',
+          expiresAt: new Date(Date.now() + 600_000).toISOString(),
+          resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
+        });
+      }
+      if (url.endsWith('/accept')) {
+        const body = JSON.parse(String(init?.body ?? '{}')) as { code?: string };
+        if (body.code !== '123456') {
+          return {
+            status: 400,
+            body: {
+              error: {
+                code: 'VALIDATION_ERROR',
+                message: MESSAGES.answerCodeWrong,
+                details: [{ field: 'code', message: MESSAGES.answerCodeWrong }],
+                requestId: 'r',
+              },
+            },
+          };
+        }
+        accepted = true;
+        return ok({ status: 'accepted' });
+      }
+      return ok(
+        accepted
+          ? makeProposal({ status: 'accepted', isActionable: false, acceptedAt: '2026-03-07T09:00:00.000Z' })
+          : makeProposal({ answerCode: { required: true } }),
+      );
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Aceitar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aceitar proposta' });
+    expect(await within(dialog).findByText(/Enviámos um código de 6 dígitos para/)).toHaveTextContent(
+      'm•••@exemplo.pt',
+    );
+    expect(within(dialog).getByRole('button', { name: /Reenviar código \(\d+ s\)/ })).toBeDisabled();
+    const field = within(dialog).getByRole('textbox', { name: /Código de confirmação/ });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Aceitar' }));
+    expect(await within(dialog).findByText(MESSAGES.answerCodeRequired)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith('/accept'))).toHaveLength(0);
+
+    await user.type(field, '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Aceitar' }));
+    expect(await within(dialog).findByText(MESSAGES.answerCodeWrong)).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Aceitar' }));
+    expect(await screen.findByText(MESSAGES.acceptSuccess)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith('/code'))).toHaveLength(1);
+  });
 });

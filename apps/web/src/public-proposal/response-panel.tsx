@@ -3,17 +3,24 @@ import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { Button, TextInput } from '@mantine/core';
 import { IconCheck, IconShieldCheck, IconSignature, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { AnswerCodeState } from './answer-code-field';
 import {
   acceptPublicProposal,
   errorMessage,
+  fieldError,
   PublicApiError,
   rejectPublicProposal,
+  requestAnswerCode,
   signPublicProposal,
 } from './api';
 import { formatCalendarDate } from './format';
 import { type InteractionsModule, loadSignature, type SignatureModule } from './lazy';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const CODE_PATTERN = /^\d{6}$/;
+
+/** A code sent this long ago is asked for again when a dialog opens (it is valid for 10 minutes). */
+const CODE_FRESH_MS = 9 * 60_000;
 const LOAD_FAILED = 'Não foi possível continuar. Verifique a ligação à internet e tente novamente.';
 
 type Dialog = 'sign' | 'accept' | 'reject';
@@ -48,6 +55,73 @@ export function ResponsePanel({
   const [submitting, setSubmitting] = useState(false);
   const [ui, setUi] = useState<InteractionsModule | null>(null);
   const [signature, setSignature] = useState<SignatureModule | null>(null);
+  // The emailed one-time code (issue 20): one for whichever dialog, kept while the page stays open.
+  const codeRequired = proposal.answerCode?.required ?? false;
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [codeSent, setCodeSent] = useState<{ maskedEmail: string; sentAt: number; resendAt: number } | null>(
+    null,
+  );
+  const [sendingCode, setSendingCode] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+
+  async function sendCode() {
+    setSendingCode(true);
+    setSendError(null);
+    try {
+      const sent = await requestAnswerCode(publicToken);
+      setCodeSent({
+        maskedEmail: sent.maskedEmail,
+        sentAt: Date.now(),
+        resendAt: Date.parse(sent.resendAvailableAt),
+      });
+      setCode('');
+      setCodeError(null);
+    } catch (error) {
+      // Answered, expired or withdrawn meanwhile (409/404): say so and show the proposal as it now is.
+      if (error instanceof PublicApiError && (error.status === 409 || error.status === 404)) {
+        (await ensureInteractions().catch(() => null))?.notifyError(errorMessage(error, LOAD_FAILED));
+        setPending(null);
+        setDialog(null);
+        await onAnswered();
+        return;
+      }
+      setSendError(errorMessage(error, MESSAGES.answerCodeSendError));
+    } finally {
+      setSendingCode(false);
+    }
+  }
+
+  const codeState: AnswerCodeState | null = codeRequired
+    ? {
+        maskedEmail: codeSent?.maskedEmail ?? null,
+        resendAt: codeSent?.resendAt ?? 0,
+        sending: sendingCode,
+        sendError,
+        value: code,
+        error: codeError,
+        onChange: (value) => {
+          setCode(value);
+          setCodeError(null);
+        },
+        onResend: () => void sendCode(),
+      }
+    : null;
+
+  /** The typed code when one is required and well formed; otherwise says what is wrong and returns false. */
+  function codeReady(): string | undefined | false {
+    if (!codeRequired) return undefined;
+    const typed = code.replace(/\s+/g, '');
+    if (!typed) {
+      setCodeError(MESSAGES.answerCodeRequired);
+      return false;
+    }
+    if (!CODE_PATTERN.test(typed)) {
+      setCodeError(MESSAGES.answerCodeFormat);
+      return false;
+    }
+    return typed;
+  }
 
   const preload = () => {
     void ensureInteractions().catch(() => {});
@@ -67,6 +141,10 @@ export function ResponsePanel({
       if (signatureModule) setSignature(signatureModule);
       setFormError(null);
       setPending(kind);
+      // The code is sent as the dialog opens, unless one sent a moment ago is still good.
+      if (codeRequired && !sendingCode && (!codeSent || Date.now() - codeSent.sentAt > CODE_FRESH_MS)) {
+        void sendCode();
+      }
     } catch {
       setFormError(LOAD_FAILED);
     } finally {
@@ -91,6 +169,12 @@ export function ResponsePanel({
       setDialog(null);
       await onAnswered();
     } catch (error) {
+      // A refused code is shown under its field; the dialog stays open (the drawn signature too).
+      const codeMessage = fieldError(error, 'code');
+      if (codeMessage) {
+        setCodeError(codeMessage);
+        return;
+      }
       ui.notifyError(errorMessage(error, fallback));
       // Answered or expired meanwhile (409), or withdrawn (404): show the proposal as it now is.
       if (error instanceof PublicApiError && (error.status === 409 || error.status === 404)) {
@@ -221,22 +305,32 @@ export function ResponsePanel({
             opened={dialog === 'accept'}
             submitting={submitting}
             actionColor={actionColor}
+            code={codeState}
             onClose={close}
-            onConfirm={() =>
-              void run(() => acceptPublicProposal(publicToken), MESSAGES.acceptSuccess, MESSAGES.acceptError)
-            }
+            onConfirm={() => {
+              const typed = codeReady();
+              if (typed === false) return;
+              void run(
+                () => acceptPublicProposal(publicToken, typed),
+                MESSAGES.acceptSuccess,
+                MESSAGES.acceptError,
+              );
+            }}
           />
           <ui.RejectModal
             opened={dialog === 'reject'}
             submitting={submitting}
+            code={codeState}
             onClose={close}
-            onConfirm={(reason) =>
+            onConfirm={(reason) => {
+              const typed = codeReady();
+              if (typed === false) return;
               void run(
-                () => rejectPublicProposal(publicToken, reason),
+                () => rejectPublicProposal(publicToken, reason, typed),
                 MESSAGES.rejectSuccess,
                 MESSAGES.rejectError,
-              )
-            }
+              );
+            }}
           />
         </>
       ) : null}
@@ -247,19 +341,23 @@ export function ResponsePanel({
           signerName={signerName.trim()}
           signerEmail={signerEmail.trim()}
           actionColor={actionColor}
+          code={codeState}
           onClose={close}
-          onConfirm={(signatureData) =>
+          onConfirm={(signatureData) => {
+            const typed = codeReady();
+            if (typed === false) return;
             void run(
               () =>
                 signPublicProposal(publicToken, {
                   signatureData,
                   signerName: signerName.trim(),
                   signerEmail: signerEmail.trim(),
+                  ...(typed ? { code: typed } : {}),
                 }),
               MESSAGES.signSuccess,
               MESSAGES.signError,
-            )
-          }
+            );
+          }}
         />
       ) : null}
     </section>

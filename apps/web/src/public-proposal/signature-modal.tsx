@@ -10,6 +10,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconEraser } from '@tabler/icons-react';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import SignaturePad, { type PointGroup } from 'signature_pad';
+import { AnswerCodeField, type AnswerCodeState } from './answer-code-field';
 
 /** The exported signature: 600×200 PNG whatever the screen (spec §9). */
 export const SIGNATURE_WIDTH = 600;
@@ -64,6 +65,8 @@ interface SignatureModalProps {
   actionColor?: string;
   onClose: () => void;
   onConfirm: (signatureData: string) => void;
+  /** The emailed code's field, when the proposal asks for one. */
+  code?: AnswerCodeState | null;
 }
 
 function SignatureCanvas({
@@ -129,6 +132,7 @@ export function SignatureModal({
   actionColor,
   onClose,
   onConfirm,
+  code,
 }: SignatureModalProps) {
   const padRef = useRef<SignaturePad | null>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
@@ -171,6 +175,7 @@ export function SignatureModal({
           {error}
         </p>
       ) : null}
+      {code ? <AnswerCodeField state={code} /> : null}
       <p className="pp-fineprint pp-fineprint-spaced">Ao confirmar, assina e aceita esta proposta.</p>
       <div className="pp-modal-actions">
         <Button

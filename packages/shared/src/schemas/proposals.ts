@@ -127,6 +127,22 @@ export const ProposalSchema = z.object({
   signedByName: z.string().nullable(),
   signedByEmail: z.string().nullable(),
   signatureData: z.string().nullable(),
+  /**
+   * How the client who answered proved control of their email (issue 20): the one-time code (sent to the
+   * masked address at `sentAt`, used at `usedAt`), or why none was asked. Null until answered on the page.
+   */
+  answerVerification: z
+    .discriminatedUnion('method', [
+      z.object({
+        method: z.literal('email_code'),
+        maskedEmail: z.string(),
+        sentAt: z.string(),
+        usedAt: z.string(),
+        outboxId: z.string().nullable(),
+      }),
+      z.object({ method: z.literal('none'), reason: z.enum(['disabled', 'no_client_email']) }),
+    ])
+    .nullable(),
   /** When an admin archived it (answered proposals are archived, never deleted); null otherwise. */
   archivedAt: z.string().nullable(),
   createdAt: z.string(),

@@ -35,6 +35,11 @@ export const PublicProposalSchema = z.object({
   rejectedAt: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Whether accept, reject and sign need the one-time code emailed to the client (issue 20): on unless the
+   * organization turned it off, and only when the proposal has a client with an email to send it to.
+   */
+  answerCode: z.object({ required: z.boolean() }),
 });
 export type PublicProposal = z.infer<typeof PublicProposalSchema>;
 
@@ -50,8 +55,33 @@ export type PublicAttachment = z.infer<typeof PublicAttachmentSchema>;
 
 export const PublicTokenParamsSchema = z.object({ publicToken: z.string().min(16).max(128) });
 
+/** How long an emailed code is valid, and how many wrong tries it takes (docs/decisions.md, issue 20). */
+export const ANSWER_CODE_TTL_MINUTES = 10;
+export const ANSWER_CODE_MAX_ATTEMPTS = 5;
+
+/** The one-time code the client received by email: six digits (spaces typed around it are ignored). */
+export const AnswerCodeSchema = z
+  .string({ error: MESSAGES.answerCodeFormat })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, MESSAGES.answerCodeFormat));
+
+/** The answer to a code request: where it went (masked), until when it is valid, when another may be asked. */
+export const AnswerCodeSentSchema = z.object({
+  maskedEmail: z.string(),
+  expiresAt: z.string(),
+  resendAvailableAt: z.string(),
+});
+export type AnswerCodeSent = z.infer<typeof AnswerCodeSentSchema>;
+
+/** Accepting carries nothing but the code (when the organization asks for one); an empty body is fine. */
+export const AcceptInputSchema = z
+  .object({ code: AnswerCodeSchema.optional() })
+  .nullish()
+  .transform((v) => ({ code: v?.code }));
+
 export const RejectInputSchema = z
   .object({
+    code: AnswerCodeSchema.optional(),
     reason: z
       .string()
       .trim()
@@ -60,7 +90,7 @@ export const RejectInputSchema = z
       .transform((v) => v || null),
   })
   .nullish()
-  .transform((v) => v ?? { reason: null });
+  .transform((v) => v ?? { reason: null, code: undefined });
 
 /** 1 MB of PNG, as a base64 data URL (about 4/3 of the bytes). */
 export const MAX_SIGNATURE_BYTES = 1024 * 1024;
@@ -85,4 +115,5 @@ export const SignInputSchema = z.object({
     .min(1, MESSAGES.signatureRequired)
     // The size (≤ 1 MB of PNG) is checked on the decoded bytes by the server, which answers 413.
     .startsWith('data:image/png;base64,', MESSAGES.signatureInvalid),
+  code: AnswerCodeSchema.optional(),
 });

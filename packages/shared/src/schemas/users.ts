@@ -196,6 +196,11 @@ export const OrganizationSettingsSchema = z
       .min(1, MESSAGES.validityDaysInvalid)
       .max(365, MESSAGES.validityDaysInvalid)
       .optional(),
+    /**
+     * Ask the client for a one-time code sent to their email before they accept, sign or reject (issue 20).
+     * Absent means on: see `requiresAnswerCode`.
+     */
+    requireAnswerCode: z.boolean().optional(),
   })
   // The other keys are kept only within the bounds above (flat, scalar, at most 50).
   .superRefine((value, ctx) => {
@@ -205,6 +210,11 @@ export const OrganizationSettingsSchema = z
     }
   });
 export type OrganizationSettings = z.infer<typeof OrganizationSettingsSchema>;
+
+/** The client's email code is on by default: only an explicit `false` turns it off (issue 20). */
+export function requiresAnswerCode(settings: Record<string, unknown> | null | undefined): boolean {
+  return settings?.requireAnswerCode !== false;
+}
 
 export const OrganizationInputSchema = z.object({
   name: z

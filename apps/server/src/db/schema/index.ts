@@ -1,3 +1,4 @@
+export * from './answer-codes.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './clients.ts';

@@ -32,6 +32,11 @@ export interface ProposalContent {
   items: ProposalContentItem[];
 }
 
+/** Evidence of the client's email code on an answered proposal (issue 20). */
+export type AnswerVerificationRecord =
+  | { method: 'email_code'; maskedEmail: string; sentAt: string; usedAt: string; outboxId: string | null }
+  | { method: 'none'; reason: 'disabled' | 'no_client_email' };
+
 export const proposals = pgTable(
   'proposals',
   {
@@ -74,6 +79,11 @@ export const proposals = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
+    /**
+     * How the client who answered was verified (issue 20): the emailed code (sent when, to which masked
+     * address, used when), or why no code was asked. Null until the client answers.
+     */
+    answerVerification: jsonb('answer_verification').$type<AnswerVerificationRecord>(),
     /**
      * Set when an admin removes an answered proposal (issue 20): the row, its evidence and files stay, it
      * leaves the working list and stats, and the audit log records who did it.

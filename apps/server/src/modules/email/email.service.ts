@@ -5,7 +5,7 @@ import { countRecentMail, insertOutboxEmail, lockMailCounters } from './email.qu
 import type { RenderedEmail } from './email.templates.ts';
 
 export interface QueueEmailInput {
-  kind: 'password_reset' | 'invite' | 'proposal' | 'proposal_answer' | 'proposal_update';
+  kind: 'password_reset' | 'invite' | 'proposal' | 'proposal_answer' | 'proposal_update' | 'answer_code';
   to: string;
   /** Where the recipient's replies go (never the no-reply sender for a proposal). */
   replyTo?: string | null;
@@ -22,9 +22,12 @@ export function onEmailQueued(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Queues a message in the durable outbox (inside the caller's transaction when db is one). */
-export async function queueEmail(db: Db, input: QueueEmailInput): Promise<void> {
-  await insertOutboxEmail(db, {
+/**
+ * Queues a message in the durable outbox (inside the caller's transaction when db is one); returns the outbox
+ * row's id (the answer code's evidence names the message).
+ */
+export async function queueEmail(db: Db, input: QueueEmailInput): Promise<string> {
+  const row = await insertOutboxEmail(db, {
     kind: input.kind,
     toAddress: input.to,
     replyTo: input.replyTo ?? null,
@@ -35,6 +38,7 @@ export async function queueEmail(db: Db, input: QueueEmailInput): Promise<void> 
     organizationId: input.organizationId ?? null,
   });
   for (const listener of listeners) listener();
+  return row.id;
 }
 
 /** How many invitations and proposal emails may leave per hour (configurable, issue 20). */

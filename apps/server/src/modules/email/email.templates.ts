@@ -234,3 +234,34 @@ ${input.link}
 — ${input.organizationName}`;
   return { subject, html, text, links: [input.link] };
 }
+
+/**
+ * To the client: the one-time code that confirms they control the proposal's email before they answer
+ * (issue 20). The code is only in the body, never in the subject, so a lock screen's preview does not show it.
+ */
+export function answerCodeEmail(
+  input: Branding & { title: string; code: string; minutes: number },
+): RenderedEmail {
+  const subject = `${input.organizationName}: código de confirmação`;
+  const html = brandedLayout(
+    input,
+    subject,
+    `<p>Olá,</p>
+<p>Para responder à proposta <strong>${escapeHtml(input.title)}</strong>, indique este código na página da proposta:</p>
+<p style="font-size:28px;font-weight:bold;letter-spacing:6px;margin:16px 0">${escapeHtml(input.code)}</p>
+<p>O código é válido durante ${input.minutes} minutos e só pode ser usado uma vez.</p>
+<p style="font-size:13px;color:#52606d">Se não foi você a pedir este código, ignore este email: sem ele ninguém responde à proposta em seu nome.</p>`,
+  );
+  const text = `Olá,
+
+Para responder à proposta "${input.title}", indique este código na página da proposta:
+
+${input.code}
+
+O código é válido durante ${input.minutes} minutos e só pode ser usado uma vez.
+
+Se não foi você a pedir este código, ignore este email: sem ele ninguém responde à proposta em seu nome.
+
+— ${input.organizationName}`;
+  return { subject, html, text, links: [] };
+}

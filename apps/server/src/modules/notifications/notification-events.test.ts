@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, proposals } from '@/db/schema/index.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
+import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles, createUser, type TestUser } from '@/test/factories.ts';
 
@@ -89,8 +90,9 @@ async function draft(title: string): Promise<string> {
 }
 
 const publicGet = (token: string) => t.app.inject({ url: `/api/v1/public/proposals/${token}` });
-const publicPost = (token: string, action: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/public/proposals/${token}/${action}`, payload });
+// As the client answers: with the one-time code emailed to them (on by default, issue 20).
+const publicPost = (token: string, action: string, payload?: Record<string, unknown>) =>
+  answerAsClient(t, token, action, payload);
 
 describe('notifications on the client public page', () => {
   it('tells the owner once when the client first opens a sent proposal, and not on a second view', async () => {

@@ -97,6 +97,7 @@ export function toProposalDto(
     signedByName: p.signedByName,
     signedByEmail: p.signedByEmail,
     signatureData: p.signatureData,
+    answerVerification: p.answerVerification ?? null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };

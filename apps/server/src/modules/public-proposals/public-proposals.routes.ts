@@ -1,6 +1,8 @@
 import { dataEnvelope, ErrorEnvelopeSchema } from '@aceite/shared/schemas/common';
 import { PROPOSAL_STATUSES } from '@aceite/shared/schemas/proposals';
 import {
+  AcceptInputSchema,
+  AnswerCodeSentSchema,
   PublicProposalSchema,
   PublicTokenParamsSchema,
   RejectInputSchema,
@@ -16,6 +18,9 @@ export interface PublicRoutesOptions {
   /** Requests per IP per minute: page views and actions. */
   viewRateLimitMax: number;
   actionRateLimitMax: number;
+  /** The server's secret, from which the answer codes' HMAC key is derived. */
+  secret: string;
+  answerCodeLimits: publicProposals.AnswerCodeLimits;
 }
 
 const errors = {
@@ -31,6 +36,7 @@ const decision = dataEnvelope(z.object({ status: z.enum(PROPOSAL_STATUSES) }));
 export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, opts) => {
   const tags = ['public'];
   const limit = perIpLimit;
+  const key = publicProposals.answerCodeKey(opts.secret);
 
   async function meta(req: FastifyRequest): Promise<publicProposals.PublicRequestMeta> {
     const header = req.headers.authorization;
@@ -68,19 +74,45 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
   );
 
   app.post(
+    '/public/proposals/:publicToken/code',
+    {
+      config: limit(opts.actionRateLimitMax),
+      schema: {
+        tags,
+        summary: "Email the client a one-time code to answer with (the organization's default)",
+        description:
+          "Sends a 6-digit code, valid 10 minutes, to the client's email; the answer shows the address masked. " +
+          'At most one per minute and a few per hour per proposal (429). 409 when no code is needed.',
+        params: PublicTokenParamsSchema,
+        response: { 200: dataEnvelope(AnswerCodeSentSchema), ...errors },
+      },
+    },
+    async (req) => ({
+      data: await publicProposals.requestAnswerCode(app.db, req.params.publicToken, await meta(req), {
+        key,
+        limits: opts.answerCodeLimits,
+      }),
+    }),
+  );
+
+  app.post(
     '/public/proposals/:publicToken/accept',
     {
       config: limit(opts.actionRateLimitMax),
       schema: {
         tags,
         summary: 'Accept the proposal',
+        description: 'With the emailed `code` when the organization asks for one (`answerCode.required`).',
         params: PublicTokenParamsSchema,
-        body: z.unknown().optional(),
+        body: AcceptInputSchema,
         response: { 200: decision, ...errors },
       },
     },
     async (req) => {
-      await publicProposals.acceptProposal(app.db, req.params.publicToken, await meta(req));
+      await publicProposals.acceptProposal(app.db, req.params.publicToken, await meta(req), {
+        code: req.body.code,
+        key,
+      });
       return { data: { status: 'accepted' as const } };
     },
   );
@@ -103,6 +135,7 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
         req.params.publicToken,
         req.body.reason,
         await meta(req),
+        { code: req.body.code, key },
         app.appUrl,
       );
       return { data: { status: 'rejected' as const } };
@@ -123,7 +156,10 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
       },
     },
     async (req) => {
-      await publicProposals.signProposal(app.db, req.params.publicToken, req.body, await meta(req));
+      await publicProposals.signProposal(app.db, req.params.publicToken, req.body, await meta(req), {
+        code: req.body.code,
+        key,
+      });
       return { data: { status: 'accepted' as const } };
     },
   );

@@ -1,27 +1,36 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
 import { completeContent, type ProposalStatus } from '@aceite/shared/schemas/proposals';
-import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
+import type { AnswerCodeSent, PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import {
+  ANSWER_CODE_MAX_ATTEMPTS,
+  ANSWER_CODE_TTL_MINUTES,
   MAX_SIGNATURE_BYTES,
   MAX_SIGNATURE_HEIGHT,
   MAX_SIGNATURE_WIDTH,
 } from '@aceite/shared/schemas/public-proposals';
+import { requiresAnswerCode } from '@aceite/shared/schemas/users';
 import type { Db } from '@/db/client.ts';
-import type { proposals } from '@/db/schema/index.ts';
+import type { AnswerVerificationRecord, proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
-import { proposalRejectedEmail } from '@/modules/email/email.templates.ts';
+import { answerCodeEmail, proposalRejectedEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import {
+  countAnswerCodeAttempt,
+  countRecentAnswerCodes,
   DECIDABLE_STATUSES,
   decideByToken,
   expireOverdue,
   incrementViewCount,
+  insertAnswerCode,
   insertPublicAudit,
+  lockAnswerCodes,
   markViewed,
   selectAnswerRecipient,
   selectByToken,
+  selectNewestAnswerCode,
+  useAnswerCode,
 } from './public-proposals.queries.ts';
 
 type Found = NonNullable<Awaited<ReturnType<typeof selectByToken>>>;
@@ -85,7 +94,13 @@ function toPublicDto(found: Found): PublicProposal {
     rejectedAt: iso(p.rejectedAt),
     rejectionReason: p.rejectionReason,
     createdAt: p.createdAt.toISOString(),
+    answerCode: { required: answerCodeRequired(found) },
   };
+}
+
+/** The code is asked when the organization keeps it on (the default) and there is an address to send it to. */
+function answerCodeRequired(found: Found): boolean {
+  return requiresAnswerCode(found.organization.settings) && !!found.clientEmail;
 }
 
 /** SHA-256 of the proposal content as the client saw it, for the signature audit record. */
@@ -165,6 +180,175 @@ async function assertClientCaller(db: Db, token: string, meta: PublicRequestMeta
   }
 }
 
+/** How requests for the client's email code are limited (configurable, docs/decisions.md, issue 20). */
+export interface AnswerCodeLimits {
+  /** Seconds before another code may be sent for the same proposal. */
+  resendAfterSeconds: number;
+  perProposalPerHour: number;
+  /** Codes to one address per hour, from every proposal together. */
+  perRecipientPerHour: number;
+}
+
+export interface AnswerCodeOptions {
+  /** Key of the codes' HMAC (derived from the server's secret). */
+  key: Buffer;
+  limits: AnswerCodeLimits;
+}
+
+/** The code's HMAC key, derived from the server secret so it is never the JWT key itself. */
+export function answerCodeKey(secret: string): Buffer {
+  return createHmac('sha256', secret).update('aceite:answer-code').digest();
+}
+
+function hashCode(key: Buffer, proposalId: string, code: string): string {
+  return createHmac('sha256', key).update(`${proposalId}:${code}`).digest('hex');
+}
+
+/** c•••@exemplo.pt: enough for the client to recognise the address, nothing for someone who only has the link. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}
+
+const codeError = (message: string) =>
+  new AppError('VALIDATION_ERROR', message, [{ field: 'code', message }]);
+
+/**
+ * Emails the client a 6-digit one-time code (crypto-random, valid ANSWER_CODE_TTL_MINUTES, kept as a keyed
+ * hash) to prove they control the proposal's email before answering (issue 20). The sending is written to the
+ * audit log with the masked address and the outbox message.
+ */
+export async function requestAnswerCode(
+  db: Db,
+  token: string,
+  meta: PublicRequestMeta,
+  options: AnswerCodeOptions,
+): Promise<AnswerCodeSent> {
+  await assertClientCaller(db, token, meta);
+  await expireOverdue(db, token);
+  const found = await selectByToken(db, token);
+  if (!found || !isActionable(found.proposal) || found.proposal.status === 'cancelled') {
+    throw await refusal(db, token);
+  }
+  const to = found.clientEmail;
+  if (!to || !requiresAnswerCode(found.organization.settings)) {
+    throw new AppError('CONFLICT', MESSAGES.answerCodeNotNeeded);
+  }
+  const p = found.proposal;
+  const { limits } = options;
+  return db.transaction(async (tx) => {
+    await lockAnswerCodes(tx, p.id);
+    const recent = await countRecentAnswerCodes(tx, p.id, to);
+    if (recent.newestAt && Date.now() - recent.newestAt.getTime() < limits.resendAfterSeconds * 1000) {
+      throw new AppError('RATE_LIMITED', MESSAGES.answerCodeWait);
+    }
+    if (recent.byProposal >= limits.perProposalPerHour) {
+      throw new AppError('RATE_LIMITED', MESSAGES.answerCodeHourLimit);
+    }
+    if (recent.byRecipient >= limits.perRecipientPerHour) {
+      throw new AppError('RATE_LIMITED', MESSAGES.answerCodeRecipientLimit);
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + ANSWER_CODE_TTL_MINUTES * 60_000);
+    const maskedEmail = maskEmail(to);
+    const outboxId = await queueEmail(tx, {
+      kind: 'answer_code',
+      to,
+      organizationId: p.organizationId,
+      email: answerCodeEmail({
+        organizationName: found.organization.name,
+        primaryColor: found.organization.branding.primaryColor ?? '#007bff',
+        logo: found.organization.branding.logo ?? null,
+        title: p.title,
+        code,
+        minutes: ANSWER_CODE_TTL_MINUTES,
+      }),
+    });
+    await insertAnswerCode(tx, {
+      organizationId: p.organizationId,
+      proposalId: p.id,
+      codeHash: hashCode(options.key, p.id, code),
+      maskedEmail,
+      outboxId,
+      expiresAt,
+      createdAt: now,
+    });
+    await insertPublicAudit(tx, {
+      organizationId: p.organizationId,
+      action: 'proposal.public_code_sent',
+      entity: 'proposal',
+      entityId: p.id,
+      ip: meta.ip,
+      metadata: {
+        userAgent: meta.userAgent ?? null,
+        maskedEmail,
+        outboxId,
+        expiresAt: expiresAt.toISOString(),
+      },
+    });
+    return {
+      maskedEmail,
+      expiresAt: expiresAt.toISOString(),
+      resendAvailableAt: new Date(now.getTime() + limits.resendAfterSeconds * 1000).toISOString(),
+    };
+  });
+}
+
+/** The code sent with an answer, and the key to check it with. */
+export interface AnswerCodeCheck {
+  code: string | undefined;
+  key: Buffer;
+}
+
+interface VerifiedAnswer {
+  /** What the proposal and the audit row record about the verification. */
+  record: AnswerVerificationRecord;
+  /** The code to use up in the answer's transaction, when one was checked. */
+  codeId?: string;
+  usedAt: Date;
+}
+
+/**
+ * Checks the client's code when one is required. Each try takes one of the code's attempts first (one atomic
+ * update), so parallel guesses cannot get more than ANSWER_CODE_MAX_ATTEMPTS between them.
+ */
+async function verifyAnswerCode(db: Db, found: Found, check: AnswerCodeCheck): Promise<VerifiedAnswer> {
+  const usedAt = new Date();
+  if (!requiresAnswerCode(found.organization.settings)) {
+    return { record: { method: 'none', reason: 'disabled' }, usedAt };
+  }
+  // No address to prove: the answer goes ahead and the evidence says no verification was possible.
+  if (!found.clientEmail) return { record: { method: 'none', reason: 'no_client_email' }, usedAt };
+  if (!check.code) throw codeError(MESSAGES.answerCodeRequired);
+  const newest = await selectNewestAnswerCode(db, found.proposal.id);
+  if (!newest) throw codeError(MESSAGES.answerCodeNotRequested);
+  if (newest.usedAt || newest.expiresAt.getTime() <= usedAt.getTime()) {
+    throw codeError(MESSAGES.answerCodeExpired);
+  }
+  const attempt = await countAnswerCodeAttempt(db, newest.id, ANSWER_CODE_MAX_ATTEMPTS);
+  if (attempt === null) throw codeError(MESSAGES.answerCodeTooManyAttempts);
+  const expected = Buffer.from(newest.codeHash, 'hex');
+  const given = Buffer.from(hashCode(check.key, found.proposal.id, check.code), 'hex');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw codeError(
+      attempt >= ANSWER_CODE_MAX_ATTEMPTS ? MESSAGES.answerCodeTooManyAttempts : MESSAGES.answerCodeWrong,
+    );
+  }
+  return {
+    record: {
+      method: 'email_code',
+      maskedEmail: newest.maskedEmail,
+      sentAt: newest.createdAt.toISOString(),
+      usedAt: usedAt.toISOString(),
+      outboxId: newest.outboxId,
+    },
+    codeId: newest.id,
+    usedAt,
+  };
+}
+
 /** The reason as the notification words it; long reasons are cut (the detail page shows them whole). */
 function reasonSentence(reason: string | null): string {
   if (!reason) return 'Sem motivo indicado.';
@@ -197,6 +381,7 @@ async function decide(
   db: Db,
   token: string,
   meta: PublicRequestMeta,
+  code: AnswerCodeCheck,
   action: 'accepted' | 'rejected' | 'signed',
   values: Partial<typeof proposals.$inferInsert>,
   extra: Record<string, unknown> = {},
@@ -205,16 +390,36 @@ async function decide(
 ): Promise<void> {
   await assertClientCaller(db, token, meta);
   await expireOverdue(db, token);
+  // A proposal that cannot be answered says so (404/409) before any code is asked for or tried.
+  const found = await selectByToken(db, token);
+  if (!found || !isActionable(found.proposal) || found.proposal.status === 'cancelled') {
+    throw await refusal(db, token);
+  }
+  const verified = await verifyAnswerCode(db, found, code).catch(async (error: unknown) => {
+    // Answered meanwhile (another tab, a concurrent answer that used the code): that is the news, not the code.
+    const now = await selectByToken(db, token);
+    if (!now || !isActionable(now.proposal)) throw await refusal(db, token);
+    throw error;
+  });
   const decided = await db.transaction(async (tx) => {
-    const row = await decideByToken(tx, token, values);
+    const row = await decideByToken(tx, token, { ...values, answerVerification: verified.record });
     if (!row) return null;
+    // Used inside the answer's transaction: a refused answer leaves the code unused, a used one is refused.
+    if (verified.codeId && !(await useAnswerCode(tx, verified.codeId, verified.usedAt))) {
+      throw codeError(MESSAGES.answerCodeExpired);
+    }
     await insertPublicAudit(tx, {
       organizationId: row.organizationId,
       action: `proposal.public_${action}`,
       entity: 'proposal',
       entityId: row.id,
       ip: meta.ip,
-      metadata: { userAgent: meta.userAgent ?? null, contentSha256: contentHash(row), ...extra },
+      metadata: {
+        userAgent: meta.userAgent ?? null,
+        contentSha256: contentHash(row),
+        answerVerification: verified.record,
+        ...extra,
+      },
     });
     const texts = {
       accepted: ['Proposta aceite', `A proposta "${row.title}" foi aceite pelo cliente.`],
@@ -241,8 +446,13 @@ async function decide(
   if (!decided) throw await refusal(db, token);
 }
 
-export async function acceptProposal(db: Db, token: string, meta: PublicRequestMeta): Promise<void> {
-  await decide(db, token, meta, 'accepted', { status: 'accepted', acceptedAt: new Date() });
+export async function acceptProposal(
+  db: Db,
+  token: string,
+  meta: PublicRequestMeta,
+  code: AnswerCodeCheck,
+): Promise<void> {
+  await decide(db, token, meta, code, 'accepted', { status: 'accepted', acceptedAt: new Date() });
 }
 
 export async function rejectProposal(
@@ -250,12 +460,14 @@ export async function rejectProposal(
   token: string,
   reason: string | null,
   meta: PublicRequestMeta,
+  code: AnswerCodeCheck,
   appUrl: string,
 ): Promise<void> {
   await decide(
     db,
     token,
     meta,
+    code,
     'rejected',
     { status: 'rejected', rejectedAt: new Date(), rejectionReason: reason },
     { reason },
@@ -297,6 +509,7 @@ export async function signProposal(
   token: string,
   input: { signerName: string; signerEmail: string; signatureData: string },
   meta: PublicRequestMeta,
+  code: AnswerCodeCheck,
 ): Promise<void> {
   assertPngDataUrl(input.signatureData);
   const now = new Date();
@@ -304,6 +517,7 @@ export async function signProposal(
     db,
     token,
     meta,
+    code,
     'signed',
     {
       status: 'accepted',

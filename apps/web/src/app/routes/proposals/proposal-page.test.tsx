@@ -47,6 +47,7 @@ function buildProposal(overrides: Partial<Proposal> = {}): Proposal {
     signedByName: null,
     signedByEmail: null,
     signatureData: null,
+    answerVerification: null,
     createdAt: '2026-06-01T09:00:00.000Z',
     updatedAt: '2026-06-01T10:00:00.000Z',
     ...overrides,
@@ -127,5 +128,39 @@ describe('ProposalPage: a signed proposal', () => {
     expect(screen.getAllByText('Assinada').length).toBeGreaterThan(0);
     expect(screen.queryByText('Aceite', { selector: '.mantine-Badge-label' })).not.toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Assinada pelo cliente');
+  });
+});
+
+describe('ProposalPage: how the client who answered was verified (issue 20)', () => {
+  it("shows the emailed code's masked address, when it was sent and when it was used", async () => {
+    renderPage(
+      buildProposal({
+        status: 'accepted',
+        acceptedAt: '2026-06-03T13:05:00.000Z',
+        answerVerification: {
+          method: 'email_code',
+          maskedEmail: 'j•••@lima.pt',
+          sentAt: '2026-06-03T13:01:00.000Z',
+          usedAt: '2026-06-03T13:05:00.000Z',
+          outboxId: null,
+        },
+      }),
+    );
+    expect(await screen.findByText(/Email do cliente confirmado com código/)).toHaveTextContent(
+      /enviado para j•••@lima\.pt em 03\/06\/2026.* e usado em 03\/06\/2026/,
+    );
+  });
+
+  it('says when the answer came without a code, and why', async () => {
+    renderPage(
+      buildProposal({
+        status: 'rejected',
+        rejectedAt: '2026-06-03T13:05:00.000Z',
+        answerVerification: { method: 'none', reason: 'no_client_email' },
+      }),
+    );
+    expect(await screen.findByText(/Resposta sem código de confirmação/)).toHaveTextContent(
+      'a proposta não tinha cliente com email.',
+    );
   });
 });

@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { AttachmentsPanel } from '@/features/attachments/components/attachments-panel';
 import { CommentsPanel } from '@/features/comments/components/comments-panel';
 import { useProposal } from '@/features/proposals/api/get-proposal';
+import { AnswerVerificationNote } from '@/features/proposals/components/answer-verification-note';
 import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
 import { ProposalDetail } from '@/features/proposals/components/proposal-detail';
 import { ProposalLoadError } from '@/features/proposals/components/proposal-screen-states';
@@ -128,6 +129,7 @@ export function ProposalPage() {
             </Stack>
           </Alert>
         )}
+        <AnswerVerificationNote proposal={proposal} />
         <ProposalDetail proposal={proposal} />
         <VersionsPanel proposalId={proposal.id} canCreate={mayManage} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -107,6 +107,26 @@ describe('OrganizationForm', { timeout: 20_000 }, () => {
     });
   });
 
+  it("asks the client for an email code by default, and saves the admin's choice to turn it off", async () => {
+    const api = mockApi({
+      'GET /settings/organization': () => jsonResponse(200, { data: ORGANIZATION }),
+      'PUT /settings/organization': ({ body }) =>
+        jsonResponse(200, { data: { ...ORGANIZATION, ...(body as object) } }),
+    });
+    const { user } = renderWithOverlays(<OrganizationForm onMessage={vi.fn()} />);
+    // Mantine's label wraps the description too, so the name starts with the label.
+    const toggle = await screen.findByRole('switch', {
+      name: /^Pedir ao cliente um código enviado por email antes de aceitar, assinar ou rejeitar/,
+    });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Guardar organização' }));
+    await waitFor(() => expect(api.bodiesOf('PUT /settings/organization')).toHaveLength(1));
+    expect(api.bodiesOf('PUT /settings/organization')[0]).toMatchObject({
+      settings: { weekStartsOn: 1, requireAnswerCode: false },
+    });
+  });
+
   it('shows the logo rule under the field for a file that is too big', async () => {
     mockApi({ 'GET /settings/organization': () => jsonResponse(200, { data: ORGANIZATION }) });
     const { user } = renderWithOverlays(<OrganizationForm onMessage={vi.fn()} />);

@@ -5,6 +5,7 @@ import {
   type Organization,
   OrganizationInputSchema,
   OrganizationSettingsSchema,
+  requiresAnswerCode,
 } from '@aceite/shared/schemas/users';
 import {
   Alert,
@@ -18,6 +19,7 @@ import {
   Paper,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -45,6 +47,7 @@ const FIELDS = [
   'settings.proposalEmailSubject',
   'settings.proposalEmailMessage',
   'settings.proposalValidityDays',
+  'settings.requireAnswerCode',
 ] as const;
 
 /** The proposal defaults as the form edits them: Aceite's own defaults where the organization set none. */
@@ -55,7 +58,13 @@ function proposalDefaults(settings: Organization['settings']) {
     proposalEmailSubject: saved.proposalEmailSubject || DEFAULT_EMAIL_SUBJECT,
     proposalEmailMessage: saved.proposalEmailMessage || DEFAULT_EMAIL_MESSAGE,
     proposalValidityDays: saved.proposalValidityDays ?? DEFAULT_VALIDITY_DAYS,
-  } as { proposalEmailSubject: string; proposalEmailMessage: string; proposalValidityDays: number | string };
+    requireAnswerCode: requiresAnswerCode(saved),
+  } as {
+    proposalEmailSubject: string;
+    proposalEmailMessage: string;
+    proposalValidityDays: number | string;
+    requireAnswerCode: boolean;
+  };
 }
 const BRAND_SWATCHES = [
   DEFAULT_BRAND_COLOR,
@@ -266,6 +275,11 @@ function OrganizationFields({
           minRows={3}
           maxRows={10}
           {...form.getInputProps('settings.proposalEmailMessage')}
+        />
+        <Switch
+          label="Pedir ao cliente um código enviado por email antes de aceitar, assinar ou rejeitar"
+          description="Confirma que quem responde controla o email do cliente; o envio e o uso do código ficam registados como prova. Recomendado."
+          {...form.getInputProps('settings.requireAnswerCode', { type: 'checkbox' })}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>
