@@ -1,4 +1,3 @@
-import { can } from '@aceite/shared/permissions';
 import { Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,7 +5,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { ClientsList } from '@/features/clients/components/clients-list';
-import { useAuthStore } from '@/lib/auth-store';
+import { useCan } from '@/lib/authorization';
 
 function pageFrom(value: string | null): number {
   const page = Number(value);
@@ -14,8 +13,7 @@ function pageFrom(value: string | null): number {
 }
 
 export function ClientsPage() {
-  const role = useAuthStore((state) => state.user?.role);
-  const canCreate = role !== undefined && can(role, 'client:write');
+  const canCreate = useCan('client:write') === true;
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.get('search') ?? '';
   const page = pageFrom(searchParams.get('page'));

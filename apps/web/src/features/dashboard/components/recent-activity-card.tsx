@@ -3,9 +3,9 @@ import { type ProposalSummary, shownStatus } from '@aceite/shared/schemas/propos
 import { Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { NoData } from '@/components/no-data';
+import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
-import { ProposalStatusBadge } from './proposal-status-badge';
 import classes from './recent-activity-card.module.css';
 import { SectionCard } from './section-card';
 
@@ -44,7 +44,7 @@ export function RecentActivityCard({ proposals, loading }: RecentActivityCardPro
                     </Text>
                   </div>
                   <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                    <ProposalStatusBadge status={shownStatus(proposal)} />
+                    <ProposalStatusBadge status={shownStatus(proposal)} tt="none" style={{ flexShrink: 0 }} />
                     <Text
                       size="sm"
                       fw={600}

@@ -5,9 +5,9 @@ import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { Anchor, Box, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
+import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { formatDateTime, fullName } from '@/lib/format';
 import { formatCalendarDate, isPast } from './dates';
-import { ProposalStatusBadge } from './proposal-status-badge';
 import { TotalsSummary } from './totals-summary';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {

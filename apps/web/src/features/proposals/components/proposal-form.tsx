@@ -1,14 +1,13 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney, fromCents } from '@aceite/shared/money';
-import type { Product } from '@aceite/shared/schemas/products';
 import {
   CLIENT_HAS_SEEN_STATUSES,
   FORM_STATUSES,
-  type Proposal,
-  type ProposalInput,
   type ProposalStatus,
   STATUS_LABELS,
-} from '@aceite/shared/schemas/proposals';
+} from '@aceite/shared/proposal-status';
+import type { Product } from '@aceite/shared/schemas/products';
+import type { Proposal, ProposalInput } from '@aceite/shared/schemas/proposals';
 import {
   Alert,
   Box,
@@ -35,6 +34,7 @@ import { type BlockerFunction, Link } from 'react-router';
 import { DateField } from '@/components/date-field';
 import { DecimalInput } from '@/components/decimal-input';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useAuthorization } from '@/lib/authorization';
 import { fullName } from '@/lib/format';
 import { useCreateProposal } from '../api/create-proposal';
 import { useProposalOwners } from '../api/get-members';
@@ -55,7 +55,6 @@ import {
 import { SeenProposalSaveModal } from './seen-proposal-save-modal';
 import { TotalsSummary } from './totals-summary';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
-import { useProposalPermissions } from './use-proposal-permissions';
 
 export interface ProposalFormProps {
   /** Set when editing; a new proposal otherwise. */
@@ -162,10 +161,12 @@ export function ProposalForm({
   cancelTo,
   onSaved,
 }: ProposalFormProps) {
-  const permissions = useProposalPermissions();
+  const authorization = useAuthorization();
+  const canAssign = authorization.canAssignProposal() === true;
+  const canApprove = authorization.can('proposal:approve') === true;
   const createProposal = useCreateProposal();
   const updateProposal = useUpdateProposal();
-  const owners = useProposalOwners(permissions.canAssign);
+  const owners = useProposalOwners(canAssign);
   const [selectedClient, setSelectedClient] = useState<ClientOption | null>(initialClient);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [clientModalOpened, clientModal] = useDisclosure(false);
@@ -244,7 +245,7 @@ export function ProposalForm({
   const handleSubmit = form.onSubmit(async (formValues) => {
     setSaveError(null);
     setErrorNote('');
-    const parsed = parseProposalDraft(toProposalDraft(formValues, { includeOwner: permissions.canAssign }));
+    const parsed = parseProposalDraft(toProposalDraft(formValues, { includeOwner: canAssign }));
     if (!parsed.success) return;
     if (clientHasSeen) {
       setPendingSave(parsed.data);
@@ -273,7 +274,7 @@ export function ProposalForm({
     value: status,
     label: STATUS_LABELS[status],
     // Approving is for managers and admins; anyone may keep the status a proposal already has.
-    disabled: status === 'approved' && !permissions.canApprove && initialStatus !== 'approved',
+    disabled: status === 'approved' && !canApprove && initialStatus !== 'approved',
   }));
 
   const ownerOptions = (() => {
@@ -377,14 +378,12 @@ export function ProposalForm({
                     data={statusOptions}
                     allowDeselect={false}
                     description={
-                      permissions.canApprove
-                        ? undefined
-                        : 'Aprovar está reservado a gestores e administradores.'
+                      canApprove ? undefined : 'Aprovar está reservado a gestores e administradores.'
                     }
                     {...form.getInputProps('status')}
                   />
                 </SimpleGrid>
-                {permissions.canAssign && (
+                {canAssign && (
                   <Select
                     label="Responsável"
                     description="Quem fica com a proposta; ao mudar, o novo responsável é notificado."
