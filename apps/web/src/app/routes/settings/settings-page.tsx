@@ -4,6 +4,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageHeader } from '@/components/page-header';
 import { authKeys } from '@/features/auth/api/keys';
 import { notificationKeys } from '@/features/notifications/api/keys';
+import { NotificationsPanel } from '@/features/notifications/components/notifications-panel';
 import { isSettingsTab, type SettingsTab, SettingsTabs } from '@/features/settings/components/settings-tabs';
 import { useAuthStore } from '@/lib/auth-store';
 import { useCan } from '@/lib/authorization';
@@ -28,8 +29,13 @@ export function SettingsPage() {
         hasOrganization={hasOrganization}
         // The top bar shows the signed-in user's name.
         onProfileSaved={() => queryClient.invalidateQueries({ queryKey: authKeys.me() })}
-        // The top-bar bell shows the unread count and the latest notifications.
-        onNotificationsChanged={() => queryClient.invalidateQueries({ queryKey: notificationKeys.all })}
+        notificationsPanel={(report) => (
+          <NotificationsPanel
+            onMessage={report}
+            // The top-bar bell shows the unread count and the latest notifications.
+            onChanged={() => queryClient.invalidateQueries({ queryKey: notificationKeys.all })}
+          />
+        )}
       />
     </>
   );
