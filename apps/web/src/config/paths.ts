@@ -1,3 +1,5 @@
+import type { ProposalStatus } from '@aceite/shared/proposal-status';
+
 /**
  * Every route of the web app. `routes` holds the patterns the router matches; `paths` builds the links.
  * Screens never hand-build a URL: they call `paths.*`.
@@ -37,10 +39,6 @@ export const routes = {
   adminUsers: '/admin/users',
 } as const;
 
-/** Proposal statuses the sidebar lists, in this order (spec §2 Layout, §4). */
-export const SIDEBAR_PROPOSAL_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'rejected'] as const;
-export type SidebarProposalStatus = (typeof SIDEBAR_PROPOSAL_STATUSES)[number];
-
 const segment = (value: string) => encodeURIComponent(value);
 
 export const paths = {
@@ -54,7 +52,7 @@ export const paths = {
   publicProposal: (publicToken: string) => `/p/${segment(publicToken)}`,
 
   dashboard: routes.dashboard,
-  proposals: (filter: { status?: SidebarProposalStatus } = {}) =>
+  proposals: (filter: { status?: ProposalStatus } = {}) =>
     filter.status
       ? `${routes.proposals}?${new URLSearchParams({ status: filter.status })}`
       : routes.proposals,

@@ -1,11 +1,10 @@
 import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
-import { STATUS_LABELS, statusTone } from '@aceite/shared/proposal-status';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
-import { Badge } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { formatCalendarDate, formatDate, formatNumber, formatViews } from './format';
 
 type Item = PublicProposal['content']['items'][number];
@@ -30,12 +29,7 @@ function normalizeItem(item: Partial<Item>) {
 }
 
 export function StatusBadge({ status }: { status: PublicProposal['status'] }) {
-  const tone = statusTone(status);
-  return (
-    <Badge size="lg" radius="sm" className="pp-badge" bg={tone.background} c={tone.color}>
-      {STATUS_LABELS[status]}
-    </Badge>
-  );
+  return <ProposalStatusBadge status={status} size="lg" className="pp-badge" />;
 }
 
 function ProposalHero({ proposal, showJump }: { proposal: PublicProposal; showJump: boolean }) {

@@ -15,10 +15,11 @@ import type { ReactNode } from 'react';
 import { Link, Outlet, useNavigation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/lib/auth-store';
+import { useActor } from '@/lib/authorization';
 import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
 import classes from './main-layout.module.css';
 import { SidebarNav, type SidebarNavProps } from './sidebar-nav';
-import { TopBarBrand } from './top-bar-brand';
+import { TopBarBrand, type TopBarBranding } from './top-bar-brand';
 import { UserMenu } from './user-menu';
 
 const NAVBAR_ID = 'app-navbar';
@@ -29,10 +30,12 @@ interface MainLayoutProps {
   /** Top-bar items before the user menu (the notification bell). */
   topBarActions?: ReactNode;
   proposalCounts?: SidebarNavProps['proposalCounts'];
+  /** The organization's name and logo beside Aceite's (undefined while loading or without one). */
+  branding?: TopBarBranding;
 }
 
 /** The private area's frame: top bar, collapsible sidebar, and the current screen (spec §2 Layout). */
-export function MainLayout({ topBarActions, proposalCounts }: MainLayoutProps) {
+export function MainLayout({ topBarActions, proposalCounts, branding }: MainLayoutProps) {
   const theme = useMantineTheme();
   const isDesktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {
     getInitialValueInEffect: false,
@@ -43,7 +46,7 @@ export function MainLayout({ topBarActions, proposalCounts }: MainLayoutProps) {
     defaultValue: false,
     getInitialValueInEffect: false,
   });
-  const isSuperadmin = useAuthStore((state) => state.user?.role === 'superadmin');
+  const role = useActor()?.role;
   const hasOrganization = useAuthStore((state) => state.user == null || state.user.organization != null);
   const isImpersonating = useAuthStore((state) => state.originalUser !== null);
   const navigation = useNavigation();
@@ -104,7 +107,7 @@ export function MainLayout({ topBarActions, proposalCounts }: MainLayoutProps) {
               </ActionIcon>
             </Tooltip>
             <Anchor component={Link} to={paths.dashboard} underline="never" c="inherit" onClick={closeMobile}>
-              <TopBarBrand compact={!isDesktop} />
+              <TopBarBrand compact={!isDesktop} branding={branding} />
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
@@ -124,7 +127,7 @@ export function MainLayout({ topBarActions, proposalCounts }: MainLayoutProps) {
           collapsed={iconOnly}
           onNavigate={closeMobile}
           proposalCounts={proposalCounts}
-          isSuperadmin={isSuperadmin}
+          role={role}
           hasOrganization={hasOrganization}
         />
       </AppShell.Navbar>

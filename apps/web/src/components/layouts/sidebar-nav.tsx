@@ -1,35 +1,16 @@
+import type { Role } from '@aceite/shared/permissions';
 import { ActionIcon, Badge, NavLink, Stack, Tooltip } from '@mantine/core';
-import {
-  IconChartBar,
-  IconCreditCard,
-  IconFileText,
-  IconLayoutDashboard,
-  IconSettings,
-  IconShieldLock,
-  IconUsers,
-} from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { paths, routes, SIDEBAR_PROPOSAL_STATUSES, type SidebarProposalStatus } from '@/config/paths';
+import {
+  isItemActive,
+  type NavItem,
+  type NavLocation,
+  type SidebarStatus,
+  visibleNavItems,
+} from './nav-items';
 
 const ICON_SIZE = 20;
-
-/** Sidebar labels of the proposal statuses (spec §2 Layout). */
-export const PROPOSAL_STATUS_MENU_LABELS: Record<SidebarProposalStatus, string> = {
-  draft: 'Rascunho',
-  sent: 'Enviadas',
-  viewed: 'Visualizadas',
-  accepted: 'Aceites',
-  rejected: 'Rejeitadas',
-};
-
-const SETTINGS_LINKS = [
-  { label: 'Geral', to: paths.settings, base: routes.settings },
-  { label: 'Templates', to: paths.templates, base: routes.templates },
-  { label: 'Produtos', to: paths.products, base: routes.products },
-  { label: 'Utilizadores', to: paths.users, base: routes.users },
-  { label: 'Equipas', to: paths.teams, base: routes.teams },
-] as const;
 
 export interface SidebarNavProps {
   /** Icons only (the collapsed desktop sidebar). */
@@ -37,18 +18,14 @@ export interface SidebarNavProps {
   /** Called after a link is followed (closes the mobile drawer). */
   onNavigate?: () => void;
   /** Proposal counts per status; omitted until the proposals feature provides them. */
-  proposalCounts?: Partial<Record<SidebarProposalStatus, number>>;
-  /** Shows the platform administration link. */
-  isSuperadmin?: boolean;
+  proposalCounts?: Partial<Record<SidebarStatus, number>>;
+  /** The signed-in role; undefined while the user loads. */
+  role?: Role;
   /**
    * False for a platform account without an organization (a superadmin): it has no proposals, clients or
    * people of its own, so only its settings and the administration are offered.
    */
   hasOrganization?: boolean;
-}
-
-function isUnder(pathname: string, base: string): boolean {
-  return pathname === base || pathname.startsWith(`${base}/`);
 }
 
 interface CollapsedItemProps {
@@ -117,217 +94,128 @@ function ItemLink({ label, to, active, icon, rightSection, onNavigate }: ItemLin
   );
 }
 
-/** Opens when the visitor is inside the group, and stays as the visitor leaves it open or closed. */
-function useGroupOpen(isInside: boolean): [boolean, (opened: boolean) => void] {
-  const [opened, setOpened] = useState(isInside);
-  const [wasInside, setWasInside] = useState(isInside);
-  if (isInside !== wasInside) {
-    setWasInside(isInside);
-    if (isInside) setOpened(true);
+const soonBadge = (
+  <Badge size="sm" variant="light" color="gray">
+    Em breve
+  </Badge>
+);
+
+/**
+ * Which groups are open: a group opens when the visitor enters it and then stays as the visitor leaves it
+ * (open or closed), across collapsing and expanding the sidebar.
+ */
+function useGroupsOpen(
+  inside: Record<string, boolean>,
+): [Record<string, boolean>, (id: string, opened: boolean) => void] {
+  const [opened, setOpened] = useState(inside);
+  const [wasInside, setWasInside] = useState(inside);
+  const entered = Object.keys(inside).filter((id) => inside[id] !== wasInside[id]);
+  if (entered.length > 0) {
+    setWasInside(inside);
+    const next = { ...opened };
+    for (const id of entered) if (inside[id]) next[id] = true;
+    setOpened(next);
   }
-  return [opened, setOpened];
+  return [opened, (id, value) => setOpened((current) => ({ ...current, [id]: value }))];
 }
 
-/** The private area's navigation (spec §2 Layout). */
+/** The private area's navigation (spec §2 Layout): the items of `nav-items.ts` this viewer may see. */
 export function SidebarNav({
   collapsed,
   onNavigate,
   proposalCounts,
-  isSuperadmin = false,
+  role,
   hasOrganization = true,
 }: SidebarNavProps) {
   const { pathname, search } = useLocation();
-  const status = new URLSearchParams(search).get('status');
-  const inProposals = isUnder(pathname, routes.proposals);
-  const inSettings = SETTINGS_LINKS.some((link) => isUnder(pathname, link.base));
-  const [proposalsOpen, setProposalsOpen] = useGroupOpen(inProposals);
-  const [settingsOpen, setSettingsOpen] = useGroupOpen(inSettings);
-
-  const icons = {
-    dashboard: <IconLayoutDashboard size={ICON_SIZE} aria-hidden="true" />,
-    proposals: <IconFileText size={ICON_SIZE} aria-hidden="true" />,
-    payments: <IconCreditCard size={ICON_SIZE} aria-hidden="true" />,
-    clients: <IconUsers size={ICON_SIZE} aria-hidden="true" />,
-    analytics: <IconChartBar size={ICON_SIZE} aria-hidden="true" />,
-    settings: <IconSettings size={ICON_SIZE} aria-hidden="true" />,
-    admin: <IconShieldLock size={ICON_SIZE} aria-hidden="true" />,
-  };
-
-  if (!hasOrganization) {
-    const Item = collapsed ? CollapsedItem : ItemLink;
-    return (
-      <Stack gap={collapsed ? 6 : 2} align={collapsed ? 'center' : 'stretch'}>
-        {isSuperadmin && (
-          <Item
-            label="Administração"
-            icon={icons.admin}
-            to={paths.adminUsers}
-            active={isUnder(pathname, routes.adminUsers)}
-            onNavigate={onNavigate}
-          />
-        )}
-        <Item
-          label="Configurações"
-          icon={icons.settings}
-          to={paths.settings}
-          active={isUnder(pathname, routes.settings)}
-          onNavigate={onNavigate}
-        />
-      </Stack>
-    );
-  }
+  const location: NavLocation = { pathname, status: new URLSearchParams(search).get('status') };
+  const items = visibleNavItems({ role, hasOrganization });
+  const inside = Object.fromEntries(
+    items.filter((item) => item.children).map((item) => [item.id, isItemActive(item, location)]),
+  );
+  const [groupsOpen, setGroupOpen] = useGroupsOpen(inside);
+  const icon = (item: NavItem) => <item.icon size={ICON_SIZE} aria-hidden="true" />;
 
   if (collapsed) {
     return (
       <Stack gap={6} align="center">
-        <CollapsedItem
-          label="Dashboard"
-          icon={icons.dashboard}
-          to={paths.dashboard}
-          active={isUnder(pathname, routes.dashboard)}
-          onNavigate={onNavigate}
-        />
-        <CollapsedItem
-          label="Propostas"
-          icon={icons.proposals}
-          to={paths.proposals()}
-          active={inProposals}
-          onNavigate={onNavigate}
-        />
-        <CollapsedItem label="Pagamentos" icon={icons.payments} />
-        <CollapsedItem
-          label="Clientes"
-          icon={icons.clients}
-          to={paths.clients}
-          active={isUnder(pathname, routes.clients)}
-          onNavigate={onNavigate}
-        />
-        <CollapsedItem
-          label="Analytics"
-          icon={icons.analytics}
-          to={paths.analytics}
-          active={isUnder(pathname, routes.analytics)}
-          onNavigate={onNavigate}
-        />
-        <CollapsedItem
-          label="Configurações"
-          icon={icons.settings}
-          to={paths.settings}
-          active={inSettings}
-          onNavigate={onNavigate}
-        />
-        {isSuperadmin && (
+        {items.map((item) => (
           <CollapsedItem
-            label="Administração"
-            icon={icons.admin}
-            to={paths.adminUsers}
-            active={isUnder(pathname, routes.adminUsers)}
-            onNavigate={onNavigate}
+            key={item.id}
+            label={item.label}
+            icon={icon(item)}
+            to={item.to}
+            active={isItemActive(item, location)}
+            onNavigate={item.to ? onNavigate : undefined}
           />
-        )}
+        ))}
       </Stack>
     );
   }
 
   return (
     <Stack gap={2}>
-      <ItemLink
-        label="Dashboard"
-        icon={icons.dashboard}
-        to={paths.dashboard}
-        active={isUnder(pathname, routes.dashboard)}
-        onNavigate={onNavigate}
-      />
-      <NavLink
-        component="button"
-        type="button"
-        label="Propostas"
-        leftSection={icons.proposals}
-        opened={proposalsOpen}
-        onChange={setProposalsOpen}
-        aria-expanded={proposalsOpen}
-      >
-        <ItemLink
-          label="Todas"
-          to={paths.proposals()}
-          active={inProposals && !status}
-          onNavigate={onNavigate}
-        />
-        {SIDEBAR_PROPOSAL_STATUSES.map((value) => {
-          const count = proposalCounts?.[value];
+      {items.map((item) => {
+        if (!item.to) {
+          return (
+            <NavLink
+              key={item.id}
+              component="button"
+              type="button"
+              label={item.label}
+              leftSection={icon(item)}
+              rightSection={soonBadge}
+              disabled
+              aria-disabled="true"
+            />
+          );
+        }
+        if (!item.children) {
           return (
             <ItemLink
-              key={value}
-              label={PROPOSAL_STATUS_MENU_LABELS[value]}
-              to={paths.proposals({ status: value })}
-              active={pathname === routes.proposals && status === value}
-              rightSection={
-                count === undefined ? undefined : (
-                  <Badge size="sm" variant="light" color="gray">
-                    {count}
-                  </Badge>
-                )
-              }
+              key={item.id}
+              label={item.label}
+              icon={icon(item)}
+              to={item.to}
+              active={isItemActive(item, location)}
               onNavigate={onNavigate}
             />
           );
-        })}
-      </NavLink>
-      <NavLink
-        component="button"
-        type="button"
-        label="Pagamentos"
-        leftSection={icons.payments}
-        rightSection={
-          <Badge size="sm" variant="light" color="gray">
-            Em breve
-          </Badge>
         }
-        disabled
-        aria-disabled="true"
-      />
-      <ItemLink
-        label="Clientes"
-        icon={icons.clients}
-        to={paths.clients}
-        active={isUnder(pathname, routes.clients)}
-        onNavigate={onNavigate}
-      />
-      <ItemLink
-        label="Analytics"
-        icon={icons.analytics}
-        to={paths.analytics}
-        active={isUnder(pathname, routes.analytics)}
-        onNavigate={onNavigate}
-      />
-      <NavLink
-        component="button"
-        type="button"
-        label="Configurações"
-        leftSection={icons.settings}
-        opened={settingsOpen}
-        onChange={setSettingsOpen}
-        aria-expanded={settingsOpen}
-      >
-        {SETTINGS_LINKS.map((link) => (
-          <ItemLink
-            key={link.to}
-            label={link.label}
-            to={link.to}
-            active={isUnder(pathname, link.base)}
-            onNavigate={onNavigate}
-          />
-        ))}
-      </NavLink>
-      {isSuperadmin && (
-        <ItemLink
-          label="Administração"
-          icon={icons.admin}
-          to={paths.adminUsers}
-          active={isUnder(pathname, routes.adminUsers)}
-          onNavigate={onNavigate}
-        />
-      )}
+        const opened = groupsOpen[item.id] ?? false;
+        return (
+          <NavLink
+            key={item.id}
+            component="button"
+            type="button"
+            label={item.label}
+            leftSection={icon(item)}
+            opened={opened}
+            onChange={(value) => setGroupOpen(item.id, value)}
+            aria-expanded={opened}
+          >
+            {item.children.map((child) => {
+              const count = child.countOf ? proposalCounts?.[child.countOf] : undefined;
+              return (
+                <ItemLink
+                  key={child.id}
+                  label={child.label}
+                  to={child.to}
+                  active={child.isActive(location)}
+                  rightSection={
+                    count === undefined ? undefined : (
+                      <Badge size="sm" variant="light" color="gray">
+                        {count}
+                      </Badge>
+                    )
+                  }
+                  onNavigate={onNavigate}
+                />
+              );
+            })}
+          </NavLink>
+        );
+      })}
     </Stack>
   );
 }

@@ -1,4 +1,3 @@
-import { can } from '@aceite/shared/permissions';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { LoadingState } from '@/components/loading-state';
@@ -7,13 +6,13 @@ import { paths } from '@/config/paths';
 import { useClient } from '@/features/clients/api/get-client';
 import { ClientForm } from '@/features/clients/components/client-form';
 import { ClientLoadError } from '@/features/clients/components/client-load-error';
-import { useAuthStore } from '@/lib/auth-store';
+import { useCan } from '@/lib/authorization';
 
 export function ClientEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const role = useAuthStore((state) => state.user?.role);
-  const canEdit = role === undefined || can(role, 'client:write');
+  // Only a known refusal sends the visitor away (lib/authorization.ts).
+  const canEdit = useCan('client:write') !== false;
   const client = useClient(id);
 
   if (!canEdit) return <Navigate to={paths.client(id)} replace />;

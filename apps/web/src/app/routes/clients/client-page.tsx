@@ -1,4 +1,3 @@
-import { can } from '@aceite/shared/permissions';
 import { useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { LoadingState } from '@/components/loading-state';
@@ -8,14 +7,15 @@ import { useClient } from '@/features/clients/api/get-client';
 import { ClientActions } from '@/features/clients/components/client-actions';
 import { ClientDetails } from '@/features/clients/components/client-details';
 import { ClientLoadError } from '@/features/clients/components/client-load-error';
-import { useAuthStore } from '@/lib/auth-store';
+import { useCan } from '@/lib/authorization';
 
 const BACK = { to: paths.clients, label: 'Voltar a Clientes' };
 
 export function ClientPage() {
   const { id = '' } = useParams();
   const client = useClient(id);
-  const role = useAuthStore((state) => state.user?.role);
+  const canEdit = useCan('client:write') === true;
+  const canDelete = useCan('client:delete') === true;
 
   if (client.isPending) {
     return (
@@ -35,13 +35,7 @@ export function ClientPage() {
         title={data.name}
         description={data.company ?? undefined}
         back={BACK}
-        actions={
-          <ClientActions
-            client={data}
-            canEdit={role !== undefined && can(role, 'client:write')}
-            canDelete={role !== undefined && can(role, 'client:delete')}
-          />
-        }
+        actions={<ClientActions client={data} canEdit={canEdit} canDelete={canDelete} />}
       />
       <ClientDetails client={data} />
     </>

@@ -1,4 +1,3 @@
-import { can } from '@aceite/shared/permissions';
 import { Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -6,12 +5,11 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { ClientsList } from '@/features/clients/components/clients-list';
-import { useAuthStore } from '@/lib/auth-store';
+import { useCan } from '@/lib/authorization';
 import { useListSearchParams } from '@/lib/use-list-search';
 
 export function ClientsPage() {
-  const role = useAuthStore((state) => state.user?.role);
-  const canCreate = role !== undefined && can(role, 'client:write');
+  const canCreate = useCan('client:write') === true;
   const list = useListSearchParams();
 
   return (

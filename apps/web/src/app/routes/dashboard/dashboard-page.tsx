@@ -38,7 +38,7 @@ export function DashboardPage() {
           </Title>
           <DashboardStats overview={overview.data} loading={overview.isPending} />
         </section>
-        <QuickActions role={user?.role} onNewProposal={choose} />
+        <QuickActions onNewProposal={choose} />
         <NewProposalDialog opened={choosing} onClose={stopChoosing} />
         <SimpleGrid
           cols={{ base: 1, lg: 2 }}

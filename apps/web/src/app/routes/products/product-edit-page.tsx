@@ -1,4 +1,3 @@
-import { can } from '@aceite/shared/permissions';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { LoadingState } from '@/components/loading-state';
@@ -7,13 +6,13 @@ import { paths } from '@/config/paths';
 import { useProduct } from '@/features/products/api/get-product';
 import { ProductForm } from '@/features/products/components/product-form';
 import { ProductLoadError } from '@/features/products/components/product-load-error';
-import { useAuthStore } from '@/lib/auth-store';
+import { useCan } from '@/lib/authorization';
 
 export function ProductEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const role = useAuthStore((state) => state.user?.role);
-  const canWrite = role === undefined || can(role, 'catalogue:write');
+  // Only a known refusal sends the visitor away (lib/authorization.ts).
+  const canWrite = useCan('catalogue:write') !== false;
   const product = useProduct(id, { enabled: canWrite });
 
   // Spec §6: the product form sends every role but admin and manager back to /products.

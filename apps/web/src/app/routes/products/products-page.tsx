@@ -1,4 +1,3 @@
-import { can } from '@aceite/shared/permissions';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import type { ProductListParams, ProductStatusFilter } from '@/features/products/api/keys';
 import { ProductsList } from '@/features/products/components/products-list';
-import { useAuthStore } from '@/lib/auth-store';
+import { useCan } from '@/lib/authorization';
 import { pageFromParam } from '@/lib/use-list-search';
 
 const STATUSES: readonly ProductStatusFilter[] = ['all', 'active', 'inactive'];
@@ -23,8 +22,7 @@ function paramsFrom(search: URLSearchParams): ProductListParams {
 }
 
 export function ProductsPage() {
-  const role = useAuthStore((state) => state.user?.role);
-  const canWrite = role !== undefined && can(role, 'catalogue:write');
+  const canWrite = useCan('catalogue:write') === true;
   const [searchParams, setSearchParams] = useSearchParams();
   const params = paramsFrom(searchParams);
 

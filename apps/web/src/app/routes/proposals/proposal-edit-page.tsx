@@ -1,4 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { isAnswered } from '@aceite/shared/proposal-status';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
@@ -13,8 +14,8 @@ import {
   ProposalLocked,
   ProposalNotAllowed,
 } from '@/features/proposals/components/proposal-screen-states';
-import { isAnswered, useProposalPermissions } from '@/features/proposals/components/use-proposal-permissions';
 import { versionKeys } from '@/features/versions/api/keys';
+import { useAuthorization } from '@/lib/authorization';
 
 const TITLE = 'Editar proposta';
 
@@ -23,7 +24,7 @@ export function ProposalEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { canManage } = useProposalPermissions();
+  const authorization = useAuthorization();
   const { data: proposal, error, isPending, refetch } = useProposal(id);
   const back = { to: paths.proposal(id), label: 'Voltar à proposta' };
 
@@ -36,7 +37,9 @@ export function ProposalEditPage() {
       </>
     );
   }
-  if (!canManage(proposal.ownerId)) {
+  const mayManage = authorization.canManageProposal(proposal.ownerId);
+  if (mayManage === undefined) return <LoadingState label="A carregar proposta…" />;
+  if (!mayManage) {
     return (
       <>
         <DocumentTitle title={TITLE} />

@@ -13,8 +13,8 @@ import {
   valuesFromTemplate,
 } from '@/features/proposals/components/proposal-form-values';
 import { ProposalNotAllowed } from '@/features/proposals/components/proposal-screen-states';
-import { useProposalPermissions } from '@/features/proposals/components/use-proposal-permissions';
 import { useOrganizationBranding } from '@/features/settings/api/get-organization-branding';
+import { useActor, useCan } from '@/lib/authorization';
 
 const TITLE = 'Nova proposta';
 
@@ -22,10 +22,11 @@ const TITLE = 'Nova proposta';
 export function ProposalNewPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { canCreate, userId } = useProposalPermissions();
+  const canCreate = useCan('proposal:create');
+  const userId = useActor()?.userId;
   const template = useMemo(() => templateFromState(location.state), [location.state]);
   // The organization's validity (Settings → Organização); usually already read by the top bar.
-  const branding = useOrganizationBranding(canCreate);
+  const branding = useOrganizationBranding(canCreate === true);
   const validityDays = branding.isPending
     ? null
     : (branding.data?.proposalValidityDays ?? DEFAULT_VALIDITY_DAYS);
@@ -40,6 +41,7 @@ export function ProposalNewPage() {
   }, [template, userId, validityDays]);
   const back = { to: paths.proposals(), label: 'Voltar a Propostas' };
 
+  if (canCreate === undefined) return <LoadingState />;
   if (!canCreate) {
     return (
       <>

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { can } from '@aceite/shared/permissions';
+import { isAnswered } from '@aceite/shared/proposal-status';
 import { shownStatus } from '@aceite/shared/schemas/proposals';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconPencil, IconSignature, IconTrash } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
+import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { paths } from '@/config/paths';
 import { AttachmentsPanel } from '@/features/attachments/components/attachments-panel';
 import { CommentsPanel } from '@/features/comments/components/comments-panel';
@@ -16,22 +17,19 @@ import { AnswerVerificationNote } from '@/features/proposals/components/answer-v
 import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
 import { ProposalDetail } from '@/features/proposals/components/proposal-detail';
 import { ProposalLoadError } from '@/features/proposals/components/proposal-screen-states';
-import { ProposalStatusBadge } from '@/features/proposals/components/proposal-status-badge';
 import { SendProposalButton } from '@/features/proposals/components/send-proposal-button';
 import { SignaturePanel } from '@/features/proposals/components/signature-panel';
 import { useConfirmDeleteProposal } from '@/features/proposals/components/use-confirm-delete-proposal';
-import { isAnswered, useProposalPermissions } from '@/features/proposals/components/use-proposal-permissions';
 import { versionKeys } from '@/features/versions/api/keys';
 import { VersionsPanel } from '@/features/versions/components/versions-panel';
-import { useAuthStore } from '@/lib/auth-store';
+import { useAuthorization } from '@/lib/authorization';
 import { formatDateTime } from '@/lib/format';
 
 /** /proposals/{id}: the proposal as the team sees it, with its actions (spec §2). */
 export function ProposalPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { canManage, canDelete, userId } = useProposalPermissions();
-  const role = useAuthStore((state) => state.user?.role);
+  const authorization = useAuthorization();
   const queryClient = useQueryClient();
   const confirmDelete = useConfirmDeleteProposal();
   const { data: proposal, error, isPending, refetch } = useProposal(id);
@@ -46,7 +44,8 @@ export function ProposalPage() {
     );
   }
 
-  const mayManage = canManage(proposal.ownerId);
+  // Actions show only once the user is known to be allowed (lib/authorization.ts).
+  const mayManage = authorization.canManageProposal(proposal.ownerId) === true;
   const answered = isAnswered(proposal.status);
   const client = proposal.client;
 
@@ -81,7 +80,7 @@ export function ProposalPage() {
                 Editar
               </Button>
             )}
-            {canDelete(proposal.ownerId, proposal.status) && (
+            {authorization.canDeleteProposal(proposal.ownerId, proposal.status) === true && (
               <Button
                 variant="light"
                 color="red"
@@ -136,12 +135,12 @@ export function ProposalPage() {
           <AttachmentsPanel
             proposalId={proposal.id}
             canAttach={mayManage}
-            canDelete={(attachment) => role === 'admin' || (!!userId && attachment.uploadedBy === userId)}
+            canDelete={(attachment) => authorization.canDeleteAttachment(attachment.uploadedBy) === true}
           />
           <CommentsPanel
             proposalId={proposal.id}
-            userId={userId}
-            canComment={role ? can(role, 'comment:create') : false}
+            canEdit={(comment) => authorization.canEditComment(comment.userId) === true}
+            canComment={authorization.can('comment:create') === true}
           />
         </SimpleGrid>
       </Stack>

@@ -1,4 +1,4 @@
-import { PROPOSAL_STATUSES, type ProposalStatus } from '@aceite/shared/schemas/proposals';
+import { PROPOSAL_STATUSES, type ProposalStatus } from '@aceite/shared/proposal-status';
 import { ActionIcon, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconTemplate } from '@tabler/icons-react';
@@ -7,8 +7,8 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { ProposalsList } from '@/features/proposals/components/proposals-list';
-import { useProposalPermissions } from '@/features/proposals/components/use-proposal-permissions';
 import { NewProposalDialog } from '@/features/templates/components/new-proposal-dialog';
+import { useCan } from '@/lib/authorization';
 
 function parseStatus(value: string | null): ProposalStatus | undefined {
   return PROPOSAL_STATUSES.find((status) => status === value);
@@ -19,7 +19,7 @@ export function ProposalsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const status = parseStatus(searchParams.get('status'));
   const search = searchParams.get('search')?.trim() ?? '';
-  const { canCreate } = useProposalPermissions();
+  const canCreate = useCan('proposal:create') === true;
   // 'Nova proposta' offers a blank proposal or a template, on every screen size.
   const [choosing, { open: choose, close: stopChoosing }] = useDisclosure(false);
 

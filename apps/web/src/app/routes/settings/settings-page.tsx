@@ -1,16 +1,17 @@
-import { can } from '@aceite/shared/permissions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { PageHeader } from '@/components/page-header';
 import { authKeys } from '@/features/auth/api/keys';
 import { notificationKeys } from '@/features/notifications/api/keys';
+import { NotificationsPanel } from '@/features/notifications/components/notifications-panel';
 import { isSettingsTab, type SettingsTab, SettingsTabs } from '@/features/settings/components/settings-tabs';
 import { useAuthStore } from '@/lib/auth-store';
+import { useCan } from '@/lib/authorization';
 
 export function SettingsPage() {
   const queryClient = useQueryClient();
-  const role = useAuthStore((state) => state.user?.role);
+  const canManageOrganization = useCan('organization:manage') === true;
   const hasOrganization = useAuthStore((state) => state.user?.organization != null);
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -24,12 +25,17 @@ export function SettingsPage() {
         tab={tab}
         // The open tab lives in the address, so a reload or a shared link keeps it.
         onTabChange={(next) => setSearchParams(next === 'perfil' ? {} : { tab: next }, { replace: true })}
-        isAdmin={hasOrganization && role ? can(role, 'organization:manage') : false}
+        isAdmin={hasOrganization && canManageOrganization}
         hasOrganization={hasOrganization}
         // The top bar shows the signed-in user's name.
         onProfileSaved={() => queryClient.invalidateQueries({ queryKey: authKeys.me() })}
-        // The top-bar bell shows the unread count and the latest notifications.
-        onNotificationsChanged={() => queryClient.invalidateQueries({ queryKey: notificationKeys.all })}
+        notificationsPanel={(report) => (
+          <NotificationsPanel
+            onMessage={report}
+            // The top-bar bell shows the unread count and the latest notifications.
+            onChanged={() => queryClient.invalidateQueries({ queryKey: notificationKeys.all })}
+          />
+        )}
       />
     </>
   );

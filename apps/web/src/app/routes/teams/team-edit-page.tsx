@@ -1,4 +1,3 @@
-import { can } from '@aceite/shared/permissions';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -10,7 +9,7 @@ import { useTeam } from '@/features/teams/api/get-team';
 import { TeamForm } from '@/features/teams/components/team-form';
 import { TeamLoadProblem } from '@/features/teams/components/team-load-problem';
 import { ALL_USERS, usersQueryOptions } from '@/features/users/api/get-users';
-import { useAuthStore } from '@/lib/auth-store';
+import { useCan } from '@/lib/authorization';
 
 const TITLE = 'Editar Equipa';
 const BACK = { to: paths.teams, label: 'Voltar a Equipas' };
@@ -44,10 +43,10 @@ function EditTeam({ id }: { id: string }) {
 
 export function TeamEditPage() {
   const { id = '' } = useParams();
-  const role = useAuthStore((state) => state.user?.role);
+  const canWrite = useCan('team:write');
 
-  if (!role) return <LoadingState />;
-  if (!can(role, 'team:write')) return <Navigate to={paths.team(id)} replace />;
+  if (canWrite === undefined) return <LoadingState />;
+  if (!canWrite) return <Navigate to={paths.team(id)} replace />;
   return (
     <>
       <DocumentTitle title={TITLE} />

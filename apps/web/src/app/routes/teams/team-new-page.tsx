@@ -1,4 +1,3 @@
-import { can } from '@aceite/shared/permissions';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
@@ -8,17 +7,16 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { TeamForm } from '@/features/teams/components/team-form';
 import { ALL_USERS, usersQueryOptions } from '@/features/users/api/get-users';
-import { useAuthStore } from '@/lib/auth-store';
+import { useCan } from '@/lib/authorization';
 
 const TITLE = 'Nova Equipa';
 
 export function TeamNewPage() {
   const navigate = useNavigate();
-  const role = useAuthStore((state) => state.user?.role);
-  const canWrite = role ? can(role, 'team:write') : false;
-  const users = useQuery({ ...usersQueryOptions(ALL_USERS), enabled: canWrite });
+  const canWrite = useCan('team:write');
+  const users = useQuery({ ...usersQueryOptions(ALL_USERS), enabled: canWrite === true });
 
-  if (!role) return <LoadingState />;
+  if (canWrite === undefined) return <LoadingState />;
   if (!canWrite) return <Navigate to={paths.teams} replace />;
   return (
     <>

@@ -1,4 +1,3 @@
-import { can } from '@aceite/shared/permissions';
 import { Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +13,7 @@ import { TeamLoadProblem } from '@/features/teams/components/team-load-problem';
 import { useConfirmDeleteTeam } from '@/features/teams/components/use-confirm-delete-team';
 import { ALL_USERS, usersQueryOptions } from '@/features/users/api/get-users';
 import { usersKeys } from '@/features/users/api/keys';
-import { useAuthStore } from '@/lib/auth-store';
+import { useCan } from '@/lib/authorization';
 
 const BACK = { to: paths.teams, label: 'Voltar a Equipas' };
 
@@ -22,9 +21,8 @@ export function TeamPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const role = useAuthStore((state) => state.user?.role);
-  const canWrite = role ? can(role, 'team:write') : false;
-  const canEditUsers = role ? can(role, 'user:manage') : false;
+  const canWrite = useCan('team:write') === true;
+  const canEditUsers = useCan('user:manage') === true;
   const team = useTeam(id);
   const users = useQuery({ ...usersQueryOptions(ALL_USERS), enabled: canWrite });
   const deleteTeam = useConfirmDeleteTeam({ onDeleted: () => navigate(paths.teams) });

@@ -1,4 +1,3 @@
-import { can } from '@aceite/shared/permissions';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -6,12 +5,11 @@ import { DocumentTitle } from '@/components/document-title';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { TeamsTable } from '@/features/teams/components/teams-table';
-import { useAuthStore } from '@/lib/auth-store';
+import { useCan } from '@/lib/authorization';
 import { useListSearchParams } from '@/lib/use-list-search';
 
 export function TeamsPage() {
-  const role = useAuthStore((state) => state.user?.role);
-  const canWrite = role ? can(role, 'team:write') : false;
+  const canWrite = useCan('team:write') === true;
   const list = useListSearchParams();
   return (
     <>

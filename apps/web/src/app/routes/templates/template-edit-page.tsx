@@ -1,4 +1,3 @@
-import { can } from '@aceite/shared/permissions';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { LoadingState } from '@/components/loading-state';
@@ -7,13 +6,13 @@ import { paths } from '@/config/paths';
 import { useTemplate } from '@/features/templates/api/get-template';
 import { TemplateForm } from '@/features/templates/components/template-form';
 import { GlobalTemplateNotice, TemplateLoadError } from '@/features/templates/components/template-load-error';
-import { useAuthStore } from '@/lib/auth-store';
+import { useCan } from '@/lib/authorization';
 
 export function TemplateEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const role = useAuthStore((state) => state.user?.role);
-  const canWrite = role === undefined || can(role, 'catalogue:write');
+  // Only a known refusal sends the visitor away (lib/authorization.ts).
+  const canWrite = useCan('catalogue:write') !== false;
   const template = useTemplate(id, { enabled: canWrite });
 
   // Templates are written by admin and manager only; everyone else goes back to the grid.

@@ -1,16 +1,15 @@
-import { can } from '@aceite/shared/permissions';
 import { Navigate, useNavigate } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { TemplateForm } from '@/features/templates/components/template-form';
-import { useAuthStore } from '@/lib/auth-store';
+import { useCan } from '@/lib/authorization';
 
 export function TemplateNewPage() {
   const navigate = useNavigate();
-  const role = useAuthStore((state) => state.user?.role);
+  const canWrite = useCan('catalogue:write');
   // Templates are written by admin and manager only; everyone else goes back to the grid.
-  if (role !== undefined && !can(role, 'catalogue:write')) return <Navigate to={paths.templates} replace />;
+  if (canWrite === false) return <Navigate to={paths.templates} replace />;
 
   return (
     <>

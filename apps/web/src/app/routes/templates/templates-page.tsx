@@ -1,4 +1,3 @@
-import { can } from '@aceite/shared/permissions';
 import { TEMPLATE_CATEGORIES } from '@aceite/shared/schemas/templates';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -8,15 +7,14 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import type { TemplateCategory, TemplateListParams } from '@/features/templates/api/keys';
 import { TemplatesGrid } from '@/features/templates/components/templates-grid';
-import { useAuthStore } from '@/lib/auth-store';
+import { useCan } from '@/lib/authorization';
 
 const isCategory = (value: string | null): value is TemplateCategory =>
   value !== null && (TEMPLATE_CATEGORIES as readonly string[]).includes(value);
 
 export function TemplatesPage() {
-  const role = useAuthStore((state) => state.user?.role);
-  const canWrite = role !== undefined && can(role, 'catalogue:write');
-  const canUse = role !== undefined && can(role, 'template:use');
+  const canWrite = useCan('catalogue:write') === true;
+  const canUse = useCan('template:use') === true;
   const [searchParams, setSearchParams] = useSearchParams();
   const category = searchParams.get('category');
   const params: TemplateListParams = {

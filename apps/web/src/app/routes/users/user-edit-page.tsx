@@ -1,5 +1,4 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { can } from '@aceite/shared/permissions';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -15,7 +14,7 @@ import { teamsKeys } from '@/features/teams/api/keys';
 import { useUser } from '@/features/users/api/get-user';
 import { UserForm } from '@/features/users/components/user-form';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useAuthStore } from '@/lib/auth-store';
+import { useActor, useCan } from '@/lib/authorization';
 import { fullName } from '@/lib/format';
 
 const TITLE = 'Editar Utilizador';
@@ -86,15 +85,16 @@ function EditUser({ id, currentUserId }: { id: string; currentUserId: string }) 
 
 export function UserEditPage() {
   const { id = '' } = useParams();
-  const currentUser = useAuthStore((state) => state.user);
+  const actor = useActor();
+  const canManage = useCan('user:manage');
 
-  if (!currentUser) return <LoadingState />;
+  if (!actor || canManage === undefined) return <LoadingState />;
   // Only admins edit users (server-behaviour §3); everyone else goes back to the list.
-  if (!can(currentUser.role, 'user:manage')) return <Navigate to={paths.users} replace />;
+  if (!canManage) return <Navigate to={paths.users} replace />;
   return (
     <>
       <DocumentTitle title={TITLE} />
-      <EditUser id={id} currentUserId={currentUser.id} />
+      <EditUser id={id} currentUserId={actor.userId} />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { can } from '@aceite/shared/permissions';
 import { Badge, Button, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -13,13 +12,14 @@ import { InviteUserModal } from '@/features/users/components/invite-user-modal';
 import { InvitesTable } from '@/features/users/components/invites-table';
 import { UsersTable } from '@/features/users/components/users-table';
 import { useAuthStore } from '@/lib/auth-store';
+import { useCan } from '@/lib/authorization';
 import { useListSearchParams } from '@/lib/use-list-search';
 
 type UsersTab = 'utilizadores' | 'convites';
 
 export function UsersPage() {
   const user = useAuthStore((state) => state.user);
-  const canManage = user ? can(user.role, 'user:manage') : false;
+  const canManage = useCan('user:manage') === true;
   const [tab, setTab] = useState<UsersTab>('utilizadores');
   const list = useListSearchParams();
   const listProps = {

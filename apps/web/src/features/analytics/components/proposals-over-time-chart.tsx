@@ -3,8 +3,8 @@ import type { TimePoint } from '@aceite/shared/schemas/analytics';
 import { Skeleton, Table, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { NoData } from '@/components/no-data';
+import { SectionPanel } from '@/components/section-panel';
 import { formatCount } from '@/lib/format';
-import { Panel } from './panel';
 import { fillMonths, monthLong } from './time-series';
 
 // The plot is recharts (through @mantine/charts), about 130 kB gzip: in the route's chunk it would put the
@@ -64,7 +64,7 @@ export function ProposalsOverTimeChart({ points, loading }: ProposalsOverTimeCha
     loadPlot().catch(() => {});
   }, []);
   return (
-    <Panel title="Propostas ao longo do tempo" description="Número e valor das propostas por mês">
+    <SectionPanel title="Propostas ao longo do tempo" description="Número e valor das propostas por mês">
       {loading ? (
         PLOT_SKELETON
       ) : months.length === 0 ? (
@@ -77,6 +77,6 @@ export function ProposalsOverTimeChart({ points, loading }: ProposalsOverTimeCha
           <DataTable points={months} />
         </>
       )}
-    </Panel>
+    </SectionPanel>
   );
 }

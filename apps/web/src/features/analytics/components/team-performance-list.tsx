@@ -2,9 +2,9 @@ import { formatMoney } from '@aceite/shared/money';
 import type { TeamPerformance } from '@aceite/shared/schemas/analytics';
 import { Box, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { NoData } from '@/components/no-data';
+import { SectionPanel } from '@/components/section-panel';
 import { formatCount } from '@/lib/format';
 import { ConversionBar } from './conversion-bar';
-import { Panel } from './panel';
 
 interface TeamPerformanceListProps {
   teams: TeamPerformance[] | undefined;
@@ -14,7 +14,7 @@ interface TeamPerformanceListProps {
 /** 'Performance por Equipa' (spec §2 Analytics): each team's proposals, accepted, value and conversion. */
 export function TeamPerformanceList({ teams, loading }: TeamPerformanceListProps) {
   return (
-    <Panel title="Performance por Equipa">
+    <SectionPanel title="Performance por Equipa">
       {loading ? (
         <Stack gap="md">
           {[0, 1, 2].map((i) => (
@@ -53,6 +53,6 @@ export function TeamPerformanceList({ teams, loading }: TeamPerformanceListProps
           ))}
         </Stack>
       )}
-    </Panel>
+    </SectionPanel>
   );
 }

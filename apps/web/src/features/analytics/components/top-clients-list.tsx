@@ -2,8 +2,8 @@ import { formatMoney } from '@aceite/shared/money';
 import type { TopClient } from '@aceite/shared/schemas/analytics';
 import { Avatar, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { NoData } from '@/components/no-data';
+import { SectionPanel } from '@/components/section-panel';
 import { formatCount } from '@/lib/format';
-import { Panel } from './panel';
 
 interface TopClientsListProps {
   clients: TopClient[] | undefined;
@@ -13,7 +13,7 @@ interface TopClientsListProps {
 /** 'Top 10 Clientes' (spec §2 Analytics), by proposal value, with their accepted proposal counts. */
 export function TopClientsList({ clients, loading }: TopClientsListProps) {
   return (
-    <Panel title="Top 10 Clientes">
+    <SectionPanel title="Top 10 Clientes">
       {loading ? (
         <Stack gap="md">
           {[0, 1, 2, 3, 4].map((i) => (
@@ -57,6 +57,6 @@ export function TopClientsList({ clients, loading }: TopClientsListProps) {
           ))}
         </Stack>
       )}
-    </Panel>
+    </SectionPanel>
   );
 }

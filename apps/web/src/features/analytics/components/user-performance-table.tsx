@@ -2,9 +2,9 @@ import { formatMoney } from '@aceite/shared/money';
 import type { UserPerformance } from '@aceite/shared/schemas/analytics';
 import { Box, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { NoData } from '@/components/no-data';
+import { SectionPanel } from '@/components/section-panel';
 import { formatCount } from '@/lib/format';
 import { ConversionBar } from './conversion-bar';
-import { Panel } from './panel';
 
 interface UserPerformanceTableProps {
   users: UserPerformance[] | undefined;
@@ -19,7 +19,7 @@ const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as 
  */
 export function UserPerformanceTable({ users, loading }: UserPerformanceTableProps) {
   return (
-    <Panel title="Performance por Utilizador">
+    <SectionPanel title="Performance por Utilizador">
       {loading ? (
         <Stack gap="sm">
           {[0, 1, 2, 3].map((i) => (
@@ -98,6 +98,6 @@ export function UserPerformanceTable({ users, loading }: UserPerformanceTablePro
           </Stack>
         </>
       )}
-    </Panel>
+    </SectionPanel>
   );
 }

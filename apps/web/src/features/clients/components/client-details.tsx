@@ -1,6 +1,6 @@
 import { formatMoney } from '@aceite/shared/money';
+import { isProposalStatus } from '@aceite/shared/proposal-status';
 import type { ClientDetail } from '@aceite/shared/schemas/clients';
-import { type ProposalStatus, STATUS_COLORS, STATUS_LABELS } from '@aceite/shared/schemas/proposals';
 import {
   Anchor,
   Badge,
@@ -20,6 +20,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconFileText } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 
@@ -37,10 +38,10 @@ function Field({ label, wide = false, children }: { label: string; wide?: boolea
 }
 
 function StatusBadge({ status }: { status: string }) {
-  const known = status in STATUS_LABELS ? (status as ProposalStatus) : null;
+  if (isProposalStatus(status)) return <ProposalStatusBadge status={status} />;
   return (
-    <Badge variant="light" color={known ? STATUS_COLORS[known] : 'gray'} radius="sm">
-      {known ? STATUS_LABELS[known] : status}
+    <Badge variant="light" color="gray" radius="sm">
+      {status}
     </Badge>
   );
 }

@@ -37,7 +37,7 @@ describe('CommentsPanel', () => {
           ],
         }),
     });
-    renderWithOverlays(<CommentsPanel proposalId={PROPOSAL} userId={ME} canComment />);
+    renderWithOverlays(<CommentsPanel proposalId={PROPOSAL} canEdit={(c) => c.userId === ME} canComment />);
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(2);
     const [mine, theirs] = items as [HTMLElement, HTMLElement];
@@ -55,7 +55,9 @@ describe('CommentsPanel', () => {
       [`GET /proposals/${PROPOSAL}/comments`]: () => jsonResponse(200, { data: [] }),
       [`POST /proposals/${PROPOSAL}/comments`]: () => jsonResponse(201, { data: comment(3) }),
     });
-    const { user } = renderWithOverlays(<CommentsPanel proposalId={PROPOSAL} userId={ME} canComment />);
+    const { user } = renderWithOverlays(
+      <CommentsPanel proposalId={PROPOSAL} canEdit={(c) => c.userId === ME} canComment />,
+    );
     expect(await screen.findByText('Ainda não há comentários.')).toBeInTheDocument();
     const send = screen.getByRole('button', { name: 'Comentar' });
     expect(send).toBeDisabled();
@@ -76,7 +78,9 @@ describe('CommentsPanel', () => {
     mockApi({
       [`GET /proposals/${PROPOSAL}/comments`]: () => jsonResponse(500, {}),
     });
-    renderWithOverlays(<CommentsPanel proposalId={PROPOSAL} userId={ME} canComment={false} />);
+    renderWithOverlays(
+      <CommentsPanel proposalId={PROPOSAL} canEdit={(c) => c.userId === ME} canComment={false} />,
+    );
     expect(await screen.findByText('Erro ao carregar comentários')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Novo comentário' })).not.toBeInTheDocument();
   });

@@ -185,14 +185,14 @@ function CommentItem({
 
 interface CommentsPanelProps {
   proposalId: string;
-  /** The signed-in user: only a comment's author edits or deletes it (spec §6). */
-  userId: string | undefined;
+  /** Whether the signed-in user may edit or delete this comment (its author only: `canEditComment`). */
+  canEdit: (comment: Comment) => boolean;
   /** Viewers read; everyone else may comment (server-behaviour §3). */
   canComment: boolean;
 }
 
 /** Comments (spec §2 /proposals/{id}): list with author, date and private badge; new, edit, delete. */
-export function CommentsPanel({ proposalId, userId, canComment }: CommentsPanelProps) {
+export function CommentsPanel({ proposalId, canEdit, canComment }: CommentsPanelProps) {
   const { data: comments, error, isPending, refetch } = useComments(proposalId);
   const create = useCreateComment(proposalId);
   // A fresh form after each comment sent.
@@ -225,7 +225,7 @@ export function CommentsPanel({ proposalId, userId, canComment }: CommentsPanelP
             key={comment.id}
             comment={comment}
             proposalId={proposalId}
-            isAuthor={!!userId && comment.userId === userId}
+            isAuthor={canEdit(comment)}
           />
         ))}
       </Stack>

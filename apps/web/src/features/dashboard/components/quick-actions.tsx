@@ -1,10 +1,10 @@
-import type { Role } from '@aceite/shared/permissions';
-import { can, type Permission } from '@aceite/shared/permissions';
+import type { Permission } from '@aceite/shared/permissions';
 import { Card, Flex, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartBar, IconFilePlus, IconFileText, IconUserPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useAuthorization } from '@/lib/authorization';
 import classes from './quick-actions.module.css';
 
 interface QuickAction {
@@ -67,15 +67,10 @@ function ActionContent({ action }: { action: QuickAction }) {
  * The quick actions a role may use (a viewer sees only the two that read). 'Nova proposta' opens the choice
  * between a blank proposal and a template (`onNewProposal`), as its description promises.
  */
-export function QuickActions({
-  role,
-  onNewProposal,
-}: {
-  role: Role | undefined;
-  onNewProposal?: () => void;
-}) {
+export function QuickActions({ onNewProposal }: { onNewProposal?: () => void }) {
+  const authorization = useAuthorization();
   const actions = QUICK_ACTIONS.filter(
-    (action) => !action.permission || (role !== undefined && can(role, action.permission)),
+    (action) => !action.permission || authorization.can(action.permission) === true,
   );
   return (
     <section aria-labelledby="quick-actions-title">

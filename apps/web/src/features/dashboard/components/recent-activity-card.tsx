@@ -3,11 +3,12 @@ import { type ProposalSummary, shownStatus } from '@aceite/shared/schemas/propos
 import { Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { NoData } from '@/components/no-data';
+import { PanelLink } from '@/components/panel-link';
+import { ProposalStatusBadge } from '@/components/proposal-status-badge';
+import { SectionPanel } from '@/components/section-panel';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
-import { ProposalStatusBadge } from './proposal-status-badge';
 import classes from './recent-activity-card.module.css';
-import { SectionCard } from './section-card';
 
 interface RecentActivityCardProps {
   proposals: ProposalSummary[] | undefined;
@@ -17,7 +18,7 @@ interface RecentActivityCardProps {
 /** The 10 latest proposals; each opens its detail, the header links to the list (spec §2 /dashboard). */
 export function RecentActivityCard({ proposals, loading }: RecentActivityCardProps) {
   return (
-    <SectionCard title="Atividade recente" link={{ to: paths.proposals(), label: 'Ver todas' }}>
+    <SectionPanel title="Atividade recente" actions={<PanelLink to={paths.proposals()} label="Ver todas" />}>
       {loading ? (
         <Stack gap="md" aria-busy="true">
           {[0, 1, 2, 3, 4].map((i) => (
@@ -44,7 +45,7 @@ export function RecentActivityCard({ proposals, loading }: RecentActivityCardPro
                     </Text>
                   </div>
                   <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                    <ProposalStatusBadge status={shownStatus(proposal)} />
+                    <ProposalStatusBadge status={shownStatus(proposal)} tt="none" style={{ flexShrink: 0 }} />
                     <Text
                       size="sm"
                       fw={600}
@@ -59,6 +60,6 @@ export function RecentActivityCard({ proposals, loading }: RecentActivityCardPro
           ))}
         </ul>
       )}
-    </SectionCard>
+    </SectionPanel>
   );
 }

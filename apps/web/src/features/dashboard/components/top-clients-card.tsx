@@ -2,9 +2,10 @@ import { formatMoney } from '@aceite/shared/money';
 import type { TopClient } from '@aceite/shared/schemas/analytics';
 import { Avatar, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { NoData } from '@/components/no-data';
+import { PanelLink } from '@/components/panel-link';
+import { SectionPanel } from '@/components/section-panel';
 import { paths } from '@/config/paths';
 import { formatCount } from '@/lib/format';
-import { SectionCard } from './section-card';
 
 interface TopClientsCardProps {
   clients: TopClient[] | undefined;
@@ -14,7 +15,10 @@ interface TopClientsCardProps {
 /** The 5 clients with the most proposal value, with a link to the report (spec §2 /dashboard). */
 export function TopClientsCard({ clients, loading }: TopClientsCardProps) {
   return (
-    <SectionCard title="Principais clientes" link={{ to: paths.analytics, label: 'Ver analytics' }}>
+    <SectionPanel
+      title="Principais clientes"
+      actions={<PanelLink to={paths.analytics} label="Ver analytics" />}
+    >
       {loading ? (
         <Stack gap="md" aria-busy="true">
           {[0, 1, 2, 3, 4].map((i) => (
@@ -60,6 +64,6 @@ export function TopClientsCard({ clients, loading }: TopClientsCardProps) {
           ))}
         </Stack>
       )}
-    </SectionCard>
+    </SectionPanel>
   );
 }

@@ -1,20 +1,25 @@
 import type { Notification } from '@aceite/shared/schemas/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, type Envelope } from '@/lib/api-client';
 import { notificationKeys } from './keys';
-import { warnOnFailure } from './warn-on-failure';
 
-export function markNotificationRead(id: string): Promise<unknown> {
-  return warnOnFailure('marcar como lida', () =>
-    apiClient.put(`/notifications/${encodeURIComponent(id)}/read`),
+export async function markNotificationRead(id: string): Promise<Notification> {
+  const { data } = await apiClient.put<Envelope<Notification>>(
+    `/notifications/${encodeURIComponent(id)}/read`,
   );
+  return data;
 }
 
-/** Marks one notification read, then refreshes the badge and every list (also the settings tab's). */
-export function useMarkNotificationRead() {
+/**
+ * Marks one notification read (by id), then refreshes the badge and every list, the bell's and the settings
+ * tab's, whether or not it succeeded. `onError` is how each screen reports a failure: the bell only logs it,
+ * the settings tab shows it.
+ */
+export function useMarkNotificationRead({ onError }: { onError?: (error: unknown) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (notification: Pick<Notification, 'id'>) => markNotificationRead(notification.id),
+    mutationFn: markNotificationRead,
+    onError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -20,6 +20,7 @@ import { useLatestNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { logNotificationFailure } from '../api/warn-on-failure';
 
 /** The badge text: nothing at 0, the count up to 9, then '9+' (spec §2, §9). */
 export function unreadBadgeLabel(count: number): string | null {
@@ -95,8 +96,13 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const unreadCount = useUnreadCount();
   const latest = useLatestNotifications({ enabled: opened });
-  const markRead = useMarkNotificationRead();
-  const markAllRead = useMarkAllNotificationsRead();
+  // The bell's failures are only logged; the visitor still gets to the screen.
+  const markRead = useMarkNotificationRead({
+    onError: (error) => logNotificationFailure('marcar como lida', error),
+  });
+  const markAllRead = useMarkAllNotificationsRead({
+    onError: (error) => logNotificationFailure('marcar todas como lidas', error),
+  });
 
   const count = unreadCount.data ?? 0;
   const badge = unreadBadgeLabel(count);
@@ -104,8 +110,7 @@ export function NotificationBell() {
   const now = new Date();
 
   const open = (notification: Notification) => {
-    // Failures are only logged (in the API call); the visitor still gets to the screen.
-    if (!notification.isRead) markRead.mutate(notification);
+    if (!notification.isRead) markRead.mutate(notification.id);
     const target = appPath(notification.actionUrl);
     if (target) navigate(target);
   };

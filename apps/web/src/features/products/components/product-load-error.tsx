@@ -1,46 +1,24 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { Button } from '@mantine/core';
-import { IconAlertCircle, IconPackageOff, IconRefresh } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { DocumentTitle } from '@/components/document-title';
-import { StatusPanel } from '@/components/error-screens/status-panel';
+import { IconPackageOff } from '@tabler/icons-react';
+import { EntityLoadError } from '@/components/entity-load-error';
 import { paths } from '@/config/paths';
-import { ApiError, errorMessage } from '@/lib/api-client';
 
-interface ProductLoadErrorProps {
-  error: unknown;
-  onRetry: () => void;
-}
+const NOT_FOUND = {
+  title: MESSAGES.productNotFound,
+  message: 'O produto que procura não existe.',
+  icon: <IconPackageOff size={32} />,
+};
+const BACK = { to: paths.products, label: 'Voltar a Produtos' };
 
 /** A product that could not be loaded: not found (or a malformed id), or any other failure with a retry. */
-export function ProductLoadError({ error, onRetry }: ProductLoadErrorProps) {
-  const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-  const title = missing ? MESSAGES.productNotFound : MESSAGES.productLoadError;
+export function ProductLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <>
-      <DocumentTitle title={title} />
-      <StatusPanel
-        color={missing ? 'gray' : 'red'}
-        icon={missing ? <IconPackageOff size={32} /> : <IconAlertCircle size={32} />}
-        title={title}
-        message={
-          missing
-            ? 'O produto que procura não existe.'
-            : errorMessage(error, 'Verifique a ligação e tente novamente.')
-        }
-        actions={
-          <>
-            {!missing && (
-              <Button leftSection={<IconRefresh size={18} aria-hidden="true" />} onClick={onRetry}>
-                Tentar novamente
-              </Button>
-            )}
-            <Button variant={missing ? 'filled' : 'default'} component={Link} to={paths.products}>
-              Voltar a Produtos
-            </Button>
-          </>
-        }
-      />
-    </>
+    <EntityLoadError
+      error={error}
+      onRetry={onRetry}
+      notFound={NOT_FOUND}
+      loadErrorTitle={MESSAGES.productLoadError}
+      back={BACK}
+    />
   );
 }

@@ -1,14 +1,8 @@
-import type { Client, ClientInput } from '@aceite/shared/schemas/clients';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type Envelope } from '@/lib/api-client';
+import { createClient } from '@/lib/create-client';
 import { proposalLookupKeys } from './keys';
 
 /** Creates a client from inside the editor (name and email required; 409 when the email exists). */
-export async function createClient(input: ClientInput): Promise<Client> {
-  const { data } = await apiClient.post<Envelope<Client>>('/clients', input);
-  return data;
-}
-
 export function useQuickCreateClient() {
   const queryClient = useQueryClient();
   return useMutation({

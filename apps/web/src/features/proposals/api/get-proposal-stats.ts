@@ -1,8 +1,8 @@
+import { SIDEBAR_STATUSES } from '@aceite/shared/proposal-status';
 import { type ProposalStats, ProposalStatsSchema } from '@aceite/shared/schemas/proposals';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { SIDEBAR_PROPOSAL_STATUSES, type SidebarProposalStatus } from '@/config/paths';
 import { apiClient, type Envelope } from '@/lib/api-client';
 import { proposalKeys } from './keys';
 
@@ -33,7 +33,7 @@ export function useSidebarProposalCounts({
   enabled = true,
 }: {
   enabled?: boolean;
-} = {}): Partial<Record<SidebarProposalStatus, number>> | undefined {
+} = {}): Partial<Record<(typeof SIDEBAR_STATUSES)[number], number>> | undefined {
   const queryClient = useQueryClient();
   const { pathname, search } = useLocation();
   // The sidebar's status links change only `?status=`: that is a new screen too (a search as one types is not).
@@ -49,5 +49,5 @@ export function useSidebarProposalCounts({
   }, [location, queryClient]);
 
   if (!data) return undefined;
-  return Object.fromEntries(SIDEBAR_PROPOSAL_STATUSES.map((status) => [status, data.byStatus[status] ?? 0]));
+  return Object.fromEntries(SIDEBAR_STATUSES.map((status) => [status, data.byStatus[status] ?? 0]));
 }

@@ -2,10 +2,10 @@ import type { ProposalSummary } from '@aceite/shared/schemas/proposals';
 import { renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncAuthFromStorage } from '@/lib/auth-store';
+import { useAuthorization } from '@/lib/authorization';
 import { buildUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { ProposalCard } from './proposal-card';
-import { useProposalPermissions } from './use-proposal-permissions';
 
 const OWNER = '5b0c7c2e-2f4e-4a53-9d37-1f1f0c4a2b01';
 const signed: ProposalSummary = {
@@ -41,9 +41,9 @@ describe('deleting an answered proposal (issue 20)', () => {
     const cases = { sales: false, manager: false, admin: true } as const;
     for (const [role, allowed] of Object.entries(cases)) {
       signInAs(role as keyof typeof cases);
-      const { result } = renderHook(() => useProposalPermissions());
-      expect(result.current.canDelete(OWNER, 'accepted'), role).toBe(allowed);
-      expect(result.current.canDelete(OWNER, 'draft'), role).toBe(true);
+      const { result } = renderHook(() => useAuthorization());
+      expect(result.current.canDeleteProposal(OWNER, 'accepted'), role).toBe(allowed);
+      expect(result.current.canDeleteProposal(OWNER, 'draft'), role).toBe(true);
     }
   });
 

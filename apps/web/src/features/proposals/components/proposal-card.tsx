@@ -1,17 +1,17 @@
 import { formatMoney } from '@aceite/shared/money';
+import { isAnswered } from '@aceite/shared/proposal-status';
 import type { ProposalSummary } from '@aceite/shared/schemas/proposals';
 import { shownStatus } from '@aceite/shared/schemas/proposals';
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconPencil, IconTrash, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { paths } from '@/config/paths';
 import { fullName } from '@/lib/format';
 import { proposalQueryOptions } from '../api/get-proposal';
 import { formatCalendarDate, isPast } from './dates';
 import classes from './proposal-card.module.css';
-import { ProposalStatusBadge } from './proposal-status-badge';
-import { isAnswered } from './use-proposal-permissions';
 
 interface ProposalCardProps {
   proposal: ProposalSummary;

@@ -2,25 +2,14 @@ import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
 import { shownStatus } from '@aceite/shared/schemas/proposals';
 import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
-import { Anchor, Box, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
+import { FinancialSummary } from '@/components/financial-summary';
+import { ProposalStatusBadge } from '@/components/proposal-status-badge';
+import { SectionPanel } from '@/components/section-panel';
 import { formatDateTime, fullName } from '@/lib/format';
 import { formatCalendarDate, isPast } from './dates';
-import { ProposalStatusBadge } from './proposal-status-badge';
-import { TotalsSummary } from './totals-summary';
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Paper component="section" aria-labelledby={id} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Title order={2} size="h4" id={id} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -110,7 +99,7 @@ export function ProposalDetail({ proposal }: { proposal: Proposal }) {
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <Stack gap="lg">
-          <Panel title="Descrição">
+          <SectionPanel title="Descrição">
             {proposal.description ? (
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {proposal.description}
@@ -120,9 +109,9 @@ export function ProposalDetail({ proposal }: { proposal: Proposal }) {
                 Sem descrição.
               </Text>
             )}
-          </Panel>
+          </SectionPanel>
 
-          <Panel title="Conteúdo">
+          <SectionPanel title="Conteúdo">
             {blocks.length === 0 ? (
               <Text size="sm" c="dimmed">
                 Esta proposta não tem blocos de conteúdo.
@@ -144,35 +133,24 @@ export function ProposalDetail({ proposal }: { proposal: Proposal }) {
                 ))}
               </Stack>
             )}
-          </Panel>
+          </SectionPanel>
 
-          <Panel title="Itens">
+          <SectionPanel title="Itens">
             <ItemsTable proposal={proposal} />
-          </Panel>
+          </SectionPanel>
         </Stack>
       </Grid.Col>
 
       <Grid.Col span={{ base: 12, lg: 4 }}>
         <Stack gap="lg">
-          <Paper
-            component="section"
-            aria-labelledby="proposal-summary-title"
-            withBorder
-            radius="lg"
-            p={{ base: 'md', sm: 'lg' }}
-          >
-            <Title order={2} size="h4" id="proposal-summary-title" mb="sm">
-              Resumo financeiro
-            </Title>
-            <TotalsSummary
-              totals={proposal}
-              discountType={proposal.discountType}
-              discountPercent={proposal.discountType === 'percentage' ? proposal.discountValue : undefined}
-              taxLabel={taxLabel(proposal.content.items, proposal.taxRate)}
-            />
-          </Paper>
+          <FinancialSummary
+            totals={proposal}
+            discountType={proposal.discountType}
+            discountPercent={proposal.discountType === 'percentage' ? proposal.discountValue : undefined}
+            taxLabel={taxLabel(proposal.content.items, proposal.taxRate)}
+          />
 
-          <Panel title="Cliente">
+          <SectionPanel title="Cliente">
             {client ? (
               <Stack gap={6}>
                 <Text fw={600}>{client.name}</Text>
@@ -201,9 +179,9 @@ export function ProposalDetail({ proposal }: { proposal: Proposal }) {
                 Sem cliente associado.
               </Text>
             )}
-          </Panel>
+          </SectionPanel>
 
-          <Panel title="Detalhes">
+          <SectionPanel title="Detalhes">
             <Stack component="dl" gap="sm" m={0}>
               <Fact term="Estado">
                 <ProposalStatusBadge status={shownStatus(proposal)} />
@@ -233,7 +211,7 @@ export function ProposalDetail({ proposal }: { proposal: Proposal }) {
               <Fact term="Criada">{formatDateTime(proposal.createdAt)}</Fact>
               <Fact term="Atualizada">{formatDateTime(proposal.updatedAt)}</Fact>
             </Stack>
-          </Panel>
+          </SectionPanel>
         </Stack>
       </Grid.Col>
     </Grid>

@@ -1,14 +1,13 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney, fromCents } from '@aceite/shared/money';
-import type { Product } from '@aceite/shared/schemas/products';
 import {
   CLIENT_HAS_SEEN_STATUSES,
   FORM_STATUSES,
-  type Proposal,
-  type ProposalInput,
   type ProposalStatus,
   STATUS_LABELS,
-} from '@aceite/shared/schemas/proposals';
+} from '@aceite/shared/proposal-status';
+import type { Product } from '@aceite/shared/schemas/products';
+import type { Proposal, ProposalInput } from '@aceite/shared/schemas/proposals';
 import {
   Alert,
   Box,
@@ -23,18 +22,20 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { type BlockerFunction, Link } from 'react-router';
 import { DateField } from '@/components/date-field';
 import { DecimalInput } from '@/components/decimal-input';
+import { FinancialSummary } from '@/components/financial-summary';
+import { SectionPanel } from '@/components/section-panel';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useAuthorization } from '@/lib/authorization';
 import { fullName } from '@/lib/format';
 import { useCreateProposal } from '../api/create-proposal';
 import { useProposalOwners } from '../api/get-members';
@@ -53,9 +54,7 @@ import {
   validateProposalValues,
 } from './proposal-form-values';
 import { SeenProposalSaveModal } from './seen-proposal-save-modal';
-import { TotalsSummary } from './totals-summary';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
-import { useProposalPermissions } from './use-proposal-permissions';
 
 export interface ProposalFormProps {
   /** Set when editing; a new proposal otherwise. */
@@ -68,35 +67,6 @@ export interface ProposalFormProps {
   /** Where "Cancelar" leads. */
   cancelTo: string;
   onSaved: (proposal: Proposal) => void;
-}
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <Paper component="section" aria-labelledby={id} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} size="h4" id={id}>
-            {title}
-          </Title>
-          {description && (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </Stack>
-        {children}
-      </Stack>
-    </Paper>
-  );
 }
 
 /** Puts the server's validation details under the editor fields they name (`content.items.0.x` → item 1). */
@@ -162,10 +132,12 @@ export function ProposalForm({
   cancelTo,
   onSaved,
 }: ProposalFormProps) {
-  const permissions = useProposalPermissions();
+  const authorization = useAuthorization();
+  const canAssign = authorization.canAssignProposal() === true;
+  const canApprove = authorization.can('proposal:approve') === true;
   const createProposal = useCreateProposal();
   const updateProposal = useUpdateProposal();
-  const owners = useProposalOwners(permissions.canAssign);
+  const owners = useProposalOwners(canAssign);
   const [selectedClient, setSelectedClient] = useState<ClientOption | null>(initialClient);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [clientModalOpened, clientModal] = useDisclosure(false);
@@ -244,7 +216,7 @@ export function ProposalForm({
   const handleSubmit = form.onSubmit(async (formValues) => {
     setSaveError(null);
     setErrorNote('');
-    const parsed = parseProposalDraft(toProposalDraft(formValues, { includeOwner: permissions.canAssign }));
+    const parsed = parseProposalDraft(toProposalDraft(formValues, { includeOwner: canAssign }));
     if (!parsed.success) return;
     if (clientHasSeen) {
       setPendingSave(parsed.data);
@@ -273,7 +245,7 @@ export function ProposalForm({
     value: status,
     label: STATUS_LABELS[status],
     // Approving is for managers and admins; anyone may keep the status a proposal already has.
-    disabled: status === 'approved' && !permissions.canApprove && initialStatus !== 'approved',
+    disabled: status === 'approved' && !canApprove && initialStatus !== 'approved',
   }));
 
   const ownerOptions = (() => {
@@ -287,26 +259,13 @@ export function ProposalForm({
   const discountIsPercent = values.discountType === 'percentage';
 
   const summary = (
-    <Paper
-      component="section"
-      aria-labelledby="proposal-summary-title"
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-    >
-      <Title order={2} size="h4" id="proposal-summary-title" mb="sm">
-        Resumo financeiro
-      </Title>
-      <TotalsSummary
-        totals={totals}
-        discountType={values.discountType}
-        discountPercent={discountIsPercent ? Number(values.discountValue) || 0 : undefined}
-        taxLabel={formTaxLabel(values)}
-      />
-      <Text size="xs" c="dimmed" mt="sm">
-        O desconto aplica-se ao subtotal e o IVA ao valor com desconto.
-      </Text>
-    </Paper>
+    <FinancialSummary
+      totals={totals}
+      discountType={values.discountType}
+      discountPercent={discountIsPercent ? Number(values.discountValue) || 0 : undefined}
+      taxLabel={formTaxLabel(values)}
+      note="O desconto aplica-se ao subtotal e o IVA ao valor com desconto."
+    />
   );
 
   return (
@@ -331,7 +290,7 @@ export function ProposalForm({
                   {saveError || 'Verifique os campos assinalados e tente novamente.'}
                 </Alert>
               )}
-              <Section title="Dados gerais">
+              <SectionPanel bodyGap="md" title="Dados gerais">
                 <TextInput
                   label="Título"
                   placeholder="Por exemplo, Website institucional 2026"
@@ -377,14 +336,12 @@ export function ProposalForm({
                     data={statusOptions}
                     allowDeselect={false}
                     description={
-                      permissions.canApprove
-                        ? undefined
-                        : 'Aprovar está reservado a gestores e administradores.'
+                      canApprove ? undefined : 'Aprovar está reservado a gestores e administradores.'
                     }
                     {...form.getInputProps('status')}
                   />
                 </SimpleGrid>
-                {permissions.canAssign && (
+                {canAssign && (
                   <Select
                     label="Responsável"
                     description="Quem fica com a proposta; ao mudar, o novo responsável é notificado."
@@ -396,17 +353,21 @@ export function ProposalForm({
                     {...form.getInputProps('ownerId')}
                   />
                 )}
-              </Section>
+              </SectionPanel>
 
-              <Section title="Conteúdo" description="Secções de texto, pela ordem em que o cliente as lê.">
+              <SectionPanel
+                bodyGap="md"
+                title="Conteúdo"
+                description="Secções de texto, pela ordem em que o cliente as lê."
+              >
                 <BlocksEditor form={form} />
-              </Section>
+              </SectionPanel>
 
-              <Section title="Itens" description="Preços em euros, sem IVA.">
+              <SectionPanel bodyGap="md" title="Itens" description="Preços em euros, sem IVA.">
                 <ItemsEditor form={form} onPickFromCatalogue={() => openDialog(catalogue.open)} />
-              </Section>
+              </SectionPanel>
 
-              <Section title="Desconto e IVA">
+              <SectionPanel bodyGap="md" title="Desconto e IVA">
                 <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="md">
                   <Stack gap={4}>
                     <Text component="span" size="sm" fw={500} id="discount-type-label">
@@ -446,7 +407,7 @@ export function ProposalForm({
                   )}
                   <DecimalInput label="Taxa de IVA (%)" {...form.getInputProps('taxRate')} />
                 </SimpleGrid>
-              </Section>
+              </SectionPanel>
             </Stack>
           </Grid.Col>
           {/* After the form on narrow screens; beside it, following the scroll, on wide ones. */}

@@ -1,4 +1,4 @@
-import { PROPOSAL_STATUSES, type ProposalStatus, STATUS_LABELS } from '@aceite/shared/schemas/proposals';
+import { PROPOSAL_STATUSES, type ProposalStatus, STATUS_LABELS } from '@aceite/shared/proposal-status';
 import { Box, Chip, Flex } from '@mantine/core';
 import { useProposalStats } from '../api/get-proposal-stats';
 

@@ -19,12 +19,12 @@ import { IconAlertCircle, IconFileText, IconPlus, IconRefresh, IconSearch } from
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useAuthorization } from '@/lib/authorization';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/use-list-search';
 import { useProposals } from '../api/get-proposals';
 import { ProposalCard } from './proposal-card';
 import { ProposalStatusFilter } from './proposal-status-filter';
 import { useConfirmDeleteProposal } from './use-confirm-delete-proposal';
-import { useProposalPermissions } from './use-proposal-permissions';
 
 const GRID_COLS = { base: 1, xs: 2, md: 3, xl: 4 };
 
@@ -85,7 +85,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (search: stri
 
 /** The proposals card grid (spec §2 /proposals): status filter, search, server paging, edit and delete. */
 export function ProposalsList({ status, search, onFiltersChange, onNewProposal }: ProposalsListProps) {
-  const permissions = useProposalPermissions();
+  const authorization = useAuthorization();
   const confirmDelete = useConfirmDeleteProposal();
   const query = useProposals({ status, search: search || undefined });
   const filtered = Boolean(status || search);
@@ -149,7 +149,7 @@ export function ProposalsList({ status, search, onFiltersChange, onNewProposal }
             title="Ainda não há propostas"
             description="Crie a primeira proposta de raiz ou a partir de um template."
           >
-            {permissions.canCreate && (
+            {authorization.can('proposal:create') === true && (
               <EmptyState.Actions>
                 {onNewProposal ? (
                   <Button onClick={onNewProposal} leftSection={<IconPlus size={16} aria-hidden="true" />}>
@@ -183,8 +183,8 @@ export function ProposalsList({ status, search, onFiltersChange, onNewProposal }
             <ProposalCard
               key={proposal.id}
               proposal={proposal}
-              canManage={permissions.canManage(proposal.ownerId)}
-              canDelete={permissions.canDelete(proposal.ownerId, proposal.status)}
+              canManage={authorization.canManageProposal(proposal.ownerId) === true}
+              canDelete={authorization.canDeleteProposal(proposal.ownerId, proposal.status) === true}
               onDelete={(target) => confirmDelete(target)}
             />
           ))}

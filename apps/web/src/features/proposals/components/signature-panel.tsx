@@ -1,18 +1,14 @@
 import type { Proposal } from '@aceite/shared/schemas/proposals';
-import { Anchor, Box, Paper, SimpleGrid, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Anchor, Box, SimpleGrid, Text } from '@mantine/core';
+import { SectionPanel } from '@/components/section-panel';
 import { formatDateTime } from '@/lib/format';
 
 /** Who signed on the public page, when, and the signature they drew (spec §3: the public view's fields). */
 export function SignaturePanel({ proposal }: { proposal: Proposal }) {
-  const id = useId();
   if (!proposal.signedAt) return null;
   const name = proposal.signedByName ?? 'Cliente';
   return (
-    <Paper component="section" aria-labelledby={id} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Title order={2} size="h4" id={id} mb="sm">
-        Assinatura do cliente
-      </Title>
+    <SectionPanel title="Assinatura do cliente">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Box component="dl" m={0}>
           <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -55,6 +51,6 @@ export function SignaturePanel({ proposal }: { proposal: Proposal }) {
           </Box>
         )}
       </SimpleGrid>
-    </Paper>
+    </SectionPanel>
   );
 }

@@ -3,9 +3,8 @@ import { IconBell, IconBuilding, IconLock, IconUser } from '@tabler/icons-react'
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { ChangePasswordForm } from './change-password-form';
-import { NotificationsPanel } from './notifications-panel';
 import { ProfileForm } from './profile-form';
-import { type SettingsMessage, SettingsMessageAlert } from './settings-message';
+import { type ReportMessage, type SettingsMessage, SettingsMessageAlert } from './settings-message';
 import classes from './settings-tabs.module.css';
 
 // Admins only, and the largest tab (logo, colour, proposal defaults): loaded after the page, not with it.
@@ -29,8 +28,11 @@ interface SettingsTabsProps {
   hasOrganization?: boolean;
   /** After the profile is saved (the top bar shows the name). */
   onProfileSaved?: () => void;
-  /** After notifications change (the bell counts them). */
-  onNotificationsChanged?: () => void;
+  /**
+   * The Notificações tab's content, composed by the settings route (it belongs to the notifications feature);
+   * it reports its outcomes through `report` like the other tabs.
+   */
+  notificationsPanel?: (report: ReportMessage) => ReactNode;
 }
 
 /** /settings: Perfil, Alterar Password, Notificações and, for admins, Organização. */
@@ -40,7 +42,7 @@ export function SettingsTabs({
   isAdmin,
   hasOrganization = true,
   onProfileSaved,
-  onNotificationsChanged,
+  notificationsPanel,
 }: SettingsTabsProps) {
   const [message, setMessage] = useState<SettingsMessage | null>(null);
   const offered = (value: SettingsTab) =>
@@ -88,11 +90,7 @@ export function SettingsTabs({
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="md">
         {panel('perfil', <ProfileForm onMessage={setMessage} onSaved={onProfileSaved} />)}
         {panel('password', <ChangePasswordForm onMessage={setMessage} />)}
-        {hasOrganization &&
-          panel(
-            'notificacoes',
-            <NotificationsPanel onMessage={setMessage} onChanged={onNotificationsChanged} />,
-          )}
+        {hasOrganization && panel('notificacoes', notificationsPanel?.(setMessage))}
         {isAdmin &&
           panel(
             'organizacao',

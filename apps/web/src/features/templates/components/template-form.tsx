@@ -3,24 +3,13 @@ import {
   TEMPLATE_CATEGORY_LABELS,
   type Template,
 } from '@aceite/shared/schemas/templates';
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { SectionPanel } from '@/components/section-panel';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useCreateTemplate } from '../api/create-template';
@@ -49,33 +38,6 @@ const FIELDS = ['name', 'description', 'category', 'tags'] as const;
 function tagsError(errors: Record<string, ReactNode>): ReactNode {
   const key = Object.keys(errors).find((name) => name === 'tags' || name.startsWith('tags.'));
   return key ? errors[key] : undefined;
-}
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  const id = `template-section-${title.toLowerCase().replace(/\s+/g, '-')}`;
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" id={id}>
-        {title}
-      </Title>
-      {description && (
-        <Text size="sm" c="dimmed" mt={4}>
-          {description}
-        </Text>
-      )}
-      <Stack gap="md" mt="md">
-        {children}
-      </Stack>
-    </Paper>
-  );
 }
 
 interface TemplateFormProps {
@@ -132,7 +94,7 @@ export function TemplateForm({ template, cancelTo, onSuccess }: TemplateFormProp
             {formError}
           </Alert>
         )}
-        <Section title="Detalhes">
+        <SectionPanel bodyGap="md" title="Detalhes">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             <TextInput label="Nome" autoComplete="off" required {...form.getInputProps('name')} />
             <NativeSelect label="Categoria" data={CATEGORY_OPTIONS} {...form.getInputProps('category')} />
@@ -155,16 +117,17 @@ export function TemplateForm({ template, cancelTo, onSuccess }: TemplateFormProp
             }}
             error={tagsError(form.errors)}
           />
-        </Section>
-        <Section
+        </SectionPanel>
+        <SectionPanel
+          bodyGap="md"
           title="Blocos de conteúdo"
           description="As secções de texto que a proposta vai ter, pela ordem indicada."
         >
           <BlocksEditor form={form} />
-        </Section>
-        <Section title="Itens" description="Preços unitários em euros, sem IVA.">
+        </SectionPanel>
+        <SectionPanel bodyGap="md" title="Itens" description="Preços unitários em euros, sem IVA.">
           <ItemsEditor form={form} />
-        </Section>
+        </SectionPanel>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" component={Link} to={cancelTo}>
             Cancelar

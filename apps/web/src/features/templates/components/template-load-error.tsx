@@ -1,47 +1,29 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { Button } from '@mantine/core';
-import { IconAlertCircle, IconFileOff, IconRefresh } from '@tabler/icons-react';
+import { IconFileOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
+import { EntityLoadError } from '@/components/entity-load-error';
 import { StatusPanel } from '@/components/error-screens/status-panel';
 import { paths } from '@/config/paths';
-import { ApiError, errorMessage } from '@/lib/api-client';
 
-interface TemplateLoadErrorProps {
-  error: unknown;
-  onRetry: () => void;
-}
+const NOT_FOUND = {
+  title: MESSAGES.templateNotFound,
+  message: 'O template que procura não existe ou foi arquivado.',
+  icon: <IconFileOff size={32} />,
+};
+const BACK = { to: paths.templates, label: 'Voltar a Templates' };
 
 /** A template that could not be loaded: not found (archived, or a malformed id), or another failure. */
-export function TemplateLoadError({ error, onRetry }: TemplateLoadErrorProps) {
-  const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-  const title = missing ? MESSAGES.templateNotFound : 'Erro ao carregar template';
+export function TemplateLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <>
-      <DocumentTitle title={title} />
-      <StatusPanel
-        color={missing ? 'gray' : 'red'}
-        icon={missing ? <IconFileOff size={32} /> : <IconAlertCircle size={32} />}
-        title={title}
-        message={
-          missing
-            ? 'O template que procura não existe ou foi arquivado.'
-            : errorMessage(error, 'Verifique a ligação e tente novamente.')
-        }
-        actions={
-          <>
-            {!missing && (
-              <Button leftSection={<IconRefresh size={18} aria-hidden="true" />} onClick={onRetry}>
-                Tentar novamente
-              </Button>
-            )}
-            <Button variant={missing ? 'filled' : 'default'} component={Link} to={paths.templates}>
-              Voltar a Templates
-            </Button>
-          </>
-        }
-      />
-    </>
+    <EntityLoadError
+      error={error}
+      onRetry={onRetry}
+      notFound={NOT_FOUND}
+      loadErrorTitle="Erro ao carregar template"
+      back={BACK}
+    />
   );
 }
 

@@ -2,14 +2,18 @@ import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney } from '@aceite/shared/money';
 import type { DiscountType, Totals } from '@aceite/shared/totals';
 import { Box, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { SectionPanel } from './section-panel';
 
-interface TotalsSummaryProps {
+interface FinancialSummaryProps {
   totals: Totals;
   discountType: DiscountType;
   /** Percent for a percentage discount (shown beside the label); ignored for a fixed one. */
   discountPercent?: number;
   /** The IVA line's label ("IVA (23 %)", or "IVA" when lines have different rates): shared `taxLabel`. */
   taxLabel: string;
+  /** A line under the totals. */
+  note?: ReactNode;
 }
 
 function Row({ term, value, strong = false }: { term: string; value: string; strong?: boolean }) {
@@ -46,21 +50,37 @@ function Row({ term, value, strong = false }: { term: string; value: string; str
   );
 }
 
-/** Subtotal, discount, tax and total in pt-PT euros: the same lines in the editor and on the detail page. */
-export function TotalsSummary({ totals, discountType, discountPercent, taxLabel }: TotalsSummaryProps) {
+/**
+ * "Resumo financeiro": subtotal, discount, tax and total in pt-PT euros, the same panel in the proposal editor
+ * (live, with a note on how the discount applies) and on the proposal's page.
+ */
+export function FinancialSummary({
+  totals,
+  discountType,
+  discountPercent,
+  taxLabel,
+  note,
+}: FinancialSummaryProps) {
   const discountLabel =
     discountType === 'percentage' && discountPercent !== undefined
       ? `Desconto (${formatPercent(discountPercent)})`
       : 'Desconto';
   return (
-    <Box component="dl" m={0}>
-      <Row term="Subtotal" value={formatMoney(totals.subtotal)} />
-      <Row
-        term={discountLabel}
-        value={totals.discountAmount ? `−${formatMoney(totals.discountAmount)}` : formatMoney(0)}
-      />
-      <Row term={taxLabel} value={formatMoney(totals.taxAmount)} />
-      <Row term="Total" value={formatMoney(totals.totalValue)} strong />
-    </Box>
+    <SectionPanel title="Resumo financeiro">
+      <Box component="dl" m={0}>
+        <Row term="Subtotal" value={formatMoney(totals.subtotal)} />
+        <Row
+          term={discountLabel}
+          value={totals.discountAmount ? `−${formatMoney(totals.discountAmount)}` : formatMoney(0)}
+        />
+        <Row term={taxLabel} value={formatMoney(totals.taxAmount)} />
+        <Row term="Total" value={formatMoney(totals.totalValue)} strong />
+      </Box>
+      {note && (
+        <Text size="xs" c="dimmed" mt="sm">
+          {note}
+        </Text>
+      )}
+    </SectionPanel>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notificationKeys } from '@/features/notifications/api/keys';
 import { apiClient, type Envelope } from '@/lib/api-client';
+import { notificationKeys } from './keys';
 
 /** Deletes every read notification of the caller; answers how many were removed. */
 export async function deleteReadNotifications(): Promise<number> {

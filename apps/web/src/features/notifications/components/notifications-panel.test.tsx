@@ -1,10 +1,10 @@
 import type { Notification } from '@aceite/shared/schemas/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { jsonResponse } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithOverlays } from '@/test/render-with-overlays';
+import { NotificationBell } from './notification-bell';
 import { NotificationsPanel } from './notifications-panel';
 
 function notification(n: number, overrides: Partial<Notification> = {}): Notification {

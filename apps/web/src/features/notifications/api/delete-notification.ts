@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notificationKeys } from '@/features/notifications/api/keys';
 import { apiClient } from '@/lib/api-client';
+import { notificationKeys } from './keys';
 
 export async function deleteNotification(id: string): Promise<void> {
   await apiClient.delete(`/notifications/${encodeURIComponent(id)}`);

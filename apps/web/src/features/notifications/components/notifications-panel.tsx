@@ -24,7 +24,6 @@ import { useDeleteReadNotifications } from '../api/delete-read-notifications';
 import { useNotificationsPage } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import type { ReportMessage } from './settings-message';
 
 const LOAD_ERROR = 'Não foi possível carregar as notificações.';
 const ACTION_ERROR = 'Não foi possível concluir a ação. Tente novamente.';
@@ -110,8 +109,11 @@ function NotificationItem({ notification, onMarkRead, onDelete, busy }: Notifica
   );
 }
 
+/** The outcome of the last action, shown by the screen that holds the panel (null clears it). */
+export type NotificationsMessage = { type: 'success' | 'error'; text: string } | null;
+
 interface NotificationsPanelProps {
-  onMessage: ReportMessage;
+  onMessage: (message: NotificationsMessage) => void;
   /** After any change, so other views of the notifications (the top-bar bell) can refresh. */
   onChanged?: () => void;
 }
