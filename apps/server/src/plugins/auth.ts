@@ -1,5 +1,4 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { can, type Permission, type Role } from '@aceite/shared/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '@/lib/app-error.ts';
@@ -46,14 +45,3 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     req.auth = result.claims;
   });
 });
-
-/** The verified caller, or 401 when a route forgot `app.authenticate`. */
-export function requireAuth(req: FastifyRequest): AccessClaims {
-  if (!req.auth) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
-  return req.auth;
-}
-
-/** 403 FORBIDDEN unless the role holds the permission (server-behaviour §3). */
-export function assertCan(role: Role, permission: Permission): void {
-  if (!can(role, permission)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-}

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { isPlatformAdmin } from '@aceite/shared/permissions';
 import type { AdminUser } from '@aceite/shared/schemas/admin';
 import type { AuthSession, User } from '@aceite/shared/schemas/auth';
 import type { Db } from '@/db/client.ts';
@@ -115,8 +116,7 @@ export async function impersonate(
   if (targetId === superadminId) throw new AppError('VALIDATION_ERROR', MESSAGES.impersonateSelf);
   const target = await selectAnyUser(deps.db, targetId);
   if (!target) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
-  if (target.user.role === 'superadmin')
-    throw new AppError('VALIDATION_ERROR', MESSAGES.impersonateSuperadmin);
+  if (isPlatformAdmin(target.user)) throw new AppError('VALIDATION_ERROR', MESSAGES.impersonateSuperadmin);
   if (!target.user.isActive) throw new AppError('VALIDATION_ERROR', MESSAGES.impersonateInactive);
   const accessToken = await deps.tokens.sign(
     {
@@ -154,7 +154,7 @@ export async function stopImpersonating(
 ): Promise<AuthSession & { isImpersonating: false }> {
   if (!claims.impersonatorId) throw new AppError('VALIDATION_ERROR', MESSAGES.notImpersonating);
   const superadmin = await selectAnyUser(deps.db, claims.impersonatorId);
-  if (superadmin?.user.role !== 'superadmin' || !superadmin.user.isActive) {
+  if (!superadmin || !isPlatformAdmin(superadmin.user) || !superadmin.user.isActive) {
     throw new AppError('FORBIDDEN', MESSAGES.forbidden);
   }
   const session = await auth.replaceSessionFamily(deps, superadmin.user.id, claims.sessionId, meta);

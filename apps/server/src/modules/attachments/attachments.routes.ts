@@ -10,10 +10,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@/lib/app-error.ts';
+import { hasNul } from '@/lib/has-nul.ts';
 import { perIpLimit, perOrganizationLimit } from '@/lib/rate-limit.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
 import type { FileStorage } from '@/lib/storage.ts';
-import { hasNul } from '@/plugins/input-guard.ts';
 import * as attachments from './attachments.service.ts';
 
 export interface AttachmentsRoutesOptions {

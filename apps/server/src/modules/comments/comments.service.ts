@@ -1,9 +1,9 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import type { Comment } from '@aceite/shared/schemas/collaboration';
+import { assertCan, assertCanEditComment } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
-import { assertCan } from '@/plugins/auth.ts';
 import {
   type CommentRow,
   deleteCommentById,
@@ -43,7 +43,7 @@ async function ownComment(ctx: TenantContext, proposalId: string, commentId: str
   await proposalOf(ctx, proposalId);
   const row = await selectComment(ctx, proposalId, commentId);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.commentNotFound);
-  if (row.comment.userId !== ctx.userId) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+  assertCanEditComment(ctx, row.comment.userId);
   return row;
 }
 

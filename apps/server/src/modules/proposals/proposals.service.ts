@@ -23,9 +23,15 @@ import {
 import { OrganizationSettingsSchema } from '@aceite/shared/schemas/users';
 import { computeTotals } from '@aceite/shared/totals';
 import type { z } from 'zod';
+import {
+  assertCan,
+  assertCanAssignProposal,
+  assertCanDeleteProposal,
+  assertCanManageProposal,
+  canManageProposal,
+} from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
-import { assertCanManageProposal, canManageProposal } from '@/lib/proposal-access.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { withTx } from '@/lib/tenant-scope.ts';
@@ -35,7 +41,6 @@ import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/e
 import { proposalEmail, proposalUpdatedEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { snapshotIfChanged } from '@/modules/proposal-versions/proposal-versions.service.ts';
-import { assertCan } from '@/plugins/auth.ts';
 import {
   archiveProposalById,
   clientExists,
@@ -127,9 +132,7 @@ function assertStatusAllowed(ctx: TenantContext, next: ProposalStatus, current?:
   if (!(FORM_STATUSES as readonly string[]).includes(next)) {
     throw fieldError('status', MESSAGES.proposalStatusNotAllowed);
   }
-  if (next === 'approved' && !can(ctx.role, 'proposal:approve')) {
-    throw new AppError('FORBIDDEN', MESSAGES.proposalApproveForbidden);
-  }
+  if (next === 'approved') assertCan(ctx, 'proposal:approve', MESSAGES.proposalApproveForbidden);
 }
 
 /**
@@ -147,7 +150,7 @@ async function resolveReferences(
   if (!client && (owner || !(await clientExists(ctx, input.clientId))))
     throw fieldError('clientId', MESSAGES.proposalClientInvalid);
   if (ownerId !== currentOwnerId) {
-    if (!can(ctx.role, 'proposal:manage-any')) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+    assertCanAssignProposal(ctx);
     if (!ownerActive) throw fieldError('ownerId', MESSAGES.proposalOwnerInvalid);
     // An owner must be able to edit and send what they own: never a viewer (issue 20).
     if (!ownerRole || !can(ownerRole as Role, 'proposal:create')) {
@@ -342,11 +345,11 @@ async function updateSeenProposal(
 export async function deleteProposal(ctx: TenantContext, storage: FileStorage, id: string): Promise<void> {
   const existing = await selectProposalById(ctx, id);
   if (!existing || existing.proposal.archivedAt) throw notFound();
-  assertCanManageProposal(ctx, existing.proposal.ownerId);
   // A client's answer is evidence (issue 20): only an admin may remove such a proposal, and then it is
   // archived, never deleted, with an audit record.
-  if (isAnswered(existing.proposal)) {
-    if (ctx.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.answeredProposalAdminOnly);
+  const answered = isAnswered(existing.proposal);
+  assertCanDeleteProposal(ctx, existing.proposal.ownerId, answered);
+  if (answered) {
     if (!(await archiveProposalById(ctx, id))) throw notFound();
     return;
   }

@@ -8,10 +8,10 @@ import {
   type ProfileInputSchema,
 } from '@aceite/shared/schemas/users';
 import type { z } from 'zod';
+import { assertCan } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { hashPassword, verifyPassword } from '@/lib/password.ts';
 import type { ActorContext, TenantContext } from '@/lib/tenant-scope.ts';
-import { assertCan } from '@/plugins/auth.ts';
 import {
   revokeOtherSessions,
   selectOwnOrganization,

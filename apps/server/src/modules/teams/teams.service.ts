@@ -1,11 +1,11 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import type { Team, TeamDetail, TeamInputSchema } from '@aceite/shared/schemas/teams';
 import type { z } from 'zod';
+import { assertCan } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
-import { assertCan } from '@/plugins/auth.ts';
 import {
   deleteTeamById,
   insertTeam,

@@ -2,9 +2,9 @@ import { MESSAGES } from '@aceite/shared/messages';
 import type { Template, TemplateInputSchema } from '@aceite/shared/schemas/templates';
 import { TEMPLATE_CATEGORIES } from '@aceite/shared/schemas/templates';
 import type { z } from 'zod';
+import { assertCan, assertCanWriteTemplate, assertPlatformAdmin, isPlatformAdmin } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { ActorContext } from '@/lib/tenant-scope.ts';
-import { assertCan } from '@/plugins/auth.ts';
 import {
   incrementTemplateUse,
   insertTemplate,
@@ -35,16 +35,17 @@ function toTemplateDto(row: TemplateRow): Template {
 }
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.templateNotFound);
-const isSuperadmin = (ctx: ActorContext) => ctx.role === 'superadmin';
 
-/** Organization templates: managers and admins; global templates: superadmins only. */
+/**
+ * Organization templates: managers and admins; global templates: superadmins only. A superadmin has no
+ * organization, so an organization's template is not found for them.
+ */
 function assertCanWrite(ctx: ActorContext, row?: TemplateRow): void {
-  if (isSuperadmin(ctx)) {
+  if (isPlatformAdmin(ctx)) {
     if (row && !row.isGlobal) throw notFound();
     return;
   }
-  assertCan(ctx.role, 'catalogue:write');
-  if (row?.isGlobal) throw new AppError('FORBIDDEN', MESSAGES.globalTemplateReadOnly);
+  assertCanWriteTemplate(ctx, row?.isGlobal ?? false);
 }
 
 export async function listTemplates(
@@ -62,8 +63,8 @@ export async function getTemplate(ctx: ActorContext, id: string): Promise<Templa
 
 export async function createTemplate(ctx: ActorContext, input: TemplateInput): Promise<Template> {
   assertCanWrite(ctx);
-  if (input.isGlobal && !isSuperadmin(ctx)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-  const global = isSuperadmin(ctx);
+  if (input.isGlobal) assertPlatformAdmin(ctx);
+  const global = isPlatformAdmin(ctx);
   const row = await insertTemplate(ctx, {
     ...input,
     isGlobal: global,
@@ -77,8 +78,7 @@ export async function updateTemplate(ctx: ActorContext, id: string, input: Templ
   const existing = await selectTemplateById(ctx, id);
   if (!existing) throw notFound();
   assertCanWrite(ctx, existing);
-  if (input.isGlobal !== existing.isGlobal && !isSuperadmin(ctx))
-    throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+  if (input.isGlobal !== existing.isGlobal) assertPlatformAdmin(ctx);
   const { isGlobal: _ignored, ...values } = input;
   const row = await updateTemplateById(ctx, id, values);
   if (!row) throw notFound();
@@ -95,7 +95,7 @@ export async function archiveTemplate(ctx: ActorContext, id: string): Promise<vo
 
 /** Counts a use before the editor opens prefilled with the template. */
 export async function useTemplate(ctx: ActorContext, id: string): Promise<Template> {
-  if (!isSuperadmin(ctx)) assertCan(ctx.role, 'template:use');
+  if (!isPlatformAdmin(ctx)) assertCan(ctx, 'template:use');
   const row = await incrementTemplateUse(ctx, id);
   if (!row) throw notFound();
   return toTemplateDto(row);

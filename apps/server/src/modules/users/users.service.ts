@@ -10,6 +10,7 @@ import type {
 } from '@aceite/shared/schemas/users';
 import type { z } from 'zod';
 import { isUniqueViolation } from '@/db/errors.ts';
+import { assertCan } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import { hashPassword } from '@/lib/password.ts';
@@ -21,7 +22,6 @@ import { inviteEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { getOrganizationBranding } from '@/modules/settings/settings.service.ts';
 import { notifyAddedToTeam } from '@/modules/teams/teams.service.ts';
-import { assertCan } from '@/plugins/auth.ts';
 import {
   countOtherActiveAdmins,
   deleteInviteById,
