@@ -1,3 +1,4 @@
+import type { ProposalStatus } from '@aceite/shared/proposal-status';
 import { and, count, desc, eq, ilike, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditLogs, clients, organizations, proposals, users } from '@/db/schema/index.ts';
@@ -46,7 +47,7 @@ export interface ProposalWithRelations {
  * trigram-indexed lookup, so PostgreSQL ORs two index scans (title trigram, client id) instead of joining and
  * scanning every proposal of the organization.
  */
-function listFilter(ctx: TenantContext, opts: { status?: string; search?: string }): SQL | undefined {
+function listFilter(ctx: TenantContext, opts: { status?: ProposalStatus; search?: string }): SQL | undefined {
   const pattern = opts.search ? likePattern(opts.search) : undefined;
   const matchingClients = pattern
     ? ctx.db
@@ -66,7 +67,7 @@ function listFilter(ctx: TenantContext, opts: { status?: string; search?: string
 
 export async function selectProposals(
   ctx: TenantContext,
-  opts: { status?: string; search?: string; limit: number; offset: number; withTotal?: boolean },
+  opts: { status?: ProposalStatus; search?: string; limit: number; offset: number; withTotal?: boolean },
 ) {
   const where = listFilter(ctx, opts);
   const [rows, [totals] = []] = await Promise.all([
@@ -143,7 +144,7 @@ export async function updateProposalById(
   ctx: TenantContext,
   id: string,
   values: Partial<ProposalValues>,
-  opts: { unlessIn?: readonly string[] } = {},
+  opts: { unlessIn?: readonly ProposalStatus[] } = {},
 ): Promise<ProposalRow | undefined> {
   const [row] = await ctx.db
     .update(proposals)

@@ -2,6 +2,14 @@ import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
 import { can, type Role } from '@aceite/shared/permissions';
 import {
+  ANSWERED_STATUSES,
+  CLIENT_HAS_SEEN_STATUSES,
+  isAnswered as isAnsweredStatus,
+  isBeforeSent,
+  isProposalStatus,
+  PROPOSAL_STATUSES,
+} from '@aceite/shared/proposal-status';
+import {
   DEFAULT_EMAIL_MESSAGE,
   DEFAULT_EMAIL_SUBJECT,
   fillEmailPlaceholders,
@@ -9,11 +17,8 @@ import {
   type SendProposalInput,
 } from '@aceite/shared/schemas/proposal-email';
 import {
-  ANSWERED_STATUSES,
-  CLIENT_HAS_SEEN_STATUSES,
   completeContent,
   FORM_STATUSES,
-  PROPOSAL_STATUSES,
   type Proposal,
   type ProposalInputSchema,
   type ProposalStats,
@@ -77,10 +82,10 @@ export function toProposalDto(
     description: p.description,
     clientId: p.clientId,
     client,
-    status: p.status as ProposalStatus,
+    status: p.status,
     currency: p.currency,
     subtotal: p.subtotal,
-    discountType: p.discountType as 'percentage' | 'fixed',
+    discountType: p.discountType,
     discountValue: p.discountValue,
     discountAmount: p.discountAmount,
     taxRate: p.taxRate,
@@ -111,14 +116,12 @@ const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
 
 /** The client answered (accepted, signed or rejected): the proposal is evidence from then on. */
 export function isAnswered(p: {
-  status: string;
+  status: ProposalStatus;
   acceptedAt: Date | null;
   rejectedAt: Date | null;
   signedAt: Date | null;
 }): boolean {
-  return (
-    ANSWERED_STATUSES.includes(p.status as ProposalStatus) || !!(p.acceptedAt || p.rejectedAt || p.signedAt)
-  );
+  return isAnsweredStatus(p.status) || !!(p.acceptedAt || p.rejectedAt || p.signedAt);
 }
 const fieldError = (field: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, [{ field, message }]);
@@ -185,7 +188,6 @@ function toValues(input: ProposalInput) {
 type SummaryRow = Awaited<ReturnType<typeof selectProposals>>['rows'][number];
 const toSummaryDto = (r: SummaryRow): ProposalSummary => ({
   ...r,
-  status: r.status as ProposalStatus,
   signedAt: iso(r.signedAt),
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
@@ -210,7 +212,7 @@ export async function getProposalStats(ctx: TenantContext): Promise<ProposalStat
   const byStatus = Object.fromEntries(PROPOSAL_STATUSES.map((s) => [s, 0])) as Record<ProposalStatus, number>;
   let total = 0;
   for (const { status, n } of await countProposalsByStatus(ctx)) {
-    if (status in byStatus) byStatus[status as ProposalStatus] = n;
+    if (isProposalStatus(status)) byStatus[status] = n;
     total += n;
   }
   return { byStatus, total };
@@ -274,10 +276,10 @@ export async function updateProposal(
   if (!existing) throw notFound();
   const current = existing.proposal;
   assertCanManageProposal(ctx, current.ownerId);
-  if (ANSWERED_STATUSES.includes(current.status as ProposalStatus)) {
+  if (isAnsweredStatus(current.status)) {
     throw new AppError('CONFLICT', MESSAGES.proposalLocked);
   }
-  assertStatusAllowed(ctx, input.status, current.status as ProposalStatus);
+  assertStatusAllowed(ctx, input.status, current.status);
   // Same client and owner as now (the usual edit): they are the ones just read, nothing to look up.
   const { client, owner } =
     existing.client?.id === input.clientId && (input.ownerId ?? current.ownerId) === current.ownerId
@@ -289,7 +291,7 @@ export async function updateProposal(
     ownerId: owner.id,
     sentAt: input.status === 'sent' && !current.sentAt ? new Date() : current.sentAt,
   };
-  const seen = CLIENT_HAS_SEEN_STATUSES.includes(current.status as ProposalStatus);
+  const seen = CLIENT_HAS_SEEN_STATUSES.includes(current.status);
   const row = seen
     ? await withTx(ctx, (tx) => updateSeenProposal(tx, id, values, client, options))
     : await updateProposalById(ctx, id, values, { unlessIn: ANSWERED_STATUSES });
@@ -311,7 +313,7 @@ async function updateSeenProposal(
   options: UpdateOptions,
 ) {
   const before = await selectProposalForUpdate(tx, id);
-  if (!before || ANSWERED_STATUSES.includes(before.status as ProposalStatus)) return undefined;
+  if (!before || isAnsweredStatus(before.status)) return undefined;
   await snapshotIfChanged(tx, before, 'Versão que o cliente viu');
   const saved = await updateProposalById(tx, id, values, { unlessIn: ANSWERED_STATUSES });
   if (!saved) return undefined;
@@ -358,13 +360,6 @@ export async function deleteProposal(ctx: TenantContext, storage: FileStorage, i
   await deleteStoredFiles(storage, keys);
 }
 
-/** Statuses that a send moves to sent; viewed or later stay as they are (server-behaviour §4). */
-const BEFORE_SENT: readonly ProposalStatus[] = ['draft', 'in_review', 'approved'];
-
-/**
- * Emails the public link to the client through the outbox, snapshots a version if the content changed since
- * the last one, marks the proposal sent, and tells the owner when someone else sent it.
- */
 /** The subject and message the organization set as defaults, with this proposal's placeholders filled in. */
 function emailDefaults(
   org: Awaited<ReturnType<typeof selectOrganizationBranding>>,
@@ -395,6 +390,11 @@ export async function getProposalEmailDraft(ctx: TenantContext, id: string): Pro
   };
 }
 
+/**
+ * Emails the public link to the client through the outbox, snapshots a version if the content changed since
+ * the last one, marks the proposal sent, and tells the owner when someone else sent it. Statuses before sent
+ * move to sent; viewed or later stay as they are (server-behaviour §4).
+ */
 export async function sendProposal(
   ctx: TenantContext,
   appUrl: string,
@@ -412,8 +412,8 @@ export async function sendProposal(
     if (!proposal) throw notFound();
     await assertWithinMailLimits(tx.db, mailLimits, ctx.organizationId, client.email);
     await snapshotIfChanged(tx, proposal, 'Versão enviada ao cliente');
-    const current = proposal.status as ProposalStatus;
-    const next: ProposalStatus = BEFORE_SENT.includes(current) ? 'sent' : current;
+    const current = proposal.status;
+    const next: ProposalStatus = isBeforeSent(current) ? 'sent' : current;
     await updateProposalById(tx, id, { status: next, sentAt: proposal.sentAt ?? new Date() });
     const org = await selectOrganizationBranding(tx);
     const senderName = await selectUserFullName(tx, ctx.userId);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
-import { completeContent, type ProposalStatus } from '@aceite/shared/schemas/proposals';
+import { isBeforeSent, isActionable as isOpenToAnswer } from '@aceite/shared/proposal-status';
+import { completeContent } from '@aceite/shared/schemas/proposals';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import {
   MAX_SIGNATURE_BYTES,
@@ -14,7 +15,6 @@ import { queueEmail } from '@/modules/email/email.service.ts';
 import { proposalRejectedEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import {
-  DECIDABLE_STATUSES,
   decideByToken,
   expireOverdue,
   incrementViewCount,
@@ -38,9 +38,6 @@ export interface PublicRequestMeta {
   countView?: boolean;
 }
 
-/** Statuses of a proposal the client was never sent. */
-const UNSENT_STATUSES = ['draft', 'in_review', 'approved'];
-
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -49,7 +46,7 @@ function isPastValidity(validUntil: string | null): boolean {
 }
 
 function isActionable(p: ProposalRow): boolean {
-  return DECIDABLE_STATUSES.includes(p.status) && !isPastValidity(p.validUntil);
+  return isOpenToAnswer(p.status) && !isPastValidity(p.validUntil);
 }
 
 function toPublicDto(found: Found): PublicProposal {
@@ -62,12 +59,12 @@ function toPublicDto(found: Found): PublicProposal {
     },
     title: p.title,
     description: p.description,
-    status: p.status as ProposalStatus,
+    status: p.status,
     viewCount: p.viewCount,
     currency: p.currency,
     content: completeContent(p.content),
     subtotal: p.subtotal,
-    discountType: p.discountType as 'percentage' | 'fixed',
+    discountType: p.discountType,
     discountValue: p.discountValue,
     discountAmount: p.discountAmount,
     taxRate: p.taxRate,
@@ -146,8 +143,7 @@ async function refusal(db: Db, token: string): Promise<AppError> {
   if (found.proposal.status === 'expired' || isPastValidity(found.proposal.validUntil)) {
     return new AppError('CONFLICT', MESSAGES.proposalExpired);
   }
-  if (UNSENT_STATUSES.includes(found.proposal.status))
-    return new AppError('CONFLICT', MESSAGES.proposalNotSent);
+  if (isBeforeSent(found.proposal.status)) return new AppError('CONFLICT', MESSAGES.proposalNotSent);
   return new AppError('CONFLICT', MESSAGES.alreadyAnswered);
 }
 

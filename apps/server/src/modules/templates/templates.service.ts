@@ -1,5 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import type { Template, TemplateInputSchema } from '@aceite/shared/schemas/templates';
+import type { Template, TemplateCategory, TemplateInputSchema } from '@aceite/shared/schemas/templates';
 import { TEMPLATE_CATEGORIES } from '@aceite/shared/schemas/templates';
 import type { z } from 'zod';
 import { assertCan, assertCanWriteTemplate, assertPlatformAdmin, isPlatformAdmin } from '@/lib/access.ts';
@@ -50,7 +50,7 @@ function assertCanWrite(ctx: ActorContext, row?: TemplateRow): void {
 
 export async function listTemplates(
   ctx: ActorContext,
-  query: { search?: string; category?: string },
+  query: { search?: string; category?: TemplateCategory },
 ): Promise<Template[]> {
   return (await selectTemplates(ctx, query)).map(toTemplateDto);
 }
