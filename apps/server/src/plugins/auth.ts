@@ -26,22 +26,25 @@ export interface AuthPluginOptions {
   sessionHolds(claims: AccessClaims): Promise<boolean>;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
-  app.decorate('accessTokens', opts.accessTokens);
-  app.decorateRequest('auth', null);
-  app.decorate('authenticate', async (req: FastifyRequest) => {
-    const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
-    const result = await opts.accessTokens.verify(token);
-    if (!result.ok) {
-      throw result.expired
-        ? new AppError('TOKEN_EXPIRED', MESSAGES.sessionExpired)
-        : new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
-    }
-    if (!(await opts.sessionHolds(result.claims))) {
-      throw new AppError('UNAUTHENTICATED', MESSAGES.sessionEnded);
-    }
-    req.auth = result.claims;
-  });
-});
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: AuthPluginOptions) => {
+    app.decorate('accessTokens', opts.accessTokens);
+    app.decorateRequest('auth', null);
+    app.decorate('authenticate', async (req: FastifyRequest) => {
+      const header = req.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+      const result = await opts.accessTokens.verify(token);
+      if (!result.ok) {
+        throw result.expired
+          ? new AppError('TOKEN_EXPIRED', MESSAGES.sessionExpired)
+          : new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+      }
+      if (!(await opts.sessionHolds(result.claims))) {
+        throw new AppError('UNAUTHENTICATED', MESSAGES.sessionEnded);
+      }
+      req.auth = result.claims;
+    });
+  },
+  { name: 'auth' },
+);
