@@ -5,9 +5,9 @@ import type { AuthSession, User } from '@aceite/shared/schemas/auth';
 import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { AccessClaims } from '@/lib/jwt.ts';
+import { recordAudit } from '@/modules/audit/audit.service.ts';
 import * as auth from '@/modules/auth/auth.service.ts';
 import {
-  insertAudit,
   selectAllOrganizations,
   selectAllUsers,
   selectAnyUser,
@@ -68,7 +68,7 @@ export async function reactivateAnyUser(
 ): Promise<AdminUser> {
   const row = await updateAnyUserActive(db, id, true);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
-  await insertAudit(db, {
+  await recordAudit(db, {
     organizationId: row.organizationId,
     actorId: superadmin.userId,
     action: 'admin.user_reactivate',
@@ -128,7 +128,7 @@ export async function impersonate(
     },
     IMPERSONATION_TTL_SECONDS,
   );
-  await insertAudit(deps.db, {
+  await recordAudit(deps.db, {
     organizationId: target.user.organizationId,
     actorId: target.user.id,
     impersonatorId: superadminId,
@@ -158,7 +158,7 @@ export async function stopImpersonating(
     throw new AppError('FORBIDDEN', MESSAGES.forbidden);
   }
   const session = await auth.replaceSessionFamily(deps, superadmin.user.id, claims.sessionId, meta);
-  await insertAudit(deps.db, {
+  await recordAudit(deps.db, {
     organizationId: claims.organizationId,
     actorId: claims.userId,
     impersonatorId: claims.impersonatorId,
@@ -174,7 +174,7 @@ export async function auditImpersonatedWrite(
   claims: AccessClaims,
   entry: { method: string; route: string; url: string; statusCode: number; ip: string },
 ): Promise<void> {
-  await insertAudit(db, {
+  await recordAudit(db, {
     organizationId: claims.organizationId,
     actorId: claims.userId,
     impersonatorId: claims.impersonatorId,

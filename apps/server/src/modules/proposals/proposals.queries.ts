@@ -1,7 +1,7 @@
 import type { ProposalStatus } from '@aceite/shared/proposal-status';
 import { and, count, desc, eq, ilike, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { auditLogs, clients, organizations, proposals, users } from '@/db/schema/index.ts';
+import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
@@ -160,26 +160,17 @@ export async function updateProposalById(
   return row;
 }
 
-/** Archives an answered proposal (once) and records who did it, in one transaction. */
-export async function archiveProposalById(ctx: TenantContext, id: string): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(proposals)
-      .set({ archivedAt: new Date() })
-      .where(and(inTenant(proposals, ctx), eq(proposals.id, id), isNull(proposals.archivedAt)))
-      .returning({ id: proposals.id, status: proposals.status });
-    if (rows.length !== 1) return false;
-    await tx.insert(auditLogs).values({
-      organizationId: ctx.organizationId,
-      actorId: ctx.userId,
-      impersonatorId: ctx.impersonatorId ?? null,
-      action: 'proposal.archive',
-      entity: 'proposal',
-      entityId: id,
-      metadata: { status: rows[0]?.status ?? null },
-    });
-    return true;
-  });
+/** Archives an answered proposal (once); its status when it was archived, undefined when nothing changed. */
+export async function archiveProposalById(
+  ctx: TenantContext,
+  id: string,
+): Promise<ProposalStatus | undefined> {
+  const [row] = await ctx.db
+    .update(proposals)
+    .set({ archivedAt: new Date() })
+    .where(and(inTenant(proposals, ctx), eq(proposals.id, id), isNull(proposals.archivedAt)))
+    .returning({ status: proposals.status });
+  return row?.status;
 }
 
 export async function deleteProposalById(ctx: TenantContext, id: string): Promise<boolean> {

@@ -42,6 +42,7 @@ import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { withTx } from '@/lib/tenant-scope.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { deleteStoredFiles, storageKeysOf } from '@/modules/attachments/attachments.service.ts';
+import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/email/email.service.ts';
 import { proposalEmail, proposalUpdatedEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
@@ -352,7 +353,22 @@ export async function deleteProposal(ctx: TenantContext, storage: FileStorage, i
   const answered = isAnswered(existing.proposal);
   assertCanDeleteProposal(ctx, existing.proposal.ownerId, answered);
   if (answered) {
-    if (!(await archiveProposalById(ctx, id))) throw notFound();
+    // Archived and recorded (who did it) in one transaction.
+    const archived = await withTx(ctx, async (tx) => {
+      const status = await archiveProposalById(tx, id);
+      if (status === undefined) return false;
+      await recordAudit(tx.db, {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        impersonatorId: ctx.impersonatorId ?? null,
+        action: 'proposal.archive',
+        entity: 'proposal',
+        entityId: id,
+        metadata: { status },
+      });
+      return true;
+    });
+    if (!archived) throw notFound();
     return;
   }
   const keys = await storageKeysOf(ctx, id);

@@ -4,7 +4,7 @@ import { CLIENT_HAS_SEEN_STATUSES } from '@aceite/shared/proposal-status';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client.ts';
-import { auditLogs, clients, organizations, proposals, users } from '@/db/schema/index.ts';
+import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
 
 const owner = alias(users, 'owner');
 
@@ -88,10 +88,6 @@ export async function decideByToken(
     )
     .returning();
   return row;
-}
-
-export async function insertPublicAudit(db: Db, values: typeof auditLogs.$inferInsert): Promise<void> {
-  await db.insert(auditLogs).values(values);
 }
 
 /** Who to tell about a client's answer: the proposal's owner, the organization's name and brand, the client. */

@@ -11,6 +11,7 @@ import {
 import type { Db } from '@/db/client.ts';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { proposalRejectedEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
@@ -18,7 +19,6 @@ import {
   decideByToken,
   expireOverdue,
   incrementViewCount,
-  insertPublicAudit,
   markViewed,
   selectAnswerRecipient,
   selectByToken,
@@ -204,7 +204,7 @@ async function decide(
   const decided = await db.transaction(async (tx) => {
     const row = await decideByToken(tx, token, values);
     if (!row) return null;
-    await insertPublicAudit(tx, {
+    await recordAudit(tx, {
       organizationId: row.organizationId,
       action: `proposal.public_${action}`,
       entity: 'proposal',
