@@ -4,6 +4,7 @@ import { assertCan, assertCanEditComment } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
+import { commentAddedText } from '@/modules/notifications/notifications.texts.ts';
 import {
   type CommentRow,
   deleteCommentById,
@@ -70,10 +71,7 @@ export async function createComment(
       await notify(tx.db, {
         organizationId: ctx.organizationId,
         userId: proposal.ownerId,
-        type: 'comment_added',
-        title: 'Novo comentário',
-        message: `Novo comentário na proposta "${proposal.title}".`,
-        actionUrl: `/proposals/${proposalId}`,
+        ...commentAddedText({ id: proposalId, title: proposal.title }),
       });
     }
     return commentId;

@@ -4,7 +4,7 @@ import type { Product, ProductInputSchema, ProductUnit } from '@aceite/shared/sc
 import type { z } from 'zod';
 import { isUniqueViolation } from '@/db/errors.ts';
 import { assertCan } from '@/lib/access.ts';
-import { AppError } from '@/lib/app-error.ts';
+import { AppError, fieldError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import {
@@ -35,8 +35,7 @@ function toProductDto(row: ProductRow): Product {
 }
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.productNotFound);
-const skuTaken = () =>
-  new AppError('CONFLICT', MESSAGES.productSkuTaken, [{ field: 'sku', message: MESSAGES.productSkuTaken }]);
+const skuTaken = () => fieldError('sku', MESSAGES.productSkuTaken, 'CONFLICT');
 
 export async function listProducts(
   ctx: TenantContext,

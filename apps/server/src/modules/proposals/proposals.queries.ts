@@ -1,3 +1,4 @@
+import type { Role } from '@aceite/shared/permissions';
 import type { ProposalStatus } from '@aceite/shared/proposal-status';
 import { and, count, desc, eq, ilike, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -194,7 +195,7 @@ export async function selectReferences(
   client: ProposalClient | null;
   owner: ProposalOwner | null;
   ownerActive: boolean;
-  ownerRole: string | null;
+  ownerRole: Role | null;
 }> {
   const [row] = await ctx.db
     .select({

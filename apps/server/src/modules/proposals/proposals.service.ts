@@ -1,6 +1,6 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
-import { can, type Role } from '@aceite/shared/permissions';
+import { can } from '@aceite/shared/permissions';
 import {
   ANSWERED_STATUSES,
   CLIENT_HAS_SEEN_STATUSES,
@@ -35,7 +35,8 @@ import {
   assertCanManageProposal,
   canManageProposal,
 } from '@/lib/access.ts';
-import { AppError } from '@/lib/app-error.ts';
+import { AppError, fieldError } from '@/lib/app-error.ts';
+import { brandOf } from '@/lib/branding.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
@@ -46,6 +47,7 @@ import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/email/email.service.ts';
 import { proposalEmail, proposalUpdatedEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
+import { proposalAssignedText, proposalSentText } from '@/modules/notifications/notifications.texts.ts';
 import { snapshotIfChanged } from '@/modules/proposal-versions/proposal-versions.service.ts';
 import {
   archiveProposalById,
@@ -124,8 +126,6 @@ export function isAnswered(p: {
 }): boolean {
   return isAnsweredStatus(p.status) || !!(p.acceptedAt || p.rejectedAt || p.signedAt);
 }
-const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION_ERROR', message, [{ field, message }]);
 
 /**
  * The form offers draft, in_review, approved and sent; approved only to managers and admins. Keeping the
@@ -157,7 +157,7 @@ async function resolveReferences(
     assertCanAssignProposal(ctx);
     if (!ownerActive) throw fieldError('ownerId', MESSAGES.proposalOwnerInvalid);
     // An owner must be able to edit and send what they own: never a viewer (issue 20).
-    if (!ownerRole || !can(ownerRole as Role, 'proposal:create')) {
+    if (!ownerRole || !can(ownerRole, 'proposal:create')) {
       throw fieldError('ownerId', MESSAGES.proposalOwnerCannotEdit);
     }
   }
@@ -246,10 +246,7 @@ async function notifyAssigned(ctx: TenantContext, id: string, title: string, own
   await notify(ctx.db, {
     organizationId: ctx.organizationId,
     userId: ownerId,
-    type: 'proposal_assigned',
-    title: 'Proposta atribuída',
-    message: `A proposta "${title}" foi-lhe atribuída.`,
-    actionUrl: `/proposals/${id}`,
+    ...proposalAssignedText({ id, title }),
   });
 }
 
@@ -329,9 +326,7 @@ async function updateSeenProposal(
       to: client.email,
       organizationId: tx.organizationId,
       email: proposalUpdatedEmail({
-        organizationName: org?.name ?? '',
-        primaryColor: org?.branding.primaryColor ?? '#007bff',
-        logo: org?.branding.logo ?? null,
+        ...brandOf(org),
         clientName: client.name,
         senderName: await selectUserFullName(tx, tx.userId),
         title: saved.title,
@@ -445,9 +440,7 @@ export async function sendProposal(
       replyTo: existing.owner.email,
       organizationId: ctx.organizationId,
       email: proposalEmail({
-        organizationName: org?.name ?? '',
-        primaryColor: org?.branding.primaryColor ?? '#007bff',
-        logo: org?.branding.logo ?? null,
+        ...brandOf(org),
         subject: input.subject ?? defaults.subject,
         message: input.message || defaults.message,
         total: formatMoney(proposal.totalValue),
@@ -459,10 +452,7 @@ export async function sendProposal(
       await notify(tx.db, {
         organizationId: ctx.organizationId,
         userId: proposal.ownerId,
-        type: 'proposal_sent',
-        title: 'Proposta enviada',
-        message: `${senderName} enviou a proposta "${proposal.title}" a ${client.name}.`,
-        actionUrl: `/proposals/${id}`,
+        ...proposalSentText({ id, title: proposal.title, senderName, clientName: client.name }),
       });
     }
     return next;

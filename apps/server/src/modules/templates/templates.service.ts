@@ -15,16 +15,14 @@ import {
 } from './templates.queries.ts';
 
 type TemplateInput = z.output<typeof TemplateInputSchema>;
-type Category = (typeof TEMPLATE_CATEGORIES)[number];
 
 function toTemplateDto(row: TemplateRow): Template {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    category: (TEMPLATE_CATEGORIES as readonly string[]).includes(row.category)
-      ? (row.category as Category)
-      : 'outro',
+    // A category stored before the list changed reads as "outro".
+    category: (TEMPLATE_CATEGORIES as readonly string[]).includes(row.category) ? row.category : 'outro',
     tags: row.tags,
     content: row.content,
     isGlobal: row.isGlobal,
