@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { MESSAGES } from '@aceite/shared/messages';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -9,14 +8,11 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '@/config/env.ts';
 import type { Database } from '@/db/client.ts';
-import { startExpirySweep } from '@/jobs/expiry-sweep.ts';
-import { OutboxWorker } from '@/jobs/outbox-worker.ts';
 import { AccessTokens } from '@/lib/jwt.ts';
 import { redactUrl } from '@/lib/log-redaction.ts';
 import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
 import { type FileStorage, localStorage, s3Storage } from '@/lib/storage.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
-import { auditImpersonatedWrite } from '@/modules/admin/admin.service.ts';
 import { analyticsRoutes } from '@/modules/analytics/analytics.routes.ts';
 import { attachmentsRoutes } from '@/modules/attachments/attachments.routes.ts';
 import { authRoutes } from '@/modules/auth/auth.routes.ts';
@@ -36,10 +32,13 @@ import { templatesRoutes } from '@/modules/templates/templates.routes.ts';
 import { usersRoutes } from '@/modules/users/users.routes.ts';
 import { authPlugin } from '@/plugins/auth.ts';
 import { errorHandlerPlugin, frameworkErrors } from '@/plugins/error-handler.ts';
+import { impersonationAuditPlugin } from '@/plugins/impersonation-audit.ts';
 import { inputGuardPlugin } from '@/plugins/input-guard.ts';
+import { notFoundPlugin } from '@/plugins/not-found.ts';
 import { openapiPlugin } from '@/plugins/openapi.ts';
 import { staticPlugin } from '@/plugins/static.ts';
 import { tenantPlugin } from '@/plugins/tenant.ts';
+import { workersPlugin } from '@/plugins/workers.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -55,7 +54,6 @@ export interface BuildAppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    outbox: OutboxWorker;
     /** Public address of the app, for links in emails. */
     appUrl: string;
   }
@@ -180,48 +178,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api/v1' },
   );
 
-  // Every write made while impersonating lands in the audit log with both accounts (server-behaviour §9),
-  // before the answer leaves: when the client has its answer, the record exists.
-  app.addHook('onSend', async (req, reply, payload) => {
-    const claims = req.auth;
-    if (!claims?.impersonatorId || ['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return payload;
-    await auditImpersonatedWrite(database.db, claims, {
-      method: req.method,
-      route: req.routeOptions.url ?? req.url,
-      url: req.url.split('?')[0] ?? req.url,
-      statusCode: reply.statusCode,
-      ip: req.ip,
-    }).catch((error) => req.log.error({ err: error }, 'impersonation audit failed'));
-    return payload;
-  });
-
+  await app.register(impersonationAuditPlugin, { db: database.db });
   if (config.webDistDir) await app.register(staticPlugin, { root: config.webDistDir });
-
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0] ?? '';
-    // Client-side routes get the SPA shell; API paths and missing files (an extension) get the JSON 404.
-    if (url.startsWith('/api') || req.method !== 'GET' || !app.sendSpaShell || /\.[a-z0-9]+$/i.test(url)) {
-      return reply
-        .status(404)
-        .send({ error: { code: 'NOT_FOUND', message: MESSAGES.routeNotFound, requestId: req.id } });
-    }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  await app.register(notFoundPlugin);
+  await app.register(workersPlugin, {
+    db: database.db,
+    transport:
+      options.mailTransport ??
+      createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log }),
+    mailFrom: config.mailFrom,
+    run: config.runWorkers,
   });
-
-  const transport =
-    options.mailTransport ??
-    createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log });
-  const outbox = new OutboxWorker(database.db, transport, config.mailFrom, app.log);
-  app.decorate('outbox', outbox);
-  if (config.runWorkers) {
-    let stopSweep = () => {};
-    app.addHook('onReady', async () => {
-      outbox.start();
-      stopSweep = startExpirySweep(database.db, app.log);
-    });
-    app.addHook('onClose', async () => stopSweep());
-  }
-  app.addHook('onClose', async () => outbox.stop());
 
   return app;
 }

@@ -23,7 +23,9 @@ export function lineTaxRate(item: TotalsItem, taxRate: number): number {
   return roundRate(item.tax ?? taxRate);
 }
 
-export type DiscountType = 'percentage' | 'fixed';
+/** How a proposal's discount is read: a percentage of the subtotal or an amount in cents. */
+export const DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 
 export interface TotalsInput {
   items: readonly TotalsItem[];

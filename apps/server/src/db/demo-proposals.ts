@@ -1,4 +1,10 @@
-import type { ProposalStatus } from '@aceite/shared/schemas/proposals';
+import {
+  isActionable,
+  isAnswered,
+  isBeforeSent,
+  isWon,
+  type ProposalStatus,
+} from '@aceite/shared/proposal-status';
 import { computeTotals } from '@aceite/shared/totals';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { DEMO_PRODUCTS } from './demo-catalogue.ts';
@@ -66,7 +72,7 @@ export function buildDemoProposals(opts: {
       status === 'expired'
         ? dateOnly(new Date(createdAt.getTime() + 15 * day))
         : dateOnly(new Date(now.getTime() + 30 * day));
-    const wasSent = !['draft', 'in_review', 'approved', 'cancelled'].includes(status);
+    const wasSent = !isBeforeSent(status) && status !== 'cancelled';
     const client = opts.clientIds[i % opts.clientIds.length] as string;
     return {
       organizationId: opts.organizationId,
@@ -88,11 +94,10 @@ export function buildDemoProposals(opts: {
       ...totals,
       validUntil,
       publicToken: newOpaqueToken(),
-      viewCount: ['viewed', 'under_negotiation', 'accepted', 'signed', 'rejected'].includes(status)
-        ? (i % 5) + 1
-        : 0,
+      // Opened by the client: every status the client reaches after `sent`.
+      viewCount: status !== 'sent' && (isActionable(status) || isAnswered(status)) ? (i % 5) + 1 : 0,
       sentAt: wasSent ? new Date(createdAt.getTime() + day) : null,
-      acceptedAt: status === 'accepted' || status === 'signed' ? decided : null,
+      acceptedAt: isWon(status) ? decided : null,
       signedAt: status === 'signed' ? decided : null,
       signedByName: status === 'signed' ? 'Cliente Demonstração' : null,
       signedByEmail: status === 'signed' ? 'cliente@exemplo.pt' : null,

@@ -35,3 +35,11 @@ export class AppError extends Error {
     return STATUS_BY_CODE[this.code];
   }
 }
+
+/**
+ * A failure about one field of the request: the message is the envelope's and, in `details`, the field's, so
+ * the form shows it under that field (a 409 included, e.g. an email already taken).
+ */
+export function fieldError(field: string, message: string, code: ErrorCode = 'VALIDATION_ERROR'): AppError {
+  return new AppError(code, message, [{ field, message }]);
+}

@@ -1,5 +1,4 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { can, type Permission, type Role } from '@aceite/shared/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '@/lib/app-error.ts';
@@ -27,33 +26,25 @@ export interface AuthPluginOptions {
   sessionHolds(claims: AccessClaims): Promise<boolean>;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
-  app.decorate('accessTokens', opts.accessTokens);
-  app.decorateRequest('auth', null);
-  app.decorate('authenticate', async (req: FastifyRequest) => {
-    const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
-    const result = await opts.accessTokens.verify(token);
-    if (!result.ok) {
-      throw result.expired
-        ? new AppError('TOKEN_EXPIRED', MESSAGES.sessionExpired)
-        : new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
-    }
-    if (!(await opts.sessionHolds(result.claims))) {
-      throw new AppError('UNAUTHENTICATED', MESSAGES.sessionEnded);
-    }
-    req.auth = result.claims;
-  });
-});
-
-/** The verified caller, or 401 when a route forgot `app.authenticate`. */
-export function requireAuth(req: FastifyRequest): AccessClaims {
-  if (!req.auth) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
-  return req.auth;
-}
-
-/** 403 FORBIDDEN unless the role holds the permission (server-behaviour §3). */
-export function assertCan(role: Role, permission: Permission): void {
-  if (!can(role, permission)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-}
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: AuthPluginOptions) => {
+    app.decorate('accessTokens', opts.accessTokens);
+    app.decorateRequest('auth', null);
+    app.decorate('authenticate', async (req: FastifyRequest) => {
+      const header = req.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+      const result = await opts.accessTokens.verify(token);
+      if (!result.ok) {
+        throw result.expired
+          ? new AppError('TOKEN_EXPIRED', MESSAGES.sessionExpired)
+          : new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+      }
+      if (!(await opts.sessionHolds(result.claims))) {
+        throw new AppError('UNAUTHENTICATED', MESSAGES.sessionEnded);
+      }
+      req.auth = result.claims;
+    });
+  },
+  { name: 'auth' },
+);

@@ -66,26 +66,30 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
 }
 
 /** Every failure leaves as `{ error: { code, message, details?, requestId } }`; 500s never carry internals. */
-export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, req, reply) => {
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) {
-        req.log.error({ err: error }, 'request failed');
-        reportError(error, reported(req));
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, req, reply) => {
+      if (error instanceof AppError) {
+        if (error.statusCode >= 500) {
+          req.log.error({ err: error }, 'request failed');
+          reportError(error, reported(req));
+        }
+        return send(reply, req, error.code, error.message, error.details);
       }
-      return send(reply, req, error.code, error.message, error.details);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((v) => ({
-        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
-        message: v.message ?? MESSAGES.invalidData,
-      }));
-      return send(reply, req, 'VALIDATION_ERROR', details[0]?.message ?? MESSAGES.invalidData, details);
-    }
-    const mapped = fromFastifyError(error);
-    if (mapped) return send(reply, req, mapped[0], mapped[1]);
-    req.log.error({ err: error }, 'unhandled error');
-    reportError(error, reported(req));
-    return send(reply, req, 'INTERNAL_ERROR', MESSAGES.internalError);
-  });
-});
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const details = error.validation.map((v) => ({
+          field:
+            v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
+          message: v.message ?? MESSAGES.invalidData,
+        }));
+        return send(reply, req, 'VALIDATION_ERROR', details[0]?.message ?? MESSAGES.invalidData, details);
+      }
+      const mapped = fromFastifyError(error);
+      if (mapped) return send(reply, req, mapped[0], mapped[1]);
+      req.log.error({ err: error }, 'unhandled error');
+      reportError(error, reported(req));
+      return send(reply, req, 'INTERNAL_ERROR', MESSAGES.internalError);
+    });
+  },
+  { name: 'error-handler' },
+);

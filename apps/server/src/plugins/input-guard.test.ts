@@ -1,8 +1,8 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasNul } from '@/lib/has-nul.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles } from '@/test/factories.ts';
-import { hasNul } from './input-guard.ts';
 
 let t: TestApp;
 let call: ReturnType<typeof as>;

@@ -21,34 +21,37 @@ declare module 'fastify' {
  * The organization of a request comes from the verified access token and nowhere else (server-behaviour §10):
  * never from a body, query, path or header.
  */
-export const tenantPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
-  app.decorate('db', opts.db);
-  app.decorateRequest('tenant', {
-    getter(this: FastifyRequest): TenantContext {
-      const auth = this.auth;
-      if (!auth) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
-      // Platform accounts without an organization have no tenant data to read or write.
-      if (!auth.organizationId) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-      return {
-        db: opts.db,
-        organizationId: auth.organizationId,
-        userId: auth.userId,
-        role: auth.role,
-        impersonatorId: auth.impersonatorId,
-      };
-    },
-  });
-  app.decorateRequest('actor', {
-    getter(this: FastifyRequest): ActorContext {
-      const auth = this.auth;
-      if (!auth) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
-      return {
-        db: opts.db,
-        organizationId: auth.organizationId,
-        userId: auth.userId,
-        role: auth.role,
-        impersonatorId: auth.impersonatorId,
-      };
-    },
-  });
-});
+export const tenantPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db }) => {
+    app.decorate('db', opts.db);
+    app.decorateRequest('tenant', {
+      getter(this: FastifyRequest): TenantContext {
+        const auth = this.auth;
+        if (!auth) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+        // Platform accounts without an organization have no tenant data to read or write.
+        if (!auth.organizationId) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+        return {
+          db: opts.db,
+          organizationId: auth.organizationId,
+          userId: auth.userId,
+          role: auth.role,
+          impersonatorId: auth.impersonatorId,
+        };
+      },
+    });
+    app.decorateRequest('actor', {
+      getter(this: FastifyRequest): ActorContext {
+        const auth = this.auth;
+        if (!auth) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+        return {
+          db: opts.db,
+          organizationId: auth.organizationId,
+          userId: auth.userId,
+          role: auth.role,
+          impersonatorId: auth.impersonatorId,
+        };
+      },
+    });
+  },
+  { name: 'tenant', dependencies: ['auth'] },
+);

@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { can, ORG_ROLES, type OrgRole, type Permission } from '@aceite/shared/permissions';
+import {
+  type Actor,
+  can,
+  canAssignProposal,
+  canDeleteAttachment,
+  canDeleteProposal,
+  canEditComment,
+  canManageProposal,
+  canWriteTemplate,
+  ORG_ROLES,
+  type Permission,
+} from '@aceite/shared/permissions';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +20,10 @@ import { multipart } from '@/test/multipart.ts';
 
 /**
  * Role matrix (issue 10): every write operation of the OpenAPI document × every organization role, decided by
- * the one permission map the server itself enforces (`can()` of @aceite/shared/permissions, server-behaviour
- * §3). Allowed calls succeed; refused ones answer 403 and change nothing in the organization's data. A write
+ * the shared policies the server itself enforces (`can()` and the resource policies of
+ * @aceite/shared/permissions, server-behaviour §3; the server calls them through lib/access.ts). No expectation
+ * is written by hand: a route that drifts from its policy (a role check of its own, a forgotten check) fails.
+ * Allowed calls succeed; refused ones answer 403 and change nothing in the organization's data. A write
  * operation that is neither here nor in the self-service list fails the test until it is given its rule.
  */
 
@@ -22,8 +35,8 @@ interface Target {
   multipart?: boolean;
 }
 
-/** Who may call it: a permission of the map, the author or uploader of the record, or the rule below. */
-type Rule = { permission: Permission } | { only: (role: OrgRole) => boolean; why: string };
+/** Who may call it: a permission of the map, or a resource policy of the same module given the target's data. */
+type Rule = { permission: Permission } | { policy: (actor: Actor) => boolean };
 
 interface WriteCase {
   rule: Rule;
@@ -125,19 +138,19 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
     ],
     'POST /templates': [
       {
-        rule: { permission: 'catalogue:write' },
+        rule: { policy: (a) => canWriteTemplate(a, false) },
         target: async () => ({ url: '/templates', body: { name: 'T' } }),
       },
     ],
     'PUT /templates/{id}': [
       {
-        rule: { permission: 'catalogue:write' },
+        rule: { policy: (a) => canWriteTemplate(a, false) },
         target: async () => ({ url: `/templates/${(await make.template()).id}`, body: { name: 'T2' } }),
       },
     ],
     'DELETE /templates/{id}': [
       {
-        rule: { permission: 'catalogue:write' },
+        rule: { policy: (a) => canWriteTemplate(a, false) },
         target: async () => ({ url: `/templates/${(await make.template()).id}` }),
       },
     ],
@@ -166,60 +179,82 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
     ],
     'PUT /proposals/{id}': [
       {
-        rule: { permission: 'proposal:manage-any' },
+        rule: { policy: (a) => canManageProposal(a, otherSales.id) },
         target: async () => {
           const p = await make.proposal(otherSales);
           return { url: `/proposals/${p.id}`, body: { title: 'Editada', clientId: p.clientId } };
         },
       },
       {
-        rule: { permission: 'proposal:create' },
+        rule: { policy: (a) => canManageProposal(a, a.userId) },
         target: async () => {
           const p = await make.proposal(caller());
           return { url: `/proposals/${p.id}`, body: { title: 'Editada', clientId: p.clientId } };
         },
       },
+      {
+        // Handing one's own proposal to someone else.
+        rule: { policy: (a) => canManageProposal(a, a.userId) && canAssignProposal(a) },
+        target: async () => {
+          const p = await make.proposal(caller());
+          return {
+            url: `/proposals/${p.id}`,
+            body: { title: 'Passada', clientId: p.clientId, ownerId: otherSales.id },
+          };
+        },
+      },
     ],
     'DELETE /proposals/{id}': [
       {
-        rule: { permission: 'proposal:manage-any' },
+        rule: { policy: (a) => canDeleteProposal(a, otherSales.id, false) },
         target: async () => ({ url: `/proposals/${(await make.proposal(otherSales)).id}` }),
       },
       {
-        rule: { permission: 'proposal:create' },
+        rule: { policy: (a) => canDeleteProposal(a, a.userId, false) },
         target: async () => ({ url: `/proposals/${(await make.proposal(caller())).id}` }),
+      },
+      {
+        // Answered by the client: evidence, archived by an admin only.
+        rule: { policy: (a) => canDeleteProposal(a, a.userId, true) },
+        target: async () => {
+          const p = await make.proposal(caller());
+          await t.db.execute(
+            sql`update proposals set status = 'accepted', accepted_at = now() where id = ${p.id}`,
+          );
+          return { url: `/proposals/${p.id}` };
+        },
       },
     ],
     'POST /proposals/{id}/send': [
       {
-        rule: { permission: 'proposal:manage-any' },
+        rule: { policy: (a) => canManageProposal(a, otherSales.id) },
         target: async () => ({ url: `/proposals/${(await make.proposal(otherSales)).id}/send` }),
       },
       {
-        rule: { permission: 'proposal:create' },
+        rule: { policy: (a) => canManageProposal(a, a.userId) },
         target: async () => ({ url: `/proposals/${(await make.proposal(caller())).id}/send` }),
       },
     ],
     'GET /proposals/{id}/email-draft': [
       {
-        rule: { permission: 'proposal:manage-any' },
+        rule: { policy: (a) => canManageProposal(a, otherSales.id) },
         target: async () => ({ url: `/proposals/${(await make.proposal(otherSales)).id}/email-draft` }),
       },
       {
-        rule: { permission: 'proposal:create' },
+        rule: { policy: (a) => canManageProposal(a, a.userId) },
         target: async () => ({ url: `/proposals/${(await make.proposal(caller())).id}/email-draft` }),
       },
     ],
     'POST /proposals/{id}/versions': [
       {
-        rule: { permission: 'proposal:manage-any' },
+        rule: { policy: (a) => canManageProposal(a, otherSales.id) },
         target: async () => ({
           url: `/proposals/${(await make.proposal(otherSales)).id}/versions`,
           body: { changeNotes: 'v' },
         }),
       },
       {
-        rule: { permission: 'proposal:create' },
+        rule: { policy: (a) => canManageProposal(a, a.userId) },
         target: async () => ({
           url: `/proposals/${(await make.proposal(caller())).id}/versions`,
           body: { changeNotes: 'v' },
@@ -228,14 +263,14 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
     ],
     'POST /proposals/{id}/attachments': [
       {
-        rule: { permission: 'proposal:manage-any' },
+        rule: { policy: (a) => canManageProposal(a, otherSales.id) },
         target: async () => ({
           url: `/proposals/${(await make.proposal(otherSales)).id}/attachments`,
           ...FILE,
         }),
       },
       {
-        rule: { permission: 'proposal:create' },
+        rule: { policy: (a) => canManageProposal(a, a.userId) },
         target: async () => ({
           url: `/proposals/${(await make.proposal(caller())).id}/attachments`,
           ...FILE,
@@ -244,10 +279,22 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
     ],
     'DELETE /proposals/{id}/attachments/{attachmentId}': [
       {
-        rule: { only: (role) => role === 'admin', why: 'an admin deletes any attachment' },
+        rule: { policy: (a) => canDeleteAttachment(a, otherSales.id) },
         target: async () => {
           const p = await make.proposal(otherSales);
           const a = await make.attachment(p.id, otherSales);
+          return { url: `/proposals/${p.id}/attachments/${a.id}` };
+        },
+      },
+      {
+        // The caller's own upload (made theirs directly, so a viewer can have one too).
+        rule: { policy: (a) => canDeleteAttachment(a, a.userId) },
+        target: async () => {
+          const p = await make.proposal(otherSales);
+          const a = await make.attachment(p.id, otherSales);
+          await t.db.execute(
+            sql`update proposal_attachments set uploaded_by = ${caller().id} where id = ${a.id}`,
+          );
           return { url: `/proposals/${p.id}/attachments/${a.id}` };
         },
       },
@@ -263,20 +310,39 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
     ],
     'PUT /proposals/{id}/comments/{commentId}': [
       {
-        rule: { only: () => false, why: "nobody edits someone else's comment" },
+        rule: { policy: (a) => can(a.role, 'comment:create') && canEditComment(a, otherSales.id) },
         target: async () => {
           const p = await make.proposal(otherSales);
           const c = await make.comment(p.id, otherSales);
           return { url: `/proposals/${p.id}/comments/${c.id}`, body: { content: 'Mudado' } };
         },
       },
-    ],
-    'DELETE /proposals/{id}/comments/{commentId}': [
       {
-        rule: { only: () => false, why: "nobody deletes someone else's comment" },
+        // The caller's own comment (made theirs directly, so a viewer can have one too).
+        rule: { policy: (a) => can(a.role, 'comment:create') && canEditComment(a, a.userId) },
         target: async () => {
           const p = await make.proposal(otherSales);
           const c = await make.comment(p.id, otherSales);
+          await t.db.execute(sql`update proposal_comments set user_id = ${caller().id} where id = ${c.id}`);
+          return { url: `/proposals/${p.id}/comments/${c.id}`, body: { content: 'Mudado' } };
+        },
+      },
+    ],
+    'DELETE /proposals/{id}/comments/{commentId}': [
+      {
+        rule: { policy: (a) => canEditComment(a, otherSales.id) },
+        target: async () => {
+          const p = await make.proposal(otherSales);
+          const c = await make.comment(p.id, otherSales);
+          return { url: `/proposals/${p.id}/comments/${c.id}` };
+        },
+      },
+      {
+        rule: { policy: (a) => canEditComment(a, a.userId) },
+        target: async () => {
+          const p = await make.proposal(otherSales);
+          const c = await make.comment(p.id, otherSales);
+          await t.db.execute(sql`update proposal_comments set user_id = ${caller().id} where id = ${c.id}`);
           return { url: `/proposals/${p.id}/comments/${c.id}` };
         },
       },
@@ -417,8 +483,8 @@ async function fingerprint(organizationId: string): Promise<string> {
   return `${parts.join(',')},org:${org.rows[0]?.digest}`;
 }
 
-function allowed(rule: Rule, role: OrgRole): boolean {
-  return 'permission' in rule ? can(role, rule.permission) : rule.only(role);
+function allowed(rule: Rule, actor: Actor): boolean {
+  return 'permission' in rule ? can(actor.role, rule.permission) : rule.policy(actor);
 }
 
 let writeOperations: string[] = [];
@@ -454,7 +520,7 @@ describe('role matrix: every write operation × every organization role', () => 
         const [method] = op.split(' ') as ['POST' | 'PUT' | 'DELETE'];
         for (const kase of cases) {
           const target = await kase.target(team);
-          const expectAllowed = allowed(kase.rule, role);
+          const expectAllowed = allowed(kase.rule, { userId: caller().id, role });
           const before = expectAllowed ? '' : await fingerprint(team.org.id);
           const headers: Record<string, string> = await authHeaders(t.app, caller());
           let payload: string | Buffer | undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
+import { PROPOSAL_STATUSES } from '../proposal-status.ts';
 import { stripBidiControls } from '../text.ts';
 
 /** Country choices of the client form (spec §5), Portugal by default. */
@@ -47,7 +48,7 @@ export type Client = z.infer<typeof ClientSchema>;
 export const ClientProposalSchema = z.object({
   id: z.uuid(),
   title: z.string(),
-  status: z.string(),
+  status: z.enum(PROPOSAL_STATUSES),
   totalValue: z.number().int(),
   createdAt: z.string(),
 });

@@ -12,6 +12,8 @@ export const TEMPLATE_CATEGORIES = [
   'outro',
 ] as const;
 
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+
 export const TEMPLATE_CATEGORY_LABELS: Record<(typeof TEMPLATE_CATEGORIES)[number], string> = {
   consultoria: 'Consultoria',
   desenvolvimento: 'Desenvolvimento',

@@ -1,3 +1,4 @@
+import { ORG_ROLES } from '@aceite/shared/permissions';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { teams } from './teams.ts';
@@ -17,7 +18,7 @@ export const invites = pgTable(
     email: text('email').notNull(),
     firstName: text('first_name'),
     lastName: text('last_name'),
-    role: text('role', { enum: ['admin', 'manager', 'sales', 'viewer'] }).notNull(),
+    role: text('role', { enum: ORG_ROLES }).notNull(),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash').notNull(),

@@ -1,3 +1,5 @@
+import { PROPOSAL_STATUSES } from '@aceite/shared/proposal-status';
+import { DISCOUNT_TYPES } from '@aceite/shared/totals';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -51,11 +53,11 @@ export const proposals = pgTable(
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
     title: text('title').notNull(),
     description: text('description'),
-    status: text('status').notNull().default('draft'),
+    status: text('status', { enum: PROPOSAL_STATUSES }).notNull().default('draft'),
     currency: text('currency').notNull().default('EUR'),
     // Money in cents as bigint: an int4 tops out at €21 474 836,47 (issue 20); MAX_AMOUNT_CENTS bounds it.
     subtotal: bigint('subtotal', { mode: 'number' }).notNull().default(0),
-    discountType: text('discount_type').notNull().default('percentage'),
+    discountType: text('discount_type', { enum: DISCOUNT_TYPES }).notNull().default('percentage'),
     discountValue: numeric('discount_value', { precision: 15, scale: 2, mode: 'number' })
       .notNull()
       .default(0),

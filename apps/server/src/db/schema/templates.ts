@@ -1,4 +1,5 @@
 import type { TemplateContent } from '@aceite/shared/schemas/templates';
+import { TEMPLATE_CATEGORIES } from '@aceite/shared/schemas/templates';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
@@ -12,7 +13,7 @@ export const templates = pgTable(
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
-    category: text('category').notNull().default('outro'),
+    category: text('category', { enum: TEMPLATE_CATEGORIES }).notNull().default('outro'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     content: jsonb('content')
       .$type<TemplateContent>()

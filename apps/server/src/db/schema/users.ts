@@ -1,3 +1,4 @@
+import { ROLES } from '@aceite/shared/permissions';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { teams } from './teams.ts';
@@ -13,7 +14,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    role: text('role', { enum: ['superadmin', 'admin', 'manager', 'sales', 'viewer'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     locale: text('locale').notNull().default('pt-PT'),

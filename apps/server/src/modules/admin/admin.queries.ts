@@ -1,7 +1,7 @@
 // /admin/* is the only area that reads across organizations (server-behaviour §10); only superadmins reach it.
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
-import { auditLogs, organizations, users } from '@/db/schema/index.ts';
+import { organizations, users } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
 
 const adminUserColumns = {
@@ -98,8 +98,4 @@ export async function updateAnyUserActive(db: Db, id: string, isActive: boolean)
     .where(eq(users.id, id))
     .returning({ id: users.id, organizationId: users.organizationId });
   return row;
-}
-
-export async function insertAudit(db: Db, values: typeof auditLogs.$inferInsert): Promise<void> {
-  await db.insert(auditLogs).values(values);
 }

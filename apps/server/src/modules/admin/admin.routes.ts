@@ -1,4 +1,3 @@
-import { MESSAGES } from '@aceite/shared/messages';
 import {
   AdminOrganizationsPageSchema,
   AdminOrganizationsQuerySchema,
@@ -10,9 +9,8 @@ import {
 } from '@aceite/shared/schemas/admin';
 import { dataEnvelope, IdParamsSchema } from '@aceite/shared/schemas/common';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '@/lib/app-error.ts';
+import { assertPlatformAdmin, requireAuth } from '@/lib/access.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
-import { requireAuth } from '@/plugins/auth.ts';
 import * as admin from './admin.service.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app, opts) => {
@@ -44,9 +42,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app
     su.addHook('onRequest', app.authenticate);
     // Superadmins only, and never through an impersonated session.
     su.addHook('preHandler', async (req) => {
-      const claims = requireAuth(req);
-      if (claims.role !== 'superadmin' || claims.impersonatorId)
-        throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+      assertPlatformAdmin(requireAuth(req));
     });
 
     su.get(

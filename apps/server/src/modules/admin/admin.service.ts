@@ -1,12 +1,13 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { isPlatformAdmin } from '@aceite/shared/permissions';
 import type { AdminUser } from '@aceite/shared/schemas/admin';
 import type { AuthSession, User } from '@aceite/shared/schemas/auth';
 import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { AccessClaims } from '@/lib/jwt.ts';
+import { recordAudit } from '@/modules/audit/audit.service.ts';
 import * as auth from '@/modules/auth/auth.service.ts';
 import {
-  insertAudit,
   selectAllOrganizations,
   selectAllUsers,
   selectAnyUser,
@@ -67,7 +68,7 @@ export async function reactivateAnyUser(
 ): Promise<AdminUser> {
   const row = await updateAnyUserActive(db, id, true);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
-  await insertAudit(db, {
+  await recordAudit(db, {
     organizationId: row.organizationId,
     actorId: superadmin.userId,
     action: 'admin.user_reactivate',
@@ -115,8 +116,7 @@ export async function impersonate(
   if (targetId === superadminId) throw new AppError('VALIDATION_ERROR', MESSAGES.impersonateSelf);
   const target = await selectAnyUser(deps.db, targetId);
   if (!target) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
-  if (target.user.role === 'superadmin')
-    throw new AppError('VALIDATION_ERROR', MESSAGES.impersonateSuperadmin);
+  if (isPlatformAdmin(target.user)) throw new AppError('VALIDATION_ERROR', MESSAGES.impersonateSuperadmin);
   if (!target.user.isActive) throw new AppError('VALIDATION_ERROR', MESSAGES.impersonateInactive);
   const accessToken = await deps.tokens.sign(
     {
@@ -128,7 +128,7 @@ export async function impersonate(
     },
     IMPERSONATION_TTL_SECONDS,
   );
-  await insertAudit(deps.db, {
+  await recordAudit(deps.db, {
     organizationId: target.user.organizationId,
     actorId: target.user.id,
     impersonatorId: superadminId,
@@ -154,11 +154,11 @@ export async function stopImpersonating(
 ): Promise<AuthSession & { isImpersonating: false }> {
   if (!claims.impersonatorId) throw new AppError('VALIDATION_ERROR', MESSAGES.notImpersonating);
   const superadmin = await selectAnyUser(deps.db, claims.impersonatorId);
-  if (superadmin?.user.role !== 'superadmin' || !superadmin.user.isActive) {
+  if (!superadmin || !isPlatformAdmin(superadmin.user) || !superadmin.user.isActive) {
     throw new AppError('FORBIDDEN', MESSAGES.forbidden);
   }
   const session = await auth.replaceSessionFamily(deps, superadmin.user.id, claims.sessionId, meta);
-  await insertAudit(deps.db, {
+  await recordAudit(deps.db, {
     organizationId: claims.organizationId,
     actorId: claims.userId,
     impersonatorId: claims.impersonatorId,
@@ -174,7 +174,7 @@ export async function auditImpersonatedWrite(
   claims: AccessClaims,
   entry: { method: string; route: string; url: string; statusCode: number; ip: string },
 ): Promise<void> {
-  await insertAudit(db, {
+  await recordAudit(db, {
     organizationId: claims.organizationId,
     actorId: claims.userId,
     impersonatorId: claims.impersonatorId,

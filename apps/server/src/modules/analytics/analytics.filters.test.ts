@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ProposalStatus } from '@aceite/shared/proposal-status';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, proposals, teams, users } from '@/db/schema/index.ts';
@@ -73,7 +74,7 @@ beforeAll(async () => {
     .returning();
   [c1, c2, c3] = clientRows.map((r) => r.id) as [string, string, string];
 
-  const rows: [TestUser, string | null, string, number, string][] = [
+  const rows: [TestUser, string | null, ProposalStatus, number, string][] = [
     [u1, c1, 'accepted', 10000, '2026-04-30T22:30:00Z'],
     [u1, c1, 'signed', 20000, '2026-04-30T23:30:00Z'],
     [u1, c2, 'rejected', 5000, '2026-05-15T12:00:00Z'],

@@ -1,13 +1,24 @@
+import {
+  CLIENT_HAS_SEEN_STATUSES,
+  isBeforeSent,
+  PROPOSAL_STATUSES,
+  type ProposalStatus,
+  WON_STATUSES,
+} from '@aceite/shared/proposal-status';
 import type { AnalyticsQuery } from '@aceite/shared/schemas/analytics';
 import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { clients, organizations, proposals, teams, users } from '@/db/schema/index.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
-/** Sent or later and won, as server-behaviour §8 defines them. */
-const SENT_OR_LATER = sql`${proposals.status} in ('sent','viewed','under_negotiation','accepted','signed','rejected','expired')`;
-const WON = sql`${proposals.status} in ('accepted','signed')`;
+/** `status in (…)` over one of the shared groups, written as literals (constants, never input). */
+const statusIn = (group: readonly ProposalStatus[]): SQL =>
+  sql`${proposals.status} in (${sql.raw(group.map((s) => `'${s}'`).join(','))})`;
+
+/** Sent or later (neither before sent nor cancelled) and won, as server-behaviour §8 defines them. */
+const SENT_OR_LATER = statusIn(PROPOSAL_STATUSES.filter((s) => !isBeforeSent(s) && s !== 'cancelled'));
+const WON = statusIn(WON_STATUSES);
 /** Waiting for the client's answer. */
-const OPEN = sql`${proposals.status} in ('sent','viewed','under_negotiation')`;
+const OPEN = statusIn(CLIENT_HAS_SEEN_STATUSES);
 
 const totals = {
   count: sql<number>`count(*)::int`,

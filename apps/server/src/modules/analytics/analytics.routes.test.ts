@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ProposalStatus } from '@aceite/shared/proposal-status';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, organizations, proposals, teams, users } from '@/db/schema/index.ts';
@@ -16,7 +17,7 @@ let teamId: string;
 async function proposal(
   ownerId: string,
   clientId: string,
-  status: string,
+  status: ProposalStatus,
   totalValue: number,
   createdAt: string,
 ) {

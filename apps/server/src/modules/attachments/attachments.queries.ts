@@ -1,3 +1,4 @@
+import { isAnswered } from '@aceite/shared/proposal-status';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { organizations, proposalAttachments, proposals, users } from '@/db/schema/index.ts';
@@ -35,7 +36,7 @@ export async function selectAnsweredForShare(ctx: TenantContext, proposalId: str
     .for('share')
     .limit(1);
   if (!row) return false;
-  return ['accepted', 'signed', 'rejected'].includes(row.status) || !!row.acceptedAt || !!row.rejectedAt;
+  return isAnswered(row.status) || !!row.acceptedAt || !!row.rejectedAt;
 }
 
 export async function selectAttachments(ctx: TenantContext, proposalId: string) {

@@ -9,11 +9,11 @@ import { PublicAttachmentSchema, PublicTokenParamsSchema } from '@aceite/shared/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '@/lib/app-error.ts';
+import { AppError, fieldError } from '@/lib/app-error.ts';
+import { hasNul } from '@/lib/has-nul.ts';
 import { perIpLimit, perOrganizationLimit } from '@/lib/rate-limit.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
 import type { FileStorage } from '@/lib/storage.ts';
-import { hasNul } from '@/plugins/input-guard.ts';
 import * as attachments from './attachments.service.ts';
 
 export interface AttachmentsRoutesOptions {
@@ -60,10 +60,7 @@ async function readUpload(req: FastifyRequest) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedMediaType);
     throw error;
   }
-  if (!file)
-    throw new AppError('VALIDATION_ERROR', MESSAGES.fileRequired, [
-      { field: 'file', message: MESSAGES.fileRequired },
-    ]);
+  if (!file) throw fieldError('file', MESSAGES.fileRequired);
   // Multipart fields bypass the JSON input guard: the same rule, no NUL characters.
   if (hasNul(fields) || hasNul((file as attachments.UploadedFile).fileName)) {
     throw new AppError('VALIDATION_ERROR', MESSAGES.invalidData);

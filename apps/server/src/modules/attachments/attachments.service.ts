@@ -11,8 +11,8 @@ import {
 import { stripBidiControls } from '@aceite/shared/text';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '@/db/client.ts';
+import { assertCanDeleteAttachment, assertCanManageProposal } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { assertCanManageProposal } from '@/lib/proposal-access.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import {
@@ -214,8 +214,7 @@ export async function deleteAttachment(
   await ownerOf(ctx, proposalId);
   const row = await selectAttachment(ctx, proposalId, attachmentId);
   if (!row) throw notFound();
-  if (ctx.role !== 'admin' && row.attachment.uploadedBy !== ctx.userId)
-    throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+  assertCanDeleteAttachment(ctx, row.attachment.uploadedBy);
   await withTx(ctx, async (tx) => {
     // What the client saw when answering stays as it was (issue 20); internal files may still go.
     if (row.attachment.isVisibleToClient && (await selectAnsweredForShare(tx, proposalId))) {

@@ -1,13 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
-import {
-  auditLogs,
-  organizations,
-  passwordResetTokens,
-  refreshTokens,
-  teams,
-  users,
-} from '@/db/schema/index.ts';
+import { organizations, passwordResetTokens, refreshTokens, teams, users } from '@/db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -173,10 +166,6 @@ export async function expireUserResetTokens(db: Db, userId: string): Promise<voi
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-}
-
-export async function insertAuditLog(db: Db, values: typeof auditLogs.$inferInsert): Promise<void> {
-  await db.insert(auditLogs).values(values);
 }
 
 /**

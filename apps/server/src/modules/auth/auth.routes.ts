@@ -15,8 +15,8 @@ import { dataEnvelope, ErrorEnvelopeSchema, OkSchema } from '@aceite/shared/sche
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAuth } from '@/lib/access.ts';
 import { perIpLimit } from '@/lib/rate-limit.ts';
-import { requireAuth } from '@/plugins/auth.ts';
 import * as auth from './auth.service.ts';
 
 export interface AuthRoutesOptions {

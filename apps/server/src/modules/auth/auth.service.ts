@@ -8,11 +8,11 @@ import { AppError } from '@/lib/app-error.ts';
 import type { AccessClaims, AccessTokens } from '@/lib/jwt.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '@/lib/password.ts';
 import { hashToken, newOpaqueToken } from '@/lib/tokens.ts';
+import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { passwordResetEmail } from '@/modules/email/email.templates.ts';
 import {
   expireUserResetTokens,
-  insertAuditLog,
   insertOrganization,
   insertPasswordResetToken,
   insertRefreshToken,
@@ -149,7 +149,7 @@ export async function register(
     });
   const user = await selectUserById(deps.db, userId);
   if (!user) throw new Error('registered user vanished');
-  await insertAuditLog(deps.db, {
+  await recordAudit(deps.db, {
     organizationId: user.organizationId,
     actorId: user.id,
     action: 'auth.register',
@@ -174,7 +174,7 @@ export async function login(
   // Only said after the password matched, so it reveals nothing to someone guessing.
   if (!canSignIn(user)) throw new AppError('ACCOUNT_DISABLED', MESSAGES.accountDisabled);
   await updateUserLastLogin(deps.db, user.id);
-  await insertAuditLog(deps.db, {
+  await recordAudit(deps.db, {
     organizationId: user.organizationId,
     actorId: user.id,
     action: 'auth.login',
@@ -197,7 +197,7 @@ export async function refresh(
   if (!row) throw invalid();
   if (row.rotatedAt) {
     await revokeRefreshFamily(deps.db, row.familyId);
-    await insertAuditLog(deps.db, {
+    await recordAudit(deps.db, {
       actorId: row.userId,
       action: 'auth.refresh_token_reuse',
       metadata: { familyId: row.familyId },
@@ -283,7 +283,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, meta: 
       email: passwordResetEmail({ firstName: user.firstName, link }),
       organizationId: user.organizationId,
     });
-    await insertAuditLog(db, {
+    await recordAudit(db, {
       organizationId: user.organizationId,
       actorId: user.id,
       action: 'auth.password_reset_requested',
@@ -317,7 +317,7 @@ export async function resetPassword(
     await updateUserPasswordById(db, row.userId, passwordHash);
     await expireUserResetTokens(db, row.userId);
     await revokeUserRefreshTokens(db, row.userId);
-    await insertAuditLog(db, { actorId: row.userId, action: 'auth.password_reset', ip: meta.ip });
+    await recordAudit(db, { actorId: row.userId, action: 'auth.password_reset', ip: meta.ip });
   });
 }
 

@@ -2,10 +2,10 @@ import { MESSAGES } from '@aceite/shared/messages';
 import type { Client, ClientDetail, ClientInputSchema } from '@aceite/shared/schemas/clients';
 import type { z } from 'zod';
 import { isForeignKeyViolation, isUniqueViolation } from '@/db/errors.ts';
-import { AppError } from '@/lib/app-error.ts';
+import { assertCan } from '@/lib/access.ts';
+import { AppError, fieldError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
-import { assertCan } from '@/plugins/auth.ts';
 import {
   type ClientRow,
   countClientProposals,
@@ -50,10 +50,7 @@ function toValues(input: ClientInput) {
 }
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.clientNotFound);
-const emailTaken = () =>
-  new AppError('CONFLICT', MESSAGES.clientEmailTaken, [
-    { field: 'email', message: MESSAGES.clientEmailTaken },
-  ]);
+const emailTaken = () => fieldError('email', MESSAGES.clientEmailTaken, 'CONFLICT');
 
 export async function listClients(
   ctx: TenantContext,

@@ -1,9 +1,10 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import type { Comment } from '@aceite/shared/schemas/collaboration';
+import { assertCan, assertCanEditComment } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
-import { assertCan } from '@/plugins/auth.ts';
+import { commentAddedText } from '@/modules/notifications/notifications.texts.ts';
 import {
   type CommentRow,
   deleteCommentById,
@@ -43,7 +44,7 @@ async function ownComment(ctx: TenantContext, proposalId: string, commentId: str
   await proposalOf(ctx, proposalId);
   const row = await selectComment(ctx, proposalId, commentId);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.commentNotFound);
-  if (row.comment.userId !== ctx.userId) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+  assertCanEditComment(ctx, row.comment.userId);
   return row;
 }
 
@@ -70,10 +71,7 @@ export async function createComment(
       await notify(tx.db, {
         organizationId: ctx.organizationId,
         userId: proposal.ownerId,
-        type: 'comment_added',
-        title: 'Novo comentário',
-        message: `Novo comentário na proposta "${proposal.title}".`,
-        actionUrl: `/proposals/${proposalId}`,
+        ...commentAddedText({ id: proposalId, title: proposal.title }),
       });
     }
     return commentId;

@@ -17,7 +17,7 @@ import {
 function toDto(row: NotificationRow): Notification {
   return {
     id: row.id,
-    type: row.type as NotificationType,
+    type: row.type,
     title: row.title,
     message: row.message,
     isRead: row.isRead,

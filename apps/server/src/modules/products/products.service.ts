@@ -3,10 +3,10 @@ import { formatMoney } from '@aceite/shared/money';
 import type { Product, ProductInputSchema, ProductUnit } from '@aceite/shared/schemas/products';
 import type { z } from 'zod';
 import { isUniqueViolation } from '@/db/errors.ts';
-import { AppError } from '@/lib/app-error.ts';
+import { assertCan } from '@/lib/access.ts';
+import { AppError, fieldError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
-import { assertCan } from '@/plugins/auth.ts';
 import {
   insertProduct,
   type ProductRow,
@@ -35,8 +35,7 @@ function toProductDto(row: ProductRow): Product {
 }
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.productNotFound);
-const skuTaken = () =>
-  new AppError('CONFLICT', MESSAGES.productSkuTaken, [{ field: 'sku', message: MESSAGES.productSkuTaken }]);
+const skuTaken = () => fieldError('sku', MESSAGES.productSkuTaken, 'CONFLICT');
 
 export async function listProducts(
   ctx: TenantContext,

@@ -3,8 +3,8 @@ import { MESSAGES } from '@aceite/shared/messages';
 import type { Version, VersionDetail } from '@aceite/shared/schemas/collaboration';
 import { completeContent } from '@aceite/shared/schemas/proposals';
 import type { ProposalSnapshot, proposals } from '@/db/schema/index.ts';
+import { assertCanManageProposal } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { assertCanManageProposal } from '@/lib/proposal-access.ts';
 import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import {
   insertVersion,

@@ -1,6 +1,8 @@
+import type { Role } from '@aceite/shared/permissions';
+import type { ProposalStatus } from '@aceite/shared/proposal-status';
 import { and, count, desc, eq, ilike, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { auditLogs, clients, organizations, proposals, users } from '@/db/schema/index.ts';
+import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
@@ -46,7 +48,7 @@ export interface ProposalWithRelations {
  * trigram-indexed lookup, so PostgreSQL ORs two index scans (title trigram, client id) instead of joining and
  * scanning every proposal of the organization.
  */
-function listFilter(ctx: TenantContext, opts: { status?: string; search?: string }): SQL | undefined {
+function listFilter(ctx: TenantContext, opts: { status?: ProposalStatus; search?: string }): SQL | undefined {
   const pattern = opts.search ? likePattern(opts.search) : undefined;
   const matchingClients = pattern
     ? ctx.db
@@ -66,7 +68,7 @@ function listFilter(ctx: TenantContext, opts: { status?: string; search?: string
 
 export async function selectProposals(
   ctx: TenantContext,
-  opts: { status?: string; search?: string; limit: number; offset: number; withTotal?: boolean },
+  opts: { status?: ProposalStatus; search?: string; limit: number; offset: number; withTotal?: boolean },
 ) {
   const where = listFilter(ctx, opts);
   const [rows, [totals] = []] = await Promise.all([
@@ -143,7 +145,7 @@ export async function updateProposalById(
   ctx: TenantContext,
   id: string,
   values: Partial<ProposalValues>,
-  opts: { unlessIn?: readonly string[] } = {},
+  opts: { unlessIn?: readonly ProposalStatus[] } = {},
 ): Promise<ProposalRow | undefined> {
   const [row] = await ctx.db
     .update(proposals)
@@ -159,26 +161,17 @@ export async function updateProposalById(
   return row;
 }
 
-/** Archives an answered proposal (once) and records who did it, in one transaction. */
-export async function archiveProposalById(ctx: TenantContext, id: string): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(proposals)
-      .set({ archivedAt: new Date() })
-      .where(and(inTenant(proposals, ctx), eq(proposals.id, id), isNull(proposals.archivedAt)))
-      .returning({ id: proposals.id, status: proposals.status });
-    if (rows.length !== 1) return false;
-    await tx.insert(auditLogs).values({
-      organizationId: ctx.organizationId,
-      actorId: ctx.userId,
-      impersonatorId: ctx.impersonatorId ?? null,
-      action: 'proposal.archive',
-      entity: 'proposal',
-      entityId: id,
-      metadata: { status: rows[0]?.status ?? null },
-    });
-    return true;
-  });
+/** Archives an answered proposal (once); its status when it was archived, undefined when nothing changed. */
+export async function archiveProposalById(
+  ctx: TenantContext,
+  id: string,
+): Promise<ProposalStatus | undefined> {
+  const [row] = await ctx.db
+    .update(proposals)
+    .set({ archivedAt: new Date() })
+    .where(and(inTenant(proposals, ctx), eq(proposals.id, id), isNull(proposals.archivedAt)))
+    .returning({ status: proposals.status });
+  return row?.status;
 }
 
 export async function deleteProposalById(ctx: TenantContext, id: string): Promise<boolean> {
@@ -202,7 +195,7 @@ export async function selectReferences(
   client: ProposalClient | null;
   owner: ProposalOwner | null;
   ownerActive: boolean;
-  ownerRole: string | null;
+  ownerRole: Role | null;
 }> {
   const [row] = await ctx.db
     .select({

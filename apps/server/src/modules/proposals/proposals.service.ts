@@ -1,6 +1,14 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
-import { can, type Role } from '@aceite/shared/permissions';
+import { can } from '@aceite/shared/permissions';
+import {
+  ANSWERED_STATUSES,
+  CLIENT_HAS_SEEN_STATUSES,
+  isAnswered as isAnsweredStatus,
+  isBeforeSent,
+  isProposalStatus,
+  PROPOSAL_STATUSES,
+} from '@aceite/shared/proposal-status';
 import {
   DEFAULT_EMAIL_MESSAGE,
   DEFAULT_EMAIL_SUBJECT,
@@ -9,11 +17,8 @@ import {
   type SendProposalInput,
 } from '@aceite/shared/schemas/proposal-email';
 import {
-  ANSWERED_STATUSES,
-  CLIENT_HAS_SEEN_STATUSES,
   completeContent,
   FORM_STATUSES,
-  PROPOSAL_STATUSES,
   type Proposal,
   type ProposalInputSchema,
   type ProposalStats,
@@ -23,19 +28,27 @@ import {
 import { OrganizationSettingsSchema } from '@aceite/shared/schemas/users';
 import { computeTotals } from '@aceite/shared/totals';
 import type { z } from 'zod';
-import { AppError } from '@/lib/app-error.ts';
+import {
+  assertCan,
+  assertCanAssignProposal,
+  assertCanDeleteProposal,
+  assertCanManageProposal,
+  canManageProposal,
+} from '@/lib/access.ts';
+import { AppError, fieldError } from '@/lib/app-error.ts';
+import { brandOf } from '@/lib/branding.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
-import { assertCanManageProposal, canManageProposal } from '@/lib/proposal-access.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { withTx } from '@/lib/tenant-scope.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { deleteStoredFiles, storageKeysOf } from '@/modules/attachments/attachments.service.ts';
+import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/email/email.service.ts';
 import { proposalEmail, proposalUpdatedEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
+import { proposalAssignedText, proposalSentText } from '@/modules/notifications/notifications.texts.ts';
 import { snapshotIfChanged } from '@/modules/proposal-versions/proposal-versions.service.ts';
-import { assertCan } from '@/plugins/auth.ts';
 import {
   archiveProposalById,
   clientExists,
@@ -72,10 +85,10 @@ export function toProposalDto(
     description: p.description,
     clientId: p.clientId,
     client,
-    status: p.status as ProposalStatus,
+    status: p.status,
     currency: p.currency,
     subtotal: p.subtotal,
-    discountType: p.discountType as 'percentage' | 'fixed',
+    discountType: p.discountType,
     discountValue: p.discountValue,
     discountAmount: p.discountAmount,
     taxRate: p.taxRate,
@@ -107,17 +120,13 @@ const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
 
 /** The client answered (accepted, signed or rejected): the proposal is evidence from then on. */
 export function isAnswered(p: {
-  status: string;
+  status: ProposalStatus;
   acceptedAt: Date | null;
   rejectedAt: Date | null;
   signedAt: Date | null;
 }): boolean {
-  return (
-    ANSWERED_STATUSES.includes(p.status as ProposalStatus) || !!(p.acceptedAt || p.rejectedAt || p.signedAt)
-  );
+  return isAnsweredStatus(p.status) || !!(p.acceptedAt || p.rejectedAt || p.signedAt);
 }
-const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION_ERROR', message, [{ field, message }]);
 
 /**
  * The form offers draft, in_review, approved and sent; approved only to managers and admins. Keeping the
@@ -128,9 +137,7 @@ function assertStatusAllowed(ctx: TenantContext, next: ProposalStatus, current?:
   if (!(FORM_STATUSES as readonly string[]).includes(next)) {
     throw fieldError('status', MESSAGES.proposalStatusNotAllowed);
   }
-  if (next === 'approved' && !can(ctx.role, 'proposal:approve')) {
-    throw new AppError('FORBIDDEN', MESSAGES.proposalApproveForbidden);
-  }
+  if (next === 'approved') assertCan(ctx, 'proposal:approve', MESSAGES.proposalApproveForbidden);
 }
 
 /**
@@ -148,10 +155,10 @@ async function resolveReferences(
   if (!client && (owner || !(await clientExists(ctx, input.clientId))))
     throw fieldError('clientId', MESSAGES.proposalClientInvalid);
   if (ownerId !== currentOwnerId) {
-    if (!can(ctx.role, 'proposal:manage-any')) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+    assertCanAssignProposal(ctx);
     if (!ownerActive) throw fieldError('ownerId', MESSAGES.proposalOwnerInvalid);
     // An owner must be able to edit and send what they own: never a viewer (issue 20).
-    if (!ownerRole || !can(ownerRole as Role, 'proposal:create')) {
+    if (!ownerRole || !can(ownerRole, 'proposal:create')) {
       throw fieldError('ownerId', MESSAGES.proposalOwnerCannotEdit);
     }
   }
@@ -183,7 +190,6 @@ function toValues(input: ProposalInput) {
 type SummaryRow = Awaited<ReturnType<typeof selectProposals>>['rows'][number];
 const toSummaryDto = (r: SummaryRow): ProposalSummary => ({
   ...r,
-  status: r.status as ProposalStatus,
   signedAt: iso(r.signedAt),
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
@@ -208,7 +214,7 @@ export async function getProposalStats(ctx: TenantContext): Promise<ProposalStat
   const byStatus = Object.fromEntries(PROPOSAL_STATUSES.map((s) => [s, 0])) as Record<ProposalStatus, number>;
   let total = 0;
   for (const { status, n } of await countProposalsByStatus(ctx)) {
-    if (status in byStatus) byStatus[status as ProposalStatus] = n;
+    if (isProposalStatus(status)) byStatus[status] = n;
     total += n;
   }
   return { byStatus, total };
@@ -241,10 +247,7 @@ async function notifyAssigned(ctx: TenantContext, id: string, title: string, own
   await notify(ctx.db, {
     organizationId: ctx.organizationId,
     userId: ownerId,
-    type: 'proposal_assigned',
-    title: 'Proposta atribuída',
-    message: `A proposta "${title}" foi-lhe atribuída.`,
-    actionUrl: `/proposals/${id}`,
+    ...proposalAssignedText({ id, title }),
   });
 }
 
@@ -272,10 +275,10 @@ export async function updateProposal(
   if (!existing) throw notFound();
   const current = existing.proposal;
   assertCanManageProposal(ctx, current.ownerId);
-  if (ANSWERED_STATUSES.includes(current.status as ProposalStatus)) {
+  if (isAnsweredStatus(current.status)) {
     throw new AppError('CONFLICT', MESSAGES.proposalLocked);
   }
-  assertStatusAllowed(ctx, input.status, current.status as ProposalStatus);
+  assertStatusAllowed(ctx, input.status, current.status);
   // Same client and owner as now (the usual edit): they are the ones just read, nothing to look up.
   const { client, owner } =
     existing.client?.id === input.clientId && (input.ownerId ?? current.ownerId) === current.ownerId
@@ -287,7 +290,7 @@ export async function updateProposal(
     ownerId: owner.id,
     sentAt: input.status === 'sent' && !current.sentAt ? new Date() : current.sentAt,
   };
-  const seen = CLIENT_HAS_SEEN_STATUSES.includes(current.status as ProposalStatus);
+  const seen = CLIENT_HAS_SEEN_STATUSES.includes(current.status);
   const row = seen
     ? await withTx(ctx, (tx) => updateSeenProposal(tx, id, values, client, options))
     : await updateProposalById(ctx, id, values, { unlessIn: ANSWERED_STATUSES });
@@ -309,7 +312,7 @@ async function updateSeenProposal(
   options: UpdateOptions,
 ) {
   const before = await selectProposalForUpdate(tx, id);
-  if (!before || ANSWERED_STATUSES.includes(before.status as ProposalStatus)) return undefined;
+  if (!before || isAnsweredStatus(before.status)) return undefined;
   await snapshotIfChanged(tx, before, 'Versão que o cliente viu');
   const saved = await updateProposalById(tx, id, values, { unlessIn: ANSWERED_STATUSES });
   if (!saved) return undefined;
@@ -324,9 +327,7 @@ async function updateSeenProposal(
       to: client.email,
       organizationId: tx.organizationId,
       email: proposalUpdatedEmail({
-        organizationName: org?.name ?? '',
-        primaryColor: org?.branding.primaryColor ?? '#007bff',
-        logo: org?.branding.logo ?? null,
+        ...brandOf(org),
         clientName: client.name,
         senderName: await selectUserFullName(tx, tx.userId),
         title: saved.title,
@@ -343,12 +344,27 @@ async function updateSeenProposal(
 export async function deleteProposal(ctx: TenantContext, storage: FileStorage, id: string): Promise<void> {
   const existing = await selectProposalById(ctx, id);
   if (!existing || existing.proposal.archivedAt) throw notFound();
-  assertCanManageProposal(ctx, existing.proposal.ownerId);
   // A client's answer is evidence (issue 20): only an admin may remove such a proposal, and then it is
   // archived, never deleted, with an audit record.
-  if (isAnswered(existing.proposal)) {
-    if (ctx.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.answeredProposalAdminOnly);
-    if (!(await archiveProposalById(ctx, id))) throw notFound();
+  const answered = isAnswered(existing.proposal);
+  assertCanDeleteProposal(ctx, existing.proposal.ownerId, answered);
+  if (answered) {
+    // Archived and recorded (who did it) in one transaction.
+    const archived = await withTx(ctx, async (tx) => {
+      const status = await archiveProposalById(tx, id);
+      if (status === undefined) return false;
+      await recordAudit(tx.db, {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        impersonatorId: ctx.impersonatorId ?? null,
+        action: 'proposal.archive',
+        entity: 'proposal',
+        entityId: id,
+        metadata: { status },
+      });
+      return true;
+    });
+    if (!archived) throw notFound();
     return;
   }
   const keys = await storageKeysOf(ctx, id);
@@ -356,13 +372,6 @@ export async function deleteProposal(ctx: TenantContext, storage: FileStorage, i
   await deleteStoredFiles(storage, keys);
 }
 
-/** Statuses that a send moves to sent; viewed or later stay as they are (server-behaviour §4). */
-const BEFORE_SENT: readonly ProposalStatus[] = ['draft', 'in_review', 'approved'];
-
-/**
- * Emails the public link to the client through the outbox, snapshots a version if the content changed since
- * the last one, marks the proposal sent, and tells the owner when someone else sent it.
- */
 /** The subject and message the organization set as defaults, with this proposal's placeholders filled in. */
 function emailDefaults(
   org: Awaited<ReturnType<typeof selectOrganizationBranding>>,
@@ -393,6 +402,11 @@ export async function getProposalEmailDraft(ctx: TenantContext, id: string): Pro
   };
 }
 
+/**
+ * Emails the public link to the client through the outbox, snapshots a version if the content changed since
+ * the last one, marks the proposal sent, and tells the owner when someone else sent it. Statuses before sent
+ * move to sent; viewed or later stay as they are (server-behaviour §4).
+ */
 export async function sendProposal(
   ctx: TenantContext,
   appUrl: string,
@@ -410,8 +424,8 @@ export async function sendProposal(
     if (!proposal) throw notFound();
     await assertWithinMailLimits(tx.db, mailLimits, ctx.organizationId, client.email);
     await snapshotIfChanged(tx, proposal, 'Versão enviada ao cliente');
-    const current = proposal.status as ProposalStatus;
-    const next: ProposalStatus = BEFORE_SENT.includes(current) ? 'sent' : current;
+    const current = proposal.status;
+    const next: ProposalStatus = isBeforeSent(current) ? 'sent' : current;
     await updateProposalById(tx, id, { status: next, sentAt: proposal.sentAt ?? new Date() });
     const org = await selectOrganizationBranding(tx);
     const senderName = await selectUserFullName(tx, ctx.userId);
@@ -427,9 +441,7 @@ export async function sendProposal(
       replyTo: existing.owner.email,
       organizationId: ctx.organizationId,
       email: proposalEmail({
-        organizationName: org?.name ?? '',
-        primaryColor: org?.branding.primaryColor ?? '#007bff',
-        logo: org?.branding.logo ?? null,
+        ...brandOf(org),
         subject: input.subject ?? defaults.subject,
         message: input.message || defaults.message,
         total: formatMoney(proposal.totalValue),
@@ -441,10 +453,7 @@ export async function sendProposal(
       await notify(tx.db, {
         organizationId: ctx.organizationId,
         userId: proposal.ownerId,
-        type: 'proposal_sent',
-        title: 'Proposta enviada',
-        message: `${senderName} enviou a proposta "${proposal.title}" a ${client.name}.`,
-        actionUrl: `/proposals/${id}`,
+        ...proposalSentText({ id, title: proposal.title, senderName, clientName: client.name }),
       });
     }
     return next;

@@ -1,27 +1,18 @@
 // The one unscoped area of the API (ARCHITECTURE §5): a proposal is found by its public token alone.
 // Every function here takes the token, never an id from the caller.
+import { CLIENT_HAS_SEEN_STATUSES } from '@aceite/shared/proposal-status';
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client.ts';
-import {
-  answerCodes,
-  auditLogs,
-  clients,
-  emailOutbox,
-  organizations,
-  proposals,
-  users,
-} from '@/db/schema/index.ts';
+import { answerCodes, clients, emailOutbox, organizations, proposals, users } from '@/db/schema/index.ts';
 
 const owner = alias(users, 'owner');
 
-/** Statuses after which a client can no longer act (server-behaviour §4). */
-const EXPIRABLE_STATUSES = ['sent', 'viewed', 'under_negotiation'];
-/**
- * Only a proposal that was sent (by email, or marked sent by hand after sharing the link) and not yet closed
- * can be answered: a draft, one under review or approved but never sent is not the client's to decide.
+/*
+ * Only a proposal with the client (sent by email, or marked sent by hand after sharing the link; opened; being
+ * negotiated) and not yet closed can be answered, and only those expire: a draft, one under review or approved
+ * but never sent is not the client's to decide (CLIENT_HAS_SEEN_STATUSES, server-behaviour §4).
  */
-export const DECIDABLE_STATUSES = EXPIRABLE_STATUSES;
 
 export async function selectByToken(db: Db, token: string) {
   const [row] = await db
@@ -57,7 +48,7 @@ export async function expireOverdue(db: Db, token?: string): Promise<number> {
     .where(
       and(
         token ? eq(proposals.publicToken, token) : undefined,
-        inArray(proposals.status, EXPIRABLE_STATUSES),
+        inArray(proposals.status, CLIENT_HAS_SEEN_STATUSES),
         lt(proposals.validUntil, sql`current_date`),
       ),
     )
@@ -95,14 +86,14 @@ export async function decideByToken(
     .update(proposals)
     .set({ ...values, updatedAt: new Date() })
     .where(
-      and(eq(proposals.publicToken, token), inArray(proposals.status, DECIDABLE_STATUSES), notPastValidity),
+      and(
+        eq(proposals.publicToken, token),
+        inArray(proposals.status, CLIENT_HAS_SEEN_STATUSES),
+        notPastValidity,
+      ),
     )
     .returning();
   return row;
-}
-
-export async function insertPublicAudit(db: Db, values: typeof auditLogs.$inferInsert): Promise<void> {
-  await db.insert(auditLogs).values(values);
 }
 
 /** Who to tell about a client's answer: the proposal's owner, the organization's name and brand, the client. */

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
-import { completeContent, type ProposalStatus } from '@aceite/shared/schemas/proposals';
+import { isBeforeSent, isActionable as isOpenToAnswer } from '@aceite/shared/proposal-status';
+import { completeContent } from '@aceite/shared/schemas/proposals';
 import type { AnswerCodeSent, PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import {
   ANSWER_CODE_MAX_ATTEMPTS,
@@ -12,19 +13,20 @@ import {
 import { requiresAnswerCode } from '@aceite/shared/schemas/users';
 import type { Db } from '@/db/client.ts';
 import type { AnswerVerificationRecord, proposals } from '@/db/schema/index.ts';
-import { AppError } from '@/lib/app-error.ts';
+import { AppError, fieldError } from '@/lib/app-error.ts';
+import { brandOf } from '@/lib/branding.ts';
+import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { answerCodeEmail, proposalRejectedEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
+import { proposalAnsweredText, proposalViewedText } from '@/modules/notifications/notifications.texts.ts';
 import {
   countAnswerCodeAttempt,
   countRecentAnswerCodes,
-  DECIDABLE_STATUSES,
   decideByToken,
   expireOverdue,
   incrementViewCount,
   insertAnswerCode,
-  insertPublicAudit,
   lockAnswerCodes,
   markViewed,
   selectAnswerRecipient,
@@ -47,9 +49,6 @@ export interface PublicRequestMeta {
   countView?: boolean;
 }
 
-/** Statuses of a proposal the client was never sent. */
-const UNSENT_STATUSES = ['draft', 'in_review', 'approved'];
-
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -58,25 +57,22 @@ function isPastValidity(validUntil: string | null): boolean {
 }
 
 function isActionable(p: ProposalRow): boolean {
-  return DECIDABLE_STATUSES.includes(p.status) && !isPastValidity(p.validUntil);
+  return isOpenToAnswer(p.status) && !isPastValidity(p.validUntil);
 }
 
 function toPublicDto(found: Found): PublicProposal {
   const p = found.proposal;
+  const brand = brandOf(found.organization);
   return {
-    organization: {
-      name: found.organization.name,
-      primaryColor: found.organization.branding.primaryColor,
-      logo: found.organization.branding.logo,
-    },
+    organization: { name: brand.organizationName, primaryColor: brand.primaryColor, logo: brand.logo },
     title: p.title,
     description: p.description,
-    status: p.status as ProposalStatus,
+    status: p.status,
     viewCount: p.viewCount,
     currency: p.currency,
     content: completeContent(p.content),
     subtotal: p.subtotal,
-    discountType: p.discountType as 'percentage' | 'fixed',
+    discountType: p.discountType,
     discountValue: p.discountValue,
     discountAmount: p.discountAmount,
     taxRate: p.taxRate,
@@ -142,10 +138,7 @@ export async function viewProposal(db: Db, token: string, meta: PublicRequestMet
       await notify(tx, {
         organizationId: p.organizationId,
         userId: p.ownerId,
-        type: 'proposal_viewed',
-        title: 'Proposta visualizada',
-        message: `${found.client?.name ?? 'O cliente'} abriu a proposta "${p.title}".`,
-        actionUrl: `/proposals/${p.id}`,
+        ...proposalViewedText({ id: p.id, title: p.title, clientName: found.client?.name }),
       });
     }
   });
@@ -161,8 +154,7 @@ async function refusal(db: Db, token: string): Promise<AppError> {
   if (found.proposal.status === 'expired' || isPastValidity(found.proposal.validUntil)) {
     return new AppError('CONFLICT', MESSAGES.proposalExpired);
   }
-  if (UNSENT_STATUSES.includes(found.proposal.status))
-    return new AppError('CONFLICT', MESSAGES.proposalNotSent);
+  if (isBeforeSent(found.proposal.status)) return new AppError('CONFLICT', MESSAGES.proposalNotSent);
   return new AppError('CONFLICT', MESSAGES.alreadyAnswered);
 }
 
@@ -275,7 +267,7 @@ export async function requestAnswerCode(
       expiresAt,
       createdAt: now,
     });
-    await insertPublicAudit(tx, {
+    await recordAudit(tx, {
       organizationId: p.organizationId,
       action: 'proposal.public_code_sent',
       entity: 'proposal',
@@ -350,12 +342,6 @@ async function verifyAnswerCode(db: Db, found: Found, check: AnswerCodeCheck): P
 }
 
 /** The reason as the notification words it; long reasons are cut (the detail page shows them whole). */
-function reasonSentence(reason: string | null): string {
-  if (!reason) return 'Sem motivo indicado.';
-  const short = reason.length > 280 ? `${reason.slice(0, 279)}…` : reason;
-  return `Motivo: «${short}»`;
-}
-
 /** Tells the owner by email that the client rejected, with the reason (in the answer's transaction). */
 async function emailRejection(db: Db, row: typeof proposals.$inferSelect, appUrl: string): Promise<void> {
   const recipient = await selectAnswerRecipient(db, row.id);
@@ -365,9 +351,7 @@ async function emailRejection(db: Db, row: typeof proposals.$inferSelect, appUrl
     to: recipient.email,
     organizationId: row.organizationId,
     email: proposalRejectedEmail({
-      organizationName: recipient.organizationName,
-      primaryColor: recipient.branding.primaryColor ?? '#007bff',
-      logo: recipient.branding.logo ?? null,
+      ...brandOf({ name: recipient.organizationName, branding: recipient.branding }),
       firstName: recipient.firstName,
       title: row.title,
       clientName: recipient.clientName,
@@ -408,7 +392,7 @@ async function decide(
     if (verified.codeId && !(await useAnswerCode(tx, verified.codeId, verified.usedAt))) {
       throw codeError(MESSAGES.answerCodeExpired);
     }
-    await insertPublicAudit(tx, {
+    await recordAudit(tx, {
       organizationId: row.organizationId,
       action: `proposal.public_${action}`,
       entity: 'proposal',
@@ -421,24 +405,15 @@ async function decide(
         ...extra,
       },
     });
-    const texts = {
-      accepted: ['Proposta aceite', `A proposta "${row.title}" foi aceite pelo cliente.`],
-      signed: [
-        'Proposta assinada',
-        `A proposta "${row.title}" foi assinada por ${String(extra.signerName ?? 'o cliente')}.`,
-      ],
-      rejected: [
-        'Proposta rejeitada',
-        `A proposta "${row.title}" foi rejeitada pelo cliente. ${reasonSentence(row.rejectionReason)}`,
-      ],
-    } as const;
     await notify(tx, {
       organizationId: row.organizationId,
       userId: row.ownerId,
-      type: action === 'rejected' ? 'proposal_rejected' : 'proposal_accepted',
-      title: texts[action][0],
-      message: texts[action][1],
-      actionUrl: `/proposals/${row.id}`,
+      ...proposalAnsweredText(action, {
+        id: row.id,
+        title: row.title,
+        signerName: extra.signerName == null ? null : String(extra.signerName),
+        rejectionReason: row.rejectionReason,
+      }),
     });
     await after?.(tx, row);
     return row;
@@ -480,16 +455,11 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A data URL whose bytes really are a PNG of at most 1 MB. */
 export function assertPngDataUrl(dataUrl: string): void {
   const base64 = dataUrl.slice('data:image/png;base64,'.length);
-  const invalid = () =>
-    new AppError('VALIDATION_ERROR', MESSAGES.signatureInvalid, [
-      { field: 'signatureData', message: MESSAGES.signatureInvalid },
-    ]);
+  const invalid = () => fieldError('signatureData', MESSAGES.signatureInvalid);
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw invalid();
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > MAX_SIGNATURE_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.signatureTooLarge, [
-      { field: 'signatureData', message: MESSAGES.signatureTooLarge },
-    ]);
+    throw fieldError('signatureData', MESSAGES.signatureTooLarge, 'PAYLOAD_TOO_LARGE');
   }
   if (bytes.length < 67 || !bytes.subarray(0, 8).equals(PNG_MAGIC)) throw invalid();
   // The first chunk of a PNG is IHDR, whose first fields are the width and the height.
@@ -497,9 +467,7 @@ export function assertPngDataUrl(dataUrl: string): void {
   const width = bytes.readUInt32BE(16);
   const height = bytes.readUInt32BE(20);
   if (width < 1 || height < 1 || width > MAX_SIGNATURE_WIDTH || height > MAX_SIGNATURE_HEIGHT) {
-    throw new AppError('VALIDATION_ERROR', MESSAGES.signatureDimensions, [
-      { field: 'signatureData', message: MESSAGES.signatureDimensions },
-    ]);
+    throw fieldError('signatureData', MESSAGES.signatureDimensions);
   }
 }
 

@@ -8,9 +8,9 @@ import {
   ProfileSchema,
 } from '@aceite/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '@/lib/access.ts';
 import { perUserLimit } from '@/lib/rate-limit.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
-import { requireAuth } from '@/plugins/auth.ts';
 import * as settings from './settings.service.ts';
 
 export interface SettingsRoutesOptions {

@@ -8,10 +8,11 @@ import {
   type ProfileInputSchema,
 } from '@aceite/shared/schemas/users';
 import type { z } from 'zod';
-import { AppError } from '@/lib/app-error.ts';
+import { assertCan } from '@/lib/access.ts';
+import { AppError, fieldError } from '@/lib/app-error.ts';
+import { brandOf } from '@/lib/branding.ts';
 import { hashPassword, verifyPassword } from '@/lib/password.ts';
 import type { ActorContext, TenantContext } from '@/lib/tenant-scope.ts';
-import { assertCan } from '@/plugins/auth.ts';
 import {
   revokeOtherSessions,
   selectOwnOrganization,
@@ -57,9 +58,7 @@ export async function changePassword(
   const user = await selectOwnUser(ctx);
   if (!user) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError('VALIDATION_ERROR', MESSAGES.currentPasswordWrong, [
-      { field: 'currentPassword', message: MESSAGES.currentPasswordWrong },
-    ]);
+    throw fieldError('currentPassword', MESSAGES.currentPasswordWrong);
   }
   await updateOwnUser(ctx, { passwordHash: await hashPassword(input.newPassword) });
   await revokeOtherSessions(ctx, sessionId);
@@ -90,10 +89,11 @@ export async function getOrganizationBranding(ctx: TenantContext): Promise<Organ
   const row = await selectOwnOrganization(ctx);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound);
   const settings = OrganizationSettingsSchema.safeParse(row.settings);
+  const { organizationName, primaryColor, logo } = brandOf(row);
   return {
-    name: row.name,
-    primaryColor: row.branding.primaryColor,
-    logo: row.branding.logo,
+    name: organizationName,
+    primaryColor,
+    logo,
     proposalValidityDays:
       (settings.success ? settings.data.proposalValidityDays : undefined) ?? DEFAULT_VALIDITY_DAYS,
   };

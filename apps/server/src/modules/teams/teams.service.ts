@@ -1,11 +1,12 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import type { Team, TeamDetail, TeamInputSchema } from '@aceite/shared/schemas/teams';
 import type { z } from 'zod';
-import { AppError } from '@/lib/app-error.ts';
+import { assertCan } from '@/lib/access.ts';
+import { AppError, fieldError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
-import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
-import { assertCan } from '@/plugins/auth.ts';
+import { addedToTeamText } from '@/modules/notifications/notifications.texts.ts';
 import {
   deleteTeamById,
   insertTeam,
@@ -36,9 +37,7 @@ const notFound = () => new AppError('NOT_FOUND', MESSAGES.teamNotFound);
 
 async function assertManager(ctx: TenantContext, managerId: string | null): Promise<void> {
   if (managerId && !(await memberOfOrganization(ctx, managerId))) {
-    throw new AppError('VALIDATION_ERROR', MESSAGES.managerInvalid, [
-      { field: 'managerId', message: MESSAGES.managerInvalid },
-    ]);
+    throw fieldError('managerId', MESSAGES.managerInvalid);
   }
 }
 
@@ -88,12 +87,9 @@ export async function addMember(ctx: TenantContext, teamId: string, userId: stri
   assertCan(ctx.role, 'team:write');
   const team = await selectTeamById(ctx, teamId);
   if (!team) throw notFound();
-  await ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
+  await withTx(ctx, async (tx) => {
     if (!(await updateUserTeam(tx, userId, teamId))) {
-      throw new AppError('VALIDATION_ERROR', MESSAGES.memberInvalid, [
-        { field: 'userId', message: MESSAGES.memberInvalid },
-      ]);
+      throw fieldError('userId', MESSAGES.memberInvalid);
     }
     await notifyAddedToTeam(tx, userId, { id: teamId, name: team.team.name });
   });
@@ -113,10 +109,7 @@ export async function notifyAddedToTeam(
   await notify(ctx.db, {
     organizationId: ctx.organizationId,
     userId,
-    type: 'user_added_to_team',
-    title: 'Adicionado a uma equipa',
-    message: `Foi adicionado à equipa ${team.name}.`,
-    actionUrl: `/teams/${team.id}`,
+    ...addedToTeamText(team),
   });
 }
 

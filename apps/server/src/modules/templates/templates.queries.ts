@@ -1,3 +1,4 @@
+import type { TemplateCategory } from '@aceite/shared/schemas/templates';
 import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { templates } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
@@ -23,7 +24,7 @@ function visibleTo(ctx: ActorContext): SQL {
 
 export async function selectTemplates(
   ctx: ActorContext,
-  opts: { search?: string; category?: string },
+  opts: { search?: string; category?: TemplateCategory },
 ): Promise<TemplateRow[]> {
   const pattern = opts.search ? likePattern(opts.search) : undefined;
   return ctx.db

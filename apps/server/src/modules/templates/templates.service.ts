@@ -1,10 +1,10 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import type { Template, TemplateInputSchema } from '@aceite/shared/schemas/templates';
+import type { Template, TemplateCategory, TemplateInputSchema } from '@aceite/shared/schemas/templates';
 import { TEMPLATE_CATEGORIES } from '@aceite/shared/schemas/templates';
 import type { z } from 'zod';
+import { assertCan, assertCanWriteTemplate, assertPlatformAdmin, isPlatformAdmin } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { ActorContext } from '@/lib/tenant-scope.ts';
-import { assertCan } from '@/plugins/auth.ts';
 import {
   incrementTemplateUse,
   insertTemplate,
@@ -15,16 +15,14 @@ import {
 } from './templates.queries.ts';
 
 type TemplateInput = z.output<typeof TemplateInputSchema>;
-type Category = (typeof TEMPLATE_CATEGORIES)[number];
 
 function toTemplateDto(row: TemplateRow): Template {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    category: (TEMPLATE_CATEGORIES as readonly string[]).includes(row.category)
-      ? (row.category as Category)
-      : 'outro',
+    // A category stored before the list changed reads as "outro".
+    category: (TEMPLATE_CATEGORIES as readonly string[]).includes(row.category) ? row.category : 'outro',
     tags: row.tags,
     content: row.content,
     isGlobal: row.isGlobal,
@@ -35,21 +33,22 @@ function toTemplateDto(row: TemplateRow): Template {
 }
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.templateNotFound);
-const isSuperadmin = (ctx: ActorContext) => ctx.role === 'superadmin';
 
-/** Organization templates: managers and admins; global templates: superadmins only. */
+/**
+ * Organization templates: managers and admins; global templates: superadmins only. A superadmin has no
+ * organization, so an organization's template is not found for them.
+ */
 function assertCanWrite(ctx: ActorContext, row?: TemplateRow): void {
-  if (isSuperadmin(ctx)) {
+  if (isPlatformAdmin(ctx)) {
     if (row && !row.isGlobal) throw notFound();
     return;
   }
-  assertCan(ctx.role, 'catalogue:write');
-  if (row?.isGlobal) throw new AppError('FORBIDDEN', MESSAGES.globalTemplateReadOnly);
+  assertCanWriteTemplate(ctx, row?.isGlobal ?? false);
 }
 
 export async function listTemplates(
   ctx: ActorContext,
-  query: { search?: string; category?: string },
+  query: { search?: string; category?: TemplateCategory },
 ): Promise<Template[]> {
   return (await selectTemplates(ctx, query)).map(toTemplateDto);
 }
@@ -62,8 +61,8 @@ export async function getTemplate(ctx: ActorContext, id: string): Promise<Templa
 
 export async function createTemplate(ctx: ActorContext, input: TemplateInput): Promise<Template> {
   assertCanWrite(ctx);
-  if (input.isGlobal && !isSuperadmin(ctx)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-  const global = isSuperadmin(ctx);
+  if (input.isGlobal) assertPlatformAdmin(ctx);
+  const global = isPlatformAdmin(ctx);
   const row = await insertTemplate(ctx, {
     ...input,
     isGlobal: global,
@@ -77,8 +76,7 @@ export async function updateTemplate(ctx: ActorContext, id: string, input: Templ
   const existing = await selectTemplateById(ctx, id);
   if (!existing) throw notFound();
   assertCanWrite(ctx, existing);
-  if (input.isGlobal !== existing.isGlobal && !isSuperadmin(ctx))
-    throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+  if (input.isGlobal !== existing.isGlobal) assertPlatformAdmin(ctx);
   const { isGlobal: _ignored, ...values } = input;
   const row = await updateTemplateById(ctx, id, values);
   if (!row) throw notFound();
@@ -95,7 +93,7 @@ export async function archiveTemplate(ctx: ActorContext, id: string): Promise<vo
 
 /** Counts a use before the editor opens prefilled with the template. */
 export async function useTemplate(ctx: ActorContext, id: string): Promise<Template> {
-  if (!isSuperadmin(ctx)) assertCan(ctx.role, 'template:use');
+  if (!isPlatformAdmin(ctx)) assertCan(ctx, 'template:use');
   const row = await incrementTemplateUse(ctx, id);
   if (!row) throw notFound();
   return toTemplateDto(row);

@@ -10,7 +10,8 @@ import type {
 } from '@aceite/shared/schemas/users';
 import type { z } from 'zod';
 import { isUniqueViolation } from '@/db/errors.ts';
-import { AppError } from '@/lib/app-error.ts';
+import { assertCan } from '@/lib/access.ts';
+import { AppError, fieldError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import { hashPassword } from '@/lib/password.ts';
 import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
@@ -19,9 +20,9 @@ import * as auth from '@/modules/auth/auth.service.ts';
 import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/email/email.service.ts';
 import { inviteEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
+import { inviteAcceptedText } from '@/modules/notifications/notifications.texts.ts';
 import { getOrganizationBranding } from '@/modules/settings/settings.service.ts';
 import { notifyAddedToTeam } from '@/modules/teams/teams.service.ts';
-import { assertCan } from '@/plugins/auth.ts';
 import {
   countOtherActiveAdmins,
   deleteInviteById,
@@ -79,8 +80,6 @@ function toInviteDto(invite: InviteRow, inviter: { firstName: string; lastName: 
 }
 
 const userNotFound = () => new AppError('NOT_FOUND', MESSAGES.userNotFound);
-const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION_ERROR', message, [{ field, message }]);
 
 export async function listUsers(
   ctx: TenantContext,
@@ -201,20 +200,15 @@ export async function inviteUser(
 ): Promise<Invite> {
   assertCan(ctx.role, 'user:manage');
   if (await emailIsMember(ctx, input.email)) {
-    throw new AppError('CONFLICT', MESSAGES.alreadyMember, [
-      { field: 'email', message: MESSAGES.alreadyMember },
-    ]);
+    throw fieldError('email', MESSAGES.alreadyMember, 'CONFLICT');
   }
   if (await selectPendingInviteByEmail(ctx, input.email)) {
-    throw new AppError('CONFLICT', MESSAGES.invitePending, [
-      { field: 'email', message: MESSAGES.invitePending },
-    ]);
+    throw fieldError('email', MESSAGES.invitePending, 'CONFLICT');
   }
   if (input.teamId && !(await selectTeam(ctx, input.teamId)))
     throw fieldError('teamId', MESSAGES.teamInvalid);
   const token = newOpaqueToken();
-  const invite = await ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
+  const invite = await withTx(ctx, async (tx) => {
     const row = await insertInvite(tx, {
       ...input,
       invitedBy: ctx.userId,
@@ -237,8 +231,7 @@ export async function resendInvite(
   assertCan(ctx.role, 'user:manage');
   if (!(await selectInviteById(ctx, id))) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
   const token = newOpaqueToken();
-  const invite = await ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
+  const invite = await withTx(ctx, async (tx) => {
     const row = await updateInviteToken(tx, id, hashToken(token), new Date(Date.now() + INVITE_TTL_MS));
     if (!row) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
     await sendInviteEmail(tx, appUrl, row, token, mailLimits);
@@ -300,10 +293,7 @@ export async function acceptInvite(
         await notify(db, {
           organizationId: invite.organizationId,
           userId: invite.invitedBy,
-          type: 'invite_accepted',
-          title: 'Convite aceite',
-          message: `${input.firstName} ${input.lastName} aceitou o convite e juntou-se à organização.`,
-          actionUrl: '/users',
+          ...inviteAcceptedText(input),
         });
       }
       return id;

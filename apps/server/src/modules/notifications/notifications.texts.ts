@@ -1,0 +1,105 @@
+import type { NotificationType } from '@aceite/shared/schemas/notifications';
+
+/**
+ * What each in-app notification says (server-behaviour §7), in one place like the email templates
+ * (modules/email/email.templates.ts): services pick the event and pass its facts; the wording lives here.
+ */
+export interface NotificationText {
+  type: NotificationType;
+  title: string;
+  message: string;
+  actionUrl: string | null;
+}
+
+const proposalUrl = (id: string) => `/proposals/${id}`;
+
+/** A rejection's reason as a sentence, cut to fit a notification. */
+function reasonSentence(reason: string | null): string {
+  if (!reason) return 'Sem motivo indicado.';
+  const short = reason.length > 280 ? `${reason.slice(0, 279)}…` : reason;
+  return `Motivo: «${short}»`;
+}
+
+export function addedToTeamText(team: { id: string; name: string }): NotificationText {
+  return {
+    type: 'user_added_to_team',
+    title: 'Adicionado a uma equipa',
+    message: `Foi adicionado à equipa ${team.name}.`,
+    actionUrl: `/teams/${team.id}`,
+  };
+}
+
+export function inviteAcceptedText(person: { firstName: string; lastName: string }): NotificationText {
+  return {
+    type: 'invite_accepted',
+    title: 'Convite aceite',
+    message: `${person.firstName} ${person.lastName} aceitou o convite e juntou-se à organização.`,
+    actionUrl: '/users',
+  };
+}
+
+export function proposalViewedText(p: {
+  id: string;
+  title: string;
+  clientName?: string | null;
+}): NotificationText {
+  return {
+    type: 'proposal_viewed',
+    title: 'Proposta visualizada',
+    message: `${p.clientName ?? 'O cliente'} abriu a proposta "${p.title}".`,
+    actionUrl: proposalUrl(p.id),
+  };
+}
+
+/** The client's answer on the public page: accepted, signed (also an acceptance) or rejected. */
+export function proposalAnsweredText(
+  action: 'accepted' | 'signed' | 'rejected',
+  p: { id: string; title: string; signerName?: string | null; rejectionReason?: string | null },
+): NotificationText {
+  const texts = {
+    accepted: ['Proposta aceite', `A proposta "${p.title}" foi aceite pelo cliente.`],
+    signed: ['Proposta assinada', `A proposta "${p.title}" foi assinada por ${p.signerName ?? 'o cliente'}.`],
+    rejected: [
+      'Proposta rejeitada',
+      `A proposta "${p.title}" foi rejeitada pelo cliente. ${reasonSentence(p.rejectionReason ?? null)}`,
+    ],
+  } as const;
+  return {
+    type: action === 'rejected' ? 'proposal_rejected' : 'proposal_accepted',
+    title: texts[action][0],
+    message: texts[action][1],
+    actionUrl: proposalUrl(p.id),
+  };
+}
+
+export function commentAddedText(p: { id: string; title: string }): NotificationText {
+  return {
+    type: 'comment_added',
+    title: 'Novo comentário',
+    message: `Novo comentário na proposta "${p.title}".`,
+    actionUrl: proposalUrl(p.id),
+  };
+}
+
+export function proposalAssignedText(p: { id: string; title: string }): NotificationText {
+  return {
+    type: 'proposal_assigned',
+    title: 'Proposta atribuída',
+    message: `A proposta "${p.title}" foi-lhe atribuída.`,
+    actionUrl: proposalUrl(p.id),
+  };
+}
+
+export function proposalSentText(p: {
+  id: string;
+  title: string;
+  senderName: string;
+  clientName: string;
+}): NotificationText {
+  return {
+    type: 'proposal_sent',
+    title: 'Proposta enviada',
+    message: `${p.senderName} enviou a proposta "${p.title}" a ${p.clientName}.`,
+    actionUrl: proposalUrl(p.id),
+  };
+}
