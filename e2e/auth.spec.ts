@@ -164,7 +164,8 @@ test.describe('accounts and sessions @mobile', () => {
     await signIn(page, DEMO.sales);
     // Swap the token only once the dashboard's own requests are done: a request still on its way would
     // refresh with the stored refresh token, and the navigation below would abort that refresh after the server
-    // had rotated the token, so the next refresh would be a reuse, which ends the session (server-behaviour §2).
+    // had rotated the token, so the next refresh would be a reuse, which ends the session
+    // (docs/product.md#security-and-sessions).
     await page.waitForLoadState('networkidle');
     const user = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}');
     const secret = (await readFile(`${process.env.E2E_DATA_DIR}/jwt-secret`, 'utf8')).trim();

@@ -1,7 +1,8 @@
-// Bundle budget (ARCHITECTURE.md §8): the gzip size of the JS each built page loads initially, i.e. its
-// module entry scripts plus the chunks it modulepreloads; and, for every route the SPA's router loads lazily,
-// the SPA entry's JS plus the route's chunk and everything that chunk imports statically (Vite's build
-// manifest, .vite/manifest.json), each file counted once. Exits 1 when a page or a route is over budget.
+// Bundle budget (docs/architecture.md#budgets): the gzip size of the JS each built page loads initially, i.e.
+// its module entry scripts plus the chunks it modulepreloads; and, for every route the SPA's router loads
+// lazily, the SPA entry's JS plus the route's chunk and everything that chunk imports statically (Vite's
+// build manifest, .vite/manifest.json), each file counted once. Exits 1 when a page or a route is over
+// budget.
 // Usage: node scripts/check-bundle-size.mjs [distDir]   (default: dist)
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +16,8 @@ const PAGES = [
   { name: 'SPA entry', file: 'index.html', budget: 300 * KB },
 ];
 
-// Private routes (ARCHITECTURE.md §8): each is reached through the SPA entry, so the route rows include it.
+// Private routes (docs/architecture.md#budgets): each is reached through the SPA entry, so the route rows
+// include it.
 const ROUTE_BUDGET = 300 * KB;
 /**
  * Routes allowed over the 300 kB budget, each with the ceiling it may not grow past while the gap is worked on

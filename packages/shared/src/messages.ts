@@ -3,7 +3,7 @@
  * Schemas reference these so a form and the API say the same words.
  */
 export const MESSAGES = {
-  // Auth and validation (spec §5, §8; server-behaviour §2)
+  // Auth and validation (docs/product.md#forms-and-validation, #errors-on-screens, #security-and-sessions)
   passwordsDontMatch: 'As passwords não coincidem',
   passwordTooShort: 'A password deve ter pelo menos 8 caracteres',
   namesRequired: 'Nome e apelido são obrigatórios',
@@ -27,7 +27,7 @@ export const MESSAGES = {
     'Se existir uma conta com este email, enviámos as instruções para redefinir a password.',
   passwordResetDone: 'Password redefinida com sucesso! A redirecionar para o login…',
 
-  // Catalogue (spec §5, §8)
+  // Catalogue (docs/product.md#forms-and-validation, #errors-on-screens)
   clientRequired: 'Nome e Email são obrigatórios',
   taxIdTooLong: 'O NIF deve ter no máximo 9 caracteres',
   clientEmailTaken: 'Já existe um cliente com este email',
@@ -48,7 +48,7 @@ export const MESSAGES = {
   templatesLoadError: 'Erro ao carregar templates',
   globalTemplateReadOnly: 'Os templates globais não podem ser alterados',
 
-  // Proposals (spec §5, §8)
+  // Proposals (docs/product.md#forms-and-validation, #errors-on-screens)
   proposalRequired: 'Título e Cliente são obrigatórios',
   proposalNotFound: 'Proposta não encontrada',
   proposalsLoadError: 'Erro ao carregar propostas',
@@ -72,7 +72,7 @@ export const MESSAGES = {
   rateDecimals: 'A taxa aceita no máximo duas casas decimais',
   dateOutOfRange: 'A data deve estar entre os anos 1900 e 9999',
 
-  // Public proposal page (spec §2, §5, §8)
+  // Public proposal page (docs/product.md#public-page, #forms-and-validation, #errors-on-screens)
   signNameEmailRequired: 'Por favor, preencha o nome e email antes de assinar',
   signatureRequired: 'Por favor, desenhe a sua assinatura',
   signatureInvalid: 'A assinatura deve ser uma imagem PNG',
@@ -105,7 +105,7 @@ export const MESSAGES = {
   answerCodeNotNeeded: 'Esta proposta não precisa de código de confirmação.',
   answerCodeSendError: 'Não foi possível enviar o código. Tente novamente.',
 
-  // People and settings (spec §5, §8; server-behaviour §6)
+  // People and settings (docs/product.md#forms-and-validation, #errors-on-screens, #people-and-teams)
   userFormRequired: 'Nome, apelido e função são obrigatórios',
   userNotFound: 'Utilizador não encontrado',
   cannotChangeOwnRole: 'Não pode alterar a sua própria função',
@@ -138,7 +138,7 @@ export const MESSAGES = {
   passwordChanged: 'Password alterada com sucesso!',
   organizationUpdated: 'Configurações da organização atualizadas com sucesso!',
 
-  // Collaboration and delivery (spec §5, §8)
+  // Collaboration and delivery (docs/product.md#forms-and-validation, #errors-on-screens)
   sendNoClient: 'Proposta sem cliente associado',
   emailSubjectRequired: 'O assunto do email é obrigatório',
   emailSubjectTooLong: 'O assunto pode ter no máximo 200 caracteres',
@@ -164,7 +164,8 @@ export const MESSAGES = {
   attachmentsLoadError: 'Erro ao carregar anexos',
   attachmentsDisabled: 'A funcionalidade de anexos está temporariamente desativada.',
 
-  // Platform administration (spec §6, §8; server-behaviour §9)
+  // Platform administration
+  // (docs/product.md#roles-and-permissions, #errors-on-screens, #platform-administration)
   impersonateSuperadmin: 'Não é possível impersonar outro superadmin',
   impersonateInactive: 'Não é possível impersonar um utilizador inativo',
   impersonateSelf: 'Não é possível impersonar-se a si próprio',
@@ -173,7 +174,7 @@ export const MESSAGES = {
   stopImpersonateError: 'Erro ao parar impersonation',
   adminUsersLoadError: 'Erro ao carregar utilizadores',
 
-  // Generic (server-behaviour §1, §3)
+  // Generic (docs/product.md#api-conventions, #roles-and-permissions)
   forbidden: 'Não tem permissão para esta ação',
   notFound: 'Recurso não encontrado',
   routeNotFound: 'Endereço da API não encontrado',

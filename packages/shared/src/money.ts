@@ -16,7 +16,7 @@ export function formatEuros(euros: number): string {
   return EUR_WHOLE.format(euros);
 }
 
-/** Converts a euro amount typed by a person into integer cents by rounding (spec §5). */
+/** Converts a euro amount typed by a person into integer cents by rounding (docs/product.md#totals). */
 export function toCents(euros: number): number {
   return Math.round(euros * 100);
 }

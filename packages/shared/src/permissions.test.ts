@@ -9,7 +9,7 @@ import {
   isPlatformAdmin,
 } from './permissions.ts';
 
-describe('role permissions (server-behaviour §3)', () => {
+describe('role permissions (docs/product.md#roles-and-permissions)', () => {
   it('lets only admins manage users and the organization', () => {
     expect(can('admin', 'user:manage')).toBe(true);
     expect(can('manager', 'user:manage')).toBe(false);

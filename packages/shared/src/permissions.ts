@@ -1,4 +1,6 @@
-/** Roles inside an organization, plus the platform-level superadmin (spec §6). */
+/**
+ * Roles inside an organization, plus the platform-level superadmin (docs/product.md#roles-and-permissions).
+ */
 export const ROLES = ['superadmin', 'admin', 'manager', 'sales', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -14,7 +16,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   viewer: 'Visualizador',
 };
 
-/** Actions whose permission differs between roles (server-behaviour §3). */
+/** Actions whose permission differs between roles (docs/product.md#roles-and-permissions). */
 export type Permission =
   | 'proposal:create'
   | 'proposal:manage-any'
@@ -50,7 +52,7 @@ export function can(role: Role, permission: Permission): boolean {
 /**
  * Who is acting: enough to decide every resource policy below. Server (`apps/server/src/lib/access.ts`) and
  * screens (`apps/web/src/lib/authorization.ts`) pass the same shape, so a rule is written once and both sides
- * agree (docs/product.md, "Roles").
+ * agree (docs/product.md#roles-and-permissions).
  */
 export interface Actor {
   readonly userId: string;

@@ -1,4 +1,6 @@
-/** Display data of the landing page's pricing (spec §9). Not used for billing. */
+/**
+ * Display data of the landing page's pricing (docs/product.md#landing-page-and-plans). Not used for billing.
+ */
 export interface Plan {
   id: 'starter' | 'professional' | 'enterprise';
   name: string;
@@ -89,8 +91,8 @@ export const PLANS: readonly Plan[] = [
 ];
 
 /**
- * The per-month figure a plan card shows (spec §4 "Landing billing toggle"): the monthly price, or under
- * yearly billing the yearly price divided by 12 and rounded. Null for custom prices.
+ * The per-month figure a plan card shows (docs/product.md#landing-page-and-plans): the monthly price, or
+ * under yearly billing the yearly price divided by 12 and rounded. Null for custom prices.
  */
 export function displayedMonthlyPrice(plan: Plan, period: BillingPeriod): number | null {
   if (plan.customPrice || plan.priceMonthly === null || plan.priceYearly === null) return null;

@@ -1,5 +1,5 @@
 /**
- * The proposal's life cycle in one zod-free module (docs/product.md, "Life cycle of a proposal"): every status,
+ * The proposal's life cycle in one zod-free module (docs/product.md#life-cycle-of-a-proposal): every status,
  * its label and colour, the named groups the rules use, and their predicates. Server, screens and the public page
  * (which must not pull zod into its bundle) all read it from here; never re-declare a group elsewhere.
  */

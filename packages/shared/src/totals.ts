@@ -44,7 +44,7 @@ export interface Totals {
 }
 
 /**
- * The single computation of a proposal's money (server-behaviour §4), used by the server and the editor:
+ * The single computation of a proposal's money (docs/product.md#totals), used by the server and the editor:
  * subtotal = Σ round(q × price); discount by percentage or fixed cents, capped at the subtotal;
  * tax on the discounted amount; all in integer cents.
  */

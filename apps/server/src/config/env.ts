@@ -30,7 +30,7 @@ const EnvSchema = z.object({
   /** `npm run bench` only: two routes that measure the session check (docs/performance.md). */
   BENCH_ROUTES: Bool,
   SENTRY_DSN: z.url().optional(),
-  /** Error reporting runs only in production and staging (spec §9). */
+  /** Error reporting runs only in production and staging (docs/product.md#error-reporting). */
   SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
   SENTRY_RELEASE: z.string().min(1).default('1.0.0'),
   /** The browser's DSN (built into the web app): its origin is allowed by the Content-Security-Policy. */

@@ -31,7 +31,10 @@ export function requireAuth(req: { readonly auth: AccessClaims | null }): Access
   return req.auth;
 }
 
-/** 403 FORBIDDEN (with the general message unless told) unless the role holds the permission (server-behaviour §3). */
+/**
+ * 403 FORBIDDEN (with the general message unless told) unless the role holds the permission
+ * (docs/product.md#roles-and-permissions).
+ */
 export function assertCan(
   who: Role | Pick<Actor, 'role'>,
   permission: Permission,
@@ -43,7 +46,7 @@ export function assertCan(
 
 /**
  * Sales act (edit, send, version, attach, delete) on their own proposals; managers and admins on any of the
- * organization; viewers on none (server-behaviour §3).
+ * organization; viewers on none (docs/product.md#roles-and-permissions).
  */
 export function assertCanManageProposal(actor: Actor, ownerId: string): void {
   if (!canManageProposal(actor, ownerId)) throw forbidden();
@@ -63,12 +66,12 @@ export function assertCanDeleteProposal(actor: Actor, ownerId: string, answered:
   if (!canDeleteProposal(actor, ownerId, answered)) throw forbidden(MESSAGES.answeredProposalAdminOnly);
 }
 
-/** Admins or the uploader only (spec §6). */
+/** Admins or the uploader only (docs/product.md#roles-and-permissions). */
 export function assertCanDeleteAttachment(actor: Actor, uploadedBy: string | null): void {
   if (!canDeleteAttachment(actor, uploadedBy)) throw forbidden();
 }
 
-/** Only the author edits or deletes a comment (spec §6). */
+/** Only the author edits or deletes a comment (docs/product.md#roles-and-permissions). */
 export function assertCanEditComment(actor: Actor, authorId: string | null): void {
   if (!canEditComment(actor, authorId)) throw forbidden();
 }

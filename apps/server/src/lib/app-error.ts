@@ -1,6 +1,6 @@
 import type { ErrorCode, ErrorDetail } from '@aceite/shared/errors';
 
-/** The one code → HTTP status map (server-behaviour §1). */
+/** The one code → HTTP status map (docs/product.md#api-conventions). */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
   UNAUTHENTICATED: 401,

@@ -27,7 +27,7 @@ async function startCollector(): Promise<{ server: Server; port: number; envelop
   return { server, port: (server.address() as AddressInfo).port, envelopes };
 }
 
-describe('error reporting settings (spec §9)', () => {
+describe('error reporting settings (docs/product.md#error-reporting)', () => {
   it('is off without a DSN and outside production and staging', () => {
     expect(sentryOptions({ environment: 'production', release: '1.0.0' })).toBeNull();
     expect(

@@ -1,6 +1,9 @@
 import * as Sentry from '@sentry/node';
 
-/** Sentry only reports from these environments; development and tests stay silent (spec §9). */
+/**
+ * Sentry only reports from these environments; development and tests stay silent
+ * (docs/product.md#error-reporting).
+ */
 const REPORTING_ENVIRONMENTS = new Set(['production', 'staging']);
 
 /** Headers that carry credentials: removed from every event before it leaves the process. */

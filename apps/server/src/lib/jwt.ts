@@ -6,7 +6,7 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 /** Only our own HS256 tokens, meant for this API. */
 const VERIFY_OPTIONS = { algorithms: ['HS256'], audience: 'aceite-api' };
 
-/** What a verified access token says about the caller (server-behaviour §2). */
+/** What a verified access token says about the caller (docs/product.md#security-and-sessions). */
 export interface AccessClaims {
   userId: string;
   organizationId: string | null;

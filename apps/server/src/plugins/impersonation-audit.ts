@@ -6,9 +6,10 @@ import { auditImpersonatedWrite } from '@/modules/admin/admin.service.ts';
 const READS = ['GET', 'HEAD', 'OPTIONS'];
 
 /**
- * Every write made while impersonating lands in the audit log with both accounts (server-behaviour §9), before
- * the answer leaves: when the client has its answer, the record exists. A failed audit is logged, never turned
- * into a failed answer (the write has already happened).
+ * Every write made while impersonating lands in the audit log with both accounts
+ * (docs/product.md#platform-administration), before the answer leaves: when the client has its answer, the
+ * record exists. A failed audit is logged, never turned into a failed answer (the write has already
+ * happened).
  */
 export const impersonationAuditPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db }) => {

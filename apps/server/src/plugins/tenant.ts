@@ -18,7 +18,8 @@ declare module 'fastify' {
 }
 
 /**
- * The organization of a request comes from the verified access token and nowhere else (server-behaviour §10):
+ * The organization of a request comes from the verified access token and nowhere else
+ * (docs/product.md#organizations-and-tenancy):
  * never from a body, query, path or header.
  */
 export const tenantPlugin = fp(

@@ -21,8 +21,9 @@ import { multipart } from '@/test/multipart.ts';
 /**
  * Role matrix (issue 10): every write operation of the OpenAPI document × every organization role, decided by
  * the shared policies the server itself enforces (`can()` and the resource policies of
- * @aceite/shared/permissions, server-behaviour §3; the server calls them through lib/access.ts). No expectation
- * is written by hand: a route that drifts from its policy (a role check of its own, a forgotten check) fails.
+ * @aceite/shared/permissions, docs/product.md#roles-and-permissions; the server calls them through
+ * lib/access.ts). No expectation is written by hand: a route that drifts from its policy (a role check of its
+ * own, a forgotten check) fails.
  * Allowed calls succeed; refused ones answer 403 and change nothing in the organization's data. A write
  * operation that is neither here nor in the self-service list fails the test until it is given its rule.
  */

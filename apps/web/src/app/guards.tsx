@@ -7,8 +7,8 @@ import { useAuthStore } from '@/lib/auth-store';
 import { loginPathFor, safeNext } from '@/lib/return-to';
 
 /**
- * Private routes: visitors without a stored session go to /login (spec §2), which brings them back here once
- * they have signed in (a link from a notification or an email).
+ * Private routes: visitors without a stored session go to /login (docs/product.md#screens-and-navigation),
+ * which brings them back here once they have signed in (a link from a notification or an email).
  */
 export function RequireAuth() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
@@ -30,7 +30,10 @@ interface RequireRoleProps {
   children: ReactNode;
 }
 
-/** A screen for one role only; everyone else goes to the dashboard (spec §2: /admin/users). */
+/**
+ * A screen for one role only; everyone else goes to the dashboard (docs/product.md#platform-administration:
+ * /admin/users).
+ */
 export function RequireRole({ requiredRole, children }: RequireRoleProps) {
   const user = useAuthStore((state) => state.user);
   // Signed in but the user is still being loaded (e.g. storage held only the tokens).

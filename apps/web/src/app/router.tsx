@@ -201,7 +201,10 @@ const privateRoutes: RouteObject[] = [
   },
 ];
 
-/** The whole route tree (spec §2 route table). Exported for tests, which mount it in a memory router. */
+/**
+ * The whole route tree (docs/product.md#screens-and-navigation). Exported for tests, which mount it in a
+ * memory router.
+ */
 export const appRoutes: RouteObject[] = [
   {
     element: <RouterScopedProviders />,
@@ -237,7 +240,8 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       {
-        // The emailed invitation (server-behaviour §6); public, so a signed-in visitor can still accept it.
+        // The emailed invitation (docs/product.md#people-and-teams); public, so a signed-in visitor can still
+        // accept it.
         path: routes.acceptInvite,
         lazy: lazyPage(
           () => import('./routes/auth/accept-invite-page'),

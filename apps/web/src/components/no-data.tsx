@@ -1,7 +1,10 @@
 import { Stack, Text } from '@mantine/core';
 import { IconChartBarOff } from '@tabler/icons-react';
 
-/** 'Nenhum dado disponível' (spec §2 Analytics): nothing in scope, or the call failed (only logged, spec §8). */
+/**
+ * 'Nenhum dado disponível' (docs/product.md#analytics-and-dashboard): nothing in scope, or the call failed
+ * (only logged, docs/product.md#analytics-and-dashboard).
+ */
 export function NoData() {
   return (
     <Stack align="center" gap={6} py="lg">

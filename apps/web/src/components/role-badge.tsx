@@ -1,8 +1,9 @@
 import { ROLE_LABELS, type Role } from '@aceite/shared/permissions';
 import { Badge, type BadgeProps } from '@mantine/core';
 
-// Spec §6: admin red, manager orange, sales blue, viewer gray. Each label must pass WCAG AA (4.5:1) on its
-// tint: red and orange get darker `light` text from the app's CSS variables resolver; the others darken here.
+// docs/product.md#roles-and-permissions: admin red, manager orange, sales blue, viewer gray. Each label must
+// pass WCAG AA (4.5:1) on its tint: red and orange get darker `light` text from the app's CSS variables
+// resolver; the others darken here.
 const ROLE_COLORS: Record<Role, { color: string; text?: string }> = {
   superadmin: { color: 'violet', text: 'violet.9' },
   admin: { color: 'red' },

@@ -18,9 +18,12 @@ const parsed = EnvSchema.parse(import.meta.env);
 
 /** The web app's configuration, read once at start-up (the only reader of `import.meta.env`). */
 export const env = {
-  /** Base of every API call: the configured API address plus `/api/v1` (spec §7). */
+  /** Base of every API call: the configured API address plus `/api/v1` (docs/product.md#api-conventions). */
   apiBaseUrl: `${parsed.VITE_API_URL}/api/v1`,
-  /** Error reporting (spec §9): on only with a DSN in production or staging, never in `vite dev`. */
+  /**
+   * Error reporting (docs/product.md#error-reporting): on only with a DSN in production or staging, never in
+   * `vite dev`.
+   */
   errorReporting: {
     dsn: parsed.VITE_SENTRY_DSN || undefined,
     environment: parsed.VITE_SENTRY_ENVIRONMENT,

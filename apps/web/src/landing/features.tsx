@@ -15,7 +15,7 @@ interface Feature {
   description: string;
 }
 
-// The six pitch points of the product (spec §1), in its order.
+// The six pitch points of the product (docs/product.md#landing-page-and-plans), in its order.
 const FEATURES: Feature[] = [
   {
     icon: IconTemplate,

@@ -2,7 +2,10 @@ import { TRIAL_DAYS } from '@aceite/shared/plans';
 import { IconCheck } from '@tabler/icons-react';
 import classes from './landing.module.css';
 
-/** The trial terms of spec §9, repeated wherever a call-to-action asks for a sign-up. */
+/**
+ * The trial terms of docs/product.md#landing-page-and-plans, repeated wherever a call-to-action asks for a
+ * sign-up.
+ */
 export const TRIAL_POINTS = [`${TRIAL_DAYS} dias grátis`, 'Sem cartão de crédito', 'Cancele quando quiser'];
 
 export function TrustList({

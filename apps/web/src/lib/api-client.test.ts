@@ -264,7 +264,8 @@ describe('apiClient while impersonating', () => {
   });
   const target = buildUser({ email: 'vendas@aceite.demo', firstName: 'Vera', role: 'sales' });
 
-  // The impersonation session of spec §3: no refresh token of its own, the superadmin's kept aside.
+  // The impersonation session of docs/product.md#platform-administration: no refresh token of its own, the
+  // superadmin's kept aside.
   function storeImpersonation(originalRefreshToken: string | null = 'super-refresh') {
     localStorage.setItem('accessToken', 'imp-access');
     localStorage.setItem('user', JSON.stringify(target));

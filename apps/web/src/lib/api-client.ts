@@ -47,7 +47,10 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's message for a failure, else the screen's fallback text (spec §8: "server message, else …"). */
+/**
+ * The server's message for a failure, else the screen's fallback text (docs/product.md#errors-on-screens:
+ * "server message, else …").
+ */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.fromServer ? error.message : fallback;
 }
@@ -226,7 +229,8 @@ async function runRefresh(staleAccessToken: string | null): Promise<boolean> {
   if (current && current !== staleAccessToken) return true;
   const refreshToken = session.getRefreshToken();
   if (!refreshToken) return false;
-  // Sent without the bearer header (spec §7). A network failure propagates and keeps the session.
+  // Sent without the bearer header (docs/product.md#security-and-sessions). A network failure propagates and
+  // keeps the session.
   const response = await send('POST', REFRESH_PATH, { refreshToken }, {}, null);
   if (!response.ok) return false;
   const body = (await readJson(response)) as Partial<Envelope<Partial<session.SessionTokens>>> | undefined;
@@ -298,7 +302,10 @@ function askToSignInAgain(): Promise<ReauthOutcome> {
   return reauthInFlight;
 }
 
-/** The session cannot be recovered: forget it and start again at the login screen (spec §2, §8). */
+/**
+ * The session cannot be recovered: forget it and start again at the login screen
+ * (docs/product.md#security-and-sessions, #errors-on-screens).
+ */
 function endSession(): void {
   session.clearSession();
   const { pathname, search, hash } = window.location;

@@ -7,14 +7,16 @@ import { paths } from '@/config/paths';
 import { apiClient, type Envelope, errorMessage } from './api-client';
 import * as session from './session-storage';
 
-/** Client auth state (spec §4 "Auth state"). */
+/** Client auth state (docs/product.md#security-and-sessions). */
 export interface AuthState {
   user: User | null;
   /** True while an access token is stored. */
   isAuthenticated: boolean;
   loading: boolean;
   error: string | null;
-  /** The superadmin acting as `user` while impersonating (spec §3 "Impersonation session"), else null. */
+  /**
+   * The superadmin acting as `user` while impersonating (docs/product.md#platform-administration), else null.
+   */
   originalUser: User | null;
 }
 
@@ -106,7 +108,8 @@ export async function logout(): Promise<void> {
   // is sent so that session is revoked too (the endpoint's optional body) instead of outliving "Sair".
   const originalRefreshToken = session.getImpersonation()?.originalRefreshToken;
   try {
-    // Otherwise no payload (spec §7): the server revokes the session family named in the access token.
+    // Otherwise no payload (docs/product.md#security-and-sessions): the server revokes the session family
+    // named in the access token.
     if (session.getAccessToken()) {
       await apiClient.post(
         '/auth/logout',
@@ -145,8 +148,9 @@ export type Impersonation = z.infer<typeof ImpersonationSchema>;
 export type StoppedImpersonation = z.infer<typeof StopImpersonationSchema>;
 
 /**
- * Becomes the target user of `POST /admin/impersonate/{id}` (spec §4 Impersonation): the impersonation token
- * and the target are stored, the superadmin and their refresh token are kept aside. The caller reloads.
+ * Becomes the target user of `POST /admin/impersonate/{id}` (docs/product.md#platform-administration): the
+ * impersonation token and the target are stored, the superadmin and their refresh token are kept aside. The
+ * caller reloads.
  */
 export function beginImpersonation(impersonation: Impersonation): void {
   session.storeImpersonation(impersonation);

@@ -20,7 +20,7 @@ async function startCollector(): Promise<{ server: Server; port: number; envelop
 
 const base = { environment: 'production', release: '1.0.0', development: false };
 
-describe('browser error reporting settings (spec §9)', () => {
+describe('browser error reporting settings (docs/product.md#error-reporting)', () => {
   it('is off without a DSN, outside production and staging, and in vite dev', () => {
     const dsn = 'http://k@127.0.0.1:9/1';
     expect(reportingEnabled({ ...base })).toBe(false);

@@ -1,6 +1,8 @@
 import type { BrowserOptions } from '@sentry/react';
 
-/** Sentry only reports from these environments; development stays silent (spec §9). */
+/**
+ * Sentry only reports from these environments; development stays silent (docs/product.md#error-reporting).
+ */
 const REPORTING_ENVIRONMENTS = new Set(['production', 'staging']);
 
 /** Headers that carry credentials: removed from every event before it leaves the browser. */
@@ -61,7 +63,7 @@ export function sentryOptions(settings: ErrorReportingSettings & { dsn: string }
 
 /**
  * Starts Sentry when configured. The SDK is loaded only then (a separate chunk), so an app without a DSN never
- * downloads it. Replays mask all text and block all media (spec §9).
+ * downloads it. Replays mask all text and block all media (docs/product.md#error-reporting).
  */
 export async function initErrorReporting(settings: ErrorReportingSettings): Promise<boolean> {
   if (!reportingEnabled(settings)) return false;

@@ -35,9 +35,9 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * How long ago something happened, as the notification bell says it (spec §2): 'Agora' under a minute,
- * 'Há N min' under an hour, 'Há Nh' under a day, 'Há Nd' under 7 days, then the pt-PT date. A time in the
- * future (a clock slightly ahead of the server's) counts as 'Agora'.
+ * How long ago something happened, as the notification bell says it (docs/product.md#notifications): 'Agora'
+ * under a minute, 'Há N min' under an hour, 'Há Nh' under a day, 'Há Nd' under 7 days, then the pt-PT date. A
+ * time in the future (a clock slightly ahead of the server's) counts as 'Agora'.
  */
 export function formatRelativeTime(iso: string, now: Date = new Date()): string {
   const elapsed = now.getTime() - new Date(iso).getTime();

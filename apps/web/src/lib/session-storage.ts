@@ -1,7 +1,7 @@
 import { type User, UserSchema } from '@aceite/shared/schemas/auth';
 import { z } from 'zod';
 
-/** The browser-stored items of a session, with these exact keys (spec §3 "Browser-stored items"). */
+/** The browser-stored items of a session, with these exact keys (docs/product.md#security-and-sessions). */
 export const SESSION_KEYS = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',
@@ -9,8 +9,9 @@ export const SESSION_KEYS = {
   /** The string `true`, present only when remember-me was chosen. */
   rememberMe: 'rememberMe',
   /**
-   * JSON of `StoredImpersonation`, present only while a superadmin acts as another user (spec §3
-   * "Impersonation session": its presence is the flag; `accessToken` and `user` then belong to the target).
+   * JSON of `StoredImpersonation`, present only while a superadmin acts as another user
+   * (docs/product.md#platform-administration "Impersonation session": its presence is the flag; `accessToken`
+   * and `user` then belong to the target).
    */
   impersonation: 'impersonation',
 } as const;
@@ -25,9 +26,9 @@ export interface StoredImpersonation {
   /** The superadmin, shown in the impersonation banner and restored on stop. */
   originalUser: User;
   /**
-   * The superadmin's own refresh token. The impersonation token cannot be refreshed (server-behaviour §9), so
-   * this is how the superadmin gets back in when it expires; otherwise it is only sent to revoke that session
-   * when "Sair" is chosen while impersonating.
+   * The superadmin's own refresh token. The impersonation token cannot be refreshed
+   * (docs/product.md#platform-administration), so this is how the superadmin gets back in when it expires;
+   * otherwise it is only sent to revoke that session when "Sair" is chosen while impersonating.
    */
   originalRefreshToken: string | null;
 }

@@ -34,7 +34,7 @@ export function fieldError(error: unknown, field: string): string | null {
   return error.details.find((detail) => detail.field === field)?.message ?? null;
 }
 
-/** The server's message when it gave one, else the screen's fallback (spec §8). */
+/** The server's message when it gave one, else the screen's fallback (docs/product.md#errors-on-screens). */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof PublicApiError && error.serverMessage ? error.serverMessage : fallback;
 }
@@ -60,7 +60,7 @@ declare global {
 async function request<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   // A member of the owning organization previewing the link is not counted as a client view
-  // (server-behaviour §4), so the app's session travels along when there is one.
+  // (docs/product.md#views), so the app's session travels along when there is one.
   const token = storedAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   // No Content-Type without a body: Fastify refuses an empty body declared as JSON.

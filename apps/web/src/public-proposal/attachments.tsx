@@ -27,8 +27,9 @@ export function usePublicAttachments(publicToken: string): AttachmentsState {
 }
 
 /**
- * 'Anexos' under the items: each file downloads through the public link (spec §2). Nothing is shown while
- * loading or when there is none: most proposals have no attachment and the document should not jump.
+ * 'Anexos' under the items: each file downloads through the public link (docs/product.md#public-page).
+ * Nothing is shown while loading or when there is none: most proposals have no attachment and the document
+ * should not jump.
  */
 export function PublicAttachments({ publicToken }: { publicToken: string }) {
   const state = usePublicAttachments(publicToken);

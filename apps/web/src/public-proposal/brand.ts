@@ -1,4 +1,4 @@
-/** The organization's default brand colour (spec §3 Organization). */
+/** The organization's default brand colour (docs/product.md#organizations-and-tenancy). */
 export const DEFAULT_BRAND_COLOR = '#007bff';
 
 /** The organization colour when it is a valid #RRGGBB, else the default: it is written into CSS. */

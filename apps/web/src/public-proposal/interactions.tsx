@@ -107,7 +107,7 @@ export function RejectModal({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          // The reason is optional: an empty one is sent as null (spec §5).
+          // The reason is optional: an empty one is sent as null (docs/product.md#forms-and-validation).
           onConfirm(reason.trim() || null);
         }}
       >

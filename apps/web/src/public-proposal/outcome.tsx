@@ -6,7 +6,7 @@ import { formatCalendarDate, formatDateTime, isPastDay } from './format';
 
 export type OutcomeKind = 'signed' | 'accepted' | 'rejected' | 'expired' | 'closed' | 'actionable';
 
-/** Which of the public page's end states applies (spec §4, public page rules). */
+/** Which of the public page's end states applies (docs/product.md#decisions). */
 export function outcomeOf(p: PublicProposal): OutcomeKind {
   if (p.signedAt) return 'signed';
   if (p.status === 'rejected' || p.rejectedAt) return 'rejected';
@@ -45,7 +45,10 @@ interface OutcomeProps {
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
-/** After signing: signer name, email, date and the signature image (spec §2). Signing also accepts. */
+/**
+ * After signing: signer name, email, date and the signature image (docs/product.md#public-page). Signing also
+ * accepts.
+ */
 export function SignedOutcome({ proposal, headingRef }: OutcomeProps) {
   const signedAt = proposal.signedAt ?? proposal.acceptedAt;
   return (

@@ -11,7 +11,7 @@ export function LoadingState() {
   );
 }
 
-/** Unknown, malformed or withdrawn link (spec §8: 'Proposta não encontrada'). */
+/** Unknown, malformed or withdrawn link (docs/product.md#errors-on-screens: 'Proposta não encontrada'). */
 export function NotFoundState() {
   return (
     <main className="pp-state">

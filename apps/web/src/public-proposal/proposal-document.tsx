@@ -9,7 +9,10 @@ import { formatCalendarDate, formatDate, formatNumber, formatViews } from './for
 
 type Item = PublicProposal['content']['items'][number];
 
-/** Quantity defaults to 1 and unit price to 0 (spec §3), also for content stored before those defaults. */
+/**
+ * Quantity defaults to 1 and unit price to 0 (docs/product.md#public-page), also for content stored before
+ * those defaults.
+ */
 function normalizeItem(item: Partial<Item>) {
   const quantity = typeof item.quantity === 'number' && Number.isFinite(item.quantity) ? item.quantity : 1;
   const unitPrice =

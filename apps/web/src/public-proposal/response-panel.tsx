@@ -32,11 +32,14 @@ interface ResponsePanelProps {
   actionColor?: string;
   /** Loads the dialogs and notifications and mounts the notifications host. */
   ensureInteractions: () => Promise<InteractionsModule>;
-  /** Reloads the proposal after an answer (spec §4) and moves focus to its result. */
+  /** Reloads the proposal after an answer (docs/product.md#public-page) and moves focus to its result. */
   onAnswered: () => Promise<void>;
 }
 
-/** The client's answer while the proposal is actionable: sign, or quickly accept or reject (spec §2). */
+/**
+ * The client's answer while the proposal is actionable: sign, or quickly accept or reject
+ * (docs/product.md#public-page).
+ */
 export function ResponsePanel({
   proposal,
   publicToken,

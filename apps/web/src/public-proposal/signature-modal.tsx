@@ -12,7 +12,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import SignaturePad, { type PointGroup } from 'signature_pad';
 import { AnswerCodeField, type AnswerCodeState } from './answer-code-field';
 
-/** The exported signature: 600×200 PNG whatever the screen (spec §9). */
+/** The exported signature: 600×200 PNG whatever the screen (docs/product.md#limits-and-defaults). */
 export const SIGNATURE_WIDTH = 600;
 export const SIGNATURE_HEIGHT = 200;
 
@@ -123,7 +123,10 @@ function SignatureCanvas({
   );
 }
 
-/** The drawing step of signing: a 600×200 canvas with Limpar, Cancelar and Confirmar Assinatura (spec §2). */
+/**
+ * The drawing step of signing: a 600×200 canvas with Limpar, Cancelar and Confirmar Assinatura
+ * (docs/product.md#public-page).
+ */
 export function SignatureModal({
   opened,
   submitting,

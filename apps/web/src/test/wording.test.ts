@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * pt-PT throughout: words of Brazilian Portuguese (or left in English) that the rest of the product says
- * otherwise. The product unit 'usuário' is a stored value (spec §5); it is shown as 'utilizador'.
+ * otherwise. The product unit 'usuário' is a stored value (docs/product.md#products); it is shown as
+ * 'utilizador'.
  */
 const FORBIDDEN: [RegExp, string][] = [
   [/usuário/i, 'utilizador'],

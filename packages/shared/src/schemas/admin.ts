@@ -29,7 +29,9 @@ export const AdminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
-/** `/admin/users` answers `{ data: { users, total, page, totalPages } }` (server-behaviour §1). */
+/**
+ * `/admin/users` answers `{ data: { users, total, page, totalPages } }` (docs/product.md#api-conventions).
+ */
 export const AdminUsersPageSchema = z.object({
   users: z.array(AdminUserSchema),
   total: z.number().int(),
@@ -63,7 +65,10 @@ export const AdminOrganizationsPageSchema = z.object({
   totalPages: z.number().int(),
 });
 
-/** `POST /admin/impersonate/{id}` (spec §7): a short-lived session as the target, without a refresh token. */
+/**
+ * `POST /admin/impersonate/{id}` (docs/product.md#platform-administration): a short-lived session as the
+ * target, without a refresh token.
+ */
 export const ImpersonationSchema = z.object({
   accessToken: z.string(),
   user: UserSchema,

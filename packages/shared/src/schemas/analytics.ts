@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { DateOnlySchema as DateOnly } from './common.ts';
 import { ProposalSummarySchema } from './proposals.ts';
 
-/** Filters of the analytics report; dates are inclusive, in the organization's timezone (server-behaviour §8). */
+/**
+ * Filters of the analytics report; dates are inclusive, in the organization's timezone
+ * (docs/product.md#analytics-and-dashboard).
+ */
 export const AnalyticsQuerySchema = z.object({
   startDate: DateOnly.optional(),
   endDate: DateOnly.optional(),
@@ -13,7 +16,7 @@ export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
 
 export const LimitQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 
-/** Dashboard and report cards (spec §3 Dashboard overview, Analytics overview); money in cents. */
+/** Dashboard and report cards (docs/product.md#analytics-and-dashboard); money in cents. */
 export const AnalyticsOverviewSchema = z.object({
   totalProposals: z.number().int(),
   totalValue: z.number().int(),

@@ -14,7 +14,10 @@ export const TIMEZONES = [
   'Europe/Paris',
 ] as const;
 
-/** A password chosen at registration or reset: at least 8 characters (spec §5, §9). */
+/**
+ * A password chosen at registration or reset: at least 8 characters
+ * (docs/product.md#forms-and-validation, #limits-and-defaults).
+ */
 export const NewPasswordSchema = z
   .string({ error: MESSAGES.passwordTooShort })
   .min(8, MESSAGES.passwordTooShort)
@@ -27,7 +30,7 @@ const NameSchema = z
   .min(1, MESSAGES.namesRequired)
   .max(100, 'O nome não pode ter mais de 100 caracteres');
 
-/** The signed-in user as the API returns it (spec §3 User). */
+/** The signed-in user as the API returns it (docs/product.md#people-and-teams). */
 export const UserSchema = z.object({
   id: z.uuid(),
   email: z.string(),
@@ -75,7 +78,10 @@ export const RegisterInputSchema = z.object({
 });
 export type RegisterInput = z.input<typeof RegisterInputSchema>;
 
-/** The register form: the API payload plus the confirmation, which must match (spec §5). */
+/**
+ * The register form: the API payload plus the confirmation, which must match
+ * (docs/product.md#forms-and-validation).
+ */
 export const RegisterFormSchema = z
   .object({
     firstName: NameSchema,

@@ -3,7 +3,7 @@ import { MESSAGES } from '../messages.ts';
 import { PROPOSAL_STATUSES } from '../proposal-status.ts';
 import { stripBidiControls } from '../text.ts';
 
-/** Country choices of the client form (spec §5), Portugal by default. */
+/** Country choices of the client form (docs/product.md#clients), Portugal by default. */
 export const COUNTRIES = [
   'Portugal',
   'Espanha',
@@ -29,7 +29,7 @@ export const AddressSchema = z.object({
   country: z.string(),
 });
 
-/** A client as the API returns it (spec §3 Client). */
+/** A client as the API returns it (docs/product.md#clients). */
 export const ClientSchema = z.object({
   id: z.uuid(),
   name: z.string(),

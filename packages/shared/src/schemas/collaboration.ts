@@ -3,10 +3,10 @@ import { MAX_INT4 } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { PROPOSAL_STATUSES, ProposalContentSchema } from './proposals.ts';
 
-/** `POST /proposals/{id}/send` answer (server-behaviour §4). */
+/** `POST /proposals/{id}/send` answer (docs/product.md#sending-and-email). */
 export const SendResultSchema = z.object({ recipient: z.string(), status: z.enum(PROPOSAL_STATUSES) });
 
-// Versions (spec §3 Version)
+// Versions (docs/product.md#versions)
 export const VersionSnapshotSchema = z.object({
   title: z.string(),
   description: z.string().nullable(),
@@ -51,7 +51,7 @@ export const VersionParamsSchema = z.object({
   number: z.coerce.number().int().min(1).max(MAX_INT4),
 });
 
-// Comments (spec §3 Comment)
+// Comments (docs/product.md#comments)
 export const CommentSchema = z.object({
   id: z.uuid(),
   userId: z.uuid().nullable(),
@@ -82,10 +82,13 @@ export const ListCommentsQuerySchema = z.object({
 
 export const CommentParamsSchema = z.object({ id: z.uuid(), commentId: z.uuid() });
 
-// Attachments (spec §3 Attachment, §5)
+// Attachments (docs/product.md#attachments)
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
-/** Allowed extensions (spec §5): pdf, doc, docx, xls, xlsx, ppt, pptx, txt, csv and images. */
+/**
+ * Allowed extensions (docs/product.md#attachments): pdf, doc, docx, xls, xlsx, ppt, pptx, txt, csv and
+ * images.
+ */
 export const ATTACHMENT_EXTENSIONS = [
   'pdf',
   'doc',

@@ -5,7 +5,10 @@ import { MESSAGES } from '../messages.ts';
 // Zod's own messages (wrong type, too big, …) in Portuguese, for the server and the forms alike.
 z.config(z.locales.pt());
 
-/** An email typed by a person: trimmed, lower-cased, checked against a basic pattern (spec §5). */
+/**
+ * An email typed by a person: trimmed, lower-cased, checked against a basic pattern
+ * (docs/product.md#forms-and-validation).
+ */
 export const EmailSchema = z
   .string({ error: MESSAGES.emailRequired })
   .trim()
@@ -19,7 +22,7 @@ export const UuidSchema = z.uuid();
 /** `{ id }` path parameters. */
 export const IdParamsSchema = z.object({ id: z.uuid('Identificador inválido') });
 
-/** Wraps a payload in the success envelope `{ data }` (server-behaviour §1). */
+/** Wraps a payload in the success envelope `{ data }` (docs/product.md#api-conventions). */
 export function dataEnvelope<T extends z.ZodType>(schema: T) {
   return z.object({ data: schema });
 }

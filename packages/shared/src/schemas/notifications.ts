@@ -14,7 +14,7 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** An in-app notification (spec §3 Notification). */
+/** An in-app notification (docs/product.md#notifications). */
 export const NotificationSchema = z.object({
   id: z.uuid(),
   type: z.enum(NOTIFICATION_TYPES),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 
-/** Units of the product form (spec §5), `unidade` by default. */
+/** Units of the product form (docs/product.md#products), `unidade` by default. */
 export const PRODUCT_UNITS = [
   'unidade',
   'hora',
@@ -14,7 +14,7 @@ export const PRODUCT_UNITS = [
 ] as const;
 export type ProductUnit = (typeof PRODUCT_UNITS)[number];
 
-/** How each unit reads in pt-PT: the stored 'usuário' (spec §5) is shown as 'utilizador'. */
+/** How each unit reads in pt-PT: the stored 'usuário' (docs/product.md#products) is shown as 'utilizador'. */
 export const PRODUCT_UNIT_LABELS: Record<ProductUnit, string> = {
   unidade: 'unidade',
   hora: 'hora',
@@ -29,7 +29,7 @@ export const PRODUCT_UNIT_LABELS: Record<ProductUnit, string> = {
 /** A unit for display: known units by their pt-PT label, anything else as stored. */
 export const unitLabel = (unit: string): string => PRODUCT_UNIT_LABELS[unit as ProductUnit] ?? unit;
 
-/** A product or service of the catalogue (spec §3 Product); price in cents. */
+/** A product or service of the catalogue (docs/product.md#products); price in cents. */
 export const ProductSchema = z.object({
   id: z.uuid(),
   name: z.string(),

@@ -85,7 +85,7 @@ const PersonSchema = z.object({
   email: z.string(),
 });
 
-/** A proposal as the API returns it (spec §3 Proposal); money in cents. */
+/** A proposal as the API returns it (docs/product.md#life-cycle-of-a-proposal); money in cents. */
 export const ProposalSchema = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -247,7 +247,7 @@ export const ListProposalsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(24),
 });
 
-/** `GET /proposals/stats` (spec §3 Proposal stats). */
+/** `GET /proposals/stats` (docs/product.md#screens-and-navigation). */
 export const ProposalStatsSchema = z.object({
   byStatus: z.record(z.enum(PROPOSAL_STATUSES), z.number().int()),
   total: z.number().int(),

@@ -5,7 +5,8 @@ import { EmailSchema } from './common.ts';
 import { PROPOSAL_STATUSES, ProposalContentSchema } from './proposals.ts';
 
 /**
- * What the client sees at /p/{publicToken}: no internal ids, only what the page shows (spec §2, §3).
+ * What the client sees at /p/{publicToken}: no internal ids, only what the page shows
+ * (docs/product.md#public-page).
  */
 export const PublicProposalSchema = z.object({
   organization: z.object({ name: z.string(), primaryColor: z.string(), logo: z.string().nullable() }),

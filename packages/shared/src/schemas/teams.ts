@@ -5,7 +5,7 @@ import { stripBidiControls } from '../text.ts';
 
 const Person = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), email: z.string() });
 
-/** A team (spec §3 Team). */
+/** A team (docs/product.md#people-and-teams). */
 export const TeamSchema = z.object({
   id: z.uuid(),
   name: z.string(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TagsSchema } from './templates.ts';
 
-describe('TagsSchema (spec §5)', () => {
+describe('TagsSchema (docs/product.md#templates)', () => {
   it('trims, drops empty tags and removes duplicates ignoring case, keeping the first spelling', () => {
     expect(TagsSchema.parse([' Web ', 'web', '', '  ', 'WEB', 'Design', 'Ótimo', 'ótimo'])).toEqual([
       'Web',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { roundRate } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 
-/** Template categories (spec §5). */
+/** Template categories (docs/product.md#templates). */
 export const TEMPLATE_CATEGORIES = [
   'consultoria',
   'desenvolvimento',
@@ -59,7 +59,7 @@ export const TemplateContentSchema = z.object({
 });
 export type TemplateContent = z.infer<typeof TemplateContentSchema>;
 
-/** A reusable proposal template (spec §3 Template). */
+/** A reusable proposal template (docs/product.md#templates). */
 export const TemplateSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -74,7 +74,10 @@ export const TemplateSchema = z.object({
 });
 export type Template = z.infer<typeof TemplateSchema>;
 
-/** Tags trimmed, empty ones dropped, duplicates removed ignoring case, the first spelling kept (spec §5). */
+/**
+ * Tags trimmed, empty ones dropped, duplicates removed ignoring case, the first spelling kept
+ * (docs/product.md#templates).
+ */
 export const TagsSchema = z
   .array(z.string().max(40))
   .max(20)

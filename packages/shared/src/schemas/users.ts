@@ -36,7 +36,10 @@ export const ListUsersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-/** The user form (spec §5): first name, last name and role required; team optional. */
+/**
+ * The user form (docs/product.md#forms-and-validation): first name, last name and role required; team
+ * optional.
+ */
 export const UpdateUserInputSchema = z.object({
   firstName: Name(MESSAGES.userFormRequired),
   lastName: Name(MESSAGES.userFormRequired),
@@ -48,7 +51,9 @@ export const UpdateUserInputSchema = z.object({
 });
 export type UpdateUserInput = z.input<typeof UpdateUserInputSchema>;
 
-/** An invitation (spec §3 Invite). `token` is the handle admins use to resend or cancel it. */
+/**
+ * An invitation (docs/product.md#people-and-teams). `token` is the handle admins use to resend or cancel it.
+ */
 export const InviteSchema = z.object({
   id: z.uuid(),
   token: z.string(),
@@ -99,7 +104,7 @@ export const AcceptInviteFormSchema = AcceptInviteInputSchema.extend({ confirmPa
   { path: ['confirmPassword'], message: MESSAGES.passwordsDontMatch },
 );
 
-/** Settings → Perfil (spec §5 Profile). */
+/** Settings → Perfil (docs/product.md#settings). */
 export const ProfileSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
@@ -115,7 +120,10 @@ export const ProfileInputSchema = z.object({
   timezone: z.enum(TIMEZONES).default('Europe/Lisbon'),
 });
 
-/** Settings → Alterar Password: new at least 6 characters (spec §5, §9). */
+/**
+ * Settings → Alterar Password: new at least 6 characters
+ * (docs/product.md#forms-and-validation, #limits-and-defaults).
+ */
 export const ChangePasswordInputSchema = z.object({
   currentPassword: z
     .string({ error: MESSAGES.passwordFieldsRequired })

@@ -1,4 +1,5 @@
-// /admin/* is the only area that reads across organizations (server-behaviour §10); only superadmins reach it.
+// /admin/* is the only area that reads across organizations (docs/product.md#organizations-and-tenancy); only
+// superadmins reach it.
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { organizations, users } from '@/db/schema/index.ts';

@@ -102,7 +102,8 @@ export async function listAllOrganizations(
 }
 
 /**
- * Starts acting as another user (server-behaviour §9): never another superadmin, an inactive user or oneself.
+ * Starts acting as another user (docs/product.md#platform-administration): never another superadmin, an
+ * inactive user or oneself.
  * The token carries the superadmin's id, so every write can be audited with both accounts, and the
  * superadmin's own session family: signing out while impersonating ends it, and stopping replaces it.
  */

@@ -14,7 +14,10 @@ import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 const statusIn = (group: readonly ProposalStatus[]): SQL =>
   sql`${proposals.status} in (${sql.raw(group.map((s) => `'${s}'`).join(','))})`;
 
-/** Sent or later (neither before sent nor cancelled) and won, as server-behaviour §8 defines them. */
+/**
+ * Sent or later (neither before sent nor cancelled) and won, as docs/product.md#analytics-and-dashboard
+ * defines them.
+ */
 const SENT_OR_LATER = statusIn(PROPOSAL_STATUSES.filter((s) => !isBeforeSent(s) && s !== 'cancelled'));
 const WON = statusIn(WON_STATUSES);
 /** Waiting for the client's answer. */

@@ -72,7 +72,7 @@ afterAll(async () => {
 });
 
 describe('analytics', () => {
-  it('computes the overview by the definitions of server-behaviour §8', async () => {
+  it('computes the overview by the definitions of docs/product.md#analytics-and-dashboard', async () => {
     const res = await as(t.app, team.viewer)('GET', '/analytics/overview');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({

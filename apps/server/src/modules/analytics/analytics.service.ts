@@ -17,7 +17,10 @@ import {
   selectTopClients,
 } from './analytics.queries.ts';
 
-/** Won ÷ sent-or-later × 100 with one decimal; 0 when nothing was sent (server-behaviour §8). */
+/**
+ * Won ÷ sent-or-later × 100 with one decimal; 0 when nothing was sent
+ * (docs/product.md#analytics-and-dashboard).
+ */
 export function conversionRate(won: number, sent: number): number {
   return sent === 0 ? 0 : Math.round((won / sent) * 1000) / 10;
 }

@@ -204,7 +204,7 @@ export async function downloadAttachment(
   };
 }
 
-/** Admins or the uploader only (spec §6). */
+/** Admins or the uploader only (docs/product.md#roles-and-permissions). */
 export async function deleteAttachment(
   ctx: TenantContext,
   storage: FileStorage,

@@ -21,7 +21,9 @@ import * as auth from './auth.service.ts';
 
 export interface AuthRoutesOptions {
   appUrl: string;
-  /** Requests per IP per minute on login, register, forgot and reset (server-behaviour §2). */
+  /**
+   * Requests per IP per minute on login, register, forgot and reset (docs/product.md#security-and-sessions).
+   */
   rateLimitMax: number;
   /** Sign-up attempts per IP per hour: each creates an organization, so the minute's limit is not enough. */
   registrationLimitPerHour: number;

@@ -39,7 +39,7 @@ async function proposalOf(ctx: TenantContext, proposalId: string) {
   return proposal;
 }
 
-/** Only the author edits or deletes a comment (spec §6). */
+/** Only the author edits or deletes a comment (docs/product.md#roles-and-permissions). */
 async function ownComment(ctx: TenantContext, proposalId: string, commentId: string) {
   await proposalOf(ctx, proposalId);
   const row = await selectComment(ctx, proposalId, commentId);

@@ -6,7 +6,8 @@ import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles, createUser, type TestUser } from '@/test/factories.ts';
 
-// Every event of server-behaviour §7: exactly one notification, to the right person, and nothing else.
+// Every event of docs/product.md#notifications: exactly one notification, to the right person, and nothing
+// else.
 
 const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

@@ -36,8 +36,8 @@ export interface NewNotification {
 }
 
 /**
- * Records a notification for one user (server-behaviour §7). Called by other modules' services, inside their
- * transaction when they pass one, so the event and its notification land together.
+ * Records a notification for one user (docs/product.md#notifications). Called by other modules' services,
+ * inside their transaction when they pass one, so the event and its notification land together.
  */
 export async function notify(db: Db, notification: NewNotification): Promise<void> {
   await insertNotification(db, notification);

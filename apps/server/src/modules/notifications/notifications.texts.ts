@@ -1,7 +1,7 @@
 import type { NotificationType } from '@aceite/shared/schemas/notifications';
 
 /**
- * What each in-app notification says (server-behaviour §7), in one place like the email templates
+ * What each in-app notification says (docs/product.md#notifications), in one place like the email templates
  * (modules/email/email.templates.ts): services pick the event and pass its facts; the wording lives here.
  */
 export interface NotificationText {

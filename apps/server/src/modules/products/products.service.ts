@@ -77,7 +77,10 @@ export async function updateProduct(ctx: TenantContext, id: string, input: Produ
   }
 }
 
-/** Delete deactivates (spec §4): proposals keep their copied lines, the product leaves the picker. */
+/**
+ * Delete deactivates (docs/product.md#products): proposals keep their copied lines, the product leaves the
+ * picker.
+ */
 export async function deactivateProduct(ctx: TenantContext, id: string): Promise<Product> {
   assertCan(ctx.role, 'catalogue:write');
   const row = await updateProductById(ctx, id, { isActive: false });

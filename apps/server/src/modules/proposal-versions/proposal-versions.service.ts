@@ -17,7 +17,7 @@ import {
 type ProposalRow = typeof proposals.$inferSelect;
 type VersionRow = NonNullable<Awaited<ReturnType<typeof selectVersion>>>;
 
-/** The frozen copy of what a version keeps (server-behaviour §4). */
+/** The frozen copy of what a version keeps (docs/product.md#versions). */
 export function snapshotOf(p: ProposalRow): ProposalSnapshot {
   return {
     title: p.title,

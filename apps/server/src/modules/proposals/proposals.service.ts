@@ -242,7 +242,7 @@ export async function createProposal(ctx: TenantContext, input: ProposalInput): 
   return toProposalDto(ctx, { proposal: row, client, owner });
 }
 
-/** The new owner of a handed-over proposal is told (server-behaviour §7). */
+/** The new owner of a handed-over proposal is told (docs/product.md#notifications). */
 async function notifyAssigned(ctx: TenantContext, id: string, title: string, ownerId: string): Promise<void> {
   await notify(ctx.db, {
     organizationId: ctx.organizationId,
@@ -405,7 +405,7 @@ export async function getProposalEmailDraft(ctx: TenantContext, id: string): Pro
 /**
  * Emails the public link to the client through the outbox, snapshots a version if the content changed since
  * the last one, marks the proposal sent, and tells the owner when someone else sent it. Statuses before sent
- * move to sent; viewed or later stay as they are (server-behaviour §4).
+ * move to sent; viewed or later stay as they are (docs/product.md#views).
  */
 export async function sendProposal(
   ctx: TenantContext,

@@ -1,4 +1,5 @@
-// The one unscoped area of the API (ARCHITECTURE §5): a proposal is found by its public token alone.
+// The one unscoped area of the API (docs/architecture.md#tenant-scoping): a proposal is found by its public
+// token alone.
 // Every function here takes the token, never an id from the caller.
 import { CLIENT_HAS_SEEN_STATUSES } from '@aceite/shared/proposal-status';
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
@@ -11,7 +12,7 @@ const owner = alias(users, 'owner');
 /*
  * Only a proposal with the client (sent by email, or marked sent by hand after sharing the link; opened; being
  * negotiated) and not yet closed can be answered, and only those expire: a draft, one under review or approved
- * but never sent is not the client's to decide (CLIENT_HAS_SEEN_STATUSES, server-behaviour §4).
+ * but never sent is not the client's to decide (CLIENT_HAS_SEEN_STATUSES, docs/product.md#decisions).
  */
 
 export async function selectByToken(db: Db, token: string) {

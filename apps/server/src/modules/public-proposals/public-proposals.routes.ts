@@ -32,7 +32,7 @@ const errors = {
 };
 const decision = dataEnvelope(z.object({ status: z.enum(PROPOSAL_STATUSES) }));
 
-/** The client's page: no login, the link token is the only key (spec §6). */
+/** The client's page: no login, the link token is the only key (docs/product.md#roles-and-permissions). */
 export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, opts) => {
   const tags = ['public'];
   const limit = perIpLimit;

@@ -471,7 +471,7 @@ export function assertPngDataUrl(dataUrl: string): void {
   }
 }
 
-/** Signing also accepts the proposal (server-behaviour §4): status accepted, acceptedAt = signedAt. */
+/** Signing also accepts the proposal (docs/product.md#signature): status accepted, acceptedAt = signedAt. */
 export async function signProposal(
   db: Db,
   token: string,

@@ -97,8 +97,8 @@ export async function addMember(ctx: TenantContext, teamId: string, userId: stri
 }
 
 /**
- * Tells a user they were put in a team (server-behaviour §7), whichever screen did it (team members or the
- * user's edit form); nobody is told about their own doing. Pass the transaction's context.
+ * Tells a user they were put in a team (docs/product.md#notifications), whichever screen did it (team members
+ * or the user's edit form); nobody is told about their own doing. Pass the transaction's context.
  */
 export async function notifyAddedToTeam(
   ctx: TenantContext,

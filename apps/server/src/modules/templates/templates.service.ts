@@ -83,7 +83,10 @@ export async function updateTemplate(ctx: ActorContext, id: string, input: Templ
   return toTemplateDto(row);
 }
 
-/** Delete archives (spec §4): the template leaves the list, proposals made from it are untouched. */
+/**
+ * Delete archives (docs/product.md#templates): the template leaves the list, proposals made from it are
+ * untouched.
+ */
 export async function archiveTemplate(ctx: ActorContext, id: string): Promise<void> {
   const existing = await selectTemplateById(ctx, id);
   if (!existing) throw notFound();

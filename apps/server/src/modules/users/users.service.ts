@@ -99,7 +99,10 @@ export async function getUser(ctx: TenantContext, id: string): Promise<Member> {
   return toMemberDto(row);
 }
 
-/** Admins edit names, role and team; an admin cannot change their own role (server-behaviour §3). */
+/**
+ * Admins edit names, role and team; an admin cannot change their own role
+ * (docs/product.md#roles-and-permissions).
+ */
 export async function updateUser(
   ctx: TenantContext,
   id: string,
@@ -115,7 +118,8 @@ export async function updateUser(
   await withTx(ctx, async (tx) => {
     if (existing.role === 'admin' && input.role !== 'admin') await assertAnotherAdminRemains(tx, id);
     await updateMemberById(tx, id, input);
-    // Moved into a team from this form: told just as when added from the team's members (§7).
+    // Moved into a team from this form: told just as when added from the team's members
+    // (docs/product.md#notifications).
     if (team && team.id !== existing.teamId) await notifyAddedToTeam(tx, id, team);
   });
   // A new role must not keep working through a still-valid refresh token for longer than necessary.

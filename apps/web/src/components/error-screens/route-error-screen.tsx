@@ -6,7 +6,9 @@ import { useAuthStore } from '@/lib/auth-store';
 import { DocumentTitle } from '../document-title';
 import { StatusPanel } from './status-panel';
 
-/** The error's status text, else its message (spec §2: the generic fallback). */
+/**
+ * The error's status text, else its message (docs/product.md#screens-and-navigation: the generic fallback).
+ */
 function describe(error: unknown): { title: string; message: string } {
   if (isRouteErrorResponse(error)) {
     const detail = typeof error.data === 'string' && error.data ? error.data : error.statusText;

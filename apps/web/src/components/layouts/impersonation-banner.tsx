@@ -13,8 +13,9 @@ const STOP_ERROR = 'Erro ao parar impersonation';
 export const IMPERSONATION_BANNER_HEIGHT = { base: 68, sm: 40 } as const;
 
 /**
- * The fixed yellow bar shown while a superadmin acts as another user (spec §2 Impersonation banner): who is
- * really signed in, and the way back, which restores the superadmin and reloads on /admin/users (spec §4).
+ * The fixed yellow bar shown while a superadmin acts as another user
+ * (docs/product.md#platform-administration): who is really signed in, and the way back, which restores the
+ * superadmin and reloads on /admin/users (docs/product.md#platform-administration).
  */
 export function ImpersonationBanner() {
   const originalUser = useAuthStore((state) => state.originalUser);

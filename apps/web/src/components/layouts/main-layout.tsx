@@ -34,7 +34,10 @@ interface MainLayoutProps {
   branding?: TopBarBranding;
 }
 
-/** The private area's frame: top bar, collapsible sidebar, and the current screen (spec §2 Layout). */
+/**
+ * The private area's frame: top bar, collapsible sidebar, and the current screen
+ * (docs/product.md#screens-and-navigation).
+ */
 export function MainLayout({ topBarActions, proposalCounts, branding }: MainLayoutProps) {
   const theme = useMantineTheme();
   const isDesktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {

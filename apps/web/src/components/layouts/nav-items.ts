@@ -63,7 +63,10 @@ const under =
   ({ pathname }: NavLocation) =>
     isUnder(pathname, base);
 
-/** Sidebar labels of the proposal statuses (spec §2 Layout): plural, unlike the badges. */
+/**
+ * Sidebar labels of the proposal statuses (docs/product.md#screens-and-navigation): plural, unlike the
+ * badges.
+ */
 export const STATUS_MENU_LABELS: Record<SidebarStatus, string> = {
   draft: 'Rascunho',
   sent: 'Enviadas',
@@ -114,8 +117,9 @@ const SETTINGS_LINKS: readonly NavChild[] = [
 ];
 
 /**
- * Every item of the private area's sidebar, in its order (spec §2 Layout). Rendered expanded, collapsed (icons
- * only) and for a platform account by `sidebar-nav.tsx`; what a viewer sees is `visibleNavItems`.
+ * Every item of the private area's sidebar, in its order (docs/product.md#screens-and-navigation). Rendered
+ * expanded, collapsed (icons only) and for a platform account by `sidebar-nav.tsx`; what a viewer sees is
+ * `visibleNavItems`.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   {

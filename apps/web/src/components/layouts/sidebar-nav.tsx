@@ -119,7 +119,10 @@ function useGroupsOpen(
   return [opened, (id, value) => setOpened((current) => ({ ...current, [id]: value }))];
 }
 
-/** The private area's navigation (spec §2 Layout): the items of `nav-items.ts` this viewer may see. */
+/**
+ * The private area's navigation (docs/product.md#screens-and-navigation): the items of `nav-items.ts` this
+ * viewer may see.
+ */
 export function SidebarNav({
   collapsed,
   onNavigate,

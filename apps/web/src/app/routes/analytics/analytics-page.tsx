@@ -15,7 +15,10 @@ import { TopClientsList } from '@/features/analytics/components/top-clients-list
 import { useFiltersInUrl } from '@/features/analytics/components/use-filters-in-url';
 import { UserPerformanceTable } from '@/features/analytics/components/user-performance-table';
 
-/** Spec §2 Analytics: filters kept in the URL, four cards, the monthly chart, users, teams and top clients. */
+/**
+ * Filters kept in the URL, four cards, the monthly chart, users, teams and top clients
+ * (docs/product.md#analytics-and-dashboard).
+ */
 export function AnalyticsPage() {
   const [filters, changeFilters] = useFiltersInUrl();
   const options = useFilterOptions();

@@ -14,7 +14,10 @@ import { useAuthStore } from '@/lib/auth-store';
 
 const NO_FILTERS = {};
 
-/** Spec §2 /dashboard: greeting, the seven cards, quick actions, top clients and recent activity. */
+/**
+ * Greeting, the seven cards, quick actions, top clients and recent activity
+ * (docs/product.md#analytics-and-dashboard).
+ */
 export function DashboardPage() {
   const user = useAuthStore((state) => state.user);
   const overview = useOverview(NO_FILTERS);

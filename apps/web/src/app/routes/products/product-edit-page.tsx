@@ -15,7 +15,8 @@ export function ProductEditPage() {
   const canWrite = useCan('catalogue:write') !== false;
   const product = useProduct(id, { enabled: canWrite });
 
-  // Spec §6: the product form sends every role but admin and manager back to /products.
+  // The product form sends every role but admin and manager back to /products
+  // (docs/product.md#roles-and-permissions).
   if (!canWrite) return <Navigate to={paths.products} replace />;
   if (product.isPending) {
     return (

@@ -8,7 +8,8 @@ import { useCan } from '@/lib/authorization';
 export function ProductNewPage() {
   const navigate = useNavigate();
   const canWrite = useCan('catalogue:write');
-  // Spec §6: the product form sends every role but admin and manager back to /products.
+  // The product form sends every role but admin and manager back to /products
+  // (docs/product.md#roles-and-permissions).
   if (canWrite === false) return <Navigate to={paths.products} replace />;
 
   return (

@@ -25,7 +25,7 @@ import { VersionsPanel } from '@/features/versions/components/versions-panel';
 import { useAuthorization } from '@/lib/authorization';
 import { formatDateTime } from '@/lib/format';
 
-/** /proposals/{id}: the proposal as the team sees it, with its actions (spec §2). */
+/** /proposals/{id}: the proposal as the team sees it, with its actions (docs/product.md#proposal-screens). */
 export function ProposalPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ function parseStatus(value: string | null): ProposalStatus | undefined {
   return PROPOSAL_STATUSES.find((status) => status === value);
 }
 
-/** /proposals: the card grid, filtered by `?status=` and `?search=` (spec §2). */
+/** /proposals: the card grid, filtered by `?status=` and `?search=` (docs/product.md#proposal-screens). */
 export function ProposalsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const status = parseStatus(searchParams.get('status'));

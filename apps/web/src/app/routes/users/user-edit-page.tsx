@@ -89,7 +89,7 @@ export function UserEditPage() {
   const canManage = useCan('user:manage');
 
   if (!actor || canManage === undefined) return <LoadingState />;
-  // Only admins edit users (server-behaviour §3); everyone else goes back to the list.
+  // Only admins edit users (docs/product.md#roles-and-permissions); everyone else goes back to the list.
   if (!canManage) return <Navigate to={paths.users} replace />;
   return (
     <>

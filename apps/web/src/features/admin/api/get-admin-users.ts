@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { apiClient, type Envelope } from '@/lib/api-client';
 import { type AdminUsersParams, adminKeys } from './keys';
 
-/** Spec §9: the admin users list shows 50 per page. */
+/** The admin users list shows 50 per page (docs/product.md#limits-and-defaults). */
 export const ADMIN_USERS_PAGE_SIZE = 50;
 
 export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;

@@ -5,8 +5,8 @@ import { apiClient, type Envelope } from '@/lib/api-client';
 import { beginImpersonation, type Impersonation } from '@/lib/auth-store';
 
 /**
- * Spec §6 and server-behaviour §9: never another superadmin, an inactive user or oneself. The server refuses
- * those too (400); the screen simply does not offer them.
+ * docs/product.md#roles-and-permissions, #platform-administration: never another superadmin, an inactive user
+ * or oneself. The server refuses those too (400); the screen simply does not offer them.
  */
 export function canImpersonate(
   target: Pick<AdminUser, 'id' | 'role' | 'isActive'>,
@@ -23,7 +23,10 @@ export async function impersonateUser(id: string): Promise<Impersonation> {
   return data;
 }
 
-/** Starts the impersonation, stores its session and reloads the app on the target's dashboard (spec §4). */
+/**
+ * Starts the impersonation, stores its session and reloads the app on the target's dashboard
+ * (docs/product.md#platform-administration).
+ */
 export function useImpersonateUser() {
   return useMutation({
     mutationFn: impersonateUser,

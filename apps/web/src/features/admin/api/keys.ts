@@ -1,6 +1,6 @@
 import type { Role } from '@aceite/shared/permissions';
 
-/** The status filter of the platform users list (spec §2 Admin users). */
+/** The status filter of the platform users list (docs/product.md#platform-administration). */
 export const ADMIN_USER_STATUSES = ['active', 'inactive'] as const;
 export type AdminUserStatus = (typeof ADMIN_USER_STATUSES)[number];
 

@@ -49,7 +49,7 @@ interface AdminUsersListProps {
 
 function OrganizationName({ user }: { user: AdminUser }) {
   if (user.organization) return <>{user.organization.name}</>;
-  // Superadmins are platform accounts (server-behaviour §2).
+  // Superadmins are platform accounts (docs/product.md#platform-administration).
   return (
     <Text span size="sm" c="dimmed">
       Plataforma
@@ -180,7 +180,8 @@ function AdminUserCard({ user, ...actions }: RowProps) {
 
 /**
  * Every user of the platform, searched and filtered, 50 per page: a table on wide screens, cards on a phone
- * (spec §2 Admin users). 'Impersonar' asks for confirmation, then switches the session to that user.
+ * (docs/product.md#platform-administration). 'Impersonar' asks for confirmation, then switches the session to
+ * that user.
  */
 export function AdminUsersList({
   params,

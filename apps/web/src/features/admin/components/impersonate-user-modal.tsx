@@ -14,7 +14,10 @@ interface ImpersonateUserModalProps {
   onClose: () => void;
 }
 
-/** The confirmation asked before impersonating (spec §5), which then starts it and reloads. */
+/**
+ * The confirmation asked before impersonating (docs/product.md#forms-and-validation), which then starts it
+ * and reloads.
+ */
 export function ImpersonateUserModal({ target, onClose }: ImpersonateUserModalProps) {
   const impersonate = useImpersonateUser();
   // After success the page is being replaced: keep the button busy rather than offering it again.

@@ -4,7 +4,8 @@ import { apiClient } from '@/lib/api-client';
 
 /**
  * One analytics call: the filters as query parameters, the answer checked against the shared contract.
- * Analytics failures are only logged, never shown (spec §8); a cancelled request is not a failure.
+ * Analytics failures are only logged, never shown (docs/product.md#analytics-and-dashboard); a cancelled
+ * request is not a failure.
  */
 export async function getAnalytics<T extends z.ZodType>(
   path: string,

@@ -16,7 +16,10 @@ const UsersResponse = z.object({
 });
 const TeamsResponse = z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) });
 
-/** Spec §9 puts no cap on users or teams; 200 is the most one page of either list holds. */
+/**
+ * docs/product.md#limits-and-defaults puts no cap on users or teams; 200 is the most one page of either list
+ * holds.
+ */
 const OPTIONS_LIMIT = 200;
 
 async function getList<T extends z.ZodType>(path: string, schema: T, signal?: AbortSignal) {

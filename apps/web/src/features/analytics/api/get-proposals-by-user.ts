@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { getAnalytics } from './get-analytics';
 import { analyticsKeys } from './keys';
 
-/** Spec §9: the report shows the top 10 users. */
+/** The report shows the top 10 users (docs/product.md#limits-and-defaults). */
 export const TOP_USERS_LIMIT = 10;
 
 export function getProposalsByUser(filters: AnalyticsQuery, limit: number, signal?: AbortSignal) {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getAnalytics } from './get-analytics';
 import { analyticsKeys } from './keys';
 
-/** Spec §9: the dashboard lists the 10 latest proposals. */
+/** The dashboard lists the 10 latest proposals (docs/product.md#limits-and-defaults). */
 export const RECENT_ACTIVITY_LIMIT = 10;
 
 export function getRecentActivity(limit: number, signal?: AbortSignal) {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { getAnalytics } from './get-analytics';
 import { analyticsKeys } from './keys';
 
-/** Spec §9: 5 on the dashboard, 10 in the report. */
+/** 5 on the dashboard, 10 in the report (docs/product.md#limits-and-defaults). */
 export const DASHBOARD_TOP_CLIENTS = 5;
 export const REPORT_TOP_CLIENTS = 10;
 

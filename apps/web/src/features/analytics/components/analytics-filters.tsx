@@ -12,7 +12,7 @@ interface AnalyticsFiltersProps {
   onChange: (patch: Partial<AnalyticsQuery>) => void;
 }
 
-/** Start date, end date, user, team and 'Limpar Filtros' (spec §2 Analytics). */
+/** Start date, end date, user, team and 'Limpar Filtros' (docs/product.md#analytics-and-dashboard). */
 export function AnalyticsFilters({ filters, options, onChange }: AnalyticsFiltersProps) {
   const endBeforeStart = Boolean(filters.startDate && filters.endDate && filters.endDate < filters.startDate);
 

@@ -6,12 +6,15 @@ import { StatCard } from '@/components/stat-card';
 import { formatCount, formatPercent } from '@/lib/format';
 
 interface AnalyticsOverviewCardsProps {
-  /** `undefined` while loading or after a failure (then no figures are shown, spec §8). */
+  /**
+   * `undefined` while loading or after a failure (then no figures are shown,
+   * docs/product.md#analytics-and-dashboard).
+   */
   overview: AnalyticsOverview | undefined;
   loading: boolean;
 }
 
-/** The report's four cards (spec §2 Analytics); each follows the filters. */
+/** The report's four cards (docs/product.md#analytics-and-dashboard); each follows the filters. */
 export function AnalyticsOverviewCards({ overview: o, loading }: AnalyticsOverviewCardsProps) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'md' }}>

@@ -8,9 +8,9 @@ import { formatCount } from '@/lib/format';
 import { fillMonths, monthLong } from './time-series';
 
 // The plot is recharts (through @mantine/charts), about 130 kB gzip: in the route's chunk it would put the
-// analytics route over its 300 kB initial-JS budget (ARCHITECTURE §8, scripts/check-bundle-size.mjs), so it is
-// a chunk of its own, requested when the panel mounts (in parallel with the report's API calls) and shown
-// behind the same Skeleton as the loading data.
+// analytics route over its 300 kB initial-JS budget (docs/architecture.md#budgets,
+// scripts/check-bundle-size.mjs), so it is a chunk of its own, requested when the panel mounts (in parallel
+// with the report's API calls) and shown behind the same Skeleton as the loading data.
 const loadPlot = () => import('./proposals-over-time-plot');
 const ProposalsOverTimePlot = lazy(async () => ({ default: (await loadPlot()).ProposalsOverTimePlot }));
 const PLOT_HEIGHT = { base: 220, sm: 280 };

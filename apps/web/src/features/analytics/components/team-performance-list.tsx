@@ -11,7 +11,10 @@ interface TeamPerformanceListProps {
   loading: boolean;
 }
 
-/** 'Performance por Equipa' (spec §2 Analytics): each team's proposals, accepted, value and conversion. */
+/**
+ * 'Performance por Equipa' (docs/product.md#analytics-and-dashboard): each team's proposals, accepted, value
+ * and conversion.
+ */
 export function TeamPerformanceList({ teams, loading }: TeamPerformanceListProps) {
   return (
     <SectionPanel title="Performance por Equipa">

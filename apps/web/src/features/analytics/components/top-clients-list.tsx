@@ -10,7 +10,10 @@ interface TopClientsListProps {
   loading: boolean;
 }
 
-/** 'Top 10 Clientes' (spec §2 Analytics), by proposal value, with their accepted proposal counts. */
+/**
+ * 'Top 10 Clientes' (docs/product.md#analytics-and-dashboard), by proposal value, with their accepted
+ * proposal counts.
+ */
 export function TopClientsList({ clients, loading }: TopClientsListProps) {
   return (
     <SectionPanel title="Top 10 Clientes">

@@ -14,8 +14,8 @@ interface UserPerformanceTableProps {
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /**
- * 'Performance por Utilizador' (spec §2 Analytics): a table on wider screens, one card per person on a
- * phone, where six columns do not fit.
+ * 'Performance por Utilizador' (docs/product.md#analytics-and-dashboard): a table on wider screens, one card
+ * per person on a phone, where six columns do not fit.
  */
 export function UserPerformanceTable({ users, loading }: UserPerformanceTableProps) {
   return (

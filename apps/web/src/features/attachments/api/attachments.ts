@@ -6,7 +6,8 @@ import { attachmentKeys } from './keys';
 const base = (proposalId: string) => `/proposals/${encodeURIComponent(proposalId)}/attachments`;
 
 /**
- * The proposal's attachments. A 404 means the attachments feature is switched off on this server (spec §8):
+ * The proposal's attachments. A 404 means the attachments feature is switched off on this server
+ * (docs/product.md#errors-on-screens):
  * that is answered as `null`, which the screen shows as an empty, disabled list with its notice.
  */
 export async function getAttachments(proposalId: string, signal?: AbortSignal): Promise<Attachment[] | null> {
@@ -36,7 +37,10 @@ export interface UploadInput {
   onProgress?: (fraction: number) => void;
 }
 
-/** Multipart upload (fields file, description, isVisibleToClient), reporting progress (spec §7). */
+/**
+ * Multipart upload (fields file, description, isVisibleToClient), reporting progress
+ * (docs/product.md#attachments).
+ */
 export async function uploadAttachment(proposalId: string, input: UploadInput): Promise<Attachment> {
   const form = new FormData();
   // The text fields first: the server reads them before the file's bytes stream in.
@@ -71,8 +75,8 @@ export function useDeleteAttachment(proposalId: string) {
 const VIEWABLE = /^(application\/pdf|image\/(png|jpeg|gif|webp)|text\/plain)/;
 
 /**
- * Downloads with the session (the file needs the bearer token) and opens it in a new tab (spec §7); files a
- * tab cannot show (Word, Excel…) are saved under their name instead.
+ * Downloads with the session (the file needs the bearer token) and opens it in a new tab
+ * (docs/product.md#attachments); files a tab cannot show (Word, Excel…) are saved under their name instead.
  */
 export async function downloadAttachment(proposalId: string, attachment: Attachment): Promise<void> {
   const blob = await apiClient.download(`${base(proposalId)}/${encodeURIComponent(attachment.id)}/download`);

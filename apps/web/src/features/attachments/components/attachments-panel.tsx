@@ -280,17 +280,17 @@ function AttachmentItem({
 
 interface AttachmentsPanelProps {
   proposalId: string;
-  /** Whoever may change the proposal may attach files to it (server-behaviour §3). */
+  /** Whoever may change the proposal may attach files to it (docs/product.md#roles-and-permissions). */
   canAttach: boolean;
-  /** Delete is for an admin or the file's uploader (spec §6). */
+  /** Delete is for an admin or the file's uploader (docs/product.md#roles-and-permissions). */
   canDelete: (attachment: Attachment) => boolean;
 }
 
-/** Attachments (spec §2 /proposals/{id}): list, upload with progress, download in a new tab, delete. */
+/** Attachments (docs/product.md#attachments): list, upload with progress, download in a new tab, delete. */
 export function AttachmentsPanel({ proposalId, canAttach, canDelete }: AttachmentsPanelProps) {
   const { data: attachments, error, isPending, refetch } = useAttachments(proposalId);
   const [uploading, setUploading] = useState(false);
-  // A 404 on the list: the feature is off here (spec §8).
+  // A 404 on the list: the feature is off here (docs/product.md#errors-on-screens).
   const disabled = attachments === null;
 
   let body: ReactNode;

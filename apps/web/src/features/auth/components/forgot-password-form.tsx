@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
 
-/** Asks for a reset link by email, then confirms it was sent (spec §2 /forgot-password). */
+/** Asks for a reset link by email, then confirms it was sent (docs/product.md#accounts-and-sign-in). */
 export function ForgotPasswordForm() {
   const forgotPassword = useForgotPassword();
   const [formError, setFormError] = useState<string | null>(null);

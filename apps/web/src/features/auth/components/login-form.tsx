@@ -19,7 +19,7 @@ interface LoginFormProps {
   keepCache?: boolean;
 }
 
-/** Email, password and 'Lembrar-me' (spec §2 /login). */
+/** Email, password and 'Lembrar-me' (docs/product.md#accounts-and-sign-in). */
 export function LoginForm({ onSuccess, initialEmail = '', keepCache = false }: LoginFormProps) {
   const login = useLogin({ keepCache });
   const form = useForm({

@@ -22,7 +22,7 @@ interface RegisterFormProps {
   onSuccess: () => void;
 }
 
-/** Account and organization sign-up (spec §2 /register, §5). */
+/** Account and organization sign-up (docs/product.md#accounts-and-sign-in, #forms-and-validation). */
 export function RegisterForm({ onSuccess }: RegisterFormProps) {
   const registration = useRegister();
   const [formError, setFormError] = useState<string | null>(null);

@@ -13,7 +13,10 @@ import { fullName } from '@/lib/format';
 import { useResetPassword } from '../api/reset-password';
 import { type ResetTokenUser, useResetTokenUser } from '../api/validate-reset-token';
 
-/** After a successful reset, the visitor is sent to the login screen after this long (spec §9). */
+/**
+ * After a successful reset, the visitor is sent to the login screen after this long
+ * (docs/product.md#limits-and-defaults).
+ */
 export const RESET_REDIRECT_DELAY_MS = 3000;
 
 function RecoveryLinks() {
@@ -160,7 +163,7 @@ interface ResetPasswordProps {
 
 /**
  * Validates the emailed token, then lets its owner choose a new password; after success, goes to the login
- * screen after 3 seconds (spec §2 /reset-password).
+ * screen after 3 seconds (docs/product.md#accounts-and-sign-in).
  */
 export function ResetPassword({ token }: ResetPasswordProps) {
   if (!token) return <TokenProblem message={MESSAGES.resetTokenMissing} />;

@@ -47,7 +47,8 @@ export function ClientActions({ client, canEdit, canDelete }: ClientActionsProps
             navigate(paths.clients, { replace: true });
           },
           onError: (error) => {
-            // 409: proposals still reference the client (spec §8 gives the exact text).
+            // 409: proposals still reference the client (docs/product.md#errors-on-screens gives the exact
+            // text).
             const message =
               error instanceof ApiError && error.status === 409
                 ? MESSAGES.clientHasProposals

@@ -110,7 +110,7 @@ function ProposalCards({ proposals }: { proposals: ClientProposal[] }) {
   );
 }
 
-/** The client card (every field, address and notes) and the client's proposals (spec §2 /clients/{id}). */
+/** The client card (every field, address and notes) and the client's proposals (docs/product.md#clients). */
 export function ClientDetails({ client }: { client: ClientDetail }) {
   const theme = useMantineTheme();
   const isWide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {

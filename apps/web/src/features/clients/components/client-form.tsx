@@ -67,7 +67,10 @@ interface ClientFormProps {
   onSuccess: (client: Client) => void;
 }
 
-/** Create and edit form of a client (spec §5 Client: name and email required, tax id ≤ 9, country list). */
+/**
+ * Create and edit form of a client (docs/product.md#clients: name and email required, tax id ≤ 9, country
+ * list).
+ */
 export function ClientForm({ client, cancelTo, onSuccess }: ClientFormProps) {
   const createClient = useCreateClient();
   const updateClient = useUpdateClient();

@@ -62,7 +62,10 @@ function ClientCard({ client }: { client: Client }) {
   );
 }
 
-/** The searchable, paged clients list: a table on wide screens, stacked cards on a phone (spec §2 Clients). */
+/**
+ * The searchable, paged clients list: a table on wide screens, stacked cards on a phone
+ * (docs/product.md#clients).
+ */
 export function ClientsList({ search, page, onSearchChange, onPageChange, canCreate }: ClientsListProps) {
   const isMobile = useIsMobile();
   const debouncedSearch = useDebouncedSearch(search);

@@ -10,7 +10,7 @@ export interface CommentInput {
   isPrivate: boolean;
 }
 
-/** The proposal's comments, private ones included: the team sees them all (spec §7 Comments). */
+/** The proposal's comments, private ones included: the team sees them all (docs/product.md#comments). */
 export async function getComments(proposalId: string, signal?: AbortSignal): Promise<Comment[]> {
   const { data } = await apiClient.get<Envelope<Comment[]>>(base(proposalId), {
     signal,

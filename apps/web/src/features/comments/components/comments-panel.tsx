@@ -30,7 +30,7 @@ interface CommentFormProps {
   label: string;
 }
 
-/** Text and the private flag; empty or whitespace-only text cannot be sent (spec §5). */
+/** Text and the private flag; empty or whitespace-only text cannot be sent (docs/product.md#comments). */
 function CommentForm({
   initial,
   submitLabel,
@@ -187,11 +187,11 @@ interface CommentsPanelProps {
   proposalId: string;
   /** Whether the signed-in user may edit or delete this comment (its author only: `canEditComment`). */
   canEdit: (comment: Comment) => boolean;
-  /** Viewers read; everyone else may comment (server-behaviour §3). */
+  /** Viewers read; everyone else may comment (docs/product.md#roles-and-permissions). */
   canComment: boolean;
 }
 
-/** Comments (spec §2 /proposals/{id}): list with author, date and private badge; new, edit, delete. */
+/** Comments (docs/product.md#comments): list with author, date and private badge; new, edit, delete. */
 export function CommentsPanel({ proposalId, canEdit, canComment }: CommentsPanelProps) {
   const { data: comments, error, isPending, refetch } = useComments(proposalId);
   const create = useCreateComment(proposalId);

@@ -17,13 +17,17 @@ import { formatCount, formatPercent } from '@/lib/format';
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 interface DashboardStatsProps {
-  /** `undefined` while loading or after a failure (then the cards show no figures, spec §8). */
+  /**
+   * `undefined` while loading or after a failure (then the cards show no figures,
+   * docs/product.md#analytics-and-dashboard).
+   */
   overview: AnalyticsOverview | undefined;
   loading: boolean;
 }
 
 /**
- * The cards of the dashboard (spec §2 /dashboard), in pt-PT euros and percent, each named for what it counts:
+ * The cards of the dashboard (docs/product.md#analytics-and-dashboard), in pt-PT euros and percent, each
+ * named for what it counts:
  * the number of proposals is the list's (cancelled included, and said); the values leave cancelled ones out.
  */
 export function DashboardStats({ overview: o, loading }: DashboardStatsProps) {

@@ -16,7 +16,8 @@ interface QuickAction {
   permission?: Permission;
 }
 
-// Spec §2 /dashboard: quick actions to /proposals/new, /proposals, /clients/new and /analytics.
+// Quick actions to /proposals/new, /proposals, /clients/new and /analytics
+// (docs/product.md#analytics-and-dashboard).
 const QUICK_ACTIONS: QuickAction[] = [
   {
     label: 'Nova proposta',

@@ -15,7 +15,10 @@ interface RecentActivityCardProps {
   loading: boolean;
 }
 
-/** The 10 latest proposals; each opens its detail, the header links to the list (spec §2 /dashboard). */
+/**
+ * The 10 latest proposals; each opens its detail, the header links to the list
+ * (docs/product.md#analytics-and-dashboard).
+ */
 export function RecentActivityCard({ proposals, loading }: RecentActivityCardProps) {
   return (
     <SectionPanel title="Atividade recente" actions={<PanelLink to={paths.proposals()} label="Ver todas" />}>

@@ -12,7 +12,10 @@ interface TopClientsCardProps {
   loading: boolean;
 }
 
-/** The 5 clients with the most proposal value, with a link to the report (spec §2 /dashboard). */
+/**
+ * The 5 clients with the most proposal value, with a link to the report
+ * (docs/product.md#analytics-and-dashboard).
+ */
 export function TopClientsCard({ clients, loading }: TopClientsCardProps) {
   return (
     <SectionPanel

@@ -5,9 +5,9 @@ import { apiClient } from '@/lib/api-client';
 import { type NotificationsPageParams, notificationKeys } from './keys';
 import { warnOnFailure } from './warn-on-failure';
 
-/** Spec §9: the bell's dropdown lists the latest 10. */
+/** The bell's dropdown lists the latest 10 (docs/product.md#limits-and-defaults). */
 export const BELL_LIMIT = 10;
-/** The settings list shows 20 notifications per page (spec §9). */
+/** The settings list shows 20 notifications per page (docs/product.md#limits-and-defaults). */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 const NotificationsResponse = z.object({

@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import { notificationKeys } from './keys';
 import { warnOnFailure } from './warn-on-failure';
 
-/** Spec §9: the unread count is polled every 30 seconds. */
+/** The unread count is polled every 30 seconds (docs/product.md#limits-and-defaults). */
 export const UNREAD_POLL_INTERVAL_MS = 30_000;
 
 const UnreadCountResponse = z.object({ data: z.object({ count: z.number().int().min(0) }) });

@@ -1,7 +1,7 @@
 /**
- * The bell's failures are only logged, never shown (spec §8): the bell keeps what it last had. A request
- * cancelled by the query client (the menu closed, the screen left) is not a failure. (The settings tab shows
- * its failures instead, through its own callbacks.)
+ * The bell's failures are only logged, never shown (docs/product.md#notifications): the bell keeps what it
+ * last had. A request cancelled by the query client (the menu closed, the screen left) is not a failure. (The
+ * settings tab shows its failures instead, through its own callbacks.)
  */
 export function logNotificationFailure(what: string, error: unknown): void {
   if (!(error instanceof DOMException && error.name === 'AbortError')) {

@@ -22,7 +22,10 @@ import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read'
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { logNotificationFailure } from '../api/warn-on-failure';
 
-/** The badge text: nothing at 0, the count up to 9, then '9+' (spec §2, §9). */
+/**
+ * The badge text: nothing at 0, the count up to 9, then '9+'
+ * (docs/product.md#notifications, #limits-and-defaults).
+ */
 export function unreadBadgeLabel(count: number): string | null {
   if (count <= 0) return null;
   return count > 9 ? '9+' : String(count);
@@ -88,8 +91,8 @@ function NotificationItem({
 }
 
 /**
- * The top bar's bell (spec §2 Notification bell): the unread badge, polled every 30 s and on window focus,
- * and a menu with the latest 10. A click marks the notification read and opens its screen.
+ * The top bar's bell (docs/product.md#notifications): the unread badge, polled every 30 s and on window
+ * focus, and a menu with the latest 10. A click marks the notification read and opens its screen.
  */
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);

@@ -119,8 +119,8 @@ interface NotificationsPanelProps {
 }
 
 /**
- * Settings → Notificações (spec §2, §4): only-unread filter, mark all read, delete read, per-item mark read
- * and delete, 20 per page.
+ * Settings → Notificações (docs/product.md#notifications): only-unread filter, mark all read, delete read,
+ * per-item mark read and delete, 20 per page.
  */
 export function NotificationsPanel({ onMessage, onChanged }: NotificationsPanelProps) {
   const [unreadOnly, setUnreadOnly] = useState(false);

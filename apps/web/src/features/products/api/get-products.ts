@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '@/lib/api-client';
 import { type ProductListParams, productKeys } from './keys';
 
-/** Products per page (spec §9). */
+/** Products per page (docs/product.md#limits-and-defaults). */
 export const PRODUCTS_PAGE_SIZE = 20;
 
 const IS_ACTIVE = { all: undefined, active: 'true', inactive: 'false' } as const;

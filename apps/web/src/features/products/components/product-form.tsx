@@ -44,7 +44,9 @@ const MAX_PRICE_EUROS = 100_000_000;
 /** Number fields hold numbers, or text read the pt-PT way (`ptNumber`). */
 const numeric = ptNumber;
 
-/** The product form edits the price in euros; the API stores cents (spec §5: min 0, step 0.01). */
+/**
+ * The product form edits the price in euros; the API stores cents (docs/product.md#totals: min 0, step 0.01).
+ */
 export const ProductFormSchema = ProductInputSchema.extend({
   price: numeric(
     z
@@ -96,7 +98,7 @@ interface ProductFormProps {
   onSuccess: (product: Product) => void;
 }
 
-/** Create and edit form of a catalogue product (spec §2 Products, §5 Product). */
+/** Create and edit form of a catalogue product (docs/product.md#products). */
 export function ProductForm({ product, cancelTo, onSuccess }: ProductFormProps) {
   const categories = useProductCategories();
   const create = useCreateProduct();

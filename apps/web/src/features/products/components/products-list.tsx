@@ -33,7 +33,7 @@ import type { ProductListParams, ProductStatusFilter } from '../api/keys';
 /** Mantine's close button has no name of its own. */
 const CLOSE_NOTIFICATION = { 'aria-label': 'Fechar notificação' };
 
-/** Descriptions are cut at this many characters in the list (spec §9). */
+/** Descriptions are cut at this many characters in the list (docs/product.md#limits-and-defaults). */
 export const DESCRIPTION_LIMIT = 60;
 
 export function cutDescription(text: string | null, limit = DESCRIPTION_LIMIT): string {
@@ -218,7 +218,10 @@ interface ProductsListProps {
   canWrite: boolean;
 }
 
-/** The catalogue, filtered by search, category and active state and paged by the server (spec §2 Products). */
+/**
+ * The catalogue, filtered by search, category and active state and paged by the server
+ * (docs/product.md#products).
+ */
 export function ProductsList({ params, onChange, canWrite }: ProductsListProps) {
   // Six columns need more room than the other lists' tables.
   const isMobile = useIsMobile('md');

@@ -26,8 +26,8 @@ export function useProposalStats({ enabled = true }: { enabled?: boolean } = {})
 }
 
 /**
- * The sidebar's counts (spec §2 Layout), refreshed on every route change: a status may have changed on
- * another screen, by a colleague, or by a client on the public page.
+ * The sidebar's counts (docs/product.md#screens-and-navigation), refreshed on every route change: a status
+ * may have changed on another screen, by a colleague, or by a client on the public page.
  */
 export function useSidebarProposalCounts({
   enabled = true,

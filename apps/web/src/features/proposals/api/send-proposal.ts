@@ -8,7 +8,10 @@ import { proposalKeys } from './keys';
 
 export type SendResult = z.infer<typeof SendResultSchema>;
 
-/** Emails the proposal's public link to its client (spec §7; the email leaves through the outbox). */
+/**
+ * Emails the proposal's public link to its client (docs/product.md#sending-and-email; the email leaves
+ * through the outbox).
+ */
 export async function sendProposal({
   id,
   ...input

@@ -3,7 +3,10 @@ import { useClipboard } from '@mantine/hooks';
 import { IconCheck, IconLink } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
 
-/** The link a client opens without signing in: this app's origin plus `/p/{publicToken}` (spec §2). */
+/**
+ * The link a client opens without signing in: this app's origin plus `/p/{publicToken}`
+ * (docs/product.md#public-page).
+ */
 export function publicProposalUrl(publicToken: string, origin = window.location.origin): string {
   return `${origin}${paths.publicProposal(publicToken)}`;
 }

@@ -149,7 +149,7 @@ const ItemRow = memo(function ItemRow({
             data-path={`items.${index}.quantity`}
             onChange={(value) => setField(index, 'quantity', value)}
             onBlur={() => {
-              // Spec §5: quantity min 1, and 1 when invalid (empty, zero, text).
+              // Quantity min 1, and 1 when invalid (empty, zero, text) (docs/product.md#totals).
               const normalized = normalizeQuantity(item.quantity);
               if (normalized !== item.quantity) setField(index, 'quantity', normalized);
             }}

@@ -90,7 +90,7 @@ function ItemsTable({ proposal }: { proposal: Proposal }) {
   );
 }
 
-/** Everything spec §2 /proposals/{id} shows, read-only. */
+/** Everything docs/product.md#proposal-screens shows, read-only. */
 export function ProposalDetail({ proposal }: { proposal: Proposal }) {
   const { client, owner } = proposal;
   const blocks = proposal.content.blocks;

@@ -75,7 +75,10 @@ export function newItem(values: Partial<Omit<ItemValues, 'key'>> = {}): ItemValu
   };
 }
 
-/** A blank proposal (spec §5, §9: status draft, percentage discount 0, tax 23 %). */
+/**
+ * A blank proposal (docs/product.md#totals, #limits-and-defaults: status draft, percentage discount 0, tax
+ * 23 %).
+ */
 export function emptyProposalValues(ownerId: string | null = null): ProposalFormValues {
   return {
     title: '',
@@ -178,15 +181,18 @@ function toNumber(value: NumberValue): number {
 
 const isBlank = (value: NumberValue) => typeof value === 'string' && !value.trim();
 
-/** Quantity is at least 1; anything invalid (empty, zero, negative, text) counts as 1 (spec §5). */
+/**
+ * Quantity is at least 1; anything invalid (empty, zero, negative, text) counts as 1
+ * (docs/product.md#totals).
+ */
 export function normalizeQuantity(value: NumberValue): number {
   const n = toNumber(value);
   return Number.isFinite(n) && n >= 1 ? n : 1;
 }
 
 /**
- * Euros typed by a person → integer cents, rounded (spec §5); an empty field is 0, and text that is not a
- * pt-PT amount is NaN so the shared schema refuses it instead of saving 0.
+ * Euros typed by a person → integer cents, rounded (docs/product.md#totals); an empty field is 0, and text
+ * that is not a pt-PT amount is NaN so the shared schema refuses it instead of saving 0.
  */
 export function eurosToCents(value: NumberValue): number {
   if (isBlank(value)) return 0;

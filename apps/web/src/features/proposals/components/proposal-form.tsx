@@ -121,8 +121,8 @@ function useDialogs() {
 }
 
 /**
- * The proposal editor (spec §2 /proposals/new and edit, §5): details, content blocks, priced items, discount
- * and tax, with a live summary computed by the same function the server uses.
+ * The proposal editor (docs/product.md#proposal-screens, #forms-and-validation): details, content blocks,
+ * priced items, discount and tax, with a live summary computed by the same function the server uses.
  */
 export function ProposalForm({
   proposalId,

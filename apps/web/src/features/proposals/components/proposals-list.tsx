@@ -83,7 +83,10 @@ function SearchBox({ value, onChange }: { value: string; onChange: (search: stri
   );
 }
 
-/** The proposals card grid (spec §2 /proposals): status filter, search, server paging, edit and delete. */
+/**
+ * The proposals card grid (docs/product.md#proposal-screens): status filter, search, server paging, edit and
+ * delete.
+ */
 export function ProposalsList({ status, search, onFiltersChange, onNewProposal }: ProposalsListProps) {
   const authorization = useAuthorization();
   const confirmDelete = useConfirmDeleteProposal();

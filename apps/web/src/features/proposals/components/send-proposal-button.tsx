@@ -121,10 +121,10 @@ function SendForm({
 }
 
 /**
- * 'Enviar por email' (spec §2): a dialog naming the client's email, with the subject and message from the
- * organization's defaults (editable), and a confirmation when the proposal looks unfinished. The server emails
- * the public link and the proposal reloads with its new status. Without a client email there is no one to
- * send it to.
+ * 'Enviar por email' (docs/product.md#sending-and-email): a dialog naming the client's email, with the
+ * subject and message from the organization's defaults (editable), and a confirmation when the proposal looks
+ * unfinished. The server emails the public link and the proposal reloads with its new status. Without a
+ * client email there is no one to send it to.
  */
 export function SendProposalButton({ proposal, onSent }: SendProposalButtonProps) {
   const [opened, { open, close }] = useDisclosure(false);

@@ -3,7 +3,10 @@ import { Anchor, Box, SimpleGrid, Text } from '@mantine/core';
 import { SectionPanel } from '@/components/section-panel';
 import { formatDateTime } from '@/lib/format';
 
-/** Who signed on the public page, when, and the signature they drew (spec §3: the public view's fields). */
+/**
+ * Who signed on the public page, when, and the signature they drew (docs/product.md#signature: the public
+ * view's fields).
+ */
 export function SignaturePanel({ proposal }: { proposal: Proposal }) {
   if (!proposal.signedAt) return null;
   const name = proposal.signedByName ?? 'Cliente';

@@ -12,7 +12,10 @@ interface DeleteTarget {
   title: string;
 }
 
-/** Asks before deleting (spec §5) and reports the outcome as an in-app notification (spec §8). */
+/**
+ * Asks before deleting (docs/product.md#forms-and-validation) and reports the outcome as an in-app
+ * notification (docs/product.md#errors-on-screens).
+ */
 export function useConfirmDeleteProposal() {
   const deleteProposal = useDeleteProposal();
 

@@ -9,7 +9,9 @@ import type { ReportMessage } from './settings-message';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
-/** Settings → Alterar Password: current, new (≥ 6) and confirmation (spec §5 Password change). */
+/**
+ * Settings → Alterar Password: current, new (≥ 6) and confirmation (docs/product.md#forms-and-validation).
+ */
 export function ChangePasswordForm({ onMessage }: { onMessage: ReportMessage }) {
   const change = useChangePassword();
   const form = useForm({

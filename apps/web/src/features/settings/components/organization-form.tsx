@@ -33,7 +33,7 @@ import { useOrganization } from '../api/get-organization';
 import { useUpdateOrganization } from '../api/update-organization';
 import type { ReportMessage } from './settings-message';
 
-/** Spec §9: the default brand colour. */
+/** The default brand colour (docs/product.md#limits-and-defaults). */
 export const DEFAULT_BRAND_COLOR = '#007bff';
 /** The logo travels inside the organization record, so it stays small (shared `LogoSchema`). */
 export const LOGO_MAX_BYTES = 200 * 1024;
@@ -291,7 +291,10 @@ function OrganizationFields({
   );
 }
 
-/** Settings → Organização (admins): name, domain, brand colour and logo (spec §2, §3, §5, §9). */
+/**
+ * Settings → Organização (admins): name, domain, brand colour and logo
+ * (docs/product.md#settings, #organizations-and-tenancy, #forms-and-validation, #limits-and-defaults).
+ */
 export function OrganizationForm({ onMessage }: { onMessage: ReportMessage }) {
   const organization = useOrganization();
   if (organization.isPending) return <LoadingState label="A carregar a organização…" />;

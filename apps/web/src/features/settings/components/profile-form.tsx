@@ -34,7 +34,7 @@ const TIMEZONE_LABELS: Record<(typeof TIMEZONES)[number], string> = {
 const LOCALE_OPTIONS = LOCALES.map((value) => ({ value, label: LOCALE_LABELS[value] }));
 const TIMEZONE_OPTIONS = TIMEZONES.map((value) => ({ value, label: TIMEZONE_LABELS[value] }));
 
-/** A stored value outside the lists falls back to the defaults of spec §9. */
+/** A stored value outside the lists falls back to the defaults (docs/product.md#limits-and-defaults). */
 function known<T extends string>(list: readonly T[], value: string, fallback: T): T {
   return (list as readonly string[]).includes(value) ? (value as T) : fallback;
 }
@@ -116,7 +116,10 @@ function ProfileFields({ profile, onMessage, onSaved }: ProfileFormProps & { pro
   );
 }
 
-/** Settings → Perfil: first and last name (required), locale and timezone (spec §2, §5, §9). */
+/**
+ * Settings → Perfil: first and last name (required), locale and timezone
+ * (docs/product.md#settings, #forms-and-validation, #limits-and-defaults).
+ */
 export function ProfileForm({ onMessage, onSaved }: ProfileFormProps) {
   const profile = useProfile();
   if (profile.isPending) return <LoadingState label="A carregar o perfil…" />;

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 
-/** The outcome of the last action of a settings tab; changing tab clears it (spec §2 Settings). */
+/** The outcome of the last action of a settings tab; changing tab clears it (docs/product.md#settings). */
 export interface SettingsMessage {
   type: 'success' | 'error';
   text: string;

@@ -22,7 +22,7 @@ export function isSettingsTab(value: string | null): value is SettingsTab {
 interface SettingsTabsProps {
   tab: SettingsTab;
   onTabChange: (tab: SettingsTab) => void;
-  /** Only admins see Organização (spec §6). */
+  /** Only admins see Organização (docs/product.md#roles-and-permissions). */
   isAdmin: boolean;
   /** False for a platform account (superadmin): no organization, so no Notificações either. */
   hasOrganization?: boolean;
@@ -64,7 +64,7 @@ export function SettingsTabs({
       classNames={{ list: classes.list, tab: classes.tab }}
       onChange={(value) => {
         if (!isSettingsTab(value) || value === active) return;
-        // Spec §2 Settings: changing tab clears messages.
+        // Changing tab clears messages (docs/product.md#settings).
         setMessage(null);
         onTabChange(value);
       }}

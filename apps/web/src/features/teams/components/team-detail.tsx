@@ -201,7 +201,7 @@ interface TeamDetailProps {
   /** The organization's active users, for 'Adicionar Membro'. */
   candidates: readonly MemberCandidate[];
   candidatesLoading: boolean;
-  /** Managers and admins change the members (server-behaviour §3). */
+  /** Managers and admins change the members (docs/product.md#roles-and-permissions). */
   canWrite: boolean;
   /** Admins edit users, so only they get the link to a member's edit screen. */
   canEditUsers: boolean;
@@ -209,7 +209,7 @@ interface TeamDetailProps {
   onMembersChanged?: () => void;
 }
 
-/** A team's summary and members (spec §2 Teams: detail). */
+/** A team's summary and members (docs/product.md#people-and-teams). */
 export function TeamDetail({
   team,
   candidates,

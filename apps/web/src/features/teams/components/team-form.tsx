@@ -40,7 +40,10 @@ interface TeamFormProps {
   onCancel: () => void;
 }
 
-/** Name (required), description and manager of a team (spec §2 Teams, §5 Team form). */
+/**
+ * Name (required), description and manager of a team
+ * (docs/product.md#people-and-teams, #forms-and-validation).
+ */
 export function TeamForm({ team, managers, managersLoading, onSaved, onCancel }: TeamFormProps) {
   const create = useCreateTeam();
   const update = useUpdateTeam(team?.id ?? '');

@@ -17,7 +17,9 @@ interface TeamsTableProps {
   /** The search text as kept in the URL. */
   search: string;
   onSearchChange: (search: string) => void;
-  /** Managers and admins see Edit, Remove and the first-team button (server-behaviour §3). */
+  /**
+   * Managers and admins see Edit, Remove and the first-team button (docs/product.md#roles-and-permissions).
+   */
   canWrite: boolean;
 }
 

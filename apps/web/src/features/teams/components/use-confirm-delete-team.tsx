@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { ApiError } from '@/lib/api-client';
 import { useDeleteTeam } from '../api/delete-team';
 
-/** What to tell after a refused team deletion (spec §8 Teams). */
+/** What to tell after a refused team deletion (docs/product.md#errors-on-screens). */
 export function deleteTeamErrorMessage(error: unknown): string {
   // 400: the team still has members.
   if (error instanceof ApiError && error.status === 400) return MESSAGES.teamHasMembers;
@@ -14,7 +14,10 @@ export function deleteTeamErrorMessage(error: unknown): string {
   return `Erro ao remover equipa: ${detail}`;
 }
 
-/** Asks for confirmation, deletes the team and reports the outcome (spec §5: confirm before deleting). */
+/**
+ * Asks for confirmation, deletes the team and reports the outcome (docs/product.md#forms-and-validation:
+ * confirm before deleting).
+ */
 export function useConfirmDeleteTeam({ onDeleted }: { onDeleted?: () => void } = {}) {
   const deleteTeam = useDeleteTeam();
   const confirm = (team: Pick<Team, 'id' | 'name'>) =>

@@ -13,12 +13,12 @@ import type { NewProposalFromTemplateState } from './templates-grid';
 
 const ALL_TEMPLATES = { search: '', category: '' } as const;
 
-/** The spec's cut for template descriptions (§9). */
+/** The cut of template descriptions (docs/product.md#limits-and-defaults). */
 const cut = (text: string) => (text.length > 100 ? `${text.slice(0, 100).trimEnd()}…` : text);
 
 /**
  * 'Nova proposta' from the dashboard or the proposals list: a blank proposal, or one of the templates (the use
- * is counted, then the editor opens prefilled; it opens even if counting fails, spec §4).
+ * is counted, then the editor opens prefilled; it opens even if counting fails, docs/product.md#templates).
  */
 export function NewProposalDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();

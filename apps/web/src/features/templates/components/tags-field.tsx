@@ -5,7 +5,10 @@ import { type ReactNode, useState } from 'react';
 /** The most tags a template may carry (the API's limit). */
 export const MAX_TAGS = 20;
 
-/** Tags trimmed, empty ones dropped, duplicates (ignoring case) removed, first spelling kept (spec §5). */
+/**
+ * Tags trimmed, empty ones dropped, duplicates (ignoring case) removed, first spelling kept
+ * (docs/product.md#templates).
+ */
 export function normalizeTags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
   const result: string[] = [];
@@ -30,7 +33,9 @@ interface TagsFieldProps {
   error?: ReactNode;
 }
 
-/** Tags added with Enter (or a comma) or the 'Adicionar' button, each removable (spec §2 template form). */
+/**
+ * Tags added with Enter (or a comma) or the 'Adicionar' button, each removable (docs/product.md#templates).
+ */
 export function TagsField({ value, onChange, error }: TagsFieldProps) {
   const [typed, setTyped] = useState('');
   const add = () => {

@@ -4,7 +4,10 @@ import { IconArchive, IconPencil, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
-/** A card shows at most this many tags and cuts the description at this many characters (spec §2, §9). */
+/**
+ * A card shows at most this many tags and cuts the description at this many characters
+ * (docs/product.md#templates, #limits-and-defaults).
+ */
 export const CARD_TAG_LIMIT = 3;
 export const CARD_DESCRIPTION_LIMIT = 100;
 

@@ -104,7 +104,10 @@ export function newBlock(type: BlockType): TemplateFormBlock {
   return { id: newId(), type, title: '', content: '' };
 }
 
-/** A new line: quantity 1, unit 'un' (spec §3), no discount, the default 23 % tax (spec §9). */
+/**
+ * A new line: quantity 1, unit 'un' (docs/product.md#templates), no discount, the default 23 % tax
+ * (docs/product.md#limits-and-defaults).
+ */
 export function newItem(): TemplateFormItem {
   return { id: newId(), description: '', quantity: 1, unit: 'un', unitPrice: '', discount: 0, tax: 23 };
 }

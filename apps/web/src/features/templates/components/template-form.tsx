@@ -46,7 +46,9 @@ interface TemplateFormProps {
   onSuccess: (template: Template) => void;
 }
 
-/** Create and edit form of a template: details, tags, content blocks and items (spec §2 Templates, §5). */
+/**
+ * Create and edit form of a template: details, tags, content blocks and items (docs/product.md#templates).
+ */
 export function TemplateForm({ template, cancelTo, onSuccess }: TemplateFormProps) {
   const create = useCreateTemplate();
   const update = useUpdateTemplate();

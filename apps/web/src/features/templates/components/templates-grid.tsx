@@ -48,8 +48,8 @@ export function TemplatesGrid({ params, onChange, canUse, canWrite }: TemplatesG
   const countUse = useCountTemplateUse();
   const archive = useArchiveTemplate();
 
-  // Spec §4: using a template counts the use, then opens a new proposal prefilled from it; the proposal
-  // opens even if counting fails.
+  // docs/product.md#templates: using a template counts the use, then opens a new proposal prefilled from it;
+  // the proposal opens even if counting fails.
   const startFromTemplate = (template: Template) =>
     countUse.mutate(template.id, {
       onSettled: (counted) => {

@@ -170,8 +170,8 @@ interface AcceptInviteProps {
 }
 
 /**
- * The emailed invitation (server-behaviour §6): shows the organization and email, asks for names and a
- * password, creates the account with the invited role and team and signs it in.
+ * The emailed invitation (docs/product.md#people-and-teams): shows the organization and email, asks for names
+ * and a password, creates the account with the invited role and team and signs it in.
  */
 export function AcceptInvite({ token, onAccepted }: AcceptInviteProps) {
   if (!token) return <InviteProblem />;

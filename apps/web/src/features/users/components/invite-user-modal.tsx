@@ -26,7 +26,10 @@ interface InviteUserModalProps {
   onInvited: (email: string) => void;
 }
 
-/** Invite someone by email (spec §5 Invite: email and role required, default Vendas; names, team optional). */
+/**
+ * Invite someone by email (docs/product.md#people-and-teams: email and role required, default Vendas; names,
+ * team optional).
+ */
 export function InviteUserModal({ opened, onClose, teams, onInvited }: InviteUserModalProps) {
   const invite = useInviteUser();
   const [formError, setFormError] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 import { ORG_ROLES, type OrgRole, ROLE_LABELS } from '@aceite/shared/permissions';
 
-// Spec §2 Users lists the roles in this order: Vendas, Gestor, Admin, Visualizador.
+// The user form lists the roles in this order (docs/product.md#people-and-teams): Vendas, Gestor, Admin,
+// Visualizador.
 const ROLE_ORDER: readonly OrgRole[] = ['sales', 'manager', 'admin', 'viewer'];
 
 /** The role choices of the invite and user forms. */

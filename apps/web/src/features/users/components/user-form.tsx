@@ -19,13 +19,13 @@ const UserFormSchema = UpdateUserInputSchema.extend({ teamId: z.string() });
 interface UserFormProps {
   user: Member;
   teams: readonly TeamOption[];
-  /** Editing one's own account: the role cannot change (server-behaviour §3). */
+  /** Editing one's own account: the role cannot change (docs/product.md#roles-and-permissions). */
   isSelf: boolean;
   onSaved: (user: Member) => void;
   onCancel: () => void;
 }
 
-/** Names, role and team of a member (spec §2 Users, §5 User form). */
+/** Names, role and team of a member (docs/product.md#people-and-teams, #forms-and-validation). */
 export function UserForm({ user, teams, isSelf, onSaved, onCancel }: UserFormProps) {
   const update = useUpdateUser(user.id);
   const [formError, setFormError] = useState<string | null>(null);

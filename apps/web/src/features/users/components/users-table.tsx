@@ -28,7 +28,7 @@ interface UsersTableProps {
   page: number;
   onSearchChange: (search: string) => void;
   onPageChange: (page: number) => void;
-  /** Admins see the edit and deactivate actions (server-behaviour §3). */
+  /** Admins see the edit and deactivate actions (docs/product.md#roles-and-permissions). */
   canManage: boolean;
   /** The signed-in user, who cannot deactivate themself. */
   currentUserId: string | undefined;

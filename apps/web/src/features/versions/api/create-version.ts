@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type Envelope } from '@/lib/api-client';
 import { versionKeys } from './keys';
 
-/** Snapshots the proposal as it is now, with the change notes (server-behaviour §4). */
+/** Snapshots the proposal as it is now, with the change notes (docs/product.md#versions). */
 export async function createVersion(proposalId: string, changeNotes: string): Promise<Version> {
   const { data } = await apiClient.post<Envelope<Version>>(
     `/proposals/${encodeURIComponent(proposalId)}/versions`,

@@ -5,7 +5,7 @@ import { versionKeys } from './keys';
 
 const base = (proposalId: string) => `/proposals/${encodeURIComponent(proposalId)}/versions`;
 
-/** A proposal's versions, newest first (spec §7 Versions). */
+/** A proposal's versions, newest first (docs/product.md#versions). */
 export async function getVersions(proposalId: string, signal?: AbortSignal): Promise<Version[]> {
   const { data } = await apiClient.get<Envelope<Version[]>>(base(proposalId), { signal });
   return data;

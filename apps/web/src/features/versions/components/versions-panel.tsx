@@ -124,7 +124,7 @@ function VersionRow({ version, onOpen }: { version: Version; onOpen: () => void 
   );
 }
 
-/** Version history (spec §2 /proposals/{id}): the list, 'Criar versão', and any version's full snapshot. */
+/** Version history (docs/product.md#versions): the list, 'Criar versão', and any version's full snapshot. */
 export function VersionsPanel({ proposalId, canCreate }: { proposalId: string; canCreate: boolean }) {
   const { data: versions, error, isPending, refetch } = useVersions(proposalId);
   const [creating, setCreating] = useState(false);
