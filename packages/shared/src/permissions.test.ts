@@ -4,6 +4,7 @@ import {
   canDeleteAttachment,
   canDeleteProposal,
   canEditComment,
+  canImpersonate,
   canManageProposal,
   canWriteTemplate,
   isPlatformAdmin,
@@ -72,5 +73,15 @@ describe('resource policies', () => {
     expect(canWriteTemplate(sales, false)).toBe(false);
     expect(isPlatformAdmin({ role: 'superadmin' })).toBe(true);
     expect(isPlatformAdmin(admin)).toBe(false);
+    expect(isPlatformAdmin({ role: null })).toBe(false);
+  });
+
+  it('lets the platform admin act as an active member, never another superadmin or oneself', () => {
+    const platform = { userId: 'p', role: 'superadmin' } as const;
+    expect(canImpersonate(platform, { id: 's', role: 'sales', isActive: true })).toBe(true);
+    expect(canImpersonate(platform, { id: 's', role: 'sales', isActive: false })).toBe(false);
+    expect(canImpersonate(platform, { id: 'q', role: 'superadmin', isActive: true })).toBe(false);
+    expect(canImpersonate(platform, { id: 'p', role: 'superadmin', isActive: true })).toBe(false);
+    expect(canImpersonate(admin, { id: 's', role: 'sales', isActive: true })).toBe(false);
   });
 });

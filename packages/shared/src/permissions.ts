@@ -60,8 +60,19 @@ export interface Actor {
 }
 
 /** The platform's own administrator (global templates, `/admin`); never an organization role. */
-export function isPlatformAdmin(actor: Pick<Actor, 'role'>): boolean {
+export function isPlatformAdmin(actor: { readonly role?: string | null }): boolean {
   return actor.role === 'superadmin';
+}
+
+/**
+ * The platform admin acts as another user: never another superadmin, an inactive account or oneself
+ * (docs/product.md#platform-administration).
+ */
+export function canImpersonate(
+  actor: Actor,
+  target: { readonly id: string; readonly role: string; readonly isActive: boolean },
+): boolean {
+  return isPlatformAdmin(actor) && target.isActive && !isPlatformAdmin(target) && target.id !== actor.userId;
 }
 
 /**

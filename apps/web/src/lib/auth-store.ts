@@ -1,4 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { isPlatformAdmin } from '@aceite/shared/permissions';
 import type { ImpersonationSchema, StopImpersonationSchema } from '@aceite/shared/schemas/admin';
 import type { AuthSession, LoginInput, RegisterInput, User } from '@aceite/shared/schemas/auth';
 import { useSyncExternalStore } from 'react';
@@ -187,7 +188,7 @@ function followImpersonation(started: boolean): void {
     return;
   }
   // Stopped (not signed out): the superadmin's session is back.
-  if (session.getAccessToken() && session.getStoredUser()?.role === 'superadmin') {
+  if (session.getAccessToken() && isPlatformAdmin({ role: session.getStoredUser()?.role })) {
     window.location.assign(paths.adminUsers);
   }
 }

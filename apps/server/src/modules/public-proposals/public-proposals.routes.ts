@@ -1,3 +1,4 @@
+import { isPlatformAdmin } from '@aceite/shared/permissions';
 import { dataEnvelope, ErrorEnvelopeSchema } from '@aceite/shared/schemas/common';
 import { PROPOSAL_STATUSES } from '@aceite/shared/schemas/proposals';
 import {
@@ -47,7 +48,7 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
       ip: req.ip,
       userAgent: req.headers['user-agent'],
       viewerOrganizationId: viewer?.organizationId ?? null,
-      viewerIsPlatform: !!viewer && (viewer.impersonating || viewer.role === 'superadmin'),
+      viewerIsPlatform: !!viewer && (viewer.impersonating || isPlatformAdmin(viewer)),
     };
   }
 

@@ -1,3 +1,4 @@
+import { canImpersonate as canImpersonateAs } from '@aceite/shared/permissions';
 import type { AdminUser } from '@aceite/shared/schemas/admin';
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
@@ -5,14 +6,14 @@ import { apiClient, type Envelope } from '@/lib/api-client';
 import { beginImpersonation, type Impersonation } from '@/lib/auth-store';
 
 /**
- * docs/product.md#roles-and-permissions, #platform-administration: never another superadmin, an inactive user
- * or oneself. The server refuses those too (400); the screen simply does not offer them.
+ * The shared policy (never another superadmin, an inactive user or oneself), for the platform admin's own list
+ * (docs/product.md#platform-administration). The server refuses those too (400); the screen does not offer them.
  */
 export function canImpersonate(
   target: Pick<AdminUser, 'id' | 'role' | 'isActive'>,
   selfId: string | undefined,
 ) {
-  return target.isActive && target.role !== 'superadmin' && target.id !== selfId;
+  return selfId !== undefined && canImpersonateAs({ userId: selfId, role: 'superadmin' }, target);
 }
 
 /** A 30-minute session as the target user, without a refresh token. */
