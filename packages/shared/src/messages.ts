@@ -133,6 +133,7 @@ export const MESSAGES = {
   currentPasswordWrong: 'A password atual está incorreta',
   organizationNameRequired: 'O nome da organização é obrigatório',
   colorInvalid: 'Cor inválida (use o formato #RRGGBB)',
+  privacyContactInvalid: 'Indique um email ou um endereço web (https://…) válido',
   logoInvalid: 'O logótipo deve ser uma imagem PNG, JPEG ou WebP até 200 KB',
   profileUpdated: 'Perfil atualizado com sucesso!',
   passwordChanged: 'Password alterada com sucesso!',

@@ -146,6 +146,27 @@ describe('public proposal page', () => {
     expect(screen.getByRole('button', { name: 'Rejeitar' })).toBeEnabled();
   });
 
+  it('states who processes the client data before deciding, in the words the server gave', async () => {
+    const proposal = makeProposal();
+    stubFetch(() => ok(proposal));
+    renderPage();
+
+    const notice = await screen.findByTestId('privacy-notice');
+    // docs/product.md#personal-data: exactly the text the server stores with the decision.
+    expect(notice.textContent).toBe(proposal.privacyNotice.text);
+    expect(notice).toHaveTextContent(
+      /tratados por Atlântico Digital \(contacto: Rui Vendas, vendas@aceite\.demo\)/,
+    );
+    const link = within(notice).getByRole('link', { name: 'https://atlantico.pt/privacidade' });
+    expect(link).toHaveAttribute('href', 'https://atlantico.pt/privacidade');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    // It comes before the actions, and goes with them once the client has answered.
+    expect(
+      notice.compareDocumentPosition(screen.getByRole('button', { name: 'Aceitar' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
   it('asks for name and email before the signature step', async () => {
     const user = userEvent.setup();
     stubFetch(() => ok(makeProposal()));
@@ -203,6 +224,7 @@ describe('public proposal page', () => {
     expect(await screen.findByRole('heading', { name: 'Proposta aceite' })).toBeInTheDocument();
     expect(screen.getByText(/Aceite em 07\/03\/2026/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Rejeitar' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('privacy-notice')).not.toBeInTheDocument();
   });
 
   it('when rejected shows a result box with the date and the reason', async () => {

@@ -37,6 +37,25 @@ interface ResponsePanelProps {
 }
 
 /**
+ * Who processes the client's data and why, before they decide: the server's words, stored with the decision
+ * (docs/product.md#personal-data).
+ */
+export function PrivacyStatement({ notice }: { notice: PublicProposal['privacyNotice'] }) {
+  const external = /^https?:\/\//i.test(notice.link.href);
+  return (
+    <p className="pp-fineprint pp-privacy" data-testid="privacy-notice">
+      <span>
+        {notice.before}
+        <a href={notice.link.href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+          {notice.link.label}
+        </a>
+        {notice.after}
+      </span>
+    </p>
+  );
+}
+
+/**
  * The client's answer while the proposal is actionable: sign, or quickly accept or reject
  * (docs/product.md#public-page).
  */
@@ -230,6 +249,7 @@ export function ResponsePanel({
         Para aceitar com assinatura digital, indique o seu nome e email e desenhe a sua assinatura.
         {proposal.validUntil ? ` Pode responder até ${formatCalendarDate(proposal.validUntil)}.` : ''}
       </p>
+      <PrivacyStatement notice={proposal.privacyNotice} />
 
       <form noValidate onSubmit={submitSignForm} aria-label="Assinatura digital">
         <div className="pp-fields">

@@ -1,3 +1,4 @@
+import { privacyNotice } from '@aceite/shared/privacy-notice';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { jsonResponse } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
@@ -55,6 +56,12 @@ export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicPro
     rejectionReason: null,
     createdAt: '2026-03-05T10:00:00.000Z',
     answerCode: { required: false },
+    privacyNotice: privacyNotice({
+      organizationName: 'Atlântico Digital',
+      contactName: 'Rui Vendas',
+      contactEmail: 'vendas@aceite.demo',
+      privacyContact: 'https://atlantico.pt/privacidade',
+    }),
     ...overrides,
   };
 }

@@ -41,6 +41,16 @@ export const PublicProposalSchema = z.object({
    * organization turned it off, and only when the proposal has a client with an email to send it to.
    */
   answerCode: z.object({ required: z.boolean() }),
+  /**
+   * Who processes the client's data and why, shown before deciding and stored word for word with the
+   * decision (`privacyNotice` of `privacy-notice.ts`, docs/product.md#personal-data).
+   */
+  privacyNotice: z.object({
+    text: z.string(),
+    before: z.string(),
+    link: z.object({ label: z.string(), href: z.string() }),
+    after: z.string(),
+  }),
 });
 export type PublicProposal = z.infer<typeof PublicProposalSchema>;
 

@@ -194,6 +194,16 @@ export type OrganizationBranding = z.infer<typeof OrganizationBrandingSchema>;
  * The organization's settings the product reads (Settings → Organização); other keys are kept as they are.
  * Empty texts mean "use Aceite's default".
  */
+/** An http(s) address with a dotted host (letters, digits, hyphens), an optional port and path, no spaces. */
+const WEB_ADDRESS = /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?([/?#]\S*)?$/i;
+
+/** An email address or an http(s) URL; '' (no contact: the owner answers) is allowed. */
+function isPrivacyContact(value: string): boolean {
+  if (value === '') return true;
+  if (/^https?:/i.test(value)) return WEB_ADDRESS.test(value);
+  return z.email().safeParse(value).success;
+}
+
 export const OrganizationSettingsSchema = z
   .looseObject({
     proposalEmailSubject: z.string().trim().max(200, MESSAGES.emailSubjectTooLong).optional(),
@@ -209,6 +219,16 @@ export const OrganizationSettingsSchema = z
      * Absent means on: see `requiresAnswerCode`.
      */
     requireAnswerCode: z.boolean().optional(),
+    /**
+     * Where clients ask about their personal data (docs/product.md#personal-data): an email or an http(s)
+     * address, linked from the public page's statement. Empty means the proposal's owner.
+     */
+    privacyContact: z
+      .string({ error: MESSAGES.privacyContactInvalid })
+      .trim()
+      .max(254, MESSAGES.privacyContactInvalid)
+      .refine(isPrivacyContact, MESSAGES.privacyContactInvalid)
+      .optional(),
   })
   // The other keys are kept only within the bounds above (flat, scalar, at most 50).
   .superRefine((value, ctx) => {

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
+import { type PrivacyNotice, privacyNotice } from '@aceite/shared/privacy-notice';
 import { isBeforeSent, isActionable as isOpenToAnswer } from '@aceite/shared/proposal-status';
 import { completeContent } from '@aceite/shared/schemas/proposals';
 import type { AnswerCodeSent, PublicProposal } from '@aceite/shared/schemas/public-proposals';
@@ -91,7 +92,22 @@ function toPublicDto(found: Found): PublicProposal {
     rejectionReason: p.rejectionReason,
     createdAt: p.createdAt.toISOString(),
     answerCode: { required: answerCodeRequired(found) },
+    privacyNotice: noticeFor(found),
   };
+}
+
+/**
+ * The data-protection statement from the organization's current settings: the page shows it and the decision
+ * stores the same text (docs/product.md#personal-data).
+ */
+function noticeFor(found: Found): PrivacyNotice {
+  const contact = found.organization.settings.privacyContact;
+  return privacyNotice({
+    organizationName: brandOf(found.organization).organizationName,
+    contactName: `${found.owner.firstName} ${found.owner.lastName}`.trim(),
+    contactEmail: found.owner.email,
+    privacyContact: typeof contact === 'string' ? contact : null,
+  });
 }
 
 /** The code is asked when the organization keeps it on (the default) and there is an address to send it to. */
@@ -402,6 +418,8 @@ async function decide(
         userAgent: meta.userAgent ?? null,
         contentSha256: contentHash(row),
         answerVerification: verified.record,
+        // The statement the page showed about the client's data, as the current settings word it.
+        privacyNotice: noticeFor(found).text,
         ...extra,
       },
     });

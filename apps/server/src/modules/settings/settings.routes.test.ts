@@ -145,4 +145,29 @@ describe('settings', () => {
       ]),
     );
   });
+
+  it('keeps a privacy contact that is an email or a web address, and refuses anything else', async () => {
+    // docs/product.md#personal-data: linked from the public page's statement.
+    const put = (privacyContact: unknown) =>
+      as(t.app, team.admin)('PUT', '/settings/organization', {
+        name: 'Nova Lda',
+        settings: { privacyContact },
+      });
+    for (const good of ['dpo@nova.pt', 'https://nova.pt/privacidade', 'http://nova.pt', '']) {
+      const res = await put(good);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.settings.privacyContact).toBe(good);
+    }
+    const trimmed = await put('  dpo@nova.pt  ');
+    expect(trimmed.json().data.settings.privacyContact).toBe('dpo@nova.pt');
+    for (const bad of ['dpo', 'javascript:alert(1)', 'https://', 'ftp://nova.pt', 'https://nova pt', 42]) {
+      const res = await put(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details).toEqual([
+        { field: 'settings.privacyContact', message: MESSAGES.privacyContactInvalid },
+      ]);
+    }
+    const [row] = await t.db.select().from(organizations).where(eq(organizations.id, team.org.id));
+    expect(row?.settings.privacyContact).toBe('dpo@nova.pt');
+  });
 });

@@ -127,6 +127,30 @@ describe('OrganizationForm', { timeout: 20_000 }, () => {
     });
   });
 
+  it('checks the privacy contact (an email or a web address) and saves it', async () => {
+    const api = mockApi({
+      'GET /settings/organization': () => jsonResponse(200, { data: ORGANIZATION }),
+      'PUT /settings/organization': ({ body }) =>
+        jsonResponse(200, { data: { ...ORGANIZATION, ...(body as object) } }),
+    });
+    const { user } = renderWithOverlays(<OrganizationForm onMessage={vi.fn()} />);
+    const contact = await screen.findByRole('textbox', { name: /^Contacto de privacidade/ });
+    expect(contact).toHaveValue('');
+    await user.type(contact, 'privacidade');
+    await user.click(screen.getByRole('button', { name: 'Guardar organização' }));
+    expect(
+      await screen.findByText('Indique um email ou um endereço web (https://…) válido'),
+    ).toBeInTheDocument();
+    expect(api.bodiesOf('PUT /settings/organization')).toHaveLength(0);
+    await user.clear(contact);
+    await user.type(contact, 'https://demo.pt/privacidade');
+    await user.click(screen.getByRole('button', { name: 'Guardar organização' }));
+    await waitFor(() => expect(api.bodiesOf('PUT /settings/organization')).toHaveLength(1));
+    expect(api.bodiesOf('PUT /settings/organization')[0]).toMatchObject({
+      settings: { weekStartsOn: 1, privacyContact: 'https://demo.pt/privacidade' },
+    });
+  });
+
   it('shows the logo rule under the field for a file that is too big', async () => {
     mockApi({ 'GET /settings/organization': () => jsonResponse(200, { data: ORGANIZATION }) });
     const { user } = renderWithOverlays(<OrganizationForm onMessage={vi.fn()} />);

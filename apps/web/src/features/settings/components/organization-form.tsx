@@ -48,6 +48,7 @@ const FIELDS = [
   'settings.proposalEmailMessage',
   'settings.proposalValidityDays',
   'settings.requireAnswerCode',
+  'settings.privacyContact',
 ] as const;
 
 /** The proposal defaults as the form edits them: Aceite's own defaults where the organization set none. */
@@ -59,11 +60,13 @@ function proposalDefaults(settings: Organization['settings']) {
     proposalEmailMessage: saved.proposalEmailMessage || DEFAULT_EMAIL_MESSAGE,
     proposalValidityDays: saved.proposalValidityDays ?? DEFAULT_VALIDITY_DAYS,
     requireAnswerCode: requiresAnswerCode(saved),
+    privacyContact: saved.privacyContact ?? '',
   } as {
     proposalEmailSubject: string;
     proposalEmailMessage: string;
     proposalValidityDays: number | string;
     requireAnswerCode: boolean;
+    privacyContact: string;
   };
 }
 const BRAND_SWATCHES = [
@@ -280,6 +283,13 @@ function OrganizationFields({
           label="Pedir ao cliente um código enviado por email antes de aceitar, assinar ou rejeitar"
           description="Confirma que quem responde controla o email do cliente; o envio e o uso do código ficam registados como prova. Recomendado."
           {...form.getInputProps('settings.requireAnswerCode', { type: 'checkbox' })}
+        />
+        <TextInput
+          label="Contacto de privacidade"
+          description="Email ou endereço web (https://…) onde os clientes tratam dos seus dados pessoais; aparece na página pública antes de responderem. Vazio: o email do responsável pela proposta."
+          placeholder="privacidade@empresa.pt"
+          maxLength={254}
+          {...form.getInputProps('settings.privacyContact')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>
