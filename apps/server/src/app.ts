@@ -140,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         rateLimitMax: config.authRateLimitMax,
         registrationLimitPerHour: config.registrationLimitPerHour ?? 10,
       });
-      await api.register(clientsRoutes);
+      await api.register(clientsRoutes, { storage });
       await api.register(productsRoutes);
       await api.register(templatesRoutes);
       await api.register(proposalsRoutes, { storage, mailLimits });

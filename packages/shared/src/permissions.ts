@@ -24,6 +24,7 @@ export type Permission =
   | 'comment:create'
   | 'client:write'
   | 'client:delete'
+  | 'client:export'
   | 'catalogue:write'
   | 'template:use'
   | 'team:write'
@@ -37,6 +38,8 @@ const MATRIX: Record<Permission, readonly Role[]> = {
   'comment:create': ['admin', 'manager', 'sales'],
   'client:write': ['admin', 'manager', 'sales'],
   'client:delete': ['admin', 'manager'],
+  /** A client's personal-data export (docs/product.md#personal-data). */
+  'client:export': ['admin', 'manager'],
   'catalogue:write': ['admin', 'manager'],
   'template:use': ['admin', 'manager', 'sales'],
   'team:write': ['admin', 'manager'],

@@ -116,6 +116,12 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         target: async () => ({ url: `/clients/${(await make.client()).id}` }),
       },
     ],
+    'GET /clients/{id}/export': [
+      {
+        rule: { permission: 'client:export' },
+        target: async () => ({ url: `/clients/${(await make.client()).id}/export` }),
+      },
+    ],
     'POST /products': [
       {
         rule: { permission: 'catalogue:write' },

@@ -54,6 +54,7 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
     { params: (_, f) => ({ id: f.clientId }), body: () => ({ name: 'Intruso', email: 'intruso@x.pt' }) },
   ],
   'DELETE /clients/{id}': [{ params: (_, f) => ({ id: f.clientId }) }],
+  'GET /clients/{id}/export': [{ params: (_, f) => ({ id: f.clientId }) }],
   'GET /products/{id}': [{ params: (_, f) => ({ id: f.productId }) }],
   'PUT /products/{id}': [
     { params: (_, f) => ({ id: f.productId }), body: () => ({ name: 'Intruso', price: 1 }) },

@@ -56,6 +56,13 @@ export const ClientProposalSchema = z.object({
 export const ClientDetailSchema = ClientSchema.extend({ proposals: z.array(ClientProposalSchema) });
 export type ClientDetail = z.infer<typeof ClientDetailSchema>;
 
+/**
+ * Deleting a client: removed, or pseudonymised when they answered a proposal (the evidence stays,
+ * docs/product.md#personal-data).
+ */
+export const DeleteClientResultSchema = z.object({ ok: z.literal(true), pseudonymised: z.boolean() });
+export type DeleteClientResult = z.infer<typeof DeleteClientResultSchema>;
+
 /** Create and update body. Name and email required ('Nome e Email são obrigatórios'); tax id ≤ 9. */
 export const ClientInputSchema = z.object({
   name: z

@@ -1,5 +1,13 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { clients, proposals } from '@/db/schema/index.ts';
+import { ANSWERED_STATUSES } from '@aceite/shared/proposal-status';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  answerCodes,
+  auditLogs,
+  clients,
+  emailOutbox,
+  proposalAttachments,
+  proposals,
+} from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
@@ -98,4 +106,142 @@ export async function deleteClientById(ctx: TenantContext, id: string): Promise<
     .where(and(inTenant(clients, ctx), eq(clients.id, id)))
     .returning({ id: clients.id });
   return rows.length === 1;
+}
+
+/** Proposals of the client the client has answered (accepted, signed, rejected): evidence to keep. */
+export async function countDecidedClientProposals(ctx: TenantContext, clientId: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(proposals)
+    .where(
+      and(
+        inTenant(proposals, ctx),
+        eq(proposals.clientId, clientId),
+        inArray(proposals.status, ANSWERED_STATUSES),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Every proposal of the client, whole (the data export). */
+export async function selectAllClientProposals(ctx: TenantContext, clientId: string) {
+  return ctx.db
+    .select()
+    .from(proposals)
+    .where(and(inTenant(proposals, ctx), eq(proposals.clientId, clientId)))
+    .orderBy(asc(proposals.createdAt), asc(proposals.id));
+}
+
+/** Audit rows about the client or any of the given proposals, oldest first (the evidence). */
+export async function selectAuditRowsAbout(ctx: TenantContext, clientId: string, proposalIds: string[]) {
+  const about = or(
+    and(eq(auditLogs.entity, 'client'), eq(auditLogs.entityId, clientId)),
+    proposalIds.length > 0
+      ? and(eq(auditLogs.entity, 'proposal'), inArray(auditLogs.entityId, proposalIds))
+      : undefined,
+  );
+  return ctx.db
+    .select()
+    .from(auditLogs)
+    .where(and(inTenant(auditLogs, ctx), about))
+    .orderBy(asc(auditLogs.createdAt), asc(auditLogs.id));
+}
+
+/** The files attached to the given proposals. */
+export async function selectAttachmentsOf(ctx: TenantContext, proposalIds: string[]) {
+  if (proposalIds.length === 0) return [];
+  return ctx.db
+    .select()
+    .from(proposalAttachments)
+    .where(and(inTenant(proposalAttachments, ctx), inArray(proposalAttachments.proposalId, proposalIds)))
+    .orderBy(asc(proposalAttachments.createdAt), asc(proposalAttachments.id));
+}
+
+/** What replaces the client's personal data (docs/product.md#personal-data). */
+export interface Pseudonym {
+  name: string;
+  email: string;
+}
+
+const MASKED = '•••';
+
+/**
+ * Replaces the client's personal data, and the signer's and the client's traces in the proposals, the audit
+ * rows, the email codes and the emails sent to them, keeping what the decisions prove (statuses, dates,
+ * hashes). Run inside one transaction.
+ */
+export async function pseudonymiseClientById(
+  ctx: TenantContext,
+  id: string,
+  previousEmail: string,
+  pseudonym: Pseudonym,
+): Promise<void> {
+  await ctx.db
+    .update(clients)
+    .set({
+      name: pseudonym.name,
+      email: pseudonym.email,
+      phone: null,
+      taxId: null,
+      street: null,
+      city: null,
+      postalCode: null,
+      notes: null,
+      updatedAt: new Date(),
+    })
+    .where(and(inTenant(clients, ctx), eq(clients.id, id)));
+  const ofClient = and(inTenant(proposals, ctx), eq(proposals.clientId, id));
+  await ctx.db
+    .update(proposals)
+    .set({
+      signedByName: sql`case when ${proposals.signedByName} is null then null else ${pseudonym.name} end`,
+      signedByEmail: sql`case when ${proposals.signedByEmail} is null then null else ${pseudonym.email} end`,
+      answerVerification: sql`case when ${proposals.answerVerification} ? 'maskedEmail'
+        then jsonb_set(${proposals.answerVerification}, '{maskedEmail}', to_jsonb(${MASKED}::text))
+        else ${proposals.answerVerification} end`,
+    })
+    .where(ofClient);
+  const ids = ctx.db.select({ id: proposals.id }).from(proposals).where(ofClient);
+  await ctx.db
+    .update(answerCodes)
+    .set({ maskedEmail: MASKED })
+    .where(and(inTenant(answerCodes, ctx), inArray(answerCodes.proposalId, ids)));
+  // Audit rows: the client's IP goes (the members' own actions keep theirs), the signer's name and email and the masked address are replaced; the action,
+  // time, content hash, user agent and the verification's times stay.
+  const m = auditLogs.metadata;
+  await ctx.db
+    .update(auditLogs)
+    .set({
+      ip: sql`case when ${auditLogs.action} like 'proposal.public\_%' then null else ${auditLogs.ip} end`,
+      metadata: sql`case when ${m} is null then null else ${m}
+        || case when ${m} ? 'signerName' then jsonb_build_object('signerName', ${pseudonym.name}::text) else '{}'::jsonb end
+        || case when ${m} ? 'signerEmail' then jsonb_build_object('signerEmail', ${pseudonym.email}::text) else '{}'::jsonb end
+        || case when ${m} ? 'maskedEmail' then jsonb_build_object('maskedEmail', ${MASKED}::text) else '{}'::jsonb end
+        || case when ${m}->'answerVerification' ? 'maskedEmail'
+             then jsonb_build_object('answerVerification', jsonb_set(${m}->'answerVerification', '{maskedEmail}', to_jsonb(${MASKED}::text)))
+             else '{}'::jsonb end
+        end`,
+    })
+    .where(
+      and(
+        inTenant(auditLogs, ctx),
+        or(
+          and(eq(auditLogs.entity, 'proposal'), inArray(auditLogs.entityId, ids)),
+          and(eq(auditLogs.entity, 'client'), eq(auditLogs.entityId, id)),
+        ),
+      ),
+    );
+  // Emails to the client: the address and the body go (the row stays: its id is in the evidence); one not
+  // yet sent is never sent.
+  await ctx.db
+    .update(emailOutbox)
+    .set({
+      toAddress: pseudonym.email,
+      replyTo: null,
+      html: '',
+      text: '',
+      links: [],
+      status: sql`case when ${emailOutbox.status} = 'pending' then 'failed' else ${emailOutbox.status} end`,
+    })
+    .where(and(inTenant(emailOutbox, ctx), eq(emailOutbox.toAddress, previousEmail)));
 }

@@ -2,16 +2,19 @@ import {
   ClientDetailSchema,
   ClientInputSchema,
   ClientSchema,
+  DeleteClientResultSchema,
   ListClientsQuerySchema,
 } from '@aceite/shared/schemas/clients';
-import { dataEnvelope, IdParamsSchema, OkSchema } from '@aceite/shared/schemas/common';
+import { dataEnvelope, IdParamsSchema } from '@aceite/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PaginationSchema } from '@/lib/pagination.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
+import type { FileStorage } from '@/lib/storage.ts';
+import { exportClient } from './clients.export.ts';
 import * as clients from './clients.service.ts';
 
-export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const clientsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (app, { storage }) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['clients'];
 
@@ -81,14 +84,36 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: BEARER,
-        summary: 'Delete a client without proposals',
+        summary: 'Delete a client without proposals, or pseudonymise one who answered a proposal',
         params: IdParamsSchema,
-        response: { 200: OkSchema, ...AUTHED_ERRORS },
+        response: { 200: dataEnvelope(DeleteClientResultSchema), ...AUTHED_ERRORS },
       },
     },
     async (req) => {
-      await clients.deleteClient(req.tenant, req.params.id);
-      return { data: { ok: true as const } };
+      const { pseudonymised } = await clients.deleteClient(req.tenant, req.params.id);
+      return { data: { ok: true as const, pseudonymised } };
+    },
+  );
+
+  app.get(
+    '/clients/:id/export',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary:
+          "The client's personal data, proposals, decisions, evidence and files as one ZIP (admins, managers)",
+        params: IdParamsSchema,
+      },
+    },
+    async (req, reply) => {
+      const file = await exportClient(req.tenant, storage, req.params.id);
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(file.stream);
     },
   );
 };

@@ -5,12 +5,16 @@ import { isForeignKeyViolation, isUniqueViolation } from '@/db/errors.ts';
 import { assertCan } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
-import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
+import { recordAudit } from '@/modules/audit/audit.service.ts';
 import {
   type ClientRow,
   countClientProposals,
+  countDecidedClientProposals,
   deleteClientById,
   insertClient,
+  type Pseudonym,
+  pseudonymiseClientById,
   selectClientById,
   selectClientProposals,
   selectClients,
@@ -96,10 +100,19 @@ export async function updateClient(ctx: TenantContext, id: string, input: Client
   }
 }
 
-/** Refused with 409 while proposals reference the client (their history must stay intact). */
-export async function deleteClient(ctx: TenantContext, id: string): Promise<void> {
+/**
+ * A client without proposals is deleted; one whose proposals are still undecided is refused with 409 (their
+ * history must stay intact); one who answered a proposal is pseudonymised: the personal data goes, the
+ * evidence of the decisions stays (docs/product.md#personal-data).
+ */
+export async function deleteClient(ctx: TenantContext, id: string): Promise<{ pseudonymised: boolean }> {
   assertCan(ctx.role, 'client:delete');
-  if (!(await selectClientById(ctx, id))) throw notFound();
+  const row = await selectClientById(ctx, id);
+  if (!row) throw notFound();
+  if ((await countDecidedClientProposals(ctx, id)) > 0) {
+    await pseudonymiseClient(ctx, row);
+    return { pseudonymised: true };
+  }
   const hasProposals = () => new AppError('CONFLICT', MESSAGES.clientHasProposals);
   if ((await countClientProposals(ctx, id)) > 0) throw hasProposals();
   try {
@@ -109,4 +122,27 @@ export async function deleteClient(ctx: TenantContext, id: string): Promise<void
     if (isForeignKeyViolation(error)) throw hasProposals();
     throw error;
   }
+  return { pseudonymised: false };
+}
+
+/** The client's stand-in: no trace of who they were, distinct per client (the email stays unique). */
+export function pseudonymFor(clientId: string): Pseudonym {
+  return {
+    name: `Cliente eliminado ${clientId.slice(0, 8)}`,
+    email: `eliminado-${clientId}@anonimo.invalid`,
+  };
+}
+
+async function pseudonymiseClient(ctx: TenantContext, row: ClientRow): Promise<void> {
+  await withTx(ctx, async (tx) => {
+    await pseudonymiseClientById(tx, row.id, row.email, pseudonymFor(row.id));
+    await recordAudit(tx.db, {
+      organizationId: ctx.organizationId,
+      actorId: ctx.userId,
+      impersonatorId: ctx.impersonatorId ?? null,
+      action: 'client.pseudonymised',
+      entity: 'client',
+      entityId: row.id,
+    });
+  });
 }
