@@ -16,6 +16,7 @@ export function ClientPage() {
   const client = useClient(id);
   const canEdit = useCan('client:write') === true;
   const canDelete = useCan('client:delete') === true;
+  const canExport = useCan('client:export') === true;
 
   if (client.isPending) {
     return (
@@ -35,7 +36,9 @@ export function ClientPage() {
         title={data.name}
         description={data.company ?? undefined}
         back={BACK}
-        actions={<ClientActions client={data} canEdit={canEdit} canDelete={canDelete} />}
+        actions={
+          <ClientActions client={data} canEdit={canEdit} canDelete={canDelete} canExport={canExport} />
+        }
       />
       <ClientDetails client={data} />
     </>

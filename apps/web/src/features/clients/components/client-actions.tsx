@@ -3,11 +3,12 @@ import type { Client } from '@aceite/shared/schemas/clients';
 import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconFileZip, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDeleteClient } from '../api/delete-client';
+import { useExportClient } from '../api/export-client';
 
 /** Mantine's close button has no name of its own. */
 const CLOSE_NOTIFICATION = { 'aria-label': 'Fechar notificação' };
@@ -16,12 +17,34 @@ interface ClientActionsProps {
   client: Pick<Client, 'id' | 'name'>;
   canEdit: boolean;
   canDelete: boolean;
+  /** Admins and managers: the client's data as a ZIP (docs/product.md#personal-data). */
+  canExport?: boolean;
 }
 
-/** 'Editar' and 'Eliminar' (with confirmation) of the client page, each shown only to roles allowed to. */
-export function ClientActions({ client, canEdit, canDelete }: ClientActionsProps) {
+/** What the deletion did: removed, or pseudonymised with the decisions kept as evidence. */
+export const CLIENT_DELETED = 'Cliente eliminado com sucesso';
+export const CLIENT_PSEUDONYMISED =
+  'Dados pessoais do cliente eliminados. As propostas respondidas ficam guardadas como prova, sem os dados pessoais.';
+
+/**
+ * 'Exportar dados', 'Editar' and 'Eliminar' (with confirmation) of the client page, each shown only to roles
+ * allowed to.
+ */
+export function ClientActions({ client, canEdit, canDelete, canExport = false }: ClientActionsProps) {
   const navigate = useNavigate();
   const deleteClient = useDeleteClient();
+  const exportClient = useExportClient();
+
+  const runExport = () =>
+    exportClient.mutate(client.id, {
+      onError: (error) =>
+        notifications.show({
+          closeButtonProps: CLOSE_NOTIFICATION,
+          color: 'red',
+          title: 'Não foi possível exportar',
+          message: errorMessage(error, 'Erro ao exportar os dados do cliente'),
+        }),
+    });
 
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -29,7 +52,8 @@ export function ClientActions({ client, canEdit, canDelete }: ClientActionsProps
       children: (
         <Text size="sm">
           Tem a certeza de que pretende eliminar o cliente <strong>{client.name}</strong>? Esta ação não pode
-          ser anulada.
+          ser anulada. Se o cliente já respondeu a propostas, os seus dados pessoais são apagados e as
+          respostas ficam guardadas como prova.
         </Text>
       ),
       labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
@@ -38,11 +62,11 @@ export function ClientActions({ client, canEdit, canDelete }: ClientActionsProps
       closeButtonProps: { 'aria-label': 'Fechar' },
       onConfirm: () =>
         deleteClient.mutate(client.id, {
-          onSuccess: () => {
+          onSuccess: (result) => {
             notifications.show({
               closeButtonProps: CLOSE_NOTIFICATION,
               color: 'green',
-              message: 'Cliente eliminado com sucesso',
+              message: result.pseudonymised ? CLIENT_PSEUDONYMISED : CLIENT_DELETED,
             });
             navigate(paths.clients, { replace: true });
           },
@@ -65,6 +89,16 @@ export function ClientActions({ client, canEdit, canDelete }: ClientActionsProps
 
   return (
     <>
+      {canExport && (
+        <Button
+          variant="default"
+          onClick={runExport}
+          loading={exportClient.isPending}
+          leftSection={<IconFileZip size={18} aria-hidden="true" />}
+        >
+          Exportar dados
+        </Button>
+      )}
       {canEdit && (
         <Button
           variant="default"
