@@ -133,11 +133,29 @@ test.describe('clients', () => {
     await expect(page).toHaveURL(/\/clients\/new$/);
   });
 
-  test('a client with proposals is not deleted (409) and its proposals link to them', async ({ page }) => {
+  test('a client with undecided proposals is not deleted (409) and its proposals link to them', async ({
+    page,
+    request,
+  }) => {
+    // Its own client with a draft: a client who answered a proposal is pseudonymised instead
+    // (docs/product.md#personal-data), which must not happen to the shared demo clients.
+    const headers = { Authorization: `Bearer ${await apiToken(request, DEMO.manager)}` };
+    const name = unique('Cliente com rascunho');
+    const client = await request.post('/api/v1/clients', {
+      headers,
+      data: { name, email: `${randomUUID().slice(0, 8)}@rascunho.pt` },
+    });
+    expect(client.status()).toBe(201);
+    const clientId = (await client.json()).data.id as string;
+    const draft = await request.post('/api/v1/proposals', {
+      headers,
+      data: { title: unique('Rascunho'), clientId },
+    });
+    expect(draft.status()).toBe(201);
+
     await signIn(page, DEMO.manager);
-    await page.goto('/clients');
-    await page.getByRole('link', { name: 'Marta Sousa' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Marta Sousa' })).toBeVisible();
+    await page.goto(`/clients/${clientId}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     const proposals = page.getByRole('region', { name: 'Propostas' });
     const firstProposal = proposals.getByRole('link').first();
     await expect(firstProposal).toHaveAttribute('href', /^\/proposals\/[0-9a-f-]{36}$/);

@@ -21,6 +21,7 @@ interface Created {
   accessToken: string;
   /** The client's address: where the one-time answer code goes (on by default, issue 20). */
   clientEmail: string;
+  clientId: string;
 }
 
 let sequence = 0;
@@ -50,12 +51,13 @@ async function createSentProposal(request: APIRequestContext): Promise<Created> 
     data: { name: `Marta Sousa ${id}`, email: clientEmail, company: 'Sousa & Filhos, Lda.' },
   });
   expect(client.status()).toBe(201);
+  const clientId = (await client.json()).data.id as string;
   const title = `Website institucional ${id}`;
   const proposal = await request.post('/api/v1/proposals', {
     headers,
     data: {
       title,
-      clientId: (await client.json()).data.id,
+      clientId,
       description: 'Novo website com gestão de conteúdos.\nInclui alojamento no primeiro ano.',
       validUntil: inDays(30),
       status: 'sent',
@@ -75,7 +77,7 @@ async function createSentProposal(request: APIRequestContext): Promise<Created> 
   });
   expect(proposal.status()).toBe(201);
   const data = (await proposal.json()).data;
-  return { id: data.id, publicToken: data.publicToken, title, accessToken, clientEmail };
+  return { id: data.id, publicToken: data.publicToken, title, accessToken, clientEmail, clientId };
 }
 
 /** What the owner sees in the app afterwards (the private detail screen reads the same endpoint). */
@@ -322,6 +324,17 @@ test.describe('public proposal page', () => {
     const created = await createSentProposal(request);
     const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
 
+    // Before deciding, who processes the client's data and why (docs/product.md#personal-data); the demo
+    // organization has no privacy contact, so the owner's email is the link.
+    const notice = page.getByTestId('privacy-notice');
+    await expect(notice).toContainText(
+      /Os seus dados .+ são tratados por .+ \(contacto: .+, vendas@aceite\.demo\) para registar a sua resposta/,
+    );
+    await expect(notice.getByRole('link', { name: 'vendas@aceite.demo' })).toHaveAttribute(
+      'href',
+      'mailto:vendas@aceite.demo',
+    );
+
     await page.getByRole('button', { name: 'Aceitar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Aceitar proposta' });
     await expect(dialog.getByText('Tem a certeza de que deseja aceitar esta proposta?')).toBeVisible();
@@ -421,6 +434,45 @@ test.describe('public proposal page', () => {
     expect(owner.status).toBe('rejected');
     expect(owner.rejectedAt).not.toBeNull();
     await context.close();
+  });
+
+  test("once the client answered, an admin exports the client's data and deleting it pseudonymises it", async ({
+    page,
+    request,
+  }) => {
+    const created = await createSentProposal(request);
+    const code = await answerCodeViaApi(request, created.publicToken, created.clientEmail, created.title);
+    const accepted = await request.post(`/api/v1/public/proposals/${created.publicToken}/accept`, {
+      data: { code },
+    });
+    expect(accepted.status()).toBe(200);
+
+    // docs/product.md#personal-data: one ZIP from the client page, then the personal data goes, the answer stays.
+    await signIn(page, DEMO.admin);
+    await page.goto(`/clients/${created.clientId}`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar dados' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`cliente-${created.clientId}.zip`);
+    const stream = await download.createReadStream();
+    const head: Buffer = await new Promise((resolve, reject) => {
+      stream.once('data', (chunk) => resolve(Buffer.from(chunk)));
+      stream.once('error', reject);
+    });
+    expect(head.subarray(0, 2).toString('latin1')).toBe('PK');
+
+    await page.getByRole('button', { name: 'Eliminar' }).click();
+    await page
+      .getByRole('dialog', { name: 'Eliminar cliente' })
+      .getByRole('button', { name: 'Eliminar' })
+      .click();
+    await expect(page.getByText(/Dados pessoais do cliente eliminados/)).toBeVisible();
+    await page.goto(`/clients/${created.clientId}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Cliente eliminado ${created.clientId.slice(0, 8)}` }),
+    ).toBeVisible();
+    expect((await ownerView(request, created)).status).toBe('accepted');
   });
 
   test('an answer that arrives second gets the server message and the page shows the first answer', async ({
