@@ -106,8 +106,6 @@ export function CreateApiKeyModal({ opened, onClose, onCreated }: CreateApiKeyMo
             <CopyButton value={created.secret}>
               {({ copied, copy }) => (
                 <Button
-                  variant={copied ? 'light' : 'filled'}
-                  color={copied ? 'green' : undefined}
                   leftSection={
                     copied ? (
                       <IconCheck size={16} aria-hidden="true" />
