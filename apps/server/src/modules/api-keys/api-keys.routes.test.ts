@@ -211,6 +211,33 @@ describe('API keys: authentication', () => {
   });
 });
 
+describe('API keys: owner of what a key creates, and the reference', () => {
+  it('needs ownerId for a proposal once the key has no creator left', async () => {
+    const key = await createApiKey(t.app, team.admin, 'write');
+    await t.db.execute(sql`update api_keys set created_by = null where id = ${key.id}`);
+    const client = await call(key.headers, 'POST', '/clients', { name: 'Sem dono', email: 'semdono@x.pt' });
+    const res = await call(key.headers, 'POST', '/proposals', {
+      title: 'Sem dono',
+      clientId: client.json().data.id,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details[0].field).toBe('ownerId');
+  });
+
+  it('describes both security schemes in the OpenAPI document served at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const schemes = res.json().components.securitySchemes;
+    expect(schemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(schemes.apiKeyAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'ak_…' });
+    expect(res.json().paths['/api/v1/proposals'].get.security).toEqual([
+      { bearerAuth: [] },
+      { apiKeyAuth: [] },
+    ]);
+    expect(res.json().paths['/api/v1/auth/me'].get.security).toEqual([{ bearerAuth: [] }]);
+  });
+});
+
 describe('API keys: per-key rate limit', () => {
   it('answers 429 with Retry-After past the limit, counting each key apart', async () => {
     const small = await buildTestApp({ apiKeyRateLimitPerMinute: 3 });
