@@ -14,6 +14,8 @@ import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts
 import { type FileStorage, localStorage, s3Storage } from '@/lib/storage.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { analyticsRoutes } from '@/modules/analytics/analytics.routes.ts';
+import { apiKeysRoutes } from '@/modules/api-keys/api-keys.routes.ts';
+import { authenticateApiKey } from '@/modules/api-keys/api-keys.service.ts';
 import { attachmentsRoutes } from '@/modules/attachments/attachments.routes.ts';
 import { authRoutes } from '@/modules/auth/auth.routes.ts';
 import { sessionHolds } from '@/modules/auth/auth.service.ts';
@@ -128,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, {
     accessTokens: new AccessTokens(config.jwtSecret),
     sessionHolds: (claims) => sessionHolds(database.db, claims),
+    authenticateApiKey: (secret) => authenticateApiKey(database.db, secret),
+    apiKeyRateLimitPerMinute: config.apiKeyRateLimitPerMinute ?? 600,
   });
   await app.register(tenantPlugin, { db: database.db });
   const mailLimits = config.mailLimits ?? { perOrganizationPerHour: 200, perRecipientPerHour: 10 };
@@ -160,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(teamsRoutes);
       await api.register(analyticsRoutes);
       await api.register(adminRoutes, { appUrl: config.appUrl });
+      await api.register(apiKeysRoutes);
       await api.register(settingsRoutes, {
         passwordChangeLimitPerHour: config.passwordChangeLimitPerHour ?? 10,
       });

@@ -115,3 +115,11 @@ export function canEditComment(actor: Actor, authorId: string | null): boolean {
 export function canWriteTemplate(actor: Pick<Actor, 'role'>, isGlobal: boolean): boolean {
   return isGlobal ? isPlatformAdmin(actor) : can(actor.role, 'catalogue:write');
 }
+
+/**
+ * The role an API key acts with (docs/product.md#api-keys): a read-only key reads like a viewer, a read-write
+ * key writes like a manager. A key is never an admin: users, invitations and settings stay with people.
+ */
+export function roleOfApiKeyScope(scope: 'read' | 'write'): Role {
+  return scope === 'write' ? 'manager' : 'viewer';
+}

@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   PUBLIC_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   PASSWORD_CHANGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   MAIL_LIMIT_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(200),
   MAIL_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   ANSWER_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
@@ -70,6 +71,8 @@ export interface AppConfig {
   publicRateLimitMax: number;
   /** Password changes (each checks the current password) per user per hour; default 10. */
   passwordChangeLimitPerHour?: number;
+  /** Requests per API key per minute; default 600 (docs/product.md#api-keys). */
+  apiKeyRateLimitPerMinute?: number;
   /** Invitations and proposal emails per organization and per address per hour; defaults 200 and 10. */
   mailLimits?: { perOrganizationPerHour: number; perRecipientPerHour: number };
   /** The client's answer codes: seconds between two, per proposal and per address per hour; 60, 5, 20. */

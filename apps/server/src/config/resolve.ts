@@ -37,6 +37,7 @@ export async function resolveAppConfig(env: Env, webDistDir?: string): Promise<A
     trustProxy: env.TRUST_PROXY ?? false,
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
     passwordChangeLimitPerHour: env.PASSWORD_CHANGE_LIMIT_PER_HOUR,
+    apiKeyRateLimitPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE,
     mailLimits: {
       perOrganizationPerHour: env.MAIL_LIMIT_PER_ORGANIZATION_PER_HOUR,
       perRecipientPerHour: env.MAIL_LIMIT_PER_RECIPIENT_PER_HOUR,

@@ -15,6 +15,17 @@ export interface AccessClaims {
   sessionId: string;
   /** The superadmin's id while impersonating. */
   impersonatorId?: string;
+  /**
+   * Set when the caller is an API key, not a person (docs/product.md#api-keys): `userId` is then the key's own
+   * id, which is no member's. Never in a token.
+   */
+  apiKey?: ApiKeyCaller;
+}
+
+/** The key behind a request: its id, and the admin who created it (the default owner of its proposals). */
+export interface ApiKeyCaller {
+  id: string;
+  createdBy: string | null;
 }
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; expired: boolean };

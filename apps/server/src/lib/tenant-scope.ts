@@ -2,6 +2,7 @@ import type { Role } from '@aceite/shared/permissions';
 import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client.ts';
+import type { ApiKeyCaller } from '@/lib/jwt.ts';
 
 /** Who is acting, in which organization: built only from the verified session (plugins/tenant.ts). */
 export interface TenantContext {
@@ -11,6 +12,16 @@ export interface TenantContext {
   role: Role;
   /** The superadmin acting through impersonation, for the audit log. */
   impersonatorId?: string;
+  /** Set when an API key is calling: `userId` is then the key's id, no member's (docs/product.md#api-keys). */
+  apiKey?: ApiKeyCaller;
+}
+
+/**
+ * The member a new record is attributed to (its author, uploader, creator): the caller, or nobody when an API
+ * key writes it (the key's id is no user's; docs/product.md#api-keys).
+ */
+export function personOf(ctx: Pick<TenantContext, 'userId' | 'apiKey'>): string | null {
+  return ctx.apiKey ? null : ctx.userId;
 }
 
 /** The one tenant filter every tenant query uses. */
@@ -36,4 +47,5 @@ export interface ActorContext {
   userId: string;
   role: Role;
   impersonatorId?: string;
+  apiKey?: ApiKeyCaller;
 }

@@ -1,6 +1,8 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_KEY_MESSAGES, API_KEY_PREFIX } from '@aceite/shared/schemas/api-keys';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiKeyMayReach } from '@/lib/api-key-access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { AccessClaims, AccessTokens } from '@/lib/jwt.ts';
 
@@ -11,8 +13,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     accessTokens: AccessTokens;
-    /** onRequest/preHandler hook: a valid bearer access token is required. */
-    authenticate(req: FastifyRequest): Promise<void>;
+    /** onRequest hook: a valid bearer access token (or an API key, where keys may go) is required. */
+    authenticate(req: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
 
@@ -24,16 +26,51 @@ export interface AuthPluginOptions {
    * ended): checked on every request so those take effect at once, not when the 15-minute token expires.
    */
   sessionHolds(claims: AccessClaims): Promise<boolean>;
+  /** The caller an `ak_…` key stands for, or null when it is unknown, revoked or expired. */
+  authenticateApiKey(secret: string): Promise<AccessClaims | null>;
+  /** Requests per key per minute (docs/product.md#api-keys). */
+  apiKeyRateLimitPerMinute: number;
 }
 
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: AuthPluginOptions) => {
     app.decorate('accessTokens', opts.accessTokens);
     app.decorateRequest('auth', null);
-    app.decorate('authenticate', async (req: FastifyRequest) => {
+    // Counted apart from every route's own limit (createRateLimit leaves those to run as well).
+    const apiKeyLimit = app.createRateLimit({
+      max: opts.apiKeyRateLimitPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (req) => `api-key:${req.auth?.apiKey?.id}`,
+    });
+
+    /** An `ak_…` key: 401 when not live, its per-key limit with the RateLimit headers, 403 outside its areas. */
+    async function authenticateKey(req: FastifyRequest, reply: FastifyReply, secret: string) {
+      const claims = await opts.authenticateApiKey(secret);
+      if (!claims) throw new AppError('UNAUTHENTICATED', API_KEY_MESSAGES.invalidKey);
+      req.auth = claims;
+      const limit = await apiKeyLimit(req);
+      if (!limit.isAllowed) {
+        // The standard headers (IETF RateLimit fields, as @fastify/rate-limit's draft-spec option names them).
+        reply.header('ratelimit-limit', limit.max);
+        reply.header('ratelimit-remaining', limit.remaining);
+        reply.header('ratelimit-reset', limit.ttlInSeconds);
+        if (limit.isExceeded) {
+          req.auth = null;
+          reply.header('retry-after', limit.ttlInSeconds);
+          throw new AppError('RATE_LIMITED', API_KEY_MESSAGES.rateLimited);
+        }
+      }
+      if (!apiKeyMayReach(req.method, req.routeOptions.url ?? '')) {
+        req.auth = null;
+        throw new AppError('FORBIDDEN', API_KEY_MESSAGES.areaRefused);
+      }
+    }
+
+    app.decorate('authenticate', async (req: FastifyRequest, reply: FastifyReply) => {
       const header = req.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
       if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+      if (token.startsWith(API_KEY_PREFIX)) return authenticateKey(req, reply, token);
       const result = await opts.accessTokens.verify(token);
       if (!result.ok) {
         throw result.expired

@@ -3,6 +3,23 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { apiKeyMayReach } from '@/lib/api-key-access.ts';
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * The zod schemas as JSON Schema; every authenticated operation an API key may call also lists the API key
+ * scheme, so the reference says which routes an integration can use (docs/integrations.md).
+ */
+function transform(input: TransformInput) {
+  const out = jsonSchemaTransform(input);
+  const schema = out.schema as { security?: Record<string, string[]>[] };
+  const methods = ([] as string[]).concat(input.route.method);
+  if (schema.security?.length && methods.every((m) => apiKeyMayReach(m, input.url))) {
+    schema.security = [...schema.security, { apiKeyAuth: [] }];
+  }
+  return out;
+}
 
 /** The OpenAPI document is generated from the same zod schemas that validate requests; browsable at /api/docs. */
 export const openapiPlugin = fp(
@@ -17,10 +34,27 @@ export const openapiPlugin = fp(
         },
         servers: [{ url: '/' }],
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description:
+                'A sessão da aplicação: o token de acesso de 15 minutos devolvido por /auth/login.',
+            },
+            apiKeyAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'ak_…',
+              description:
+                'Uma chave de API da organização (Configurações → Integrações), enviada como ' +
+                '`Authorization: Bearer ak_…`. Só leitura: direitos de Visualizador; Leitura e escrita: de Gestor. ' +
+                '600 pedidos por minuto por chave, com os cabeçalhos RateLimit.',
+            },
+          },
         },
       },
-      transform: jsonSchemaTransform,
+      transform,
     });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

@@ -37,6 +37,7 @@ export const tenantPlugin = fp(
           userId: auth.userId,
           role: auth.role,
           impersonatorId: auth.impersonatorId,
+          apiKey: auth.apiKey,
         };
       },
     });
@@ -50,6 +51,7 @@ export const tenantPlugin = fp(
           userId: auth.userId,
           role: auth.role,
           impersonatorId: auth.impersonatorId,
+          apiKey: auth.apiKey,
         };
       },
     });

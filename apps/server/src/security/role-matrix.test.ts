@@ -10,12 +10,20 @@ import {
   canWriteTemplate,
   ORG_ROLES,
   type Permission,
+  roleOfApiKeyScope,
 } from '@aceite/shared/permissions';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, authHeaders, createTeamOfRoles, createUser, type TestUser } from '@/test/factories.ts';
+import {
+  as,
+  authHeaders,
+  createApiKey,
+  createTeamOfRoles,
+  createUser,
+  type TestUser,
+} from '@/test/factories.ts';
 import { multipart } from '@/test/multipart.ts';
 
 /**
@@ -41,6 +49,11 @@ type Rule = { permission: Permission } | { policy: (actor: Actor) => boolean };
 
 interface WriteCase {
   rule: Rule;
+  /**
+   * The target is a record of the caller's own (owner, uploader, author). An API key owns nothing (its id is no
+   * member's, docs/product.md#api-keys), so the key sweep leaves these out: its writes are the "any" cases.
+   */
+  own?: true;
   /** A fresh target for one call (records made by `team`'s own members, through the API). */
   target: (team: Team) => Promise<Target>;
 }
@@ -193,6 +206,7 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         },
       },
       {
+        own: true,
         rule: { policy: (a) => canManageProposal(a, a.userId) },
         target: async () => {
           const p = await make.proposal(caller());
@@ -201,6 +215,7 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
       },
       {
         // Handing one's own proposal to someone else.
+        own: true,
         rule: { policy: (a) => canManageProposal(a, a.userId) && canAssignProposal(a) },
         target: async () => {
           const p = await make.proposal(caller());
@@ -217,11 +232,13 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         target: async () => ({ url: `/proposals/${(await make.proposal(otherSales)).id}` }),
       },
       {
+        own: true,
         rule: { policy: (a) => canDeleteProposal(a, a.userId, false) },
         target: async () => ({ url: `/proposals/${(await make.proposal(caller())).id}` }),
       },
       {
         // Answered by the client: evidence, archived by an admin only.
+        own: true,
         rule: { policy: (a) => canDeleteProposal(a, a.userId, true) },
         target: async () => {
           const p = await make.proposal(caller());
@@ -238,6 +255,7 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         target: async () => ({ url: `/proposals/${(await make.proposal(otherSales)).id}/send` }),
       },
       {
+        own: true,
         rule: { policy: (a) => canManageProposal(a, a.userId) },
         target: async () => ({ url: `/proposals/${(await make.proposal(caller())).id}/send` }),
       },
@@ -248,6 +266,7 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         target: async () => ({ url: `/proposals/${(await make.proposal(otherSales)).id}/email-draft` }),
       },
       {
+        own: true,
         rule: { policy: (a) => canManageProposal(a, a.userId) },
         target: async () => ({ url: `/proposals/${(await make.proposal(caller())).id}/email-draft` }),
       },
@@ -261,6 +280,7 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         }),
       },
       {
+        own: true,
         rule: { policy: (a) => canManageProposal(a, a.userId) },
         target: async () => ({
           url: `/proposals/${(await make.proposal(caller())).id}/versions`,
@@ -277,6 +297,7 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         }),
       },
       {
+        own: true,
         rule: { policy: (a) => canManageProposal(a, a.userId) },
         target: async () => ({
           url: `/proposals/${(await make.proposal(caller())).id}/attachments`,
@@ -295,6 +316,7 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
       },
       {
         // The caller's own upload (made theirs directly, so a viewer can have one too).
+        own: true,
         rule: { policy: (a) => canDeleteAttachment(a, a.userId) },
         target: async () => {
           const p = await make.proposal(otherSales);
@@ -326,6 +348,7 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
       },
       {
         // The caller's own comment (made theirs directly, so a viewer can have one too).
+        own: true,
         rule: { policy: (a) => can(a.role, 'comment:create') && canEditComment(a, a.userId) },
         target: async () => {
           const p = await make.proposal(otherSales);
@@ -345,6 +368,7 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         },
       },
       {
+        own: true,
         rule: { policy: (a) => canEditComment(a, a.userId) },
         target: async () => {
           const p = await make.proposal(otherSales);
@@ -434,6 +458,21 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
           const member = await make.member();
           await ok(as(t.app, team.admin)('POST', `/teams/${row.id}/members`, { userId: member.id }));
           return { url: `/teams/${row.id}/members/${member.id}` };
+        },
+      },
+    ],
+    'POST /settings/api-keys': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => ({ url: '/settings/api-keys', body: { name: 'Chave', scope: 'read' } }),
+      },
+    ],
+    'DELETE /settings/api-keys/{id}': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => {
+          const key = await createApiKey(t.app, team.admin, 'read');
+          return { url: `/settings/api-keys/${key.id}` };
         },
       },
     ],
@@ -550,6 +589,127 @@ describe('role matrix: every write operation × every organization role', () => 
               failures.push(`${op} 403 without the FORBIDDEN envelope`);
             if ((await fingerprint(team.org.id)) !== before) failures.push(`${op} refused but changed data`);
           }
+        }
+      }
+      expect(failures).toEqual([]);
+    }, 180_000);
+  }
+});
+
+/**
+ * The areas an API key never reaches, whatever its scope (docs/product.md#api-keys), written here apart from
+ * the server's own list (lib/api-key-access.ts) so that the two must agree.
+ */
+function keyRefused(method: string, path: string): boolean {
+  if (/^\/(auth|admin|settings|notifications|invites)(\/|$)/.test(path)) return true;
+  if (path.startsWith('/users/invite')) return true;
+  return path.startsWith('/users') && method !== 'GET';
+}
+
+async function send(method: string, target: Target, base: Record<string, string>) {
+  const headers = { ...base };
+  let payload: string | Buffer | undefined;
+  if (target.multipart) {
+    const form = multipart({}, { name: 'b.txt', content: Buffer.from('x'), type: 'text/plain' });
+    headers['content-type'] = form.contentType;
+    payload = form.payload;
+  } else if (target.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(target.body);
+  }
+  return t.app.inject({ method: method as 'GET', url: `/api/v1${target.url}`, headers, payload });
+}
+
+describe('role matrix: API keys, every operation × read-only and read-write keys', () => {
+  /** Every operation that authenticates its caller (the others take no credential at all). */
+  const authenticated = () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    return Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => (op.security?.length ?? 0) > 0)
+        .map(([m, op]) => ({
+          method: m.toUpperCase(),
+          path: path.replace(/^\/api\/v1/, ''),
+          keyScheme: JSON.stringify(op.security).includes('apiKeyAuth'),
+        })),
+    );
+  };
+
+  it('the OpenAPI document offers the API key scheme on exactly the operations a key may call', () => {
+    const wrong = authenticated()
+      .filter((op) => op.keyScheme === keyRefused(op.method, op.path))
+      .map((op) => `${op.method} ${op.path}`);
+    expect(wrong).toEqual([]);
+  });
+
+  for (const scope of ['read', 'write'] as const) {
+    const role = roleOfApiKeyScope(scope);
+    it(`${scope} key: the allowed set is the ${role}'s minus the areas keys never reach; refused calls are 403 and change nothing`, async () => {
+      const key = await createApiKey(t.app, team.admin, scope);
+      // A first use stamps the key's "last used" (then at most once a minute), which the fingerprint would see.
+      await send('GET', { url: '/clients' }, key.headers);
+      const actor: Actor = { userId: key.id, role };
+      const keyCaller = (): TestUser => ({ id: key.id, email: '', organizationId: team.org.id, role });
+      const cases = casesFor(keyCaller);
+      const failures: string[] = [];
+      const check = async (op: string, target: Target, expectAllowed: boolean) => {
+        const method = op.split(' ')[0] as string;
+        const before = expectAllowed ? '' : await fingerprint(team.org.id);
+        const res = await send(method, target, key.headers);
+        if (expectAllowed && res.statusCode >= 300)
+          failures.push(`${op} should be allowed → ${res.statusCode} ${res.body.slice(0, 160)}`);
+        if (!expectAllowed) {
+          if (res.statusCode !== 403)
+            failures.push(`${op} should be refused → ${res.statusCode} ${res.body.slice(0, 160)}`);
+          else if (res.json().error?.code !== 'FORBIDDEN') failures.push(`${op} 403 without FORBIDDEN`);
+          if ((await fingerprint(team.org.id)) !== before) failures.push(`${op} refused but changed data`);
+        }
+      };
+
+      // Records of the organization's members, for the reads.
+      const client = await make.client();
+      const product = await make.product();
+      const template = await make.template();
+      const proposal = await make.proposal(otherSales);
+      const version = await ok(
+        as(t.app, team.admin)('POST', `/proposals/${proposal.id}/versions`, { changeNotes: 'v' }),
+      );
+      const comment = await make.comment(proposal.id, otherSales);
+      const attachment = await make.attachment(proposal.id, otherSales);
+      const teamRow = await make.teamRow();
+      const idOf: Record<string, string> = {
+        clients: client.id,
+        products: product.id,
+        templates: template.id,
+        proposals: proposal.id,
+        users: otherSales.id,
+        teams: teamRow.id,
+      };
+      const fillPath = (path: string) =>
+        path
+          .replace('{id}', idOf[path.split('/')[1] as string] ?? randomUUID())
+          .replace('{number}', String(version.versionNumber))
+          .replace('{commentId}', comment.id)
+          .replace('{attachmentId}', attachment.id)
+          .replace('{inviteToken}', randomUUID());
+
+      for (const { method, path } of authenticated()) {
+        const op = `${method} ${path}`;
+        const refused = keyRefused(method, path);
+        const opCases = cases[op];
+        if (opCases) {
+          for (const kase of opCases) {
+            if (kase.own) continue;
+            await check(op, await kase.target(team), !refused && allowed(kase.rule, actor));
+          }
+        } else if (method === 'GET') {
+          // Every role reads everything of the organization; a key too, outside its refused areas.
+          await check(op, { url: fillPath(path) }, !refused);
+        } else if (refused) {
+          // A person's own things (session, profile, notifications) and the platform's: never a key's.
+          await check(op, { url: fillPath(path), body: {} }, false);
+        } else {
+          failures.push(`${op} has no rule for API keys`);
         }
       }
       expect(failures).toEqual([]);

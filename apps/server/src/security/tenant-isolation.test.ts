@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, authHeaders, createTeamOfRoles, type TestUser } from '@/test/factories.ts';
+import { as, authHeaders, createApiKey, createTeamOfRoles, type TestUser } from '@/test/factories.ts';
 import { multipart } from '@/test/multipart.ts';
 
 /**
@@ -30,6 +30,9 @@ interface Seed {
   inviteToken: string;
   teamId: string;
   userId: string;
+  apiKeyId: string;
+  /** A read-write API key of the organization (docs/product.md#api-keys). */
+  apiKeyHeaders: Record<string, string>;
 }
 
 const PNG_1X1 =
@@ -123,6 +126,7 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
   ],
   'DELETE /users/{id}': [{ params: (_, f) => ({ id: f.userId }) }],
   'POST /users/{id}/reactivate': [{ params: (_, f) => ({ id: f.userId }) }],
+  'DELETE /settings/api-keys/{id}': [{ params: (_, f) => ({ id: f.apiKeyId }) }],
   'GET /teams/{id}': [{ params: (_, f) => ({ id: f.teamId }) }],
   'PUT /teams/{id}': [{ params: (_, f) => ({ id: f.teamId }), body: () => ({ name: 'Intruso' }) }],
   'DELETE /teams/{id}': [{ params: (_, f) => ({ id: f.teamId }) }],
@@ -220,6 +224,7 @@ async function seedOrganization(team: Team): Promise<Seed> {
   const notifications = await ok(admin('GET', '/notifications'));
   const invite = await ok(admin('POST', '/users/invite', { email: `i-${randomUUID()}@x.pt`, role: 'sales' }));
   const teamRow = await ok(admin('POST', '/teams', { name: `Equipa ${randomUUID().slice(0, 6)}` }));
+  const apiKey = await createApiKey(t.app, team.admin, 'write');
   return {
     team,
     clientId: client.id,
@@ -234,6 +239,8 @@ async function seedOrganization(team: Team): Promise<Seed> {
     inviteToken: invite.token,
     teamId: teamRow.id,
     userId: team.sales.id,
+    apiKeyId: apiKey.id,
+    apiKeyHeaders: apiKey.headers,
   };
 }
 
@@ -266,14 +273,15 @@ function fill(template: string, params: Record<string, string>): string {
 }
 
 async function call(
-  caller: TestUser | null,
+  caller: TestUser | Record<string, string> | null,
   method: string,
   path: string,
   kase: Case,
   own: Seed,
   foreign: Seed,
 ): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = caller ? await authHeaders(t.app, caller) : {};
+  const headers: Record<string, string> =
+    caller === null ? {} : 'role' in caller ? await authHeaders(t.app, caller as TestUser) : { ...caller };
   let payload: string | Buffer | undefined;
   if (kase.multipart) {
     const form = multipart(
@@ -292,7 +300,14 @@ async function call(
 /** Every id of `seed`, to check an answer leaks none of them. */
 const idsOf = (seed: Seed) =>
   [seed.clientId, seed.productId, seed.templateId, seed.proposalId, seed.publicToken, seed.commentId]
-    .concat([seed.attachmentId, seed.notificationId, seed.inviteToken, seed.teamId, seed.userId])
+    .concat([
+      seed.attachmentId,
+      seed.notificationId,
+      seed.inviteToken,
+      seed.teamId,
+      seed.userId,
+      seed.apiKeyId,
+    ])
     .filter(Boolean);
 
 interface Operation {
@@ -362,4 +377,51 @@ describe('tenant isolation sweep over the OpenAPI document', () => {
       expect(await fingerprint(seeds[foreign].team.org.id)).toEqual(before);
     }, 120_000);
   }
+
+  for (const [own, foreign] of [
+    ['b', 'a'],
+    ['a', 'b'],
+  ] as const) {
+    it(`a read-write API key of ${own.toUpperCase()} reaching ${foreign.toUpperCase()}'s records: 404 (403 where keys never go), nothing leaked or changed`, async () => {
+      const before = await fingerprint(seeds[foreign].team.org.id);
+      const failures: string[] = [];
+      const foreignIds = idsOf(seeds[foreign]);
+      for (const op of withParams()) {
+        const k = key(op);
+        const cases = ORGANIZATION_CASES[k] ?? PLATFORM_CASES[k] ?? [];
+        // Areas an API key never reaches (docs/product.md#api-keys): refused before any record is looked up.
+        const path = op.path.replace(/^\/api\/v1/, '');
+        const refusedArea =
+          /^\/(auth|admin|settings|notifications)\//.test(path) ||
+          path.startsWith('/users/invite') ||
+          (path.startsWith('/users/') && op.method !== 'GET');
+        for (const kase of cases) {
+          const params = kase.params(seeds[own], seeds[foreign]);
+          const res = await call(
+            seeds[own].apiKeyHeaders,
+            op.method,
+            fill(op.path, params),
+            kase,
+            seeds[own],
+            seeds[foreign],
+          );
+          const expected = refusedArea ? 403 : (kase.refusal?.status ?? 404);
+          if (res.statusCode !== expected)
+            failures.push(`${k} ${JSON.stringify(params)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+          const leaked = foreignIds.filter(
+            (id) => !Object.values(params).includes(id) && res.body.includes(id),
+          );
+          if (leaked.length > 0) failures.push(`${k} leaked ${leaked.join(', ')}`);
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(await fingerprint(seeds[foreign].team.org.id)).toEqual(before);
+    }, 120_000);
+  }
+
+  it("an API key's list and revocation stay in its organization", async () => {
+    const list = await as(t.app, seeds.b.team.admin)('GET', '/settings/api-keys');
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(seeds.a.apiKeyId);
+  });
 });

@@ -109,3 +109,20 @@ export function as(app: FastifyInstance, user: TestUser) {
     return app.inject({ method, url: `/api/v1${url}`, headers: await headers, payload: payload as object });
   };
 }
+
+/** A live API key of the admin's organization, made through the API; answers the whole key and its id. */
+export async function createApiKey(
+  app: FastifyInstance,
+  admin: TestUser,
+  scope: 'read' | 'write',
+  extra: { name?: string; expiresAt?: string | null } = {},
+): Promise<{ id: string; secret: string; headers: Record<string, string> }> {
+  const res = await as(app, admin)('POST', '/settings/api-keys', {
+    name: extra.name ?? `Chave ${scope}`,
+    scope,
+    ...extra,
+  });
+  if (res.statusCode !== 201) throw new Error(`api key not created: ${res.statusCode} ${res.body}`);
+  const { apiKey, secret } = res.json().data as { apiKey: { id: string }; secret: string };
+  return { id: apiKey.id, secret, headers: { authorization: `Bearer ${secret}` } };
+}

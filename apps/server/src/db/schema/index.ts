@@ -1,4 +1,5 @@
 export * from './answer-codes.ts';
+export * from './api-keys.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './clients.ts';

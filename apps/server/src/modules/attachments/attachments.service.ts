@@ -14,7 +14,7 @@ import type { Db } from '@/db/client.ts';
 import { assertCanDeleteAttachment, assertCanManageProposal } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { FileStorage } from '@/lib/storage.ts';
-import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
+import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import {
   type AttachmentRow,
   deleteAttachmentById,
@@ -166,7 +166,7 @@ export async function createAttachment(
         mimeType,
         storageKey,
         isVisibleToClient: input.isVisibleToClient,
-        uploadedBy: ctx.userId,
+        uploadedBy: personOf(ctx),
       });
     });
     const row = await selectAttachment(ctx, proposalId, id);

@@ -156,7 +156,7 @@ export async function exportClient(
     'evidencias.json',
   );
   for (const file of files) zip.addReadStream(file.stream, file.path);
-  // WIRE: the sealed signed PDFs (issue 22 §3, table `sealed_documents`): add each of the client's proposals'
+  // WIRE: the sealed signed PDFs (issue 22, the sealed certificate: table `sealed_documents`): add each of the client's proposals'
   // sealed PDF here as `documentos-selados/<proposalId>.pdf` (storage.get of its key), like the attachments.
   zip.end();
   return { fileName: `cliente-${id}.zip`, stream: zip.outputStream as Readable };

@@ -5,7 +5,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '@/db/errors.ts';
 import { assertCan } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
-import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
+import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import {
   type ClientRow,
@@ -81,7 +81,7 @@ export async function getClient(ctx: TenantContext, id: string): Promise<ClientD
 export async function createClient(ctx: TenantContext, input: ClientInput): Promise<Client> {
   assertCan(ctx.role, 'client:write');
   try {
-    return toClientDto(await insertClient(ctx, { ...toValues(input), createdBy: ctx.userId }));
+    return toClientDto(await insertClient(ctx, { ...toValues(input), createdBy: personOf(ctx) }));
   } catch (error) {
     if (isUniqueViolation(error, 'clients_org_email_key')) throw emailTaken();
     throw error;

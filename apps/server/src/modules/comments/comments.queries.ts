@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { proposalComments, proposals, users } from '@/db/schema/index.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, personOf, type TenantContext } from '@/lib/tenant-scope.ts';
 
 export type CommentRow = typeof proposalComments.$inferSelect;
 
@@ -50,7 +50,7 @@ export async function insertComment(
 ): Promise<string> {
   const [row] = await ctx.db
     .insert(proposalComments)
-    .values({ ...values, userId: ctx.userId, organizationId: ctx.organizationId })
+    .values({ ...values, userId: personOf(ctx), organizationId: ctx.organizationId })
     .returning({ id: proposalComments.id });
   if (!row) throw new Error('comment insert returned nothing');
   return row.id;

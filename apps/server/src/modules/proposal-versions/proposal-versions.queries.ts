@@ -55,7 +55,7 @@ export async function selectProposalForVersion(ctx: TenantContext, proposalId: s
 
 export async function insertVersion(
   ctx: TenantContext,
-  values: { proposalId: string; changeNotes: string; snapshot: ProposalSnapshot; createdBy: string },
+  values: { proposalId: string; changeNotes: string; snapshot: ProposalSnapshot; createdBy: string | null },
 ): Promise<number> {
   const [current] = await ctx.db
     .select({ n: max(proposalVersions.versionNumber) })

@@ -5,7 +5,7 @@ import { completeContent } from '@aceite/shared/schemas/proposals';
 import type { ProposalSnapshot, proposals } from '@/db/schema/index.ts';
 import { assertCanManageProposal } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
+import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import {
   insertVersion,
   selectLatestVersion,
@@ -89,7 +89,7 @@ export async function createVersion(
       proposalId,
       changeNotes,
       snapshot: snapshotOf(proposal),
-      createdBy: ctx.userId,
+      createdBy: personOf(ctx),
     });
   });
   return getVersion(ctx, proposalId, number);
@@ -112,5 +112,5 @@ export async function snapshotIfChanged(
     isDeepStrictEqual(JSON.parse(JSON.stringify(latest.snapshot)), JSON.parse(JSON.stringify(snapshot)))
   )
     return null;
-  return insertVersion(ctx, { proposalId: proposal.id, changeNotes, snapshot, createdBy: ctx.userId });
+  return insertVersion(ctx, { proposalId: proposal.id, changeNotes, snapshot, createdBy: personOf(ctx) });
 }

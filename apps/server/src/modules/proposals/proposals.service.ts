@@ -9,6 +9,7 @@ import {
   isProposalStatus,
   PROPOSAL_STATUSES,
 } from '@aceite/shared/proposal-status';
+import { API_KEY_MESSAGES } from '@aceite/shared/schemas/api-keys';
 import {
   DEFAULT_EMAIL_MESSAGE,
   DEFAULT_EMAIL_SUBJECT,
@@ -40,7 +41,7 @@ import { brandOf } from '@/lib/branding.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
-import { withTx } from '@/lib/tenant-scope.ts';
+import { personOf, withTx } from '@/lib/tenant-scope.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { deleteStoredFiles, storageKeysOf } from '@/modules/attachments/attachments.service.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
@@ -226,10 +227,20 @@ export async function getProposal(ctx: TenantContext, id: string): Promise<Propo
   return toProposalDto(ctx, row);
 }
 
+/**
+ * An API key owns nothing (docs/product.md#api-keys): a proposal it creates belongs to the member named in
+ * `ownerId`, else to the admin who created the key (checked like any hand-over: active, able to edit).
+ */
+function withDefaultOwner(ctx: TenantContext, input: ProposalInput): ProposalInput {
+  if (!ctx.apiKey || input.ownerId) return input;
+  if (!ctx.apiKey.createdBy) throw fieldError('ownerId', API_KEY_MESSAGES.ownerRequired);
+  return { ...input, ownerId: ctx.apiKey.createdBy };
+}
+
 export async function createProposal(ctx: TenantContext, input: ProposalInput): Promise<Proposal> {
   assertCan(ctx.role, 'proposal:create');
   assertStatusAllowed(ctx, input.status);
-  const { client, owner } = await resolveReferences(ctx, input);
+  const { client, owner } = await resolveReferences(ctx, withDefaultOwner(ctx, input));
   const row = await insertProposal(ctx, {
     ...toValues(input),
     status: input.status,
@@ -329,7 +340,7 @@ async function updateSeenProposal(
       email: proposalUpdatedEmail({
         ...brandOf(org),
         clientName: client.name,
-        senderName: await selectUserFullName(tx, tx.userId),
+        senderName: await selectUserFullName(tx, personOf(tx) ?? saved.ownerId),
         title: saved.title,
         total: formatMoney(saved.totalValue),
         validUntil: saved.validUntil,
@@ -394,7 +405,7 @@ export async function getProposalEmailDraft(ctx: TenantContext, id: string): Pro
   const client = existing.client;
   if (!client?.email) throw new AppError('VALIDATION_ERROR', MESSAGES.sendNoClient);
   const org = await selectOrganizationBranding(ctx);
-  const senderName = await selectUserFullName(ctx, ctx.userId);
+  const senderName = await selectUserFullName(ctx, personOf(ctx) ?? existing.proposal.ownerId);
   return {
     to: client.email,
     replyTo: existing.owner.email,
@@ -428,7 +439,7 @@ export async function sendProposal(
     const next: ProposalStatus = isBeforeSent(current) ? 'sent' : current;
     await updateProposalById(tx, id, { status: next, sentAt: proposal.sentAt ?? new Date() });
     const org = await selectOrganizationBranding(tx);
-    const senderName = await selectUserFullName(tx, ctx.userId);
+    const senderName = await selectUserFullName(tx, personOf(ctx) ?? proposal.ownerId);
     const defaults = emailDefaults(org, {
       proposta: proposal.title,
       cliente: client.name,

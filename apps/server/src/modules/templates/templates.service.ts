@@ -4,7 +4,7 @@ import { TEMPLATE_CATEGORIES } from '@aceite/shared/schemas/templates';
 import type { z } from 'zod';
 import { assertCan, assertCanWriteTemplate, assertPlatformAdmin, isPlatformAdmin } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
-import type { ActorContext } from '@/lib/tenant-scope.ts';
+import { type ActorContext, personOf } from '@/lib/tenant-scope.ts';
 import {
   incrementTemplateUse,
   insertTemplate,
@@ -67,7 +67,7 @@ export async function createTemplate(ctx: ActorContext, input: TemplateInput): P
     ...input,
     isGlobal: global,
     organizationId: global ? null : ctx.organizationId,
-    createdBy: ctx.userId,
+    createdBy: personOf(ctx),
   });
   return toTemplateDto(row);
 }

@@ -1,6 +1,9 @@
+import { Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
+import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
 import { authKeys } from '@/features/auth/api/keys';
 import { notificationKeys } from '@/features/notifications/api/keys';
@@ -8,6 +11,11 @@ import { NotificationsPanel } from '@/features/notifications/components/notifica
 import { isSettingsTab, type SettingsTab, SettingsTabs } from '@/features/settings/components/settings-tabs';
 import { useAuthStore } from '@/lib/auth-store';
 import { useCan } from '@/lib/authorization';
+
+// Admins only, on request: loaded when the Integrações tab opens, not with the settings page.
+const ApiKeysSection = lazy(async () => ({
+  default: (await import('@/features/api-keys/components/api-keys-section')).ApiKeysSection,
+}));
 
 export function SettingsPage() {
   const queryClient = useQueryClient();
@@ -29,6 +37,13 @@ export function SettingsPage() {
         hasOrganization={hasOrganization}
         // The top bar shows the signed-in user's name.
         onProfileSaved={() => queryClient.invalidateQueries({ queryKey: authKeys.me() })}
+        integrationsPanel={(report) => (
+          <Suspense fallback={<LoadingState label="A carregar as integrações…" />}>
+            <Stack gap="lg">
+              <ApiKeysSection onMessage={report} />
+            </Stack>
+          </Suspense>
+        )}
         notificationsPanel={(report) => (
           <NotificationsPanel
             onMessage={report}

@@ -1,0 +1,97 @@
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client.ts';
+import { apiKeys, organizations, users } from '@/db/schema/index.ts';
+import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+const listColumns = {
+  key: apiKeys,
+  creator: { firstName: users.firstName, lastName: users.lastName },
+};
+
+export async function insertApiKey(
+  ctx: TenantContext,
+  values: Pick<
+    typeof apiKeys.$inferInsert,
+    'name' | 'prefix' | 'keyHash' | 'scope' | 'createdBy' | 'expiresAt'
+  >,
+): Promise<ApiKeyRow> {
+  const [row] = await ctx.db
+    .insert(apiKeys)
+    .values({ ...values, organizationId: ctx.organizationId })
+    .returning();
+  if (!row) throw new Error('api key not inserted');
+  return row;
+}
+
+/** The organization's keys not revoked, newest first, with who created each. */
+export async function selectApiKeys(ctx: TenantContext) {
+  return ctx.db
+    .select(listColumns)
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(and(inTenant(apiKeys, ctx), isNull(apiKeys.revokedAt)))
+    .orderBy(desc(apiKeys.createdAt))
+    .limit(200);
+}
+
+export async function selectApiKeyById(ctx: TenantContext, id: string) {
+  const [row] = await ctx.db
+    .select(listColumns)
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(and(inTenant(apiKeys, ctx), eq(apiKeys.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** Stamps revoked_at once; undefined when the key is not the organization's or already revoked. */
+export async function revokeApiKeyById(ctx: TenantContext, id: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await ctx.db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(inTenant(apiKeys, ctx), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .returning();
+  return row;
+}
+
+/**
+ * The live key with this hash (not revoked, not expired, its organization active). Not tenant-scoped: the key
+ * is what tells the organization, as a session token does.
+ */
+export async function selectLiveApiKeyByHash(db: Db, keyHash: string) {
+  const [row] = await db
+    .select({
+      id: apiKeys.id,
+      organizationId: apiKeys.organizationId,
+      scope: apiKeys.scope,
+      createdBy: apiKeys.createdBy,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
+    .from(apiKeys)
+    .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
+    .where(
+      and(
+        eq(apiKeys.keyHash, keyHash),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
+        eq(organizations.isActive, true),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** "Last used", written at most once a minute per key whatever the traffic (docs/product.md#api-keys). */
+export async function touchApiKey(db: Db, id: string): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(apiKeys.id, id),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`)),
+      ),
+    );
+}

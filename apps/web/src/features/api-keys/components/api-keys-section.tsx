@@ -1,0 +1,168 @@
+import { formatInstantDate, formatInstantDateTime } from '@aceite/shared/dates';
+import { API_KEY_SCOPE_LABELS, type ApiKey, type ApiKeyScope } from '@aceite/shared/schemas/api-keys';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconAlertCircle, IconKey, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { LoadingState } from '@/components/loading-state';
+import { type ListColumn, ResponsiveList } from '@/components/responsive-list';
+import { SectionPanel } from '@/components/section-panel';
+import { errorMessage } from '@/lib/api-client';
+import { useIsMobile } from '@/lib/use-is-mobile';
+import { useApiKeys } from '../api/get-api-keys';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+import { CreateApiKeyModal } from './create-api-key-modal';
+
+/** The outcome of an action, shown by the settings tab that holds this section. */
+export type ReportOutcome = (message: { type: 'success' | 'error'; text: string } | null) => void;
+
+const SCOPE_COLORS: Record<ApiKeyScope, string> = { read: 'gray', write: 'orange' };
+
+export function ScopeBadge({ scope }: { scope: ApiKeyScope }) {
+  return (
+    <Badge variant="light" color={SCOPE_COLORS[scope]} c="dark.7" tt="none" style={{ flexShrink: 0 }}>
+      {API_KEY_SCOPE_LABELS[scope]}
+    </Badge>
+  );
+}
+
+const isExpired = (key: ApiKey) => key.expiresAt !== null && Date.parse(key.expiresAt) <= Date.now();
+
+function expiryText(key: ApiKey): string {
+  if (!key.expiresAt) return 'Sem expiração';
+  return `${isExpired(key) ? 'Expirou a' : ''} ${formatInstantDate(key.expiresAt)}`.trim();
+}
+
+const lastUsedText = (key: ApiKey) =>
+  key.lastUsedAt ? formatInstantDateTime(key.lastUsedAt) : 'Nunca usada';
+
+/**
+ * Settings → Integrações, "Chaves de API" (admins; docs/product.md#api-keys): the organization's keys, a new
+ * key shown once with a copy button, and "Revogar" after a confirmation.
+ */
+export function ApiKeysSection({ onMessage }: { onMessage?: ReportOutcome }) {
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const isMobile = useIsMobile('md');
+  const [creating, setCreating] = useState(false);
+
+  const confirmRevoke = (key: ApiKey) =>
+    modals.openConfirmModal({
+      closeButtonProps: { 'aria-label': 'Fechar' },
+      title: 'Revogar chave de API',
+      children: (
+        <Text size="sm">
+          Revogar a chave <strong>{key.name}</strong> ({key.prefix}…)? Os pedidos feitos com ela passam a ser
+          recusados de imediato. Esta ação não pode ser desfeita.
+        </Text>
+      ),
+      labels: { confirm: 'Revogar', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        revoke.mutate(key.id, {
+          onSuccess: () => onMessage?.({ type: 'success', text: `A chave «${key.name}» foi revogada.` }),
+          onError: (error) =>
+            onMessage?.({ type: 'error', text: errorMessage(error, 'Erro ao revogar a chave de API') }),
+        }),
+    });
+
+  const revokeButton = (key: ApiKey) => (
+    <Button
+      size="xs"
+      variant="light"
+      color="red"
+      onClick={() => confirmRevoke(key)}
+      aria-label={`Revogar a chave ${key.name}`}
+    >
+      Revogar
+    </Button>
+  );
+
+  const columns: ListColumn<ApiKey>[] = [
+    { header: 'Nome', cell: (k) => <Text fw={500}>{k.name}</Text> },
+    { header: 'Prefixo', nowrap: true, cell: (k) => <Text ff="monospace" size="sm">{`${k.prefix}…`}</Text> },
+    { header: 'Acesso', nowrap: true, cell: (k) => <ScopeBadge scope={k.scope} /> },
+    { header: 'Criada por', cell: (k) => k.createdByName ?? '—' },
+    { header: 'Criada em', nowrap: true, cell: (k) => formatInstantDate(k.createdAt) },
+    { header: 'Último uso', nowrap: true, cell: lastUsedText },
+    {
+      header: 'Expira',
+      nowrap: true,
+      cell: (k) => (
+        <Text size="sm" c={isExpired(k) ? 'red.9' : undefined}>
+          {expiryText(k)}
+        </Text>
+      ),
+    },
+    { header: 'Ações', hideHeader: true, align: 'right', cell: revokeButton },
+  ];
+
+  return (
+    <SectionPanel
+      title="Chaves de API"
+      description="Para ligar um CRM ou outra aplicação à API da organização. Cada chave é mostrada uma única vez."
+      actions={
+        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
+          Nova chave
+        </Button>
+      }
+    >
+      {keys.isPending ? (
+        <LoadingState label="A carregar as chaves de API…" />
+      ) : keys.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle aria-hidden="true" />}
+          title="Erro ao carregar as chaves de API"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(keys.error, 'Verifique a ligação e tente novamente.')}</Text>
+            <Button size="xs" variant="light" loading={keys.isFetching} onClick={() => keys.refetch()}>
+              Tentar novamente
+            </Button>
+          </Stack>
+        </Alert>
+      ) : keys.data.length === 0 ? (
+        <Group gap="xs" c="dimmed">
+          <IconKey size={18} aria-hidden="true" />
+          <Text size="sm">Ainda não há chaves de API.</Text>
+        </Group>
+      ) : (
+        <ResponsiveList
+          rows={keys.data}
+          rowKey={(k) => k.id}
+          columns={columns}
+          label="Chaves de API"
+          tableLabel="Tabela de chaves de API"
+          minWidth={880}
+          isMobile={isMobile}
+          card={(k) => (
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {k.name}
+                </Text>
+                <ScopeBadge scope={k.scope} />
+              </Group>
+              <Text ff="monospace" size="sm">{`${k.prefix}…`}</Text>
+              <Text size="sm">
+                Criada {k.createdByName ? `por ${k.createdByName} ` : ''}em {formatInstantDate(k.createdAt)}
+              </Text>
+              <Text size="sm">Último uso: {lastUsedText(k)}</Text>
+              <Text size="sm" c={isExpired(k) ? 'red.9' : undefined}>
+                Expira: {expiryText(k)}
+              </Text>
+              <Group justify="flex-end">{revokeButton(k)}</Group>
+            </Stack>
+          )}
+        />
+      )}
+      <CreateApiKeyModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(name) => onMessage?.({ type: 'success', text: `A chave «${name}» foi criada.` })}
+      />
+    </SectionPanel>
+  );
+}
