@@ -6,13 +6,14 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateSealKey, type SealKey } from '@/lib/seal-key.ts';
+import { opensslVerifies, splitSigned } from '@/test/pdf-seal.ts';
 import { appendCertificate, type CertificateData, truncateIp } from './certificate.ts';
 import { sealPdf } from './seal.ts';
 
 const PNG_1x1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-export const sampleCertificate: CertificateData = {
+const sampleCertificate: CertificateData = {
   proposalTitle: 'Renovação da loja — edição de Verão',
   organizationName: 'Açores Digital, Lda.',
   decision: 'signed',
@@ -38,60 +39,6 @@ async function proposalPdf(): Promise<Uint8Array> {
     font: await doc.embedFont(StandardFonts.Helvetica),
   });
   return doc.save();
-}
-
-/** The signature's bytes and the bytes it covers, read from the file as any verifier would (ByteRange). */
-function splitSigned(pdf: Buffer): { signature: Buffer; covered: Buffer } {
-  const text = pdf.toString('latin1');
-  const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
-  expect(ranges).toHaveLength(1);
-  const [a, b, c, d] = (ranges[0]?.slice(1) ?? []).map(Number) as [number, number, number, number];
-  const covered = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
-  const hex = pdf
-    .subarray(a + b, c)
-    .toString('latin1')
-    .replace(/[<>\s]/g, '');
-  return { signature: Buffer.from(hex.replace(/(00)+$/, ''), 'hex'), covered };
-}
-
-/** openssl — not the code that sealed — checks the CMS signature over the covered bytes. */
-function opensslVerifies(pdf: Buffer): boolean {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'aceite-seal-'));
-  const { signature, covered } = splitSigned(pdf);
-  const sig = path.join(dir, 'sig.der');
-  const content = path.join(dir, 'content.bin');
-  const cert = path.join(dir, 'cert.pem');
-  writeFileSync(sig, signature);
-  writeFileSync(content, covered);
-  // The certificate embedded in the signature is the one the check trusts: the seal is self-signed.
-  const certs = execFileSync('openssl', ['pkcs7', '-inform', 'DER', '-in', sig, '-print_certs']);
-  writeFileSync(cert, certs);
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'cms',
-        '-verify',
-        '-binary',
-        '-inform',
-        'DER',
-        '-in',
-        sig,
-        '-content',
-        content,
-        '-CAfile',
-        cert,
-        '-purpose',
-        'any',
-        '-out',
-        path.join(dir, 'out.bin'),
-      ],
-      { stdio: 'pipe' },
-    );
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('sealed PDF', () => {
