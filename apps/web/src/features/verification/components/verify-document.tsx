@@ -1,7 +1,7 @@
 import { formatInstantDateTime } from '@aceite/shared/dates';
 import { MESSAGES } from '@aceite/shared/messages';
 import type { VerificationResult } from '@aceite/shared/schemas/verification';
-import { Alert, Button, Divider, FileInput, List, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, FileInput, Group, List, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -12,13 +12,17 @@ const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 function Result({ result }: { result: VerificationResult }) {
   return (
-    <Alert
-      color="green"
-      variant="light"
-      icon={<IconCircleCheck aria-hidden="true" />}
-      title="Documento selado pelo Aceite"
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
       role="status"
+      style={{ borderColor: 'var(--mantine-color-green-7)' }}
     >
+      <Group gap="xs" mb="xs" wrap="nowrap">
+        <IconCircleCheck size={22} color="var(--mantine-color-green-8)" aria-hidden="true" />
+        <Text fw={700}>Documento selado pelo Aceite</Text>
+      </Group>
       <List spacing={4} size="sm">
         <List.Item>Proposta: {result.proposalTitle}</List.Item>
         <List.Item>Organização: {result.organizationName}</List.Item>
@@ -33,7 +37,7 @@ function Result({ result }: { result: VerificationResult }) {
           {result.chainIntact ? 'íntegra' : 'NÃO íntegra: registos alterados desde a selagem'}
         </List.Item>
       </List>
-    </Alert>
+    </Paper>
   );
 }
 
@@ -103,13 +107,16 @@ export function VerifyDocument({ initialCode }: { initialCode?: string }) {
         onChange={(chosen) => void checkFile(chosen)}
         leftSection={<IconFileTypePdf size={18} aria-hidden="true" />}
         clearable
+        clearButtonProps={{ 'aria-label': 'Remover ficheiro' }}
         error={fileError}
+        // Mantine draws the chosen file's name in its placeholder style, too light for 4.5:1.
+        styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
       />
       <div aria-live="polite">
         {verify.isSuccess && <Result result={verify.data} />}
         {verify.isError && (
           <Alert
-            color={notFound ? 'orange' : 'red'}
+            color="red"
             variant="light"
             icon={<IconAlertCircle aria-hidden="true" />}
             title={notFound ? 'Sem correspondência' : 'Não foi possível verificar'}
