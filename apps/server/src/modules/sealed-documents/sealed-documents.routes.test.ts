@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { MESSAGES } from '@aceite/shared/messages';
 import { and, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, emailOutbox, proposals, sealedDocuments } from '@/db/schema/index.ts';
+import { generateSealKey } from '@/lib/seal-key.ts';
+import { localStorage } from '@/lib/storage.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles } from '@/test/factories.ts';
 import { opensslVerifies } from '@/test/pdf-seal.ts';
+import { drainSealJobs, type SealDependencies } from './sealed-documents.service.ts';
 
 const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -179,6 +183,50 @@ describe('the sealed signed PDF', () => {
       .where(and(eq(auditLogs.entityId, signed.id), eq(auditLogs.action, 'proposal.public_signed')));
     const res = await verify({ code: row?.verificationCode });
     expect(res.json().data.chainIntact).toBe(false);
+  });
+});
+
+describe('producing the file', () => {
+  async function accepted() {
+    const p = await makeProposal();
+    expect((await answerAsClient(t, p.token, 'accept', {})).statusCode).toBe(200);
+    return p;
+  }
+  const deps = (extra: Partial<SealDependencies> = {}): SealDependencies => ({
+    db: t.db,
+    storage: localStorage(path.join(t.dataDir, 'uploads')),
+    sealKey: generateSealKey(),
+    appUrl: 'http://localhost:3000',
+    ...extra,
+  });
+
+  it('makes one file when two workers drain at once', async () => {
+    const p = await accepted();
+    const done = await Promise.all([t.app.sealer.drain(), t.app.sealer.drain()]);
+    expect(done[0] + done[1]).toBe(1);
+    const rows = await sealedOf(p.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe('sealed');
+  });
+
+  it('retries a failed production later, and keeps nothing half-made', async () => {
+    const p = await accepted();
+    const failing = deps({
+      renderProposalPdf: async () => {
+        throw new Error('renderer down');
+      },
+    });
+    expect(await drainSealJobs(failing)).toBe(0);
+    const [job] = await sealedOf(p.id);
+    expect(job).toMatchObject({ status: 'pending', attempts: 1, lastError: 'renderer down', sha256: null });
+    expect(job?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // Due again: the next pass produces it.
+    await t.db
+      .update(sealedDocuments)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(sealedDocuments.id, job?.id ?? ''));
+    expect(await drainSealJobs(deps())).toBe(1);
+    expect((await sealedOf(p.id))[0]).toMatchObject({ status: 'sealed', attempts: 2, lastError: null });
   });
 });
 
