@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures.ts';
 import { answerCodeViaApi } from './mail.ts';
 import { scaled } from './timing.ts';
 
@@ -12,7 +13,9 @@ import { scaled } from './timing.ts';
  * file, the file is checked in the browser (hashed there, never uploaded), and a copy with one byte changed
  * is not recognised.
  */
-async function sealedPdf(request: APIRequestContext): Promise<{ file: Buffer; title: string }> {
+async function sealedPdf(
+  request: APIRequestContext,
+): Promise<{ file: Buffer; title: string; id: string; publicToken: string }> {
   const login = await request.post('/api/v1/auth/login', {
     data: { email: DEMO.sales, password: DEMO_PASSWORD },
   });
@@ -38,7 +41,7 @@ async function sealedPdf(request: APIRequestContext): Promise<{ file: Buffer; ti
     },
   });
   expect(proposal.status()).toBe(201);
-  const { publicToken } = (await proposal.json()).data;
+  const { publicToken, id: proposalId } = (await proposal.json()).data;
   // The needle is ASCII: the email body is quoted-printable, so accented letters are encoded.
   const code = await answerCodeViaApi(request, publicToken, clientEmail, id);
   const accepted = await request.post(`/api/v1/public/proposals/${publicToken}/accept`, { data: { code } });
@@ -55,7 +58,7 @@ async function sealedPdf(request: APIRequestContext): Promise<{ file: Buffer; ti
       { timeout: scaled(20_000) },
     )
     .toBe(200);
-  return { file, title };
+  return { file, title, id: proposalId, publicToken };
 }
 
 /** Picks a file the way a person does: the field opens the file chooser. */
@@ -123,6 +126,27 @@ test.describe('/verificar @mobile', () => {
     await page.getByLabel('Código de verificação').fill('ZZZZ-ZZZZ-ZZZZ');
     await page.getByRole('button', { name: 'Verificar código' }).click();
     await expect(page.getByText('Sem correspondência')).toBeVisible();
+    await context.close();
+  });
+
+  test('the client and a member download the same sealed PDF', async ({ browser, baseURL, request }) => {
+    const { file, id, publicToken } = await sealedPdf(request);
+    const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const context = await browser.newContext({ baseURL, locale: 'pt-PT', acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`/p/${publicToken}`);
+    const fromPublic = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Descarregar PDF assinado' }).click();
+    const publicFile = await readFile(await (await fromPublic).path());
+    expect(digest(publicFile)).toBe(digest(file));
+
+    await signIn(page, DEMO.sales);
+    await page.goto(`/proposals/${id}`);
+    const fromDetail = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descarregar PDF assinado' }).click();
+    const download = await fromDetail;
+    expect(download.suggestedFilename()).toMatch(/\(assinada\)\.pdf$/);
+    expect(digest(await readFile(await download.path()))).toBe(digest(file));
     await context.close();
   });
 });
