@@ -11,6 +11,7 @@ import type { Database } from '@/db/client.ts';
 import { AccessTokens } from '@/lib/jwt.ts';
 import { redactUrl } from '@/lib/log-redaction.ts';
 import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
+import { resolveSealKey } from '@/lib/seal-key.ts';
 import { type FileStorage, localStorage, s3Storage } from '@/lib/storage.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { analyticsRoutes } from '@/modules/analytics/analytics.routes.ts';
@@ -28,6 +29,8 @@ import { productsRoutes } from '@/modules/products/products.routes.ts';
 import { proposalVersionsRoutes } from '@/modules/proposal-versions/proposal-versions.routes.ts';
 import { proposalsRoutes } from '@/modules/proposals/proposals.routes.ts';
 import { publicProposalsRoutes } from '@/modules/public-proposals/public-proposals.routes.ts';
+import { sealedDocumentsRoutes } from '@/modules/sealed-documents/sealed-documents.routes.ts';
+import type { ChainCheck } from '@/modules/sealed-documents/sealed-documents.service.ts';
 import { settingsRoutes } from '@/modules/settings/settings.routes.ts';
 import { teamsRoutes } from '@/modules/teams/teams.routes.ts';
 import { templatesRoutes } from '@/modules/templates/templates.routes.ts';
@@ -47,6 +50,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Replaces the configured file storage (tests). */
   storage?: FileStorage;
+  /** Replaces the evidence-chain check of /verificar (tests). */
+  chainCheck?: ChainCheck;
   /** Replaces the SMTP/outbox-folder transport (tests). */
   mailTransport?: MailTransport;
   logger?: boolean;
@@ -134,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     apiKeyRateLimitPerMinute: config.apiKeyRateLimitPerMinute ?? 600,
   });
   await app.register(tenantPlugin, { db: database.db });
+  const sealKey = config.sealKey ?? (await resolveSealKey({ dataDir: config.dataDir }));
   const mailLimits = config.mailLimits ?? { perOrganizationPerHour: 200, perRecipientPerHour: 10 };
 
   await app.register(
@@ -179,6 +185,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           perRecipientPerHour: 20,
         },
       });
+      await api.register(sealedDocumentsRoutes, {
+        storage,
+        downloadRateLimitMax: config.publicRateLimitMax * 6,
+        verifyRateLimitMax: config.publicRateLimitMax,
+        chainCheck: options.chainCheck,
+      });
     },
     { prefix: '/api/v1' },
   );
@@ -192,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.mailTransport ??
       createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log }),
     mailFrom: config.mailFrom,
+    seal: { db: database.db, storage, sealKey, appUrl: config.appUrl },
     run: config.runWorkers,
   });
 

@@ -186,4 +186,11 @@ export const MESSAGES = {
   payloadTooLarge: 'Pedido demasiado grande',
   unsupportedMediaType: 'Tipo de conteúdo não suportado',
   somethingWentWrong: 'Algo correu mal',
+  // Sealed certificate and verification (docs/product.md#sealed-certificate, #verification)
+  sealedNotAvailable: 'Esta proposta ainda não tem documento selado.',
+  sealedPending: 'O documento selado ainda está a ser preparado. Tente novamente daqui a instantes.',
+  verificationNoMatch: 'Nenhum documento selado pelo Aceite corresponde a este código ou ficheiro.',
+  verificationCodeInvalid: 'Código de verificação inválido (12 caracteres, por exemplo ABCD-EFGH-JK23).',
+  verificationHashInvalid: 'Impressão digital do ficheiro inválida (SHA-256 em hexadecimal).',
+  verificationInputRequired: 'Indique o código de verificação ou escolha o ficheiro PDF.',
 } as const;

@@ -42,6 +42,9 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: Bool,
+  /** The PKCS#12 that seals signed PDFs; without it, one is generated in DATA_DIR (docs/deployment.md). */
+  SEAL_P12_PATH: z.string().min(1).optional(),
+  SEAL_P12_PASSWORD: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -91,4 +94,6 @@ export interface AppConfig {
   benchRoutes?: boolean;
   /** Origins the browser app may send error reports to (the CSP's connect-src). */
   reportingOrigins?: string[];
+  /** The certificate that seals signed PDFs; without it, the one kept in dataDir (made at first start). */
+  sealKey?: import('@/lib/seal-key.ts').SealKey;
 }

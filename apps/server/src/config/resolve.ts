@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { resolveSealKey } from '@/lib/seal-key.ts';
 import type { AppConfig, Env } from './env.ts';
 
 /** DATA_DIR, created if absent; a folder that cannot be made ends the start-up with one sentence saying what to do. */
@@ -30,6 +31,11 @@ export async function resolveAppConfig(env: Env, webDistDir?: string): Promise<A
   return {
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: await resolveJwtSecret(env),
+    sealKey: await resolveSealKey({
+      dataDir: env.DATA_DIR,
+      p12Path: env.SEAL_P12_PATH,
+      password: env.SEAL_P12_PASSWORD,
+    }),
     dataDir: path.resolve(env.DATA_DIR),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

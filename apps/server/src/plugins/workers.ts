@@ -4,10 +4,13 @@ import type { Db } from '@/db/client.ts';
 import { startExpirySweep } from '@/jobs/expiry-sweep.ts';
 import { OutboxWorker } from '@/jobs/outbox-worker.ts';
 import type { MailTransport } from '@/lib/mail-transport.ts';
+import { drainSealJobs, type SealDependencies } from '@/modules/sealed-documents/sealed-documents.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker;
+    /** Produces the queued sealed PDFs now; tests call `drain()` directly. */
+    sealer: { drain(): Promise<number> };
   }
 }
 
@@ -15,6 +18,8 @@ export interface WorkersPluginOptions {
   db: Db;
   transport: MailTransport;
   mailFrom: string;
+  /** What the seal worker needs to produce, store and email the sealed PDFs. */
+  seal: SealDependencies;
   /** Whether this process runs the outbox and the expiry sweep (off in tests, which drain the outbox by hand). */
   run: boolean;
 }
@@ -27,13 +32,32 @@ export const workersPlugin = fp(
   async (app: FastifyInstance, opts: WorkersPluginOptions) => {
     const outbox = new OutboxWorker(opts.db, opts.transport, opts.mailFrom, app.log);
     app.decorate('outbox', outbox);
+    const sealer = { drain: () => drainSealJobs(opts.seal, app.log) };
+    app.decorate('sealer', sealer);
     if (opts.run) {
       let stopSweep = () => {};
+      // The sealed PDFs (docs/decisions.md, "Sealed certificate and verification"): polled like the outbox,
+      // one pass at a time per process; jobs are claimed with SKIP LOCKED, so processes never collide.
+      let sealing: Promise<unknown> | null = null;
+      let sealTimer: NodeJS.Timeout | undefined;
       app.addHook('onReady', async () => {
+        sealTimer = setInterval(() => {
+          sealing ??= sealer
+            .drain()
+            .catch((error) => app.log.error({ err: error }, 'seal worker failed'))
+            .finally(() => {
+              sealing = null;
+            });
+        }, 2000);
+        sealTimer.unref();
         outbox.start();
         stopSweep = startExpirySweep(opts.db, app.log);
       });
-      app.addHook('onClose', async () => stopSweep());
+      app.addHook('onClose', async () => {
+        clearInterval(sealTimer);
+        stopSweep();
+        await sealing;
+      });
     }
     app.addHook('onClose', async () => outbox.stop());
   },

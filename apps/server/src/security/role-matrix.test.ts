@@ -504,6 +504,8 @@ const NOT_ROLE_BOUND = new Set([
   'POST /public/proposals/{publicToken}/accept',
   'POST /public/proposals/{publicToken}/reject',
   'POST /public/proposals/{publicToken}/sign',
+  // Anyone, signed in or not, may check a sealed document (docs/product.md#verification).
+  'POST /public/verify',
   // Platform administration: superadmins only (admin.routes.test.ts covers every organization role).
   'POST /admin/impersonate/{id}',
   'POST /admin/stop-impersonate',

@@ -104,6 +104,7 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
     { params: (o, f) => ({ id: o.proposalId, commentId: f.commentId }) },
   ],
   'GET /proposals/{id}/attachments': [{ params: (_, f) => ({ id: f.proposalId }) }],
+  'GET /proposals/{id}/sealed-pdf': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'POST /proposals/{id}/attachments': [{ params: (_, f) => ({ id: f.proposalId }), multipart: true }],
   'GET /proposals/{id}/attachments/{attachmentId}/download': [
     { params: (_, f) => ({ id: f.proposalId, attachmentId: f.attachmentId }) },
@@ -165,6 +166,7 @@ const PUBLIC_CASES: Record<string, Case[]> = {
     },
   ],
   'GET /public/proposals/{publicToken}/attachments': [{ params: () => ({ publicToken: unknownToken() }) }],
+  'GET /public/proposals/{publicToken}/sealed-pdf': [{ params: () => ({ publicToken: unknownToken() }) }],
   'GET /public/proposals/{publicToken}/attachments/{attachmentId}/download': [
     { params: (_, f) => ({ publicToken: unknownToken(), attachmentId: f.attachmentId }) },
     // A real public link with an attachment of another organization's proposal.

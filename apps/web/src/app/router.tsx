@@ -249,6 +249,14 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       {
+        // Public verification of a sealed PDF (docs/product.md#verification): no sign-in, signed in or not.
+        path: routes.verify,
+        lazy: lazyPage(
+          () => import('./routes/verification/verify-page'),
+          (m) => m.VerifyPage,
+        ),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {

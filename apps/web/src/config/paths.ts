@@ -12,6 +12,7 @@ export const routes = {
   resetPassword: '/reset-password',
   acceptInvite: '/accept-invite',
   publicProposal: '/p/:publicToken',
+  verify: '/verificar',
 
   dashboard: '/dashboard',
   proposals: '/proposals',
@@ -50,6 +51,8 @@ export const paths = {
   resetPassword: (token: string) => `${routes.resetPassword}?${new URLSearchParams({ token })}`,
   acceptInvite: (token: string) => `${routes.acceptInvite}?${new URLSearchParams({ token })}`,
   publicProposal: (publicToken: string) => `/p/${segment(publicToken)}`,
+  verify: (code?: string) =>
+    code ? `${routes.verify}?${new URLSearchParams({ codigo: code })}` : routes.verify,
 
   dashboard: routes.dashboard,
   proposals: (filter: { status?: ProposalStatus } = {}) =>

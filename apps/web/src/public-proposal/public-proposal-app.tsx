@@ -123,6 +123,20 @@ function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) 
           <section className="pp-card pp-response" aria-labelledby="response-title">
             {outcome === 'signed' ? <SignedOutcome {...outcomeProps} /> : null}
             {outcome === 'accepted' ? <AcceptedOutcome {...outcomeProps} /> : null}
+            {outcome === 'signed' || outcome === 'accepted' ? (
+              <p className="pp-sealed">
+                {/* The sealed PDF with its certificate (docs/product.md#sealed-certificate); a plain download. */}
+                <a
+                  className="pp-link"
+                  href={`/api/v1/public/proposals/${encodeURIComponent(publicToken)}/sealed-pdf`}
+                  download
+                >
+                  Descarregar PDF assinado
+                </a>{' '}
+                (selado digitalmente, com o certificado de aceitação; disponível poucos instantes depois da
+                resposta)
+              </p>
+            ) : null}
             {outcome === 'rejected' ? <RejectedOutcome {...outcomeProps} /> : null}
             {outcome === 'expired' ? <ExpiredOutcome {...outcomeProps} /> : null}
             {outcome === 'closed' ? <ClosedOutcome {...outcomeProps} /> : null}

@@ -10,6 +10,7 @@ export * from './organizations.ts';
 export * from './outbox.ts';
 export * from './products.ts';
 export * from './proposals.ts';
+export * from './sealed-documents.ts';
 export * from './teams.ts';
 export * from './templates.ts';
 export * from './users.ts';

@@ -265,3 +265,42 @@ Se não foi você a pedir este código, ignore este email: sem ele ninguém resp
 — ${input.organizationName}`;
   return { subject, html, text, links: [] };
 }
+
+/**
+ * To the client and to the owner: the accepted proposal's sealed PDF with its certificate is ready
+ * (docs/product.md#sealed-certificate). A link to the file (the client's through the proposal's link), and
+ * the code anyone can check it with on /verificar.
+ */
+export function sealedDocumentEmail(input: {
+  organizationName: string;
+  title: string;
+  link: string;
+  isOwner: boolean;
+  verificationCode: string;
+  verificationUrl: string;
+}): RenderedEmail {
+  const subject = `Proposta "${input.title}": documento assinado e selado`;
+  const intro = input.isOwner
+    ? `A proposta <strong>${escapeHtml(input.title)}</strong> foi aceite. O PDF final, selado digitalmente e com o certificado de aceitação, está disponível na página da proposta.`
+    : `Obrigado pela sua resposta à proposta <strong>${escapeHtml(input.title)}</strong> de ${escapeHtml(input.organizationName)}. Pode descarregar o PDF final, selado digitalmente e com o certificado de aceitação.`;
+  const html = layout(
+    subject,
+    `<p>Olá,</p>
+<p>${intro}</p>
+${button(input.link, 'Descarregar PDF selado')}
+<p style="font-size:13px">Código de verificação: <strong>${escapeHtml(input.verificationCode)}</strong><br>
+Qualquer pessoa pode confirmar que o ficheiro não foi alterado em ${escapeHtml(input.verificationUrl)}</p>`,
+  );
+  const text = `Olá,
+
+${intro.replace(/<[^>]+>/g, '')}
+
+Descarregar PDF selado:
+${input.link}
+
+Código de verificação: ${input.verificationCode}
+Confirme que o ficheiro não foi alterado em ${input.verificationUrl}
+
+— ${input.organizationName}`;
+  return { subject, html, text, links: [input.link, input.verificationUrl] };
+}

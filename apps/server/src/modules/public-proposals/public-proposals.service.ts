@@ -21,6 +21,7 @@ import { queueEmail } from '@/modules/email/email.service.ts';
 import { answerCodeEmail, proposalRejectedEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalAnsweredText, proposalViewedText } from '@/modules/notifications/notifications.texts.ts';
+import { queueSeal } from '@/modules/sealed-documents/sealed-documents.service.ts';
 import {
   countAnswerCodeAttempt,
   countRecentAnswerCodes,
@@ -434,6 +435,8 @@ async function decide(
       }),
     });
     await after?.(tx, row);
+    // The sealed PDF is produced once, after this commits (docs/product.md#sealed-certificate).
+    if (action !== 'rejected') await queueSeal(tx, row);
     return row;
   });
   if (!decided) throw await refusal(db, token);

@@ -17,6 +17,7 @@ import { AnswerVerificationNote } from '@/features/proposals/components/answer-v
 import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
 import { ProposalDetail } from '@/features/proposals/components/proposal-detail';
 import { ProposalLoadError } from '@/features/proposals/components/proposal-screen-states';
+import { SealedPdfButton } from '@/features/proposals/components/sealed-pdf-button';
 import { SendProposalButton } from '@/features/proposals/components/send-proposal-button';
 import { SignaturePanel } from '@/features/proposals/components/signature-panel';
 import { useConfirmDeleteProposal } from '@/features/proposals/components/use-confirm-delete-proposal';
@@ -70,6 +71,7 @@ export function ProposalPage() {
               />
             )}
             {proposal.publicToken && <CopyPublicLinkButton publicToken={proposal.publicToken} />}
+            {proposal.acceptedAt && <SealedPdfButton proposalId={proposal.id} title={proposal.title} />}
             {mayManage && !answered && (
               <Button
                 component={Link}

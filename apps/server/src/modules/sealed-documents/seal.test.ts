@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFParse } from 'pdf-parse';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateSealKey, type SealKey } from '@/lib/seal-key.ts';
+import { opensslVerifies, splitSigned } from '@/test/pdf-seal.ts';
+import { appendCertificate, type CertificateData, truncateIp } from './certificate.ts';
+import { sealPdf } from './seal.ts';
+
+const PNG_1x1 =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+const sampleCertificate: CertificateData = {
+  proposalTitle: 'Renovação da loja — edição de Verão',
+  organizationName: 'Açores Digital, Lda.',
+  decision: 'signed',
+  signerName: 'João Gonçalves',
+  signerEmail: 'joao@cliente.pt',
+  signatureImage: PNG_1x1,
+  decidedAt: new Date('2026-07-01T13:05:09Z'),
+  ip: '203.0.113.77',
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
+  version: 3,
+  contentSha256: 'a'.repeat(64),
+  events: ['2026-07-01 12:00:00 UTC · Enviada', '2026-07-01 13:05:09 UTC · Assinada por João Gonçalves'],
+  verificationCode: 'ABCD-EFGH-JKMN',
+  verificationUrl: 'https://aceite.example/verificar?codigo=ABCD-EFGH-JKMN',
+};
+
+async function proposalPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage();
+  page.drawText('Proposta: 1 234,56 €', {
+    x: 50,
+    y: 700,
+    font: await doc.embedFont(StandardFonts.Helvetica),
+  });
+  return doc.save();
+}
+
+describe('sealed PDF', () => {
+  let key: SealKey;
+  let sealed: Buffer;
+
+  beforeAll(async () => {
+    key = generateSealKey();
+    sealed = Buffer.from(await sealPdf(await appendCertificate(await proposalPdf(), sampleCertificate), key));
+  });
+
+  it('carries a detached CMS signature with SHA-256, the signing time and the certificate, which openssl verifies', () => {
+    expect(opensslVerifies(sealed)).toBe(true);
+    const { signature } = splitSigned(sealed);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'aceite-seal-'));
+    writeFileSync(path.join(dir, 'sig.der'), signature);
+    const printed = execFileSync('openssl', [
+      'cms',
+      '-cmsout',
+      '-print',
+      '-inform',
+      'DER',
+      '-in',
+      path.join(dir, 'sig.der'),
+    ]).toString();
+    expect(printed).toContain('sha256');
+    expect(printed).toContain('signingTime');
+    expect(printed).toContain('Aceite');
+    expect(printed).toMatch(/eContent: <ABSENT>/);
+    expect(sealed.toString('latin1')).toContain('/ETSI.CAdES.detached');
+  });
+
+  it('fails verification when one byte of the file changes', () => {
+    // A byte inside the first signed range (the file's objects, before the signature's own bytes).
+    const at = sealed.indexOf('/Producer');
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(sealed.indexOf('/ByteRange'));
+    const tampered = Buffer.from(sealed);
+    tampered[at + 1] = 'p'.charCodeAt(0);
+    expect(opensslVerifies(tampered)).toBe(false);
+    expect(opensslVerifies(Buffer.from(sealed))).toBe(true);
+  });
+
+  it('prints the certificate page, read back by an independent PDF parser', async () => {
+    const parser = new PDFParse({ data: new Uint8Array(sealed) });
+    const { text } = await parser.getText();
+    await parser.destroy();
+    for (const expected of [
+      'Certificado de aceitação',
+      'João Gonçalves',
+      'joao@cliente.pt',
+      '01/07/2026, 14:05:09 (hora de Lisboa)',
+      '2026-07-01 13:05:09 UTC',
+      '203.0.113.0/24',
+      'Chrome/140.0',
+      'Assinada por João Gonçalves',
+      'ABCD-EFGH-JKMN',
+      'https://aceite.example/verificar?codigo=ABCD-EFGH-JKMN',
+      '1 234,56 €',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The hash may wrap at the column's edge: read it without the line breaks.
+    expect(text.replace(/\s+/g, '')).toContain('a'.repeat(64));
+    expect(text).not.toContain('203.0.113.77');
+  });
+
+  it('truncates addresses to /24 and /48', () => {
+    expect(truncateIp('::ffff:10.1.2.3')).toBe('10.1.2.0/24');
+    expect(truncateIp('2001:db8:abcd:12::1')).toBe('2001:db8:abcd::/48');
+    expect(truncateIp(null)).toBe('—');
+  });
+});

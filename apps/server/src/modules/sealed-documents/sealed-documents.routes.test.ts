@@ -1,0 +1,254 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { MESSAGES } from '@aceite/shared/messages';
+import { and, eq } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs, emailOutbox, proposals, sealedDocuments } from '@/db/schema/index.ts';
+import { generateSealKey } from '@/lib/seal-key.ts';
+import { localStorage } from '@/lib/storage.ts';
+import { newOpaqueToken } from '@/lib/tokens.ts';
+import { answerAsClient } from '@/test/answer-code.ts';
+import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { as, createTeamOfRoles } from '@/test/factories.ts';
+import { opensslVerifies } from '@/test/pdf-seal.ts';
+import { drainSealJobs, type SealDependencies } from './sealed-documents.service.ts';
+
+const PNG_1X1 =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+let t: TestApp;
+let team: Awaited<ReturnType<typeof createTeamOfRoles>>;
+let other: Awaited<ReturnType<typeof createTeamOfRoles>>;
+let clientId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  team = await createTeamOfRoles(t.db);
+  other = await createTeamOfRoles(t.db);
+  clientId = (
+    await as(t.app, team.sales)('POST', '/clients', { name: 'Joana Lima', email: 'joana@lima.pt' })
+  ).json().data.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function makeProposal(title = 'Website institucional') {
+  const token = newOpaqueToken();
+  const [row] = await t.db
+    .insert(proposals)
+    .values({
+      organizationId: team.org.id,
+      ownerId: team.sales.id,
+      clientId,
+      title,
+      status: 'sent',
+      totalValue: 307500,
+      subtotal: 250000,
+      taxAmount: 57500,
+      validUntil: '2099-12-31',
+      content: { blocks: [], items: [{ name: 'Site', description: '', quantity: 1, unitPrice: 250000 }] },
+      publicToken: token,
+    })
+    .returning();
+  return { token, id: row?.id as string };
+}
+
+const sealedOf = async (proposalId: string) =>
+  t.db.select().from(sealedDocuments).where(eq(sealedDocuments.proposalId, proposalId));
+const verify = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/public/verify', payload: payload as object, headers });
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+describe('the sealed signed PDF', () => {
+  let signed: { token: string; id: string };
+  let file: Buffer;
+
+  beforeAll(async () => {
+    signed = await makeProposal('Renovação da loja');
+    const res = await answerAsClient(t, signed.token, 'sign', {
+      signerName: 'Joana Lima',
+      signerEmail: 'joana@lima.pt',
+      signatureData: PNG_1X1,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('is queued once with the decision and produced by the worker', async () => {
+    const [job] = await sealedOf(signed.id);
+    expect(job).toMatchObject({ status: 'pending', sha256: null, organizationId: team.org.id });
+    const pending = await as(t.app, team.sales)('GET', `/proposals/${signed.id}/sealed-pdf`);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().error.message).toBe(MESSAGES.sealedPending);
+
+    expect(await t.app.sealer.drain()).toBe(1);
+    expect(await t.app.sealer.drain()).toBe(0);
+    const rows = await sealedOf(signed.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'sealed', eventCount: expect.any(Number) });
+    expect(rows[0]?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]?.verificationCode).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+
+    const res = await as(t.app, team.viewer)('GET', `/proposals/${signed.id}/sealed-pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('attachment');
+    file = res.rawPayload;
+    expect(sha256(file)).toBe(rows[0]?.sha256);
+    expect(opensslVerifies(file)).toBe(true);
+
+    const pub = await t.app.inject({ url: `/api/v1/public/proposals/${signed.token}/sealed-pdf` });
+    expect(pub.statusCode).toBe(200);
+    expect(sha256(pub.rawPayload)).toBe(rows[0]?.sha256);
+
+    const parser = new PDFParse({ data: new Uint8Array(file) });
+    const { text } = await parser.getText();
+    await parser.destroy();
+    expect(text).toContain('Certificado de aceitação');
+    expect(text).toContain('Renovação da loja');
+    expect(text).toContain('Assinada pelo cliente');
+    expect(text).toContain(rows[0]?.verificationCode);
+    expect(text).toContain(`http://localhost:3000/verificar?codigo=${rows[0]?.verificationCode}`);
+  });
+
+  it('is emailed to the client and to the owner', async () => {
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'sealed_document'));
+    expect(mails.map((m) => m.toAddress).sort()).toEqual(['joana@lima.pt', team.sales.email].sort());
+    const toClient = mails.find((m) => m.toAddress === 'joana@lima.pt');
+    expect(toClient?.text).toContain(`/api/v1/public/proposals/${signed.token}/sealed-pdf`);
+  });
+
+  it('is not there before a decision, nor for a rejection, nor for another organization', async () => {
+    const open = await makeProposal();
+    const before = await as(t.app, team.sales)('GET', `/proposals/${open.id}/sealed-pdf`);
+    expect(before.statusCode).toBe(404);
+    expect(before.json().error.message).toBe(MESSAGES.sealedNotAvailable);
+    expect(
+      (await t.app.inject({ url: `/api/v1/public/proposals/${open.token}/sealed-pdf` })).statusCode,
+    ).toBe(404);
+    await answerAsClient(t, open.token, 'reject', { reason: 'Caro' });
+    expect(await sealedOf(open.id)).toHaveLength(0);
+    const foreign = await as(t.app, other.admin)('GET', `/proposals/${signed.id}/sealed-pdf`);
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/v1/proposals/${signed.id}/sealed-pdf` })).statusCode).toBe(401);
+  });
+
+  it('/verificar finds it by code (as typed) and by the file hash, with what it records', async () => {
+    const [row] = await sealedOf(signed.id);
+    const code = row?.verificationCode ?? '';
+    const byCode = await verify({ code: code.toLowerCase().replaceAll('-', ' ') });
+    expect(byCode.statusCode).toBe(200);
+    expect(byCode.json().data).toMatchObject({
+      verificationCode: code,
+      proposalTitle: 'Renovação da loja',
+      organizationName: team.org.name,
+      signerName: 'Joana Lima',
+      decision: 'signed',
+      chainIntact: true,
+    });
+    const byHash = await verify({ sha256: sha256(file).toUpperCase() });
+    expect(byHash.statusCode).toBe(200);
+    expect(byHash.json().data.verificationCode).toBe(code);
+  });
+
+  it('/verificar reveals nothing for a non-match and refuses malformed input', async () => {
+    const tampered = Buffer.from(file);
+    tampered[200] = (tampered[200] ?? 0) ^ 1;
+    for (const payload of [{ sha256: sha256(tampered) }, { code: 'ZZZZ-ZZZZ-ZZZZ' }]) {
+      const res = await verify(payload);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toMatchObject({ code: 'NOT_FOUND', message: MESSAGES.verificationNoMatch });
+      expect(res.json().data).toBeUndefined();
+    }
+    const badHash = await verify({ sha256: 'xyz' });
+    expect(badHash.statusCode).toBe(400);
+    expect(badHash.json().error.details[0]).toMatchObject({ field: 'sha256' });
+    expect((await verify({ code: 'abc' })).statusCode).toBe(400);
+    expect((await verify({})).statusCode).toBe(400);
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/public/verify',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ sha256: 'a'.repeat(50 * 1024) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('reports the chain broken when an event printed on the certificate is gone', async () => {
+    const [row] = await sealedOf(signed.id);
+    await t.db
+      .delete(auditLogs)
+      .where(and(eq(auditLogs.entityId, signed.id), eq(auditLogs.action, 'proposal.public_signed')));
+    const res = await verify({ code: row?.verificationCode });
+    expect(res.json().data.chainIntact).toBe(false);
+  });
+});
+
+describe('producing the file', () => {
+  async function accepted() {
+    const p = await makeProposal();
+    expect((await answerAsClient(t, p.token, 'accept', {})).statusCode).toBe(200);
+    return p;
+  }
+  const deps = (extra: Partial<SealDependencies> = {}): SealDependencies => ({
+    db: t.db,
+    storage: localStorage(path.join(t.dataDir, 'uploads')),
+    sealKey: generateSealKey(),
+    appUrl: 'http://localhost:3000',
+    ...extra,
+  });
+
+  it('makes one file when two workers drain at once', async () => {
+    const p = await accepted();
+    const done = await Promise.all([t.app.sealer.drain(), t.app.sealer.drain()]);
+    expect(done[0] + done[1]).toBe(1);
+    const rows = await sealedOf(p.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe('sealed');
+  });
+
+  it('retries a failed production later, and keeps nothing half-made', async () => {
+    const p = await accepted();
+    const failing = deps({
+      renderProposalPdf: async () => {
+        throw new Error('renderer down');
+      },
+    });
+    expect(await drainSealJobs(failing)).toBe(0);
+    const [job] = await sealedOf(p.id);
+    expect(job).toMatchObject({ status: 'pending', attempts: 1, lastError: 'renderer down', sha256: null });
+    expect(job?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // Due again: the next pass produces it.
+    await t.db
+      .update(sealedDocuments)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(sealedDocuments.id, job?.id ?? ''));
+    expect(await drainSealJobs(deps())).toBe(1);
+    expect((await sealedOf(p.id))[0]).toMatchObject({ status: 'sealed', attempts: 2, lastError: null });
+  });
+});
+
+describe('/verificar rate limit', () => {
+  it('answers 429 in the error envelope past the per-IP limit', async () => {
+    const limited = await buildTestApp({ publicRateLimitMax: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        codes.push(
+          (
+            await limited.app.inject({
+              method: 'POST',
+              url: '/api/v1/public/verify',
+              payload: { code: 'ZZZZ-ZZZZ-ZZZZ' },
+            })
+          ).statusCode,
+        );
+      }
+      expect(codes).toEqual([404, 404, 404, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

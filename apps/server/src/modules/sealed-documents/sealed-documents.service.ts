@@ -1,0 +1,294 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { MESSAGES } from '@aceite/shared/messages';
+import { formatMoney } from '@aceite/shared/money';
+import {
+  normalizeVerificationCode,
+  VERIFICATION_CODE_ALPHABET,
+  type VerificationResult,
+  type VerifyInput,
+} from '@aceite/shared/schemas/verification';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Db } from '@/db/client.ts';
+import { AppError } from '@/lib/app-error.ts';
+import type { SealKey } from '@/lib/seal-key.ts';
+import type { FileStorage } from '@/lib/storage.ts';
+import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { queueEmail } from '@/modules/email/email.service.ts';
+import { sealedDocumentEmail } from '@/modules/email/email.templates.ts';
+import { appendCertificate, type CertificateData, lisbonAndUtc } from './certificate.ts';
+import { sealPdf } from './seal.ts';
+import {
+  claimDueSeals,
+  insertSealJob,
+  markSealed,
+  markSealFailed,
+  type SealedRow,
+  selectProposalAudit,
+  selectSealedByProposal,
+  selectSealedByToken,
+  selectSealedFor,
+  selectSealSource,
+} from './sealed-documents.queries.ts';
+
+/** The proposal's own pages, as bytes. */
+export type ProposalPdfSource = (db: Db, proposalId: string) => Promise<Uint8Array>;
+/** The proposal's evidence, one printable line per event, oldest first. */
+export type EventLinesSource = (db: Db, proposalId: string) => Promise<string[]>;
+
+export interface SealDependencies {
+  db: Db;
+  storage: FileStorage;
+  sealKey: SealKey;
+  appUrl: string;
+  renderProposalPdf?: ProposalPdfSource;
+  eventLines?: EventLinesSource;
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  'proposal.public_code_sent': 'Código de confirmação enviado ao cliente',
+  'proposal.public_accepted': 'Aceite pelo cliente',
+  'proposal.public_signed': 'Assinada pelo cliente',
+  'proposal.public_rejected': 'Rejeitada pelo cliente',
+};
+
+// WIRE: replace with the proposal PDF renderer (modules/proposal-pdf, renderProposalPdf) when it is merged.
+export const defaultProposalPdf: ProposalPdfSource = async (db, proposalId) => {
+  const source = await selectSealSource(db, proposalId);
+  if (!source) throw new Error(`proposal ${proposalId} not found`);
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595.28, 841.89]);
+  page.drawText(source.organizationName, { x: 50, y: 780, size: 12, font });
+  page.drawText(source.proposal.title, { x: 50, y: 750, size: 18, font, maxWidth: 495 });
+  page.drawText(`Total: ${formatMoney(source.proposal.totalValue).replace(/\u202f/g, '\u00a0')}`, {
+    x: 50,
+    y: 710,
+    size: 12,
+    font,
+  });
+  return doc.save();
+};
+
+// WIRE: replace with the evidence chain (modules/evidence, listEvidence) when it is merged.
+export const defaultEventLines: EventLinesSource = async (db, proposalId) => {
+  const source = await selectSealSource(db, proposalId);
+  if (!source) return [];
+  const rows = await selectProposalAudit(db, source.proposal.organizationId, proposalId);
+  return rows.map((row) => {
+    const label = ACTION_LABELS[row.action] ?? row.action.replace(/^proposal\./, '');
+    const hash =
+      typeof row.metadata?.contentSha256 === 'string' ? ` · conteúdo ${row.metadata.contentSha256}` : '';
+    return `${lisbonAndUtc(row.createdAt).utc} · ${label}${hash}`;
+  });
+};
+
+function newVerificationCode(): string {
+  let code = '';
+  for (let i = 0; i < 12; i++)
+    code += VERIFICATION_CODE_ALPHABET[randomInt(0, VERIFICATION_CODE_ALPHABET.length)];
+  return `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`;
+}
+
+/**
+ * Queues the sealed PDF of an accepted or signed proposal, inside the decision's transaction: the job commits
+ * with the decision or not at all, and the unique proposal id makes it once (docs/decisions.md, "Sealed
+ * certificate and verification").
+ */
+export async function queueSeal(db: Db, proposal: { id: string; organizationId: string }): Promise<void> {
+  await insertSealJob(db, {
+    organizationId: proposal.organizationId,
+    proposalId: proposal.id,
+    verificationCode: newVerificationCode(),
+  });
+}
+
+const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+
+export function verificationUrl(appUrl: string, code: string): string {
+  return `${appUrl}/verificar?codigo=${code}`;
+}
+
+/**
+ * Produces the sealed PDF of one queued job: the proposal's pages plus the certificate, sealed, stored through
+ * the storage interface under a key named by the job (a retry overwrites the same object), then recorded with
+ * its SHA-256 and emailed to the client and the owner in one transaction.
+ */
+export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): Promise<{ sha256: string }> {
+  const { db } = deps;
+  const source = await selectSealSource(db, job.proposalId);
+  if (!source) throw new Error(`proposal ${job.proposalId} not found`);
+  const p = source.proposal;
+  const meta = (source.decision?.metadata ?? {}) as Record<string, unknown>;
+  const events = await (deps.eventLines ?? defaultEventLines)(db, p.id);
+  const data: CertificateData = {
+    proposalTitle: p.title,
+    organizationName: source.organizationName,
+    decision: p.signedAt ? 'signed' : 'accepted',
+    signerName: p.signedByName ?? source.clientName ?? null,
+    signerEmail: p.signedByEmail ?? source.clientEmail ?? null,
+    signatureImage: p.signatureData,
+    decidedAt: p.signedAt ?? p.acceptedAt ?? source.decision?.createdAt ?? new Date(),
+    ip: source.decision?.ip ?? null,
+    userAgent: typeof meta.userAgent === 'string' ? meta.userAgent : null,
+    version: p.currentVersion,
+    contentSha256: typeof meta.contentSha256 === 'string' ? meta.contentSha256 : null,
+    events,
+    verificationCode: job.verificationCode,
+    verificationUrl: verificationUrl(deps.appUrl, job.verificationCode),
+  };
+  const proposalPdf = await (deps.renderProposalPdf ?? defaultProposalPdf)(db, p.id);
+  const sealed = await sealPdf(await appendCertificate(proposalPdf, data), deps.sealKey);
+  const hash = sha256(sealed);
+  const storageKey = `sealed/${p.organizationId}/${job.id}`;
+  await deps.storage.put(storageKey, Buffer.from(sealed), 'application/pdf');
+  await db.transaction(async (tx) => {
+    const recorded = await markSealed(tx, job.id, {
+      sha256: hash,
+      storageKey,
+      eventsSha256: sha256(events.join('\n')),
+      eventCount: events.length,
+    });
+    if (!recorded) return;
+    const recipients = new Map<string, { link: string; isOwner: boolean }>();
+    const client = data.signerEmail ?? source.clientEmail;
+    if (client) {
+      recipients.set(client.toLowerCase(), {
+        link: `${deps.appUrl}/api/v1/public/proposals/${p.publicToken}/sealed-pdf`,
+        isOwner: false,
+      });
+    }
+    if (source.ownerActive && !recipients.has(source.ownerEmail.toLowerCase())) {
+      recipients.set(source.ownerEmail.toLowerCase(), {
+        link: `${deps.appUrl}/proposals/${p.id}`,
+        isOwner: true,
+      });
+    }
+    for (const [to, { link, isOwner }] of recipients) {
+      await queueEmail(tx, {
+        kind: 'sealed_document',
+        to,
+        organizationId: p.organizationId,
+        email: sealedDocumentEmail({
+          organizationName: source.organizationName,
+          title: p.title,
+          link,
+          isOwner,
+          verificationCode: job.verificationCode,
+          verificationUrl: data.verificationUrl,
+        }),
+      });
+    }
+  });
+  return { sha256: hash };
+}
+
+const BATCH = 3;
+const LEASE_SECONDS = 300;
+export const MAX_SEAL_ATTEMPTS = 30;
+
+/** Produces every due job; a failure is retried with backoff (30 s doubling, capped at 1 h), then marked failed. */
+export async function drainSealJobs(
+  deps: SealDependencies,
+  log?: { warn(o: object, m: string): void; error(o: object, m: string): void },
+): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const jobs = await claimDueSeals(deps.db, BATCH, LEASE_SECONDS);
+    if (jobs.length === 0) return done;
+    for (const job of jobs) {
+      try {
+        await produceSealedPdf(deps, job);
+        done++;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const retryAt =
+          job.attempts >= MAX_SEAL_ATTEMPTS
+            ? null
+            : new Date(Date.now() + Math.min(30 * 2 ** (job.attempts - 1), 3600) * 1000);
+        await markSealFailed(deps.db, job.id, message.slice(0, 500), retryAt);
+        const details = { sealedDocumentId: job.id, attempt: job.attempts, willRetry: retryAt !== null };
+        if (retryAt) log?.warn(details, 'sealing failed');
+        else log?.error(details, 'sealing failed for good');
+      }
+    }
+  }
+}
+
+/** The stored file and a file name for it. */
+export interface SealedFile {
+  body: Readable;
+  fileName: string;
+}
+
+async function openSealed(
+  storage: FileStorage,
+  sealed: SealedRow | null | undefined,
+  title: string,
+): Promise<SealedFile> {
+  if (!sealed) throw new AppError('NOT_FOUND', MESSAGES.sealedNotAvailable);
+  if (sealed.status !== 'sealed' || !sealed.storageKey)
+    throw new AppError('CONFLICT', MESSAGES.sealedPending);
+  const body = await storage.get(sealed.storageKey);
+  if (!body) throw new AppError('NOT_FOUND', MESSAGES.sealedNotAvailable);
+  const slug =
+    title
+      .normalize('NFD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .slice(0, 60) || 'proposta';
+  return { body, fileName: `${slug}-assinada.pdf` };
+}
+
+/** A member's download from the proposal's page (any role that can read the proposal). */
+export async function getSealedPdf(
+  ctx: TenantContext,
+  storage: FileStorage,
+  proposalId: string,
+): Promise<SealedFile> {
+  const row = await selectSealedByProposal(ctx, proposalId);
+  return openSealed(storage, row?.sealed, row?.title ?? '');
+}
+
+/** The client's download from the public page, after the decision. */
+export async function getPublicSealedPdf(db: Db, storage: FileStorage, token: string): Promise<SealedFile> {
+  const row = await selectSealedByToken(db, token);
+  if (!row || row.status === 'cancelled') throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+  return openSealed(storage, row.sealed, row.title);
+}
+
+/** Whether the events printed on the certificate are still recorded unchanged, first to last. */
+export type ChainCheck = (db: Db, sealed: SealedRow) => Promise<boolean>;
+
+// WIRE: replace with verifyChain(proposalId) of modules/evidence when it is merged.
+export const defaultChainCheck: ChainCheck = async (db, sealed) => {
+  if (sealed.eventsSha256 === null || sealed.eventCount === null) return false;
+  const lines = await defaultEventLines(db, sealed.proposalId);
+  return sha256(lines.slice(0, sealed.eventCount).join('\n')) === sealed.eventsSha256;
+};
+
+/**
+ * /verificar: the sealed document named by its code or by its file's SHA-256. Anything that does not match
+ * answers the same 404 and reveals nothing (docs/product.md#verification).
+ */
+export async function verifySealed(
+  db: Db,
+  input: VerifyInput,
+  chainCheck: ChainCheck = defaultChainCheck,
+): Promise<VerificationResult> {
+  const code = input.code === undefined ? null : normalizeVerificationCode(input.code);
+  const row = await selectSealedFor(db, code ? { code } : { sha256: (input.sha256 ?? '').toLowerCase() });
+  if (!row?.sealed.sealedAt) throw new AppError('NOT_FOUND', MESSAGES.verificationNoMatch);
+  const decidedAt = row.signedAt ?? row.acceptedAt ?? row.sealed.sealedAt;
+  return {
+    verificationCode: row.sealed.verificationCode,
+    proposalTitle: row.proposalTitle,
+    organizationName: row.organizationName,
+    signerName: row.signedByName ?? row.clientName ?? null,
+    decision: row.signedAt ? 'signed' : 'accepted',
+    decidedAt: decidedAt.toISOString(),
+    sealedAt: row.sealed.sealedAt.toISOString(),
+    chainIntact: await chainCheck(db, row.sealed),
+  };
+}

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { MESSAGES } from '@aceite/shared/messages';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, jsonResponse } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
+import { renderWithProviders } from '@/test/render';
+import { VerifyDocument } from './verify-document';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const RESULT = {
+  verificationCode: 'ABCD-EFGH-JK23',
+  proposalTitle: 'Renovação da loja',
+  organizationName: 'Açores Digital',
+  signerName: 'Joana Lima',
+  decision: 'signed',
+  decidedAt: '2026-07-01T13:05:09.000Z',
+  sealedAt: '2026-07-01T13:05:12.000Z',
+  chainIntact: true,
+};
+
+describe('VerifyDocument', () => {
+  it('checks the code from the certificate link at once and shows what the document records', async () => {
+    const api = mockApi({ 'POST /public/verify': () => jsonResponse(200, { data: RESULT }) });
+    renderWithProviders(<VerifyDocument initialCode="ABCD-EFGH-JK23" />);
+    const result = await screen.findByRole('status');
+    expect(result).toHaveTextContent('Documento selado pelo Aceite');
+    expect(result).toHaveTextContent('Renovação da loja');
+    expect(result).toHaveTextContent('Assinante: Joana Lima');
+    expect(result).toHaveTextContent('01/07/2026, 14:05 (hora de Lisboa)');
+    expect(result).toHaveTextContent('Cadeia de eventos: íntegra');
+    expect(api.bodiesOf('POST /public/verify')).toEqual([{ code: 'ABCD-EFGH-JK23' }]);
+  });
+
+  it('sends only the SHA-256 of a chosen file, hashed in the browser, and says when nothing matches', async () => {
+    const api = mockApi({
+      'POST /public/verify': () => apiError(404, 'NOT_FOUND', MESSAGES.verificationNoMatch),
+    });
+    renderWithProviders(<VerifyDocument />);
+    const bytes = new TextEncoder().encode('%PDF-1.7 conteúdo');
+    const file = new File([bytes], 'proposta.pdf', { type: 'application/pdf' });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(await screen.findByText('Sem correspondência')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.verificationNoMatch)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.bodiesOf('POST /public/verify')).toEqual([
+        { sha256: createHash('sha256').update(bytes).digest('hex') },
+      ]),
+    );
+  });
+
+  it('checks a typed code', async () => {
+    const api = mockApi({ 'POST /public/verify': () => jsonResponse(200, { data: RESULT }) });
+    renderWithProviders(<VerifyDocument />);
+    await userEvent.type(screen.getByLabelText('Código de verificação'), 'abcd efgh jk23');
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar código' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Açores Digital');
+    expect(api.bodiesOf('POST /public/verify')).toEqual([{ code: 'abcd efgh jk23' }]);
+  });
+});
