@@ -48,4 +48,31 @@ describe('renderProposalPdf', () => {
     expect(pages[0]).toContain('Sem data limite');
     expect(pages[0]).toContain('Página 1 de 1');
   });
+
+  it("embeds the organization's PNG logo, and leaves a WebP one out without failing", async () => {
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const base = thirtyItemProposal();
+    const withLogo = await renderProposalPdf({ ...base, organization: { ...base.organization, logo: png } });
+    expect(Buffer.from(withLogo).toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+    const webp = await renderProposalPdf({
+      ...base,
+      organization: { ...base.organization, logo: 'data:image/webp;base64,UklGRg==' },
+    });
+    expect(Buffer.from(webp).toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
+    expect((await pdfPagesText(webp)).join('\n')).toContain('Construções Açoriana, Lda.');
+  });
+
+  it('wraps a long unbroken line instead of running off the page', async () => {
+    const long = 'A'.repeat(400);
+    const pages = await pdfPagesText(
+      await renderProposalPdf({
+        ...thirtyItemProposal(),
+        content: { blocks: [{ title: '', content: long }], items: [] },
+      }),
+    );
+    const lines = pages[0]?.split('\n').filter((line) => /^A+$/.test(line)) ?? [];
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join('')).toBe(long);
+  });
 });
