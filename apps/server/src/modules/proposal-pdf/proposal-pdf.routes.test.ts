@@ -141,3 +141,11 @@ describe('GET /public/proposals/{token}/pdf', () => {
     );
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents both PDF routes', () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { summary?: string }>> };
+    expect(doc.paths['/api/v1/proposals/{id}/pdf']?.get?.summary).toMatch(/PDF/);
+    expect(doc.paths['/api/v1/public/proposals/{publicToken}/pdf']?.get?.summary).toMatch(/PDF/);
+  });
+});
