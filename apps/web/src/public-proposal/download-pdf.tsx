@@ -1,20 +1,10 @@
+import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
 import { Button, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage, getPublicProposalPdf } from './api';
 
 const FAILED = 'Não foi possível descarregar o PDF. Tente novamente.';
-
-/** A file name from the title, without the characters file systems refuse (the server's rule). */
-export function pdfFileName(title: string): string {
-  const safe = title
-    .replace(/[<>:"/\\|?*]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100)
-    .trim();
-  return `${safe || 'Proposta'}.pdf`;
-}
 
 /** Saves a downloaded file under its name. */
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -37,7 +27,7 @@ export function DownloadPdfButton({ publicToken, title }: { publicToken: string;
   const download = async () => {
     setState({ kind: 'loading' });
     try {
-      saveBlob(await getPublicProposalPdf(publicToken), pdfFileName(title));
+      saveBlob(await getPublicProposalPdf(publicToken), proposalPdfFileName(title));
       setState({ kind: 'idle' });
     } catch (error) {
       setState({ kind: 'error', message: errorMessage(error, FAILED) });

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
 import { completeContent } from '@aceite/shared/schemas/proposals';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import type { Db } from '@/db/client.ts';
@@ -20,21 +21,6 @@ export interface ProposalPdf {
 }
 
 type ProposalRow = typeof proposals.$inferSelect;
-
-/**
- * The file name a proposal's PDF is saved under: its title without the characters file systems refuse,
- * accents kept (the route also sends an ASCII fallback), at most 100 characters.
- */
-export function pdfFileName(title: string): string {
-  const safe = title
-    .replace(/[\p{Cc}<>:"/\\|?*]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '')
-    .slice(0, 100)
-    .trim();
-  return `${safe || 'Proposta'}.pdf`;
-}
 
 /** What the PDF shows of a stored proposal (the same content the public page shows). */
 export function pdfDataOfRow(source: {
@@ -89,7 +75,7 @@ export async function renderStoredProposalPdf(
   source: Parameters<typeof pdfDataOfRow>[0],
 ): Promise<ProposalPdf> {
   return {
-    fileName: pdfFileName(source.proposal.title),
+    fileName: proposalPdfFileName(source.proposal.title),
     bytes: await renderProposalPdf(pdfDataOfRow(source)),
   };
 }
@@ -114,5 +100,8 @@ export async function getPublicProposalPdf(
   meta: PublicRequestMeta,
 ): Promise<ProposalPdf> {
   const proposal = await getPublicProposalForPdf(db, token, meta);
-  return { fileName: pdfFileName(proposal.title), bytes: await renderProposalPdf(pdfDataOfPublic(proposal)) };
+  return {
+    fileName: proposalPdfFileName(proposal.title),
+    bytes: await renderProposalPdf(pdfDataOfPublic(proposal)),
+  };
 }

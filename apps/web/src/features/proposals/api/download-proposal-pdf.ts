@@ -1,15 +1,5 @@
+import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
 import { apiClient } from '@/lib/api-client';
-
-/** A file name from the title, without the characters file systems refuse (the server's rule). */
-export function proposalPdfFileName(title: string): string {
-  const safe = title
-    .replace(/[<>:"/\\|?*]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100)
-    .trim();
-  return `${safe || 'Proposta'}.pdf`;
-}
 
 /**
  * Downloads the proposal's PDF with the session (docs/product.md#proposal-pdf) and saves it under the
