@@ -11,6 +11,9 @@
 // The two "session check" cases measure what the per-request session check (issue 20) costs: the same token
 // verification with and without the look-up, on routes the server registers only with BENCH_ROUTES.
 //
+// "proposal pdf" (issue 22) renders the 30-item proposal in process (bench/pdf.ts): `--only "proposal pdf"`
+// runs it alone, without the database or the server.
+//
 // Options: --proposals N (default 100000)   BENCH_DURATION=seconds per case (default 30; warm-up 3 s)
 //          BENCH_CONNECTIONS (default 50)    --only name,name (cases to run)   --cpu-prof (server profile)
 //          BENCH_LATENCY_ROUNDS (default 200)
@@ -42,6 +45,8 @@ const argValue = (name, fallback) => {
 };
 const PROPOSALS = Number(argValue('--proposals', '100000'));
 const ONLY = argValue('--only', '').split(',').filter(Boolean);
+const PDF_CASE = 'proposal pdf';
+const PDF_STEP = ['npx', ['tsx', '--tsconfig', 'apps/server/tsconfig.json', 'bench/pdf.ts']];
 
 /** The ceiling: a bare Fastify route in its own process, on the same machine, in the same run. */
 async function startBare() {
@@ -388,11 +393,16 @@ async function main() {
 }
 
 /** The rest of the suite, each in its own process (the same database choice through DATABASE_URL). */
-function runRest() {
-  const steps = [];
+function runRest(only) {
+  const steps = [PDF_STEP];
+  if (only) return runSteps(steps);
   if (!process.argv.includes('--no-growth'))
     steps.push(['npx', ['tsx', '--tsconfig', 'apps/server/tsconfig.json', 'bench/plans.ts']]);
   if (!process.argv.includes('--no-lighthouse')) steps.push([process.execPath, ['bench/lighthouse.mjs']]);
+  return runSteps(steps);
+}
+
+function runSteps(steps) {
   let chain = Promise.resolve();
   for (const [command, args] of steps) {
     chain = chain.then(
@@ -407,8 +417,9 @@ function runRest() {
 }
 
 process.on('exit', killChildren);
-main()
-  .then(() => (ONLY.length === 0 ? runRest() : undefined))
+const apiCases = ONLY.filter((name) => name !== PDF_CASE);
+(ONLY.length > 0 && apiCases.length === 0 ? Promise.resolve() : main())
+  .then(() => (ONLY.length === 0 ? runRest() : ONLY.includes(PDF_CASE) ? runRest(true) : undefined))
   .catch((error) => {
     console.error(`bench FAILED: ${error.stack ?? error.message}`);
     killChildren();

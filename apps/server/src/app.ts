@@ -26,6 +26,7 @@ import { commentsRoutes } from '@/modules/comments/comments.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
 import { productsRoutes } from '@/modules/products/products.routes.ts';
+import { proposalPdfRoutes } from '@/modules/proposal-pdf/proposal-pdf.routes.ts';
 import { proposalVersionsRoutes } from '@/modules/proposal-versions/proposal-versions.routes.ts';
 import { proposalsRoutes } from '@/modules/proposals/proposals.routes.ts';
 import { publicProposalsRoutes } from '@/modules/public-proposals/public-proposals.routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(templatesRoutes);
       await api.register(proposalsRoutes, { storage, mailLimits });
       await api.register(proposalVersionsRoutes);
+      await api.register(proposalPdfRoutes);
       await api.register(commentsRoutes);
       await api.register(attachmentsRoutes, {
         storage,

@@ -49,3 +49,30 @@ export function formatInstantDate(iso: string, timeZone?: string): string {
 export function formatInstantDateTime(iso: string, timeZone?: string): string {
   return format(true, timeZone).format(new Date(iso));
 }
+
+const longCalendar = new Intl.DateTimeFormat('pt-PT', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A calendar date `YYYY-MM-DD` written out, "25 de novembro de 2026", for documents read on paper (the
+ * proposal's PDF, docs/product.md#proposal-pdf); never shifted through a time zone.
+ */
+export function formatCalendarDateLong(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  if (!year || !month || !day) return date;
+  return longCalendar.format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** An instant's day written out, "25 de novembro de 2026", in `timeZone` (default: the reader's). */
+export function formatInstantDateLong(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('pt-PT', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(iso));
+}

@@ -9,6 +9,7 @@ import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles, createUser } from '@/test/factories.ts';
+import { pdfPagesText } from '@/test/pdf-text.ts';
 import { backoffSeconds, MAX_ATTEMPTS, OutboxWorker } from './outbox-worker.ts';
 
 interface Received {
@@ -141,6 +142,48 @@ describe('email delivery through a real SMTP server', () => {
     expect(decoded).not.toContain('data:image/png');
     expect(decoded).toContain('#aa3300');
     expect(decoded).toContain('Marca &lt;b&gt;Lda&lt;/b&gt;');
+  });
+  it('attaches the proposal as a PDF by default ("Anexar PDF"), and not when the sender turns it off', async () => {
+    const team = await createTeamOfRoles(t.db);
+    const api = as(t.app, team.sales);
+    const email = `pdf-${Date.now()}@exemplo.pt`;
+    const client = (await api('POST', '/clients', { name: 'Cliente PDF', email })).json().data;
+    const create = (title: string) =>
+      api('POST', '/proposals', {
+        title,
+        clientId: client.id,
+        content: {
+          blocks: [],
+          items: [{ name: 'Consultoria técnica', description: '', quantity: 2, unitPrice: 61_725 }],
+        },
+      }).then((r) => r.json().data);
+    const withPdf = await create('Proposta com anexo: Açores');
+    const withoutPdf = await create('Proposta sem anexo');
+    expect((await api('POST', `/proposals/${withPdf.id}/send`)).statusCode).toBe(200);
+    expect((await api('POST', `/proposals/${withoutPdf.id}/send`, { attachPdf: false })).statusCode).toBe(
+      200,
+    );
+    // Edited after sending: the attachment is what was sent, rendered when the email was queued.
+    await api('PUT', `/proposals/${withPdf.id}`, { title: 'Título mudado depois' });
+    await t.app.outbox.drain();
+
+    const received = smtp.received.filter((m) => m.to.includes(email));
+    const raw = received.find((m) => m.raw.includes('com anexo'))?.raw ?? '';
+    const part =
+      /Content-Type: application\/pdf;[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw);
+    expect(part, raw.slice(0, 2000)).not.toBeNull();
+    expect(raw).toMatch(
+      /Content-Disposition: attachment;\s*filename\*0\*=utf-8''Proposta%20com%20anexo%20A%C3%A7ores\.pdf/,
+    );
+    const bytes = Buffer.from(part?.[1]?.replace(/\s/g, '') ?? '', 'base64');
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = (await pdfPagesText(bytes)).join('\n').replace(/[\u00a0\u202f]/g, ' ');
+    expect(text).toContain('Proposta com anexo: Açores');
+    expect(text).toContain('Consultoria técnica');
+    expect(text).toContain('1234,50 €');
+    const other = received.find((m) => m.raw.includes('sem anexo'))?.raw ?? '';
+    expect(other).not.toBe('');
+    expect(other).not.toContain('application/pdf');
   });
 });
 

@@ -54,6 +54,11 @@ export class OutboxWorker {
             html: row.html,
             text: row.text,
             links: row.links,
+            attachments: row.attachments.map((a) => ({
+              fileName: a.fileName,
+              contentType: a.contentType,
+              content: Buffer.from(a.contentBase64, 'base64'),
+            })),
           });
           await markEmailSent(this.db, row.id);
           sent++;

@@ -12,6 +12,16 @@ export interface OutgoingMail {
   html: string;
   text: string;
   links: string[];
+  /** Files sent with the message (the proposal's PDF). */
+  attachments?: { fileName: string; contentType: string; content: Buffer }[];
+}
+
+function attachmentsOf(mail: OutgoingMail) {
+  return (mail.attachments ?? []).map((a) => ({
+    filename: a.fileName,
+    contentType: a.contentType,
+    content: a.content,
+  }));
 }
 
 export interface MailTransport {
@@ -48,6 +58,7 @@ export function createMailTransport(opts: {
           text: mail.text,
           // Inline data: images (the organization's logo) become cid attachments that mail clients display.
           attachDataUrls: true,
+          attachments: attachmentsOf(mail),
         });
       },
       close: () => transporter.close(),
@@ -65,6 +76,7 @@ export function createMailTransport(opts: {
         html: mail.html,
         text: mail.text,
         attachDataUrls: true,
+        attachments: attachmentsOf(mail),
       });
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replaceAll(':', '-')}-${mail.id}.eml`);

@@ -271,6 +271,13 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         target: async () => ({ url: `/proposals/${(await make.proposal(caller())).id}/email-draft` }),
       },
     ],
+    // A read, listed because it renders: every role of the organization (docs/product.md#proposal-pdf).
+    'GET /proposals/{id}/pdf': [
+      {
+        rule: { policy: () => true },
+        target: async () => ({ url: `/proposals/${(await make.proposal(otherSales)).id}/pdf` }),
+      },
+    ],
     'POST /proposals/{id}/versions': [
       {
         rule: { policy: (a) => canManageProposal(a, otherSales.id) },
@@ -568,7 +575,7 @@ describe('role matrix: every write operation × every organization role', () => 
       const caller = () => team[role];
       const failures: string[] = [];
       for (const [op, cases] of Object.entries(casesFor(caller))) {
-        const [method] = op.split(' ') as ['POST' | 'PUT' | 'DELETE'];
+        const [method] = op.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
         for (const kase of cases) {
           const target = await kase.target(team);
           const expectAllowed = allowed(kase.rule, { userId: caller().id, role });

@@ -78,6 +78,7 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
   'POST /proposals/{id}/send': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'GET /proposals/{id}/email-draft': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'GET /proposals/{id}/versions': [{ params: (_, f) => ({ id: f.proposalId }) }],
+  'GET /proposals/{id}/pdf': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'POST /proposals/{id}/versions': [
     { params: (_, f) => ({ id: f.proposalId }), body: () => ({ changeNotes: 'Intruso' }) },
   ],
@@ -167,6 +168,7 @@ const PUBLIC_CASES: Record<string, Case[]> = {
   ],
   'GET /public/proposals/{publicToken}/attachments': [{ params: () => ({ publicToken: unknownToken() }) }],
   'GET /public/proposals/{publicToken}/sealed-pdf': [{ params: () => ({ publicToken: unknownToken() }) }],
+  'GET /public/proposals/{publicToken}/pdf': [{ params: () => ({ publicToken: unknownToken() }) }],
   'GET /public/proposals/{publicToken}/attachments/{attachmentId}/download': [
     { params: (_, f) => ({ publicToken: unknownToken(), attachmentId: f.attachmentId }) },
     // A real public link with an attachment of another organization's proposal.

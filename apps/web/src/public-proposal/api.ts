@@ -183,3 +183,26 @@ export function tokenFromPath(pathname: string): string | null {
     return null;
   }
 }
+
+/**
+ * The proposal as a PDF (docs/product.md#proposal-pdf): the bytes, or a PublicApiError with the server's
+ * message (unknown link, too many requests). The app's session travels along, as for the page, so a member's
+ * preview is not recorded as the client's download.
+ */
+export async function getPublicProposalPdf(publicToken: string): Promise<Blob> {
+  const headers: Record<string, string> = { Accept: 'application/pdf' };
+  const token = storedAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1/public/proposals/${tokenPath(publicToken)}/pdf`, {
+      headers,
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+  } catch {
+    throw new PublicApiError(0, 'NETWORK_ERROR', null);
+  }
+  if (!response.ok) return readResponse<never>(Promise.resolve(response));
+  return response.blob();
+}

@@ -7,6 +7,7 @@ import { theme } from '@/theme';
 import { PublicApiError } from './api';
 import { PublicAttachments } from './attachments';
 import { actionColor, contrastRatio, safeHexColor } from './brand';
+import { DownloadPdfButton } from './download-pdf';
 import { type InteractionsModule, loadInteractions } from './lazy';
 import {
   AcceptedOutcome,
@@ -110,7 +111,15 @@ function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) 
       </a>
       <OrganizationHeader proposal={proposal} accent={accent} />
       <main className="pp-container pp-main" id="conteudo">
-        <ProposalDocument proposal={proposal} after={<PublicAttachments publicToken={publicToken} />} />
+        <ProposalDocument
+          proposal={proposal}
+          after={
+            <>
+              <PublicAttachments publicToken={publicToken} />
+              <DownloadPdfButton publicToken={publicToken} title={proposal.title} />
+            </>
+          }
+        />
         {outcome === 'actionable' ? (
           <ResponsePanel
             proposal={proposal}

@@ -16,6 +16,8 @@ export const EmailMessageSchema = z.string().trim().max(5000, MESSAGES.emailMess
 export const SendProposalInputSchema = z.object({
   subject: EmailSubjectSchema.optional(),
   message: EmailMessageSchema.optional(),
+  /** "Anexar PDF": the proposal's PDF travels with the email; on unless turned off (docs/product.md#proposal-pdf). */
+  attachPdf: z.boolean().optional(),
 });
 export type SendProposalInput = z.infer<typeof SendProposalInputSchema>;
 

@@ -1,5 +1,12 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
+
+/** A file sent with a message (the proposal's PDF), kept with the row so every retry sends the same bytes. */
+export interface OutboxAttachment {
+  fileName: string;
+  contentType: string;
+  contentBase64: string;
+}
 
 /**
  * Durable email queue: requests insert here, the worker claims rows with FOR UPDATE SKIP LOCKED and sends
@@ -19,6 +26,8 @@ export const emailOutbox = pgTable(
     text: text('text').notNull(),
     /** Links a local user may need to follow; logged (not the body) when no SMTP server is configured. */
     links: text('links').array().notNull().default([]),
+    /** Files sent with the message, rendered when it was queued (docs/decisions.md, "Proposal PDF"). */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

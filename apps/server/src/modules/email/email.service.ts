@@ -18,6 +18,8 @@ export interface QueueEmailInput {
   replyTo?: string | null;
   email: RenderedEmail;
   organizationId?: string | null;
+  /** Files sent with the message, stored with it so every retry sends the same bytes. */
+  attachments?: { fileName: string; contentType: string; content: Uint8Array }[];
 }
 
 type Listener = () => void;
@@ -43,6 +45,11 @@ export async function queueEmail(db: Db, input: QueueEmailInput): Promise<string
     text: input.email.text,
     links: input.email.links,
     organizationId: input.organizationId ?? null,
+    attachments: (input.attachments ?? []).map((a) => ({
+      fileName: a.fileName,
+      contentType: a.contentType,
+      contentBase64: Buffer.from(a.content).toString('base64'),
+    })),
   });
   for (const listener of listeners) listener();
   return row.id;

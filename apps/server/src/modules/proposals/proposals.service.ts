@@ -49,6 +49,7 @@ import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/e
 import { proposalEmail, proposalUpdatedEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalAssignedText, proposalSentText } from '@/modules/notifications/notifications.texts.ts';
+import { renderStoredProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
 import { snapshotIfChanged } from '@/modules/proposal-versions/proposal-versions.service.ts';
 import {
   archiveProposalById,
@@ -445,9 +446,23 @@ export async function sendProposal(
       cliente: client.name,
       remetente: senderName,
     });
+    // The PDF is rendered now, inside the transaction that sends: the attachment is the content sent, whatever
+    // is edited before the outbox delivers it (docs/decisions.md, "Proposal PDF").
+    const pdf =
+      input.attachPdf === false
+        ? null
+        : await renderStoredProposalPdf({
+            proposal,
+            client: { name: client.name, company: client.company },
+            owner: existing.owner,
+            brand: brandOf(org),
+          });
     await queueEmail(tx.db, {
       kind: 'proposal',
       to: client.email,
+      attachments: pdf
+        ? [{ fileName: pdf.fileName, contentType: 'application/pdf', content: pdf.bytes }]
+        : [],
       // Replies reach the person whose proposal it is, not the no-reply sender.
       replyTo: existing.owner.email,
       organizationId: ctx.organizationId,

@@ -13,6 +13,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perIpLimit } from '@/lib/rate-limit.ts';
+import { sendPdf } from '@/modules/proposal-pdf/proposal-pdf.routes.ts';
+import { getPublicProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
 import * as publicProposals from './public-proposals.service.ts';
 
 export interface PublicRoutesOptions {
@@ -72,6 +74,25 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
         countView: req.query.refresh !== '1',
       }),
     }),
+  );
+
+  app.get(
+    '/public/proposals/:publicToken/pdf',
+    {
+      // Rendering costs far more than a read: held to the actions' limit.
+      config: limit(opts.actionRateLimitMax),
+      schema: {
+        tags,
+        summary: 'The proposal as an A4 PDF (application/pdf, as a download)',
+        description:
+          'Same visibility as the page (unknown or cancelled → 404). The client’s download is recorded in the ' +
+          'audit log (`proposal.public_pdf_downloaded`); no view is counted.',
+        params: PublicTokenParamsSchema,
+        response: errors,
+      },
+    },
+    async (req, reply) =>
+      sendPdf(reply, await getPublicProposalPdf(app.db, req.params.publicToken, await meta(req))),
   );
 
   app.post(

@@ -163,6 +163,31 @@ export async function viewProposal(db: Db, token: string, meta: PublicRequestMet
 }
 
 /**
+ * The proposal for its PDF (docs/product.md#proposal-pdf): the page's visibility (unknown or cancelled → 404,
+ * expired still readable), no view counted, and the client's download recorded in the audit log. A member of
+ * the owning organization or a platform account opening the link is not the client: nothing is recorded.
+ */
+export async function getPublicProposalForPdf(
+  db: Db,
+  token: string,
+  meta: PublicRequestMeta,
+): Promise<PublicProposal> {
+  const found = await findVisible(db, token);
+  const p = found.proposal;
+  if (!meta.viewerIsPlatform && meta.viewerOrganizationId !== p.organizationId) {
+    await recordAudit(db, {
+      organizationId: p.organizationId,
+      action: 'proposal.public_pdf_downloaded',
+      entity: 'proposal',
+      entityId: p.id,
+      ip: meta.ip,
+      metadata: { userAgent: meta.userAgent ?? null, contentSha256: contentHash(p) },
+    });
+  }
+  return toPublicDto(found);
+}
+
+/**
  * Why an action found nothing to change: unknown → 404, expired → 409, never sent → 409, answered → 409.
  */
 async function refusal(db: Db, token: string): Promise<AppError> {

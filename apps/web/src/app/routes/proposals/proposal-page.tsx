@@ -15,6 +15,7 @@ import { CommentsPanel } from '@/features/comments/components/comments-panel';
 import { useProposal } from '@/features/proposals/api/get-proposal';
 import { AnswerVerificationNote } from '@/features/proposals/components/answer-verification-note';
 import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
+import { DownloadPdfButton } from '@/features/proposals/components/download-pdf-button';
 import { ProposalDetail } from '@/features/proposals/components/proposal-detail';
 import { ProposalLoadError } from '@/features/proposals/components/proposal-screen-states';
 import { SealedPdfButton } from '@/features/proposals/components/sealed-pdf-button';
@@ -71,6 +72,7 @@ export function ProposalPage() {
               />
             )}
             {proposal.publicToken && <CopyPublicLinkButton publicToken={proposal.publicToken} />}
+            <DownloadPdfButton proposal={proposal} />
             {proposal.acceptedAt && <SealedPdfButton proposalId={proposal.id} title={proposal.title} />}
             {mayManage && !answered && (
               <Button

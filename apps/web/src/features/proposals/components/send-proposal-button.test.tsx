@@ -66,6 +66,7 @@ describe('SendProposalButton', () => {
       'Olá Rita,\n\nSegue a proposta.',
     );
     expect(within(dialog).getByText(/ana@acme\.pt/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: /Anexar PDF/ })).toBeChecked();
     await user.clear(subject);
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect(await within(dialog).findByText('O assunto do email é obrigatório')).toBeInTheDocument();
@@ -73,7 +74,25 @@ describe('SendProposalButton', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     await waitFor(() =>
       expect(api.bodiesOf(`POST /proposals/${ID}/send`)).toEqual([
-        { subject: 'Proposta revista', message: 'Olá Rita,\n\nSegue a proposta.' },
+        { subject: 'Proposta revista', message: 'Olá Rita,\n\nSegue a proposta.', attachPdf: true },
+      ]),
+    );
+  });
+
+  it('sends without the PDF when "Anexar PDF" is turned off', async () => {
+    const api = mockApi({
+      [`GET /proposals/${ID}/email-draft`]: () => jsonResponse(200, { data: DRAFT }),
+      [`POST /proposals/${ID}/send`]: () =>
+        jsonResponse(200, { data: { recipient: 'rita@exemplo.pt', status: 'sent' } }),
+    });
+    const { user } = renderWithOverlays(<SendProposalButton proposal={READY} />);
+    await user.click(screen.getByRole('button', { name: 'Enviar por email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar proposta por email' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Anexar PDF/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() =>
+      expect(api.bodiesOf(`POST /proposals/${ID}/send`)).toEqual([
+        expect.objectContaining({ attachPdf: false }),
       ]),
     );
   });

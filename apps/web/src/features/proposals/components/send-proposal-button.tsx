@@ -1,7 +1,7 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
 import { EmailMessageSchema, EmailSubjectSchema } from '@aceite/shared/schemas/proposal-email';
-import { Alert, Button, Group, List, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -14,7 +14,11 @@ import { useSendProposal } from '../api/send-proposal';
 import { CLOSE_BUTTON_PROPS } from './modal-labels';
 
 const SEND_ERROR = 'Erro ao enviar proposta';
-const EmailFormSchema = z.object({ subject: EmailSubjectSchema, message: EmailMessageSchema });
+const EmailFormSchema = z.object({
+  subject: EmailSubjectSchema,
+  message: EmailMessageSchema,
+  attachPdf: z.boolean(),
+});
 
 interface SendableProposal {
   id: string;
@@ -53,14 +57,19 @@ function SendForm({
 }) {
   const send = useSendProposal();
   const form = useForm({
-    initialValues: { subject: draft.subject, message: draft.message },
+    initialValues: { subject: draft.subject, message: draft.message, attachPdf: true },
     validate: schemaResolver(EmailFormSchema, { sync: true }),
   });
   const warnings = sendWarnings(proposal);
 
   const submit = form.onSubmit((values) =>
     send.mutate(
-      { id: proposal.id, subject: values.subject.trim(), message: values.message.trim() },
+      {
+        id: proposal.id,
+        subject: values.subject.trim(),
+        message: values.message.trim(),
+        attachPdf: values.attachPdf,
+      },
       {
         onSuccess: (result) => {
           notifications.show({ color: 'green', message: `Proposta enviada para ${result.recipient}.` });
@@ -102,6 +111,11 @@ function SendForm({
           minRows={4}
           maxRows={12}
           {...form.getInputProps('message')}
+        />
+        <Checkbox
+          label="Anexar PDF"
+          description="A proposta segue também em PDF, anexada ao email."
+          {...form.getInputProps('attachPdf', { type: 'checkbox' })}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

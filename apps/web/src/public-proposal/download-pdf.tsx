@@ -1,0 +1,53 @@
+import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
+import { Button, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage, getPublicProposalPdf } from './api';
+
+const FAILED = 'Não foi possível descarregar o PDF. Tente novamente.';
+
+/** Saves a downloaded file under its name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Long enough for the save to read it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** "Descarregar PDF" on the client's page (docs/product.md#proposal-pdf), with its loading and error states. */
+export function DownloadPdfButton({ publicToken, title }: { publicToken: string; title: string }) {
+  const [state, setState] = useState<{ kind: 'idle' | 'loading' } | { kind: 'error'; message: string }>({
+    kind: 'idle',
+  });
+  const download = async () => {
+    setState({ kind: 'loading' });
+    try {
+      saveBlob(await getPublicProposalPdf(publicToken), proposalPdfFileName(title));
+      setState({ kind: 'idle' });
+    } catch (error) {
+      setState({ kind: 'error', message: errorMessage(error, FAILED) });
+    }
+  };
+  return (
+    <div className="pp-section pp-no-print">
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={18} aria-hidden="true" />}
+        loading={state.kind === 'loading'}
+        onClick={() => void download()}
+      >
+        Descarregar PDF
+      </Button>
+      {state.kind === 'error' ? (
+        <Text role="alert" c="red.8" size="sm" mt="xs">
+          {state.message}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
