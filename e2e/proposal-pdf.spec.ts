@@ -60,7 +60,10 @@ test('a member downloads the proposal as a PDF from its page', async ({ page, re
   expect(text).toContain('Página 1 de 1');
 });
 
-test('the client downloads the proposal as a PDF from the public page @mobile', async ({ browser, request }) => {
+test('the client downloads the proposal as a PDF from the public page @mobile', async ({
+  browser,
+  request,
+}) => {
   const created = await createSentProposal(request);
   const context = await browser.newContext();
   const page = await context.newPage();

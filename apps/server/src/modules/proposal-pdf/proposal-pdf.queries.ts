@@ -6,7 +6,7 @@ import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 const owner = alias(users, 'owner');
 
 /** One proposal of the caller's organization with what its PDF shows: client, owner and the organization. */
-export async function selectProposalForPdf(ctx: TenantContext, id: string) {
+export async function selectProposalForPdf(ctx: Pick<TenantContext, 'db' | 'organizationId'>, id: string) {
   const [row] = await ctx.db
     .select({
       proposal: proposals,

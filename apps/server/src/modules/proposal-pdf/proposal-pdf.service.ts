@@ -91,6 +91,20 @@ export async function getProposalPdf(ctx: TenantContext, id: string): Promise<Pr
 }
 
 /**
+ * The proposal pages of the sealed certificate (docs/product.md#sealed-certificate): rendered by the same
+ * renderer as every download, for a job that acts for the organization rather than for a member.
+ */
+export async function renderOrganizationProposalPdf(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<Uint8Array> {
+  const row = await selectProposalForPdf({ db, organizationId }, id);
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+  return (await renderStoredProposalPdf({ ...row, brand: brandOf(row.organization) })).bytes;
+}
+
+/**
  * The client's download through the link: the public page's visibility (unknown or cancelled → 404, an
  * expired proposal still readable), recorded in the audit log when the client downloads it.
  */

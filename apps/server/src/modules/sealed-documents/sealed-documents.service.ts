@@ -1,14 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { MESSAGES } from '@aceite/shared/messages';
-import { formatMoney } from '@aceite/shared/money';
 import {
   normalizeVerificationCode,
   VERIFICATION_CODE_ALPHABET,
   type VerificationResult,
   type VerifyInput,
 } from '@aceite/shared/schemas/verification';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { SealKey } from '@/lib/seal-key.ts';
@@ -16,6 +14,7 @@ import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { sealedDocumentEmail } from '@/modules/email/email.templates.ts';
+import { renderOrganizationProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
 import { appendCertificate, type CertificateData, lisbonAndUtc } from './certificate.ts';
 import { sealPdf } from './seal.ts';
 import {
@@ -52,22 +51,11 @@ const ACTION_LABELS: Record<string, string> = {
   'proposal.public_rejected': 'Rejeitada pelo cliente',
 };
 
-// WIRE: replace with the proposal PDF renderer (modules/proposal-pdf, renderProposalPdf) when it is merged.
+/** The proposal's pages: the same PDF a member or the client downloads (modules/proposal-pdf). */
 export const defaultProposalPdf: ProposalPdfSource = async (db, proposalId) => {
   const source = await selectSealSource(db, proposalId);
   if (!source) throw new Error(`proposal ${proposalId} not found`);
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([595.28, 841.89]);
-  page.drawText(source.organizationName, { x: 50, y: 780, size: 12, font });
-  page.drawText(source.proposal.title, { x: 50, y: 750, size: 18, font, maxWidth: 495 });
-  page.drawText(`Total: ${formatMoney(source.proposal.totalValue).replace(/\u202f/g, '\u00a0')}`, {
-    x: 50,
-    y: 710,
-    size: 12,
-    font,
-  });
-  return doc.save();
+  return renderOrganizationProposalPdf(db, source.proposal.organizationId, proposalId);
 };
 
 // WIRE: replace with the evidence chain (modules/evidence, listEvidence) when it is merged.
