@@ -12,3 +12,4 @@ export * from './proposals.ts';
 export * from './teams.ts';
 export * from './templates.ts';
 export * from './users.ts';
+export * from './webhooks.ts';

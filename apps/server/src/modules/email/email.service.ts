@@ -5,7 +5,14 @@ import { countRecentMail, insertOutboxEmail, lockMailCounters } from './email.qu
 import type { RenderedEmail } from './email.templates.ts';
 
 export interface QueueEmailInput {
-  kind: 'password_reset' | 'invite' | 'proposal' | 'proposal_answer' | 'proposal_update' | 'answer_code';
+  kind:
+    | 'password_reset'
+    | 'invite'
+    | 'proposal'
+    | 'proposal_answer'
+    | 'proposal_update'
+    | 'answer_code'
+    | 'webhook_disabled';
   to: string;
   /** Where the recipient's replies go (never the no-reply sender for a proposal). */
   replyTo?: string | null;
