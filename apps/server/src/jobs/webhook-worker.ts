@@ -37,8 +37,12 @@ export const WEBHOOK_DEFAULTS = {
   disableAfterMs: 5 * DAY,
   concurrency: 4,
 };
-/** A claimed batch is leased for longer than its attempts can take (timeout × batch, with room to spare). */
-const LEASE_SECONDS = 120;
+/**
+ * A claimed batch is leased for longer than its attempts can take (one endpoint's share of the batch is sent
+ * one after the other: 4 × the 10 s timeout), so no other process claims an attempt still in flight. After a
+ * crash, the attempts that were in flight are retried when the lease ends (at least once).
+ */
+const LEASE_SECONDS = 60;
 
 /** Delay before attempt n+1 after n failed: exponential from base, capped, with ±20 % jitter. */
 export function webhookBackoffMs(attempt: number, base: number, max: number, random = Math.random): number {

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { webhooksOpenApi } from '@/modules/webhooks/webhooks.openapi.ts';
 
 /** The OpenAPI document is generated from the same zod schemas that validate requests; browsable at /api/docs. */
 export const openapiPlugin = fp(
@@ -19,6 +20,8 @@ export const openapiPlugin = fp(
         components: {
           securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },
+        // The events the organization's webhook endpoints receive (docs/integrations.md#webhooks).
+        webhooks: webhooksOpenApi() as never,
       },
       transform: jsonSchemaTransform,
     });

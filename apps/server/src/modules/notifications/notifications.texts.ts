@@ -105,7 +105,7 @@ export function proposalSentText(p: {
 }
 
 /** Where an organization's webhooks are managed (Definições → Integrações). */
-export const WEBHOOKS_SETTINGS_URL = '/settings?tab=integrations';
+export const WEBHOOKS_SETTINGS_URL = '/settings?tab=integracoes';
 
 export function webhookDisabledText(p: { url: string; reason: string }): NotificationText {
   return {

@@ -192,7 +192,7 @@ export async function revealSecret(ctx: TenantContext, id: string): Promise<{ se
 
 /**
  * "Rodar segredo": a new secret signs from now on; the current one keeps signing beside it for 24 hours so
- * the receiver can switch without losing an event (docs/integrations.md#rotacao-do-segredo).
+ * the receiver can switch without losing an event (docs/integrations.md#rotating-the-secret).
  */
 export async function rotateSecret(ctx: TenantContext, id: string): Promise<{ secret: string }> {
   assertManage(ctx);

@@ -23,7 +23,7 @@ export function signPayload(secret: string, id: string, timestamp: number, body:
 
 /**
  * The three headers of one attempt. During a rotation both secrets sign: `webhook-signature` holds the
- * signatures separated by a space, and a receiver accepts the request if any matches (docs/integrations.md#rotacao-do-segredo).
+ * signatures separated by a space, and a receiver accepts the request if any matches (docs/integrations.md#rotating-the-secret).
  */
 export function webhookHeaders(
   secrets: string[],

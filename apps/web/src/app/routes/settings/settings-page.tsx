@@ -6,12 +6,14 @@ import { authKeys } from '@/features/auth/api/keys';
 import { notificationKeys } from '@/features/notifications/api/keys';
 import { NotificationsPanel } from '@/features/notifications/components/notifications-panel';
 import { isSettingsTab, type SettingsTab, SettingsTabs } from '@/features/settings/components/settings-tabs';
+import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
 import { useAuthStore } from '@/lib/auth-store';
 import { useCan } from '@/lib/authorization';
 
 export function SettingsPage() {
   const queryClient = useQueryClient();
   const canManageOrganization = useCan('organization:manage') === true;
+  const canManageWebhooks = useCan('webhook:manage') === true;
   const hasOrganization = useAuthStore((state) => state.user?.organization != null);
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -29,6 +31,7 @@ export function SettingsPage() {
         hasOrganization={hasOrganization}
         // The top bar shows the signed-in user's name.
         onProfileSaved={() => queryClient.invalidateQueries({ queryKey: authKeys.me() })}
+        integrationsPanel={hasOrganization && canManageWebhooks ? <WebhooksSection /> : undefined}
         notificationsPanel={(report) => (
           <NotificationsPanel
             onMessage={report}

@@ -1,5 +1,5 @@
 import { Paper, Tabs } from '@mantine/core';
-import { IconBell, IconBuilding, IconLock, IconUser } from '@tabler/icons-react';
+import { IconBell, IconBuilding, IconLock, IconPlugConnected, IconUser } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { ChangePasswordForm } from './change-password-form';
@@ -12,7 +12,7 @@ const OrganizationForm = lazy(async () => ({
   default: (await import('./organization-form')).OrganizationForm,
 }));
 
-export const SETTINGS_TABS = ['perfil', 'password', 'notificacoes', 'organizacao'] as const;
+export const SETTINGS_TABS = ['perfil', 'password', 'notificacoes', 'organizacao', 'integracoes'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 export function isSettingsTab(value: string | null): value is SettingsTab {
@@ -33,6 +33,11 @@ interface SettingsTabsProps {
    * it reports its outcomes through `report` like the other tabs.
    */
   notificationsPanel?: (report: ReportMessage) => ReactNode;
+  /**
+   * The Integrações tab's content (webhooks; admins only), composed by the settings route like the
+   * notifications panel. Without it the tab is not offered.
+   */
+  integrationsPanel?: ReactNode;
 }
 
 /** /settings: Perfil, Alterar Password, Notificações and, for admins, Organização. */
@@ -43,10 +48,15 @@ export function SettingsTabs({
   hasOrganization = true,
   onProfileSaved,
   notificationsPanel,
+  integrationsPanel,
 }: SettingsTabsProps) {
   const [message, setMessage] = useState<SettingsMessage | null>(null);
-  const offered = (value: SettingsTab) =>
-    value === 'organizacao' ? isAdmin : value === 'notificacoes' ? hasOrganization : true;
+  const offered = (value: SettingsTab) => {
+    if (value === 'organizacao') return isAdmin;
+    if (value === 'notificacoes') return hasOrganization;
+    if (value === 'integracoes') return hasOrganization && integrationsPanel !== undefined;
+    return true;
+  };
   const active: SettingsTab = offered(tab) ? tab : 'perfil';
 
   const panel = (value: SettingsTab, content: ReactNode) => (
@@ -86,6 +96,11 @@ export function SettingsTabs({
             Organização
           </Tabs.Tab>
         )}
+        {offered('integracoes') && (
+          <Tabs.Tab value="integracoes" leftSection={<IconPlugConnected size={16} aria-hidden="true" />}>
+            Integrações
+          </Tabs.Tab>
+        )}
       </Tabs.List>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="md">
         {panel('perfil', <ProfileForm onMessage={setMessage} onSaved={onProfileSaved} />)}
@@ -98,6 +113,7 @@ export function SettingsTabs({
               <OrganizationForm onMessage={setMessage} />
             </Suspense>,
           )}
+        {offered('integracoes') && panel('integracoes', integrationsPanel)}
       </Paper>
     </Tabs>
   );

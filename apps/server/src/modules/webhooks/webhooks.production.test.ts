@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles } from '@/test/factories.ts';
 
+/** The production settings (WEBHOOKS_ALLOW_PRIVATE unset): the SSRF guard and the OpenAPI document. */
 let t: TestApp;
 let team: Awaited<ReturnType<typeof createTeamOfRoles>>;
 beforeAll(async () => {
@@ -35,5 +36,21 @@ describe('SSRF guard when an endpoint is saved', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(WEBHOOK_MESSAGES.urlNotHttps);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes every event under the 3.1 webhooks object, with the signature headers and the DTO', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.webhooks)).toEqual(expect.arrayContaining(['proposal.signed', 'client.updated']));
+    const signed = doc.webhooks['proposal.signed'].post;
+    expect(signed.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    const body = signed.requestBody.content['application/json'].schema;
+    expect(body.properties.data.properties).toHaveProperty('publicToken');
   });
 });
