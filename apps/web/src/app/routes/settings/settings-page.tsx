@@ -1,14 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
+import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
 import { authKeys } from '@/features/auth/api/keys';
 import { notificationKeys } from '@/features/notifications/api/keys';
 import { NotificationsPanel } from '@/features/notifications/components/notifications-panel';
 import { isSettingsTab, type SettingsTab, SettingsTabs } from '@/features/settings/components/settings-tabs';
-import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
 import { useAuthStore } from '@/lib/auth-store';
 import { useCan } from '@/lib/authorization';
+
+// Admins only, opened on request: loaded with its tab, not with the page (the route's 300 KB budget).
+const WebhooksSection = lazy(async () => ({
+  default: (await import('@/features/webhooks/components/webhooks-section')).WebhooksSection,
+}));
 
 export function SettingsPage() {
   const queryClient = useQueryClient();
@@ -31,7 +37,13 @@ export function SettingsPage() {
         hasOrganization={hasOrganization}
         // The top bar shows the signed-in user's name.
         onProfileSaved={() => queryClient.invalidateQueries({ queryKey: authKeys.me() })}
-        integrationsPanel={hasOrganization && canManageWebhooks ? <WebhooksSection /> : undefined}
+        integrationsPanel={
+          hasOrganization && canManageWebhooks ? (
+            <Suspense fallback={<LoadingState label="A carregar as integrações…" />}>
+              <WebhooksSection />
+            </Suspense>
+          ) : undefined
+        }
         notificationsPanel={(report) => (
           <NotificationsPanel
             onMessage={report}

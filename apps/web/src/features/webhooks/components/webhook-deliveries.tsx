@@ -14,7 +14,12 @@ import { useReplayWebhookDelivery } from '../api/replay-webhook-delivery';
 function StatusBadge({ attempt }: { attempt: WebhookAttempt }) {
   const label = attempt.responseStatus === null ? 'Sem resposta' : String(attempt.responseStatus);
   return (
-    <Badge color={attempt.success ? 'teal.9' : 'red.9'} variant="light">
+    // Shades that pass WCAG AA on the light badge, like ActiveBadge.
+    <Badge
+      color={attempt.success ? 'green' : 'red'}
+      c={attempt.success ? undefined : 'red.9'}
+      variant="light"
+    >
       {label}
     </Badge>
   );

@@ -20,7 +20,12 @@ import { useRevealWebhookSecret, useRotateWebhookSecret } from '../api/webhook-s
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookForm } from './webhook-form';
 
-const STATUS_COLOR = { active: 'teal.9', paused: 'gray.8', disabled: 'red.9' } as const;
+// Tint and text shades that pass WCAG AA (4.5:1) on the light badge, like ActiveBadge.
+const STATUS_COLOR = {
+  active: { color: 'green', c: undefined },
+  paused: { color: 'gray', c: 'gray.8' },
+  disabled: { color: 'red', c: 'red.9' },
+} as const;
 
 type Dialog =
   | { kind: 'form'; endpoint?: WebhookEndpoint }
@@ -123,7 +128,7 @@ export function WebhooksSection() {
                   <Text fw={600} style={{ wordBreak: 'break-all' }}>
                     {endpoint.url}
                   </Text>
-                  <Badge color={STATUS_COLOR[endpoint.status]} variant="light">
+                  <Badge {...STATUS_COLOR[endpoint.status]} variant="light" tt="none">
                     {WEBHOOK_ENDPOINT_STATUS_LABELS[endpoint.status]}
                   </Badge>
                 </Group>
