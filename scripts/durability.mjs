@@ -172,7 +172,8 @@ async function startWebhookReceiver(holdMs) {
 
 async function webhookCrashScenario() {
   const dataDir = await tempDir('aceite-durability-webhooks-');
-  const receiver = await startWebhookReceiver(150);
+  // Each answer takes 1 s: with a batch of 16 attempted at once, some are in flight and most still queued at the crash.
+  const receiver = await startWebhookReceiver(1000);
   const env = { WEBHOOKS_ALLOW_PRIVATE: 'true' };
   try {
     const port = await freePort();
