@@ -72,6 +72,8 @@ export default defineConfig({
       PASSWORD_CHANGE_LIMIT_PER_HOUR: '10000',
       ANSWER_CODE_LIMIT_PER_RECIPIENT_PER_HOUR: '10000',
       UPLOADS_PER_ORGANIZATION_PER_HOUR: '100000',
+      // The webhooks spec's receiver is http on loopback (unsafe outside tests: docs/integrations.md).
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: 'warn',
     },
   },

@@ -8,6 +8,9 @@
 // query plans at 1k/10k/100k proposals (bench/plans.ts) and Lighthouse on /, /login and /p/{token}
 // (bench/lighthouse.mjs).
 //
+// The "webhooks" case (issue 23) measures events queued per second (clients created under load, each writing its
+// client.created event in the same transaction) and delivered per second to a receiver on loopback.
+//
 // The two "session check" cases measure what the per-request session check (issue 20) costs: the same token
 // verification with and without the look-up, on routes the server registers only with BENCH_ROUTES.
 //
@@ -21,6 +24,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -146,7 +150,8 @@ async function main() {
       dataDir,
       port: await freePort(),
       // BENCH_ROUTES: the pair of routes that measure the per-request session check (docs/performance.md).
-      env: { DATABASE_URL: db.url, LOG_LEVEL: 'warn', BENCH_ROUTES: 'true' },
+      // WEBHOOKS_ALLOW_PRIVATE: the webhooks case's receiver is http on loopback.
+      env: { DATABASE_URL: db.url, LOG_LEVEL: 'warn', BENCH_ROUTES: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' },
       nodeArgs: process.argv.includes('--cpu-prof')
         ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'bench/results')}`]
         : [],
@@ -329,6 +334,11 @@ async function main() {
       results.push(result);
       process.stdout.write(`  measured ${c.name}\n`);
     }
+    const webhooks =
+      ONLY.length === 0 || ONLY.some((o) => 'webhooks'.includes(o))
+        ? await webhookThroughput(server.base, admin.accessToken, auth)
+        : null;
+    if (webhooks) process.stdout.write('  measured webhooks\n');
     const latencyRows = latencies.map((l) => ({
       'one request at a time': l.name,
       'p50 ms': Number(l.p50.toFixed(1)),
@@ -355,6 +365,10 @@ async function main() {
       console.log(`\nLatency, ${LATENCY_ROUNDS} rounds each after 10 warm-up rounds:`);
       console.table(latencyRows);
     }
+    if (webhooks) {
+      console.log('\nWebhooks (client.created to a loopback receiver answering 200):');
+      console.table([webhooks]);
+    }
     const sessionCheck = sessionCheckCost(results, latencies);
     if (sessionCheck) {
       console.log('\nThe per-request session check (token + look-up against token only, same run):');
@@ -377,6 +391,7 @@ async function main() {
           rows,
           latency: latencyRows,
           sessionCheck,
+          webhooks,
         },
         null,
         2,
@@ -389,6 +404,54 @@ async function main() {
     if (server) await stop(server).catch(() => {});
     bare.stop();
     await db.stop().catch(() => {});
+  }
+}
+
+/**
+ * Events queued per second (POST /clients under autocannon, each commit writing its event and delivery) and
+ * delivered per second (from the start of the load until the receiver has them all) to a loopback receiver.
+ */
+async function webhookThroughput(base, token, auth) {
+  let received = 0;
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received++;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
+  const endpoint = await call(base, 'POST', '/webhooks', {
+    token,
+    body: { url: `http://127.0.0.1:${receiver.address().port}/hooks`, events: ['client.created'] },
+  });
+  if (endpoint.status !== 201) throw new Error(`webhook endpoint answered ${endpoint.status}`);
+  try {
+    const started = Date.now();
+    const r = await run({
+      url: `${base}/clients`,
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'Cliente de medição', email: 'bench-[<id>]@exemplo.pt' }),
+      idReplacement: true,
+      duration: DURATION,
+    });
+    const loadSeconds = (Date.now() - started) / 1000;
+    const queued = r['2xx'];
+    const deadline = Date.now() + 300_000;
+    while (received < queued && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const deliverSeconds = (Date.now() - started) / 1000;
+    return {
+      'events queued': queued,
+      'queued/s': Math.round(queued / loadSeconds),
+      'events delivered': received,
+      'delivered/s': Math.round(received / deliverSeconds),
+      'all delivered after s': Number(deliverSeconds.toFixed(1)),
+    };
+  } finally {
+    await call(base, 'DELETE', `/webhooks/${endpoint.json.data.id}`, { token });
+    await new Promise((r) => receiver.close(r));
   }
 }
 

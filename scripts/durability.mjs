@@ -7,6 +7,9 @@
 //  3. Two server processes on that one PostgreSQL taking concurrent public accept/reject/sign on the same
 //     proposals: exactly one decision per proposal; every email of the outbox sent exactly once (to a loopback
 //     SMTP server run here).
+//  4. Webhooks: events queued and being delivered to a loopback receiver when the server is killed with
+//     `kill -9`; after the restart every event arrives (at least once), each signature verified with the
+//     `standardwebhooks` package.
 //
 // Usage: npm run test:durability            (part 1; parts 2 and 3 need DATABASE_URL)
 //        DATABASE_URL=postgres://… npm run test:durability
@@ -14,8 +17,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import http from 'node:http';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { Webhook } from 'standardwebhooks';
 import {
   call,
   crash,
@@ -127,6 +132,95 @@ async function crashScenario(label, env) {
       figure: `${acknowledged.length} acknowledged writes in ${loadSeconds.toFixed(1)} s at ${CONCURRENCY} connections, 0 lost; database healthy after restart`,
     });
   } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A loopback webhook receiver that takes `holdMs` per request, verifying every signature. */
+async function startWebhookReceiver(holdMs) {
+  const received = [];
+  const state = { secret: null, badSignatures: 0 };
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      setTimeout(() => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        try {
+          new Webhook(state.secret).verify(body, req.headers);
+          received.push(JSON.parse(body));
+        } catch {
+          state.badSignatures++;
+        }
+        res.writeHead(200).end('ok');
+      }, holdMs);
+    });
+  });
+  const port = await freePort();
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    state,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(r);
+      }),
+  };
+}
+
+async function webhookCrashScenario() {
+  const dataDir = await tempDir('aceite-durability-webhooks-');
+  // Each answer takes 1 s: with a batch of 16 attempted at once, some are in flight and most still queued at the crash.
+  const receiver = await startWebhookReceiver(1000);
+  const env = { WEBHOOKS_ALLOW_PRIVATE: 'true' };
+  try {
+    const port = await freePort();
+    let server = await startServer({ dataDir, port, env });
+    const account = await registerAccount(server.base);
+    const endpoint = await call(server.base, 'POST', '/webhooks', {
+      token: account.token,
+      body: { url: receiver.url, events: ['client.created'] },
+    });
+    if (endpoint.status !== 201) fail(`webhook endpoint answered ${endpoint.status}`);
+    const secret = await call(server.base, 'GET', `/webhooks/${endpoint.json.data.id}/secret`, {
+      token: account.token,
+    });
+    receiver.state.secret = secret.json.data.secret;
+    const clientIds = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await call(server.base, 'POST', '/clients', {
+        token: account.token,
+        body: { name: `Cliente ${i}`, email: `wh-${i}-${randomUUID().slice(0, 6)}@exemplo.pt` },
+      });
+      if (res.status !== 201) fail(`client creation answered ${res.status}`);
+      clientIds.push(res.json.data.id);
+    }
+    // Some delivered, some in flight, the rest queued.
+    await new Promise((r) => setTimeout(r, 600));
+    await crash(server);
+    const beforeCrash = receiver.received.length;
+    if (beforeCrash >= clientIds.length) fail('webhooks: every event was delivered before the crash');
+
+    server = await startServer({ dataDir, port, env });
+    // Attempts in flight at the crash are retried when their lease ends (60 s).
+    const deadline = Date.now() + 120_000;
+    const missing = () => {
+      const got = new Set(receiver.received.map((e) => e.data.id));
+      return clientIds.filter((id) => !got.has(id));
+    };
+    while (missing().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    await stop(server);
+    if (missing().length > 0) fail(`webhooks: ${missing().length} events never delivered after the restart`);
+    if (receiver.state.badSignatures > 0) fail(`webhooks: ${receiver.state.badSignatures} bad signatures`);
+    const duplicates = receiver.received.length - clientIds.length;
+    results.push({
+      check: 'webhooks: kill -9 while 30 events are queued or in flight, restart',
+      figure: `${beforeCrash} delivered before the crash, all 30 after the restart (${duplicates} delivered twice: at least once), every signature verified`,
+    });
+  } finally {
+    await receiver.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -266,6 +360,7 @@ async function main() {
   if (!existsSync(SERVER)) fail('apps/server/dist/server.js is missing: run `npm run build` first');
   const started = Date.now();
   await crashScenario('embedded PostgreSQL', {});
+  await webhookCrashScenario();
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     await crashScenario('PostgreSQL at DATABASE_URL', { DATABASE_URL: databaseUrl });

@@ -36,6 +36,7 @@ import { settingsRoutes } from '@/modules/settings/settings.routes.ts';
 import { teamsRoutes } from '@/modules/teams/teams.routes.ts';
 import { templatesRoutes } from '@/modules/templates/templates.routes.ts';
 import { usersRoutes } from '@/modules/users/users.routes.ts';
+import { webhooksRoutes } from '@/modules/webhooks/webhooks.routes.ts';
 import { authPlugin } from '@/plugins/auth.ts';
 import { errorHandlerPlugin, frameworkErrors } from '@/plugins/error-handler.ts';
 import { impersonationAuditPlugin } from '@/plugins/impersonation-audit.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(settingsRoutes, {
         passwordChangeLimitPerHour: config.passwordChangeLimitPerHour ?? 10,
       });
+      await api.register(webhooksRoutes, { allowPrivate: config.webhooks?.allowPrivate ?? false });
       if (config.benchRoutes) await api.register(benchRoutes);
       await api.register(publicProposalsRoutes, {
         viewRateLimitMax: config.publicRateLimitMax * 6,
@@ -208,6 +210,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailFrom: config.mailFrom,
     seal: { db: database.db, storage, sealKey, appUrl: config.appUrl },
     run: config.runWorkers,
+    webhooks: {
+      ...config.webhooks,
+      allowPrivate: config.webhooks?.allowPrivate ?? false,
+      appUrl: config.appUrl,
+    },
   });
 
   return app;

@@ -29,7 +29,8 @@ export type Permission =
   | 'template:use'
   | 'team:write'
   | 'user:manage'
-  | 'organization:manage';
+  | 'organization:manage'
+  | 'webhook:manage';
 
 const MATRIX: Record<Permission, readonly Role[]> = {
   'proposal:create': ['admin', 'manager', 'sales'],
@@ -45,6 +46,8 @@ const MATRIX: Record<Permission, readonly Role[]> = {
   'team:write': ['admin', 'manager'],
   'user:manage': ['admin'],
   'organization:manage': ['admin'],
+  // Webhook endpoints send the organization's data to a URL of the admin's choosing (docs/product.md#webhooks).
+  'webhook:manage': ['admin'],
 };
 
 /** Whether a role may perform an action; the server enforces it, screens use it to hide buttons. */

@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   ANSWER_CODE_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   REGISTRATION_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   UPLOADS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  /** Unsafe: webhooks may use http and reach private and loopback addresses (tests, closed networks). */
+  WEBHOOKS_ALLOW_PRIVATE: Bool,
   /** `npm run bench` only: two routes that measure the session check (docs/performance.md). */
   BENCH_ROUTES: Bool,
   SENTRY_DSN: z.url().optional(),
@@ -92,6 +94,8 @@ export interface AppConfig {
   runWorkers: boolean;
   /** Register the bench's two session-check routes (GET /api/v1/bench/token-only and /bench/authenticated). */
   benchRoutes?: boolean;
+  /** Webhook delivery (docs/product.md#webhooks): the SSRF guard's escape hatch and, for tests, shorter timings. */
+  webhooks?: Partial<Omit<import('@/jobs/webhook-worker.ts').WebhookWorkerOptions, 'appUrl'>>;
   /** Origins the browser app may send error reports to (the CSP's connect-src). */
   reportingOrigins?: string[];
   /** The certificate that seals signed PDFs; without it, the one kept in dataDir (made at first start). */

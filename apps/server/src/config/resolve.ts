@@ -59,6 +59,7 @@ export async function resolveAppConfig(env: Env, webDistDir?: string): Promise<A
     webDistDir: webDistDir && existsSync(webDistDir) ? webDistDir : undefined,
     runWorkers: true,
     benchRoutes: env.BENCH_ROUTES ?? false,
+    webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE ?? false },
     reportingOrigins: env.VITE_SENTRY_DSN ? [new URL(env.VITE_SENTRY_DSN).origin] : [],
     s3: env.S3_BUCKET
       ? {

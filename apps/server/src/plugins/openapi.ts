@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { apiKeyMayReach } from '@/lib/api-key-access.ts';
+import { webhooksOpenApi } from '@/modules/webhooks/webhooks.openapi.ts';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
@@ -53,6 +54,8 @@ export const openapiPlugin = fp(
             },
           },
         },
+        // The events the organization's webhook endpoints receive (docs/integrations.md#webhooks).
+        webhooks: webhooksOpenApi() as never,
       },
       transform,
     });

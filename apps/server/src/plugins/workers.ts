@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '@/db/client.ts';
 import { startExpirySweep } from '@/jobs/expiry-sweep.ts';
 import { OutboxWorker } from '@/jobs/outbox-worker.ts';
+import { WebhookWorker, type WebhookWorkerOptions } from '@/jobs/webhook-worker.ts';
 import type { MailTransport } from '@/lib/mail-transport.ts';
 import { drainSealJobs, type SealDependencies } from '@/modules/sealed-documents/sealed-documents.service.ts';
 
@@ -11,6 +12,7 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     /** Produces the queued sealed PDFs now; tests call `drain()` directly. */
     sealer: { drain(): Promise<number> };
+    webhookWorker: WebhookWorker;
   }
 }
 
@@ -22,10 +24,11 @@ export interface WorkersPluginOptions {
   seal: SealDependencies;
   /** Whether this process runs the outbox and the expiry sweep (off in tests, which drain the outbox by hand). */
   run: boolean;
+  webhooks: WebhookWorkerOptions;
 }
 
 /**
- * The in-process background work and its life cycle: the email outbox worker (`app.outbox`) and the expiry
+ * The in-process background work and its life cycle: the email outbox worker (`app.outbox`), the webhook delivery worker (`app.webhookWorker`) and the expiry
  * sweep start when the app is ready and stop when it closes (docs/architecture.md, "Server").
  */
 export const workersPlugin = fp(
@@ -34,6 +37,8 @@ export const workersPlugin = fp(
     app.decorate('outbox', outbox);
     const sealer = { drain: () => drainSealJobs(opts.seal, app.log) };
     app.decorate('sealer', sealer);
+    const webhookWorker = new WebhookWorker(opts.db, app.log, opts.webhooks);
+    app.decorate('webhookWorker', webhookWorker);
     if (opts.run) {
       let stopSweep = () => {};
       // The sealed PDFs (docs/decisions.md, "Sealed certificate and verification"): polled like the outbox,
@@ -51,6 +56,7 @@ export const workersPlugin = fp(
         }, 2000);
         sealTimer.unref();
         outbox.start();
+        webhookWorker.start();
         stopSweep = startExpirySweep(opts.db, app.log);
       });
       app.addHook('onClose', async () => {
@@ -59,7 +65,7 @@ export const workersPlugin = fp(
         await sealing;
       });
     }
-    app.addHook('onClose', async () => outbox.stop());
+    app.addHook('onClose', async () => Promise.all([outbox.stop(), webhookWorker.stop()]));
   },
   { name: 'workers' },
 );

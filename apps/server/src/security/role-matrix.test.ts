@@ -86,6 +86,14 @@ const make = {
   teamRow: async () =>
     ok(as(t.app, team.admin)('POST', '/teams', { name: `Equipa ${randomUUID().slice(0, 8)}` })),
   member: async () => createUser(t.db, { organizationId: team.org.id, role: 'sales' }),
+  /** Pointed at port 9 (discard): nothing is delivered during the sweep (the worker does not run here). */
+  webhook: async () =>
+    ok(
+      as(t.app, team.admin)('POST', '/webhooks', {
+        url: 'http://127.0.0.1:9/hook',
+        events: ['client.created'],
+      }),
+    ),
   invite: async () =>
     ok(as(t.app, team.admin)('POST', '/users/invite', { email: `i-${randomUUID()}@x.pt`, role: 'sales' })),
   comment: async (proposalId: string, by: TestUser) =>
@@ -489,6 +497,52 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         target: async () => ({ url: '/settings/organization', body: { name: team.org.name } }),
       },
     ],
+    'POST /webhooks': [
+      {
+        rule: { permission: 'webhook:manage' },
+        target: async () => ({
+          url: '/webhooks',
+          body: { url: 'http://127.0.0.1:9/novo', events: ['proposal.created'] },
+        }),
+      },
+    ],
+    'PUT /webhooks/{id}': [
+      {
+        rule: { permission: 'webhook:manage' },
+        target: async () => ({
+          url: `/webhooks/${(await make.webhook()).id}`,
+          body: { url: 'http://127.0.0.1:9/outro', events: ['client.updated'], status: 'paused' },
+        }),
+      },
+    ],
+    'DELETE /webhooks/{id}': [
+      {
+        rule: { permission: 'webhook:manage' },
+        target: async () => ({ url: `/webhooks/${(await make.webhook()).id}` }),
+      },
+    ],
+    'POST /webhooks/{id}/rotate-secret': [
+      {
+        rule: { permission: 'webhook:manage' },
+        target: async () => ({ url: `/webhooks/${(await make.webhook()).id}/rotate-secret` }),
+      },
+    ],
+    'POST /webhooks/{id}/test': [
+      {
+        rule: { permission: 'webhook:manage' },
+        target: async () => ({ url: `/webhooks/${(await make.webhook()).id}/test` }),
+      },
+    ],
+    'POST /webhooks/{id}/deliveries/{deliveryId}/replay': [
+      {
+        rule: { permission: 'webhook:manage' },
+        target: async () => {
+          const webhook = await make.webhook();
+          const { deliveryId } = await ok(as(t.app, team.admin)('POST', `/webhooks/${webhook.id}/test`));
+          return { url: `/webhooks/${webhook.id}/deliveries/${deliveryId}/replay` };
+        },
+      },
+    ],
   };
 }
 
@@ -545,7 +599,8 @@ function allowed(rule: Rule, actor: Actor): boolean {
 let writeOperations: string[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Webhook endpoints on loopback (http) are allowed here; the SSRF guard has its own tests.
+  t = await buildTestApp({ webhooks: { allowPrivate: true } });
   team = await createTeamOfRoles(t.db);
   otherSales = await createUser(t.db, { organizationId: team.org.id, role: 'sales' });
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
@@ -613,7 +668,7 @@ describe('role matrix: every write operation × every organization role', () => 
  * the server's own list (lib/api-key-access.ts) so that the two must agree.
  */
 function keyRefused(method: string, path: string): boolean {
-  if (/^\/(auth|admin|settings|notifications|invites)(\/|$)/.test(path)) return true;
+  if (/^\/(auth|admin|settings|notifications|invites|webhooks)(\/|$)/.test(path)) return true;
   if (path.startsWith('/users/invite')) return true;
   return path.startsWith('/users') && method !== 'GET';
 }

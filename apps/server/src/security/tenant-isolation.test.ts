@@ -33,6 +33,8 @@ interface Seed {
   apiKeyId: string;
   /** A read-write API key of the organization (docs/product.md#api-keys). */
   apiKeyHeaders: Record<string, string>;
+  webhookId: string;
+  webhookDeliveryId: string;
 }
 
 const PNG_1X1 =
@@ -146,6 +148,23 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
     { params: (_, f) => ({ id: f.teamId, userId: f.userId }) },
     { params: (o, f) => ({ id: o.teamId, userId: f.userId }) },
   ],
+  'GET /webhooks/{id}': [{ params: (_, f) => ({ id: f.webhookId }) }],
+  'PUT /webhooks/{id}': [
+    {
+      params: (_, f) => ({ id: f.webhookId }),
+      body: () => ({ url: 'http://127.0.0.1:9/intruso', events: ['client.created'] }),
+    },
+  ],
+  'DELETE /webhooks/{id}': [{ params: (_, f) => ({ id: f.webhookId }) }],
+  'GET /webhooks/{id}/secret': [{ params: (_, f) => ({ id: f.webhookId }) }],
+  'POST /webhooks/{id}/rotate-secret': [{ params: (_, f) => ({ id: f.webhookId }) }],
+  'POST /webhooks/{id}/test': [{ params: (_, f) => ({ id: f.webhookId }) }],
+  'GET /webhooks/{id}/attempts': [{ params: (_, f) => ({ id: f.webhookId }) }],
+  'POST /webhooks/{id}/deliveries/{deliveryId}/replay': [
+    { params: (_, f) => ({ id: f.webhookId, deliveryId: f.webhookDeliveryId }) },
+    // Own endpoint, the other organization's delivery.
+    { params: (o, f) => ({ id: o.webhookId, deliveryId: f.webhookDeliveryId }) },
+  ],
 };
 
 const unknownToken = () => randomBytes(24).toString('base64url');
@@ -229,6 +248,11 @@ async function seedOrganization(team: Team): Promise<Seed> {
   const invite = await ok(admin('POST', '/users/invite', { email: `i-${randomUUID()}@x.pt`, role: 'sales' }));
   const teamRow = await ok(admin('POST', '/teams', { name: `Equipa ${randomUUID().slice(0, 6)}` }));
   const apiKey = await createApiKey(t.app, team.admin, 'write');
+  // Nothing listens on port 9 (discard): deliveries stay in the queue, which is all this sweep needs.
+  const webhook = await ok(
+    admin('POST', '/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['client.created'] }),
+  );
+  const delivery = await ok(admin('POST', `/webhooks/${webhook.id}/test`));
   return {
     team,
     clientId: client.id,
@@ -245,6 +269,8 @@ async function seedOrganization(team: Team): Promise<Seed> {
     userId: team.sales.id,
     apiKeyId: apiKey.id,
     apiKeyHeaders: apiKey.headers,
+    webhookId: webhook.id,
+    webhookDeliveryId: delivery.deliveryId,
   };
 }
 
@@ -322,7 +348,8 @@ interface Operation {
 let operations: Operation[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Webhook endpoints on loopback (http) are allowed here; the SSRF guard has its own tests.
+  t = await buildTestApp({ webhooks: { allowPrivate: true } });
   seeds.a = await seedOrganization(await createTeamOfRoles(t.db));
   seeds.b = await seedOrganization(await createTeamOfRoles(t.db));
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };

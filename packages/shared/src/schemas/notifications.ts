@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPES = [
   'invite_sent',
   'user_added_to_team',
   'comment_added',
+  'webhook_disabled',
   'general',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -14,3 +14,4 @@ export * from './sealed-documents.ts';
 export * from './teams.ts';
 export * from './templates.ts';
 export * from './users.ts';
+export * from './webhooks.ts';

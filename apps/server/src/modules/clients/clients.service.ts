@@ -7,6 +7,7 @@ import { AppError, fieldError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
 import {
   type ClientRow,
   countClientProposals,
@@ -81,7 +82,11 @@ export async function getClient(ctx: TenantContext, id: string): Promise<ClientD
 export async function createClient(ctx: TenantContext, input: ClientInput): Promise<Client> {
   assertCan(ctx.role, 'client:write');
   try {
-    return toClientDto(await insertClient(ctx, { ...toValues(input), createdBy: personOf(ctx) }));
+    return await withTx(ctx, async (tx) => {
+      const client = toClientDto(await insertClient(tx, { ...toValues(input), createdBy: personOf(ctx) }));
+      await enqueueEvent(tx.db, { organizationId: ctx.organizationId, type: 'client.created', data: client });
+      return client;
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'clients_org_email_key')) throw emailTaken();
     throw error;
@@ -91,9 +96,13 @@ export async function createClient(ctx: TenantContext, input: ClientInput): Prom
 export async function updateClient(ctx: TenantContext, id: string, input: ClientInput): Promise<Client> {
   assertCan(ctx.role, 'client:write');
   try {
-    const row = await updateClientById(ctx, id, toValues(input));
-    if (!row) throw notFound();
-    return toClientDto(row);
+    return await withTx(ctx, async (tx) => {
+      const row = await updateClientById(tx, id, toValues(input));
+      if (!row) throw notFound();
+      const client = toClientDto(row);
+      await enqueueEvent(tx.db, { organizationId: ctx.organizationId, type: 'client.updated', data: client });
+      return client;
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'clients_org_email_key')) throw emailTaken();
     throw error;

@@ -5,6 +5,7 @@ import { AppError } from '@/lib/app-error.ts';
 import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { commentAddedText } from '@/modules/notifications/notifications.texts.ts';
+import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
 import {
   type CommentRow,
   deleteCommentById,
@@ -65,7 +66,7 @@ export async function createComment(
 ): Promise<Comment> {
   assertCan(ctx.role, 'comment:create');
   const proposal = await proposalOf(ctx, proposalId);
-  const id = await withTx(ctx, async (tx) => {
+  const saved = await withTx(ctx, async (tx) => {
     const commentId = await insertComment(tx, { proposalId, ...input });
     if (proposal.ownerId !== ctx.userId) {
       await notify(tx.db, {
@@ -74,11 +75,19 @@ export async function createComment(
         ...commentAddedText({ id: proposalId, title: proposal.title }),
       });
     }
-    return commentId;
+    const row = await selectComment(tx, proposalId, commentId);
+    if (!row) throw new Error('comment vanished');
+    // Private comments are the team's notes, yet the integration is the organization's own: both are sent,
+    // with isPrivate in the payload (docs/product.md#webhooks).
+    await enqueueEvent(tx.db, {
+      organizationId: ctx.organizationId,
+      type: 'comment.created',
+      data: { ...toDto(row), proposalId },
+      orderingKey: proposalId,
+    });
+    return row;
   });
-  const row = await selectComment(ctx, proposalId, id);
-  if (!row) throw new Error('comment vanished');
-  return toDto(row);
+  return toDto(saved);
 }
 
 export async function updateComment(

@@ -12,7 +12,8 @@ export interface QueueEmailInput {
     | 'proposal_answer'
     | 'proposal_update'
     | 'answer_code'
-    | 'sealed_document';
+    | 'sealed_document'
+    | 'webhook_disabled';
   to: string;
   /** Where the recipient's replies go (never the no-reply sender for a proposal). */
   replyTo?: string | null;

@@ -304,3 +304,22 @@ Confirme que o ficheiro não foi alterado em ${input.verificationUrl}
 — ${input.organizationName}`;
   return { subject, html, text, links: [input.link, input.verificationUrl] };
 }
+
+/** An organization's webhook endpoint was disabled (410, or failing for 5 days): its admins are told. */
+export function webhookDisabledEmail(input: { url: string; reason: string; link: string }): RenderedEmail {
+  const subject = 'Um webhook do Aceite foi desativado';
+  const html = layout(
+    subject,
+    `<p>O webhook <strong>${escapeHtml(input.url)}</strong> foi desativado.</p>
+<p>Motivo: ${escapeHtml(input.reason)}</p>
+<p>Os eventos seguintes ficam por entregar até o reativar em Definições → Integrações.</p>
+${button(input.link, 'Ver webhooks')}`,
+  );
+  const text = `O webhook ${input.url} foi desativado.
+
+Motivo: ${input.reason}
+
+Os eventos seguintes ficam por entregar até o reativar em Definições → Integrações:
+${input.link}`;
+  return { subject, html, text, links: [input.link] };
+}

@@ -103,3 +103,15 @@ export function proposalSentText(p: {
     actionUrl: proposalUrl(p.id),
   };
 }
+
+/** Where an organization's webhooks are managed (Definições → Integrações). */
+export const WEBHOOKS_SETTINGS_URL = '/settings?tab=integracoes';
+
+export function webhookDisabledText(p: { url: string; reason: string }): NotificationText {
+  return {
+    type: 'webhook_disabled',
+    title: 'Webhook desativado',
+    message: `O webhook ${p.url} foi desativado: ${p.reason}`,
+    actionUrl: WEBHOOKS_SETTINGS_URL,
+  };
+}

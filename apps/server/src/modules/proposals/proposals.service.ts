@@ -29,6 +29,7 @@ import {
 import { OrganizationSettingsSchema } from '@aceite/shared/schemas/users';
 import { computeTotals } from '@aceite/shared/totals';
 import type { z } from 'zod';
+import type { Db } from '@/db/client.ts';
 import {
   assertCan,
   assertCanAssignProposal,
@@ -51,6 +52,7 @@ import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalAssignedText, proposalSentText } from '@/modules/notifications/notifications.texts.ts';
 import { renderStoredProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
 import { snapshotIfChanged } from '@/modules/proposal-versions/proposal-versions.service.ts';
+import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
 import {
   archiveProposalById,
   clientExists,
@@ -119,6 +121,38 @@ export function toProposalDto(
 }
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+
+/**
+ * A webhook's `data` is the proposal as the organization's admin sees it (docs/product.md#webhooks): the
+ * endpoint is the organization's own integration, configured by an admin, so the public link is included.
+ */
+const asOrganization = (ctx: TenantContext): TenantContext => ({ ...ctx, role: 'admin' });
+
+type ProposalEventType =
+  | 'proposal.created'
+  | 'proposal.updated'
+  | 'proposal.sent'
+  | 'proposal.viewed'
+  | 'proposal.accepted'
+  | 'proposal.rejected'
+  | 'proposal.signed'
+  | 'proposal.expired';
+
+/**
+ * Queues a proposal's webhook event with the proposal as it is now, inside the caller's transaction. The
+ * proposal's id orders its events per endpoint. Other modules (the public page, the expiry sweep) call it too.
+ */
+export async function enqueueProposalEvent(
+  db: Db,
+  organizationId: string,
+  id: string,
+  type: ProposalEventType,
+): Promise<void> {
+  const ctx: TenantContext = { db, organizationId, userId: '', role: 'admin' };
+  const row = await selectProposalById(ctx, id);
+  if (!row) return;
+  await enqueueEvent(db, { organizationId, type, data: toProposalDto(ctx, row), orderingKey: id });
+}
 
 /** The client answered (accepted, signed or rejected): the proposal is evidence from then on. */
 export function isAnswered(p: {
@@ -242,16 +276,22 @@ export async function createProposal(ctx: TenantContext, input: ProposalInput): 
   assertCan(ctx.role, 'proposal:create');
   assertStatusAllowed(ctx, input.status);
   const { client, owner } = await resolveReferences(ctx, withDefaultOwner(ctx, input));
-  const row = await insertProposal(ctx, {
-    ...toValues(input),
-    status: input.status,
-    currency: 'EUR',
-    ownerId: owner.id,
-    sentAt: input.status === 'sent' ? new Date() : null,
-    publicToken: newOpaqueToken(),
+  return withTx(ctx, async (tx) => {
+    const row = await insertProposal(tx, {
+      ...toValues(input),
+      status: input.status,
+      currency: 'EUR',
+      ownerId: owner.id,
+      sentAt: input.status === 'sent' ? new Date() : null,
+      publicToken: newOpaqueToken(),
+    });
+    if (row.ownerId !== ctx.userId) await notifyAssigned(tx, row.id, row.title, row.ownerId);
+    const data = toProposalDto(asOrganization(tx), { proposal: row, client, owner });
+    const event = { organizationId: ctx.organizationId, data, orderingKey: row.id };
+    await enqueueEvent(tx.db, { ...event, type: 'proposal.created' });
+    if (row.status === 'sent') await enqueueEvent(tx.db, { ...event, type: 'proposal.sent' });
+    return toProposalDto(ctx, { proposal: row, client, owner });
   });
-  if (row.ownerId !== ctx.userId) await notifyAssigned(ctx, row.id, row.title, row.ownerId);
-  return toProposalDto(ctx, { proposal: row, client, owner });
 }
 
 /** The new owner of a handed-over proposal is told (docs/product.md#notifications). */
@@ -303,9 +343,18 @@ export async function updateProposal(
     sentAt: input.status === 'sent' && !current.sentAt ? new Date() : current.sentAt,
   };
   const seen = CLIENT_HAS_SEEN_STATUSES.includes(current.status);
-  const row = seen
-    ? await withTx(ctx, (tx) => updateSeenProposal(tx, id, values, client, options))
-    : await updateProposalById(ctx, id, values, { unlessIn: ANSWERED_STATUSES });
+  const row = await withTx(ctx, async (tx) => {
+    const saved = seen
+      ? await updateSeenProposal(tx, id, values, client, options)
+      : await updateProposalById(tx, id, values, { unlessIn: ANSWERED_STATUSES });
+    if (!saved) return saved;
+    const data = toProposalDto(asOrganization(tx), { proposal: saved, client, owner });
+    const event = { organizationId: ctx.organizationId, data, orderingKey: id };
+    await enqueueEvent(tx.db, { ...event, type: 'proposal.updated' });
+    // Saved as sent from the form for the first time: the same news as a send.
+    if (saved.sentAt && !current.sentAt) await enqueueEvent(tx.db, { ...event, type: 'proposal.sent' });
+    return saved;
+  });
   // Answered (or deleted) since it was read above.
   if (!row)
     throw (await selectProposalById(ctx, id))
@@ -482,6 +531,7 @@ export async function sendProposal(
         ...proposalSentText({ id, title: proposal.title, senderName, clientName: client.name }),
       });
     }
+    await enqueueProposalEvent(tx.db, ctx.organizationId, id, 'proposal.sent');
     return next;
   });
   return { recipient: client.email, status };

@@ -42,7 +42,10 @@ export async function selectByToken(db: Db, token: string) {
 const notPastValidity = or(isNull(proposals.validUntil), sql`${proposals.validUntil} >= current_date`);
 
 /** Overdue sent/viewed/negotiating proposals become expired; returns how many (all when token is omitted). */
-export async function expireOverdue(db: Db, token?: string): Promise<number> {
+export async function expireOverdue(
+  db: Db,
+  token?: string,
+): Promise<{ id: string; organizationId: string }[]> {
   const rows = await db
     .update(proposals)
     .set({ status: 'expired', updatedAt: new Date() })
@@ -53,8 +56,8 @@ export async function expireOverdue(db: Db, token?: string): Promise<number> {
         lt(proposals.validUntil, sql`current_date`),
       ),
     )
-    .returning({ id: proposals.id });
-  return rows.length;
+    .returning({ id: proposals.id, organizationId: proposals.organizationId });
+  return rows;
 }
 
 /** The first view of a sent proposal marks it viewed; true only for the request that made the change. */

@@ -21,6 +21,7 @@ import { queueEmail } from '@/modules/email/email.service.ts';
 import { answerCodeEmail, proposalRejectedEmail } from '@/modules/email/email.templates.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalAnsweredText, proposalViewedText } from '@/modules/notifications/notifications.texts.ts';
+import { enqueueProposalEvent } from '@/modules/proposals/proposals.service.ts';
 import { queueSeal } from '@/modules/sealed-documents/sealed-documents.service.ts';
 import {
   countAnswerCodeAttempt,
@@ -134,7 +135,7 @@ export function contentHash(p: ProposalRow): string {
 }
 
 async function findVisible(db: Db, token: string): Promise<Found> {
-  await expireOverdue(db, token);
+  await expireAndAnnounce(db, token);
   const found = await selectByToken(db, token);
   // A cancelled proposal's link stops working, like an unknown one.
   if (!found || found.proposal.status === 'cancelled') throw notFound();
@@ -157,6 +158,7 @@ export async function viewProposal(db: Db, token: string, meta: PublicRequestMet
         userId: p.ownerId,
         ...proposalViewedText({ id: p.id, title: p.title, clientName: found.client?.name }),
       });
+      await enqueueProposalEvent(tx, p.organizationId, p.id, 'proposal.viewed');
     }
   });
   return toPublicDto(await findVisible(db, token));
@@ -260,7 +262,7 @@ export async function requestAnswerCode(
   options: AnswerCodeOptions,
 ): Promise<AnswerCodeSent> {
   await assertClientCaller(db, token, meta);
-  await expireOverdue(db, token);
+  await expireAndAnnounce(db, token);
   const found = await selectByToken(db, token);
   if (!found || !isActionable(found.proposal) || found.proposal.status === 'cancelled') {
     throw await refusal(db, token);
@@ -415,7 +417,7 @@ async function decide(
   after?: (tx: Db, row: typeof proposals.$inferSelect) => Promise<void>,
 ): Promise<void> {
   await assertClientCaller(db, token, meta);
-  await expireOverdue(db, token);
+  await expireAndAnnounce(db, token);
   // A proposal that cannot be answered says so (404/409) before any code is asked for or tried.
   const found = await selectByToken(db, token);
   if (!found || !isActionable(found.proposal) || found.proposal.status === 'cancelled') {
@@ -462,6 +464,9 @@ async function decide(
     await after?.(tx, row);
     // The sealed PDF is produced once, after this commits (docs/product.md#sealed-certificate).
     if (action !== 'rejected') await queueSeal(tx, row);
+    // A signature also accepts (docs/product.md#signature): the receiver hears both.
+    if (action === 'signed') await enqueueProposalEvent(tx, row.organizationId, row.id, 'proposal.accepted');
+    await enqueueProposalEvent(tx, row.organizationId, row.id, `proposal.${action}`);
     return row;
   });
   if (!decided) throw await refusal(db, token);
@@ -546,6 +551,15 @@ export async function signProposal(
 }
 
 /** The periodic sweep: every overdue sent, viewed or negotiating proposal becomes expired. */
-export function expireOverdueProposals(db: Db): Promise<number> {
-  return expireOverdue(db);
+export async function expireOverdueProposals(db: Db): Promise<number> {
+  return expireAndAnnounce(db);
+}
+
+/** Expires what is overdue (one proposal, or all) with its proposal.expired events, in one transaction. */
+async function expireAndAnnounce(db: Db, token?: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await expireOverdue(tx, token);
+    for (const p of expired) await enqueueProposalEvent(tx, p.organizationId, p.id, 'proposal.expired');
+    return expired.length;
+  });
 }

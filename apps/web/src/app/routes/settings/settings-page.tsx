@@ -16,6 +16,10 @@ import { useCan } from '@/lib/authorization';
 const ApiKeysSection = lazy(async () => ({
   default: (await import('@/features/api-keys/components/api-keys-section')).ApiKeysSection,
 }));
+// Admins only, opened on request: loaded with its tab, not with the page (the route's 300 KB budget).
+const WebhooksSection = lazy(async () => ({
+  default: (await import('@/features/webhooks/components/webhooks-section')).WebhooksSection,
+}));
 
 export function SettingsPage() {
   const queryClient = useQueryClient();
@@ -41,6 +45,7 @@ export function SettingsPage() {
           <Suspense fallback={<LoadingState label="A carregar as integrações…" />}>
             <Stack gap="lg">
               <ApiKeysSection onMessage={report} />
+              <WebhooksSection />
             </Stack>
           </Suspense>
         )}

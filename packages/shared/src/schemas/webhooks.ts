@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+/** The events an endpoint may subscribe to (docs/product.md#webhooks). */
+export const WEBHOOK_EVENT_TYPES = [
+  'proposal.created',
+  'proposal.updated',
+  'proposal.sent',
+  'proposal.viewed',
+  'proposal.accepted',
+  'proposal.rejected',
+  'proposal.signed',
+  'proposal.expired',
+  'comment.created',
+  'client.created',
+  'client.updated',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The test event "Enviar evento de teste" sends; never subscribed to, always sent on request. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+  'proposal.created': 'Proposta criada',
+  'proposal.updated': 'Proposta alterada',
+  'proposal.sent': 'Proposta enviada',
+  'proposal.viewed': 'Proposta vista pela primeira vez',
+  'proposal.accepted': 'Proposta aceite',
+  'proposal.rejected': 'Proposta rejeitada',
+  'proposal.signed': 'Proposta assinada',
+  'proposal.expired': 'Proposta expirada',
+  'comment.created': 'Comentário criado',
+  'client.created': 'Cliente criado',
+  'client.updated': 'Cliente alterado',
+};
+
+export const WEBHOOK_ENDPOINT_STATUSES = ['active', 'paused', 'disabled'] as const;
+export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
+
+export const WEBHOOK_ENDPOINT_STATUS_LABELS: Record<WebhookEndpointStatus, string> = {
+  active: 'Ativo',
+  paused: 'Pausado',
+  disabled: 'Desativado',
+};
+
+export const WEBHOOK_MESSAGES = {
+  urlRequired: 'O URL é obrigatório',
+  urlInvalid: 'Indique um URL válido (https://…)',
+  urlNotHttps: 'O URL tem de usar https',
+  urlForbidden: 'Este endereço não é permitido: aponta para uma rede privada ou interna',
+  urlUnresolvable: 'Não foi possível encontrar o endereço deste URL',
+  eventsRequired: 'Escolha pelo menos um evento',
+  endpointNotFound: 'Webhook não encontrado',
+  deliveryNotFound: 'Entrega não encontrada',
+  forbidden: 'Só os administradores gerem os webhooks',
+} as const;
+
+export const WebhookEndpointInputSchema = z.object({
+  url: z
+    .string({ error: WEBHOOK_MESSAGES.urlRequired })
+    .trim()
+    .min(1, WEBHOOK_MESSAGES.urlRequired)
+    .max(2000, WEBHOOK_MESSAGES.urlInvalid)
+    .pipe(z.url({ protocol: /^https?$/, error: WEBHOOK_MESSAGES.urlInvalid })),
+  description: z.string().trim().max(200).default(''),
+  events: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES))
+    .min(1, WEBHOOK_MESSAGES.eventsRequired)
+    .transform((list) => [...new Set(list)]),
+  status: z.enum(['active', 'paused']).default('active'),
+});
+export type WebhookEndpointInput = z.input<typeof WebhookEndpointInputSchema>;
+
+export const WebhookEndpointSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  status: z.enum(WEBHOOK_ENDPOINT_STATUSES),
+  /** Why the platform disabled it (410, or failing for 5 days); null otherwise. */
+  disabledReason: z.string().nullable(),
+  /** Since when every attempt has failed; null while deliveries succeed. */
+  failingSince: z.string().nullable(),
+  /** While a rotation's old secret is still valid (24 h), both signatures are sent. */
+  previousSecretExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
+
+export const WebhookSecretSchema = z.object({ secret: z.string() });
+export type WebhookSecret = z.infer<typeof WebhookSecretSchema>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** One attempt of the log: the event, its attempt number, when, and what the receiver answered. */
+export const WebhookAttemptSchema = z.object({
+  id: z.uuid(),
+  deliveryId: z.uuid(),
+  eventId: z.string(),
+  eventType: z.string(),
+  attempt: z.number().int(),
+  attemptedAt: z.string(),
+  /** The HTTP status; null when no answer came (timeout, refused connection, forbidden address). */
+  responseStatus: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  /** The first 1 KB of the answer's body, or the error. */
+  responseBody: z.string(),
+  success: z.boolean(),
+  deliveryStatus: z.enum(WEBHOOK_DELIVERY_STATUSES),
+});
+export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>;
+
+export const ListWebhookAttemptsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
