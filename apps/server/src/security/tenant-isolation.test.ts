@@ -423,7 +423,7 @@ describe('tenant isolation sweep over the OpenAPI document', () => {
         // Areas an API key never reaches (docs/product.md#api-keys): refused before any record is looked up.
         const path = op.path.replace(/^\/api\/v1/, '');
         const refusedArea =
-          /^\/(auth|admin|settings|notifications)\//.test(path) ||
+          /^\/(auth|admin|settings|notifications|webhooks)\//.test(path) ||
           path.startsWith('/users/invite') ||
           (path.startsWith('/users/') && op.method !== 'GET');
         for (const kase of cases) {
