@@ -53,6 +53,7 @@ export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicPro
     acceptedAt: null,
     rejectedAt: null,
     rejectionReason: null,
+    version: 1,
     createdAt: '2026-03-05T10:00:00.000Z',
     answerCode: { required: false },
     ...overrides,

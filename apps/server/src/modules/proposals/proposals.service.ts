@@ -1,3 +1,4 @@
+import { contentSha256 } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
 import { can } from '@aceite/shared/permissions';
@@ -46,6 +47,7 @@ import { deleteStoredFiles, storageKeysOf } from '@/modules/attachments/attachme
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/email/email.service.ts';
 import { proposalEmail, proposalUpdatedEmail } from '@/modules/email/email.templates.ts';
+import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalAssignedText, proposalSentText } from '@/modules/notifications/notifications.texts.ts';
 import { snapshotIfChanged } from '@/modules/proposal-versions/proposal-versions.service.ts';
@@ -434,7 +436,7 @@ export async function sendProposal(
       cliente: client.name,
       remetente: senderName,
     });
-    await queueEmail(tx.db, {
+    const outboxId = await queueEmail(tx.db, {
       kind: 'proposal',
       to: client.email,
       // Replies reach the person whose proposal it is, not the no-reply sender.
@@ -448,6 +450,19 @@ export async function sendProposal(
         validUntil: proposal.validUntil,
         link: `${appUrl}/p/${proposal.publicToken}`,
       }),
+    });
+    // The first link of the evidence chain (docs/product.md#evidence): which email, by whom, of what content.
+    const sent = await selectProposalForUpdate(tx, id);
+    await appendEvent(tx.db, {
+      organizationId: ctx.organizationId,
+      proposalId: id,
+      type: 'sent',
+      payload: {
+        outboxId,
+        sentBy: ctx.userId,
+        version: sent?.currentVersion ?? proposal.currentVersion,
+        contentSha256: await contentSha256({ ...proposal, content: completeContent(proposal.content) }),
+      },
     });
     if (proposal.ownerId !== ctx.userId) {
       await notify(tx.db, {
