@@ -36,6 +36,11 @@ export const PublicProposalSchema = z.object({
   rejectedAt: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Who the proposal was sent to (the client's contact name and email), to prefill the signer's name and email
+   * (docs/decisions.md, "Evidence chain"); null without a client.
+   */
+  recipient: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
   /** The version the page shows; sent back with a decision with the content's SHA-256 (docs/product.md#evidence). */
   version: z.number().int(),
   /**

@@ -94,6 +94,7 @@ function toPublicDto(found: Found): PublicProposal {
     rejectionReason: p.rejectionReason,
     createdAt: p.createdAt.toISOString(),
     version: p.currentVersion,
+    recipient: found.client ? { name: found.client.name, email: found.clientEmail } : null,
     answerCode: { required: answerCodeRequired(found) },
   };
 }
