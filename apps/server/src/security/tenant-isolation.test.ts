@@ -75,6 +75,7 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
   'GET /proposals/{id}/email-draft': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'GET /proposals/{id}/versions': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'GET /proposals/{id}/evidence': [{ params: (_, f) => ({ id: f.proposalId }) }],
+  'POST /proposals/{id}/reissue': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'POST /proposals/{id}/versions': [
     { params: (_, f) => ({ id: f.proposalId }), body: () => ({ changeNotes: 'Intruso' }) },
   ],

@@ -8,6 +8,7 @@ import {
   isAnswered as isAnsweredStatus,
   isBeforeSent,
   isProposalStatus,
+  isWon,
   PROPOSAL_STATUSES,
 } from '@aceite/shared/proposal-status';
 import {
@@ -100,6 +101,7 @@ export function toProposalDto(
     content: completeContent(p.content),
     publicToken: canManageProposal(ctx, p.ownerId) ? p.publicToken : null,
     archivedAt: iso(p.archivedAt),
+    reissuedFromId: p.reissuedFromId,
     currentVersion: p.currentVersion,
     ownerId: p.ownerId,
     owner,
@@ -340,6 +342,53 @@ async function updateSeenProposal(
     });
   }
   return version === null ? saved : { ...saved, currentVersion: version };
+}
+
+/**
+ * 'Reemitir como nova versão' (docs/product.md#evidence): what the client accepted or signed stays frozen; the
+ * team changes a new draft, a copy linked to it (`reissuedFromId`), whose detail shows what changed. Whoever may
+ * manage the accepted proposal may reissue it; the copy keeps its owner and client, gets a new public link and
+ * loses a validity date already past.
+ */
+export async function reissueProposal(ctx: TenantContext, id: string): Promise<Proposal> {
+  const existing = await selectProposalById(ctx, id);
+  if (!existing) throw notFound();
+  const p = existing.proposal;
+  assertCanManageProposal(ctx, p.ownerId);
+  if (!isWon(p.status)) throw new AppError('CONFLICT', MESSAGES.proposalReissueNotAccepted);
+  const today = new Date().toISOString().slice(0, 10);
+  const row = await withTx(ctx, async (tx) => {
+    const copy = await insertProposal(tx, {
+      title: p.title,
+      description: p.description,
+      clientId: p.clientId,
+      ownerId: p.ownerId,
+      status: 'draft',
+      currency: p.currency,
+      content: completeContent(p.content),
+      discountType: p.discountType,
+      discountValue: p.discountValue,
+      taxRate: p.taxRate,
+      subtotal: p.subtotal,
+      discountAmount: p.discountAmount,
+      taxAmount: p.taxAmount,
+      totalValue: p.totalValue,
+      validUntil: p.validUntil && p.validUntil >= today ? p.validUntil : null,
+      reissuedFromId: p.id,
+      publicToken: newOpaqueToken(),
+    });
+    await recordAudit(tx.db, {
+      organizationId: ctx.organizationId,
+      actorId: ctx.userId,
+      impersonatorId: ctx.impersonatorId ?? null,
+      action: 'proposal.reissue',
+      entity: 'proposal',
+      entityId: copy.id,
+      metadata: { reissuedFromId: p.id },
+    });
+    return copy;
+  });
+  return toProposalDto(ctx, { proposal: row, client: existing.client, owner: existing.owner });
 }
 
 /** Deletes the proposal with its versions, comments and attachments, files included. */
