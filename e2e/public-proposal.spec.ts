@@ -423,6 +423,63 @@ test.describe('public proposal page', () => {
     await context.close();
   });
 
+  test('a decision on content changed since the page showed it is refused; the page reloads the new content', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const created = await createSentProposal(request);
+    const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
+    await expect(page.getByText(TOTAL).first()).toBeVisible();
+
+    // The team changes the proposal while the client has the page open: 3 × 1500,00 € instead of 2.
+    const changedItems = [{ ...ITEMS[0], quantity: 3 }, ITEMS[1]];
+    const current = await (
+      await request.get(`/api/v1/proposals/${created.id}`, {
+        headers: { Authorization: `Bearer ${created.accessToken}` },
+      })
+    ).json();
+    const edit = await request.put(`/api/v1/proposals/${created.id}?notifyClient=false`, {
+      headers: { Authorization: `Bearer ${created.accessToken}` },
+      data: {
+        title: created.title,
+        clientId: current.data.clientId,
+        description: current.data.description,
+        validUntil: current.data.validUntil,
+        status: current.data.status,
+        content: { blocks: current.data.content.blocks, items: changedItems },
+        discountType: 'percentage',
+        discountValue: 10,
+        taxRate: 23,
+      },
+    });
+    expect(edit.status()).toBe(200);
+
+    // The client accepts what the page still shows: refused, and the page shows the proposal as it now is.
+    await page.getByRole('button', { name: 'Aceitar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Aceitar proposta' });
+    await typeCode(dialog, created);
+    const answer = page.waitForRequest((r) => r.url().endsWith('/accept') && r.method() === 'POST');
+    await dialog.getByRole('button', { name: 'Aceitar' }).click();
+    expect((await answer).postDataJSON()).toMatchObject({
+      version: 1,
+      contentSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    await expect(page.getByText('A proposta foi alterada. Recarregue a página.')).toBeVisible();
+    // 3 × 1500 + 4200 = 8700,00 €; −10 % = 7830,00 €; +23 % IVA = 9630,90 €.
+    await expect(page.getByText(/9630,90\s€/).first()).toBeVisible();
+    expect((await ownerView(request, created)).status).toBe('sent');
+
+    // Deciding on what is now shown works (the code was not used by the refused answer).
+    await page.getByRole('button', { name: 'Aceitar' }).click();
+    const again = page.getByRole('dialog', { name: 'Aceitar proposta' });
+    await typeCode(again, created);
+    await again.getByRole('button', { name: 'Aceitar' }).click();
+    await expect(page.getByRole('region', { name: 'Proposta aceite' })).toBeVisible();
+    expect((await ownerView(request, created)).status).toBe('accepted');
+    await context.close();
+  });
+
   test('an answer that arrives second gets the server message and the page shows the first answer', async ({
     browser,
     baseURL,
