@@ -237,6 +237,10 @@ test.describe('public proposal page', () => {
     const created = await createSentProposal(request);
     const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
 
+    // Prefilled with the recipient's name and email (docs/product.md#evidence); emptied, the page asks for them.
+    await expect(page.getByRole('textbox', { name: /Nome completo/ })).toHaveValue(/^Marta Sousa /);
+    await expect(page.getByRole('textbox', { name: /Email/ })).toHaveValue(created.clientEmail);
+    await fillSigner(page, '', '');
     await page.getByRole('button', { name: 'Assinar proposta' }).click();
     await expect(page.getByText('Por favor, preencha o nome e email antes de assinar')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -310,6 +314,7 @@ test.describe('public proposal page', () => {
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await expect(dialog).toHaveCount(0);
     expect((await ownerView(request, created)).status).toBe('viewed');
+    await expect(dialog).toBeHidden();
     await context.close();
   });
 
@@ -413,7 +418,13 @@ test.describe('public proposal page', () => {
     const code = await typeCode(dialog, created);
     await dialog.getByRole('button', { name: 'Rejeitar' }).click();
 
-    expect((await sent).postDataJSON()).toEqual({ reason: null, code });
+    // With the version and content hash the page showed (docs/product.md#evidence).
+    expect((await sent).postDataJSON()).toEqual({
+      reason: null,
+      code,
+      version: 0,
+      contentSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     const result = page.getByRole('region', { name: 'Proposta rejeitada' });
     await expect(result).toContainText(/Rejeitada em/);
     await expect(result).not.toContainText('Motivo');
@@ -461,14 +472,15 @@ test.describe('public proposal page', () => {
     await typeCode(dialog, created);
     const answer = page.waitForRequest((r) => r.url().endsWith('/accept') && r.method() === 'POST');
     await dialog.getByRole('button', { name: 'Aceitar' }).click();
+    // Marked sent in the form, never snapshotted: the page shows version 0.
     expect((await answer).postDataJSON()).toMatchObject({
-      version: 1,
+      version: 0,
       contentSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     await expect(page.getByText('A proposta foi alterada. Recarregue a página.')).toBeVisible();
     // 3 × 1500 + 4200 = 8700,00 €; −10 % = 7830,00 €; +23 % IVA = 9630,90 €.
     await expect(page.getByText(/9630,90\s€/).first()).toBeVisible();
-    expect((await ownerView(request, created)).status).toBe('sent');
+    expect((await ownerView(request, created)).status).toBe('viewed');
 
     // Deciding on what is now shown works (the code was not used by the refused answer).
     await page.getByRole('button', { name: 'Aceitar' }).click();
