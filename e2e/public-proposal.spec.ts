@@ -239,6 +239,10 @@ test.describe('public proposal page', () => {
     const created = await createSentProposal(request);
     const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
 
+    // Prefilled with the recipient's name and email (docs/product.md#evidence); emptied, the page asks for them.
+    await expect(page.getByRole('textbox', { name: /Nome completo/ })).toHaveValue(/^Marta Sousa /);
+    await expect(page.getByRole('textbox', { name: /Email/ })).toHaveValue(created.clientEmail);
+    await fillSigner(page, '', '');
     await page.getByRole('button', { name: 'Assinar proposta' }).click();
     await expect(page.getByText('Por favor, preencha o nome e email antes de assinar')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -312,6 +316,7 @@ test.describe('public proposal page', () => {
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await expect(dialog).toHaveCount(0);
     expect((await ownerView(request, created)).status).toBe('viewed');
+    await expect(dialog).toBeHidden();
     await context.close();
   });
 
@@ -426,7 +431,13 @@ test.describe('public proposal page', () => {
     const code = await typeCode(dialog, created);
     await dialog.getByRole('button', { name: 'Rejeitar' }).click();
 
-    expect((await sent).postDataJSON()).toEqual({ reason: null, code });
+    // With the version and content hash the page showed (docs/product.md#evidence).
+    expect((await sent).postDataJSON()).toEqual({
+      reason: null,
+      code,
+      version: 0,
+      contentSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     const result = page.getByRole('region', { name: 'Proposta rejeitada' });
     await expect(result).toContainText(/Rejeitada em/);
     await expect(result).not.toContainText('Motivo');
@@ -473,6 +484,64 @@ test.describe('public proposal page', () => {
       page.getByRole('heading', { level: 1, name: `Cliente eliminado ${created.clientId.slice(0, 8)}` }),
     ).toBeVisible();
     expect((await ownerView(request, created)).status).toBe('accepted');
+  });
+
+  test('a decision on content changed since the page showed it is refused; the page reloads the new content', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const created = await createSentProposal(request);
+    const { context, page } = await openAsClient(browser, baseURL, created.publicToken);
+    await expect(page.getByText(TOTAL).first()).toBeVisible();
+
+    // The team changes the proposal while the client has the page open: 3 × 1500,00 € instead of 2.
+    const changedItems = [{ ...ITEMS[0], quantity: 3 }, ITEMS[1]];
+    const current = await (
+      await request.get(`/api/v1/proposals/${created.id}`, {
+        headers: { Authorization: `Bearer ${created.accessToken}` },
+      })
+    ).json();
+    const edit = await request.put(`/api/v1/proposals/${created.id}?notifyClient=false`, {
+      headers: { Authorization: `Bearer ${created.accessToken}` },
+      data: {
+        title: created.title,
+        clientId: current.data.clientId,
+        description: current.data.description,
+        validUntil: current.data.validUntil,
+        status: current.data.status,
+        content: { blocks: current.data.content.blocks, items: changedItems },
+        discountType: 'percentage',
+        discountValue: 10,
+        taxRate: 23,
+      },
+    });
+    expect(edit.status()).toBe(200);
+
+    // The client accepts what the page still shows: refused, and the page shows the proposal as it now is.
+    await page.getByRole('button', { name: 'Aceitar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Aceitar proposta' });
+    await typeCode(dialog, created);
+    const answer = page.waitForRequest((r) => r.url().endsWith('/accept') && r.method() === 'POST');
+    await dialog.getByRole('button', { name: 'Aceitar' }).click();
+    // Marked sent in the form, never snapshotted: the page shows version 0.
+    expect((await answer).postDataJSON()).toMatchObject({
+      version: 0,
+      contentSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    await expect(page.getByText('A proposta foi alterada. Recarregue a página.')).toBeVisible();
+    // 3 × 1500 + 4200 = 8700,00 €; −10 % = 7830,00 €; +23 % IVA = 9630,90 €.
+    await expect(page.getByText(/9630,90\s€/).first()).toBeVisible();
+    expect((await ownerView(request, created)).status).toBe('viewed');
+
+    // Deciding on what is now shown works (the code was not used by the refused answer).
+    await page.getByRole('button', { name: 'Aceitar' }).click();
+    const again = page.getByRole('dialog', { name: 'Aceitar proposta' });
+    await typeCode(again, created);
+    await again.getByRole('button', { name: 'Aceitar' }).click();
+    await expect(page.getByRole('region', { name: 'Proposta aceite' })).toBeVisible();
+    expect((await ownerView(request, created)).status).toBe('accepted');
+    await context.close();
   });
 
   test('an answer that arrives second gets the server message and the page shows the first answer', async ({

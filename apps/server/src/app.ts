@@ -23,6 +23,7 @@ import { sessionHolds } from '@/modules/auth/auth.service.ts';
 import { benchRoutes } from '@/modules/bench/bench.routes.ts';
 import { clientsRoutes } from '@/modules/clients/clients.routes.ts';
 import { commentsRoutes } from '@/modules/comments/comments.routes.ts';
+import { evidenceRoutes } from '@/modules/evidence/evidence.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
 import { productsRoutes } from '@/modules/products/products.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(proposalsRoutes, { storage, mailLimits });
       await api.register(proposalVersionsRoutes);
       await api.register(proposalPdfRoutes);
+      await api.register(evidenceRoutes);
       await api.register(commentsRoutes);
       await api.register(attachmentsRoutes, {
         storage,

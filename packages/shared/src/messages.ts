@@ -79,6 +79,9 @@ export const MESSAGES = {
   signatureTooLarge: 'A assinatura é demasiado grande (máximo 1 MB)',
   signatureDimensions: 'A assinatura tem dimensões inválidas (máximo 4096 × 2048 píxeis)',
   alreadyAnswered: 'Esta proposta já foi respondida',
+  /** A decision sent for content that is no longer the proposal's (docs/product.md#evidence). */
+  proposalChanged: 'A proposta foi alterada. Recarregue a página.',
+  proposalReissueNotAccepted: 'Só uma proposta aceite ou assinada pode ser reemitida como nova versão.',
   proposalNotSent: 'Esta proposta ainda não foi enviada e não pode ser respondida',
   publicDecisionMembersOnly: 'Só o cliente pode responder a esta proposta',
   proposalExpired: 'Esta proposta expirou e já não pode ser respondida',

@@ -257,6 +257,28 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         },
       },
     ],
+    'POST /proposals/{id}/reissue': [
+      {
+        rule: { policy: (a) => canManageProposal(a, otherSales.id) },
+        target: async () => {
+          const p = await make.proposal(otherSales);
+          await t.db.execute(
+            sql`update proposals set status = 'accepted', accepted_at = now() where id = ${p.id}`,
+          );
+          return { url: `/proposals/${p.id}/reissue` };
+        },
+      },
+      {
+        rule: { policy: (a) => canManageProposal(a, a.userId) },
+        target: async () => {
+          const p = await make.proposal(caller());
+          await t.db.execute(
+            sql`update proposals set status = 'accepted', accepted_at = now() where id = ${p.id}`,
+          );
+          return { url: `/proposals/${p.id}/reissue` };
+        },
+      },
+    ],
     'POST /proposals/{id}/send': [
       {
         rule: { policy: (a) => canManageProposal(a, otherSales.id) },

@@ -1,3 +1,4 @@
+import { contentSha256 } from '@aceite/shared/content-hash';
 import type {
   AnswerCodeSent,
   PublicAttachment,
@@ -146,19 +147,41 @@ export function requestAnswerCode(publicToken: string): Promise<AnswerCodeSent> 
   return request<AnswerCodeSent>(`${tokenPath(publicToken)}/code`, { method: 'POST' });
 }
 
+/**
+ * What the page rendered, sent with every decision: the version and the SHA-256 of its canonical content. The
+ * server refuses the decision (409) when the proposal changed since (docs/product.md#evidence).
+ */
+export interface ShownVersion {
+  version: number;
+  contentSha256: string;
+}
+
+/** The version and content hash of the proposal as this page shows it (WebCrypto, the server's function). */
+export async function shownVersionOf(proposal: PublicProposal): Promise<ShownVersion> {
+  return { version: proposal.version, contentSha256: await contentSha256(proposal) };
+}
+
 /** `code`: the emailed one-time code, when the proposal asks for one (`answerCode.required`). */
-export function acceptPublicProposal(publicToken: string, code?: string): Promise<unknown> {
-  return request(`${tokenPath(publicToken)}/accept`, { method: 'POST', body: code ? { code } : undefined });
+export function acceptPublicProposal(
+  publicToken: string,
+  shown: ShownVersion,
+  code?: string,
+): Promise<unknown> {
+  return request(`${tokenPath(publicToken)}/accept`, {
+    method: 'POST',
+    body: code ? { code, ...shown } : shown,
+  });
 }
 
 export function rejectPublicProposal(
   publicToken: string,
   reason: string | null,
+  shown: ShownVersion,
   code?: string,
 ): Promise<unknown> {
   return request(`${tokenPath(publicToken)}/reject`, {
     method: 'POST',
-    body: code ? { reason, code } : { reason },
+    body: code ? { reason, code, ...shown } : { reason, ...shown },
   });
 }
 
@@ -169,8 +192,12 @@ export interface SignInput {
   code?: string;
 }
 
-export function signPublicProposal(publicToken: string, input: SignInput): Promise<unknown> {
-  return request(`${tokenPath(publicToken)}/sign`, { method: 'POST', body: input });
+export function signPublicProposal(
+  publicToken: string,
+  input: SignInput,
+  shown: ShownVersion,
+): Promise<unknown> {
+  return request(`${tokenPath(publicToken)}/sign`, { method: 'POST', body: { ...input, ...shown } });
 }
 
 /** The token of a /p/{publicToken} address, or null when the path is not one. */

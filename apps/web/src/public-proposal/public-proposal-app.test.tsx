@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { canonicalContent } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -5,6 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PublicProposalApp } from './public-proposal-app';
 import { fail, makeProposal, ok, stubFetch, TOKEN } from './test-fixtures';
+
+/** The fixture's content hash, computed with Node's crypto over the canonical JSON. */
+const shownSha256 = () => createHash('sha256').update(canonicalContent(makeProposal())).digest('hex');
 
 /** Money as Testing Library reads it: its default normalizer turns the no-break spaces into spaces. */
 const money = (cents: number) => formatMoney(cents).replace(/\s/g, ' ');
@@ -133,6 +138,14 @@ describe('public proposal page', () => {
     expect(cells[1]).toHaveTextContent('1');
     expect(cells[2]).toHaveTextContent(money(0));
     expect(cells[3]).toHaveTextContent(money(0));
+  });
+
+  it("prefills the signer's name and email with the recipient's", async () => {
+    stubFetch(() => ok(makeProposal({ recipient: { name: 'Marta Sousa', email: 'marta@cliente.pt' } })));
+    renderPage();
+
+    expect(await screen.findByRole('textbox', { name: /Nome completo/ })).toHaveValue('Marta Sousa');
+    expect(screen.getByRole('textbox', { name: /Email/ })).toHaveValue('marta@cliente.pt');
   });
 
   it('while actionable shows the signature form and the Aceitar and Rejeitar buttons', async () => {
@@ -363,7 +376,9 @@ describe('public proposal page', () => {
     expect(await screen.findByText(MESSAGES.acceptSuccess)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Proposta aceite' })).toBeInTheDocument();
     const accept = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/accept'));
-    expect(accept?.[1]?.body).toBeUndefined();
+    // Bound to what the page rendered: its version and the SHA-256 of its canonical content, as the server
+    // computes it (node's own hash here, not the page's WebCrypto).
+    expect(JSON.parse(String(accept?.[1]?.body))).toEqual({ version: 1, contentSha256: shownSha256() });
     // One counted view on opening, then a re-read that does not count another.
     expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith(TOKEN))).toHaveLength(1);
     expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith(`${TOKEN}?refresh=1`))).toHaveLength(1);
@@ -383,7 +398,11 @@ describe('public proposal page', () => {
 
     expect(await screen.findByText(MESSAGES.rejectSuccess)).toBeInTheDocument();
     const reject = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/reject'));
-    expect(JSON.parse(String(reject?.[1]?.body))).toEqual({ reason: null });
+    expect(JSON.parse(String(reject?.[1]?.body))).toEqual({
+      reason: null,
+      version: 1,
+      contentSha256: shownSha256(),
+    });
   });
 
   it('shows the server message of a 409 and reloads the proposal', async () => {

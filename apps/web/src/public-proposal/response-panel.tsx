@@ -11,6 +11,7 @@ import {
   PublicApiError,
   rejectPublicProposal,
   requestAnswerCode,
+  shownVersionOf,
   signPublicProposal,
 } from './api';
 import { formatCalendarDate } from './format';
@@ -68,8 +69,9 @@ export function ResponsePanel({
 }: ResponsePanelProps) {
   const nameInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
-  const [signerName, setSignerName] = useState('');
-  const [signerEmail, setSignerEmail] = useState('');
+  // Prefilled with the recipient's, the person the proposal was sent to (docs/product.md#evidence).
+  const [signerName, setSignerName] = useState(proposal.recipient?.name ?? '');
+  const [signerEmail, setSignerEmail] = useState(proposal.recipient?.email ?? '');
   const [formError, setFormError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [opening, setOpening] = useState<Dialog | null>(null);
@@ -334,7 +336,7 @@ export function ResponsePanel({
               const typed = codeReady();
               if (typed === false) return;
               void run(
-                () => acceptPublicProposal(publicToken, typed),
+                async () => acceptPublicProposal(publicToken, await shownVersionOf(proposal), typed),
                 MESSAGES.acceptSuccess,
                 MESSAGES.acceptError,
               );
@@ -349,7 +351,7 @@ export function ResponsePanel({
               const typed = codeReady();
               if (typed === false) return;
               void run(
-                () => rejectPublicProposal(publicToken, reason, typed),
+                async () => rejectPublicProposal(publicToken, reason, await shownVersionOf(proposal), typed),
                 MESSAGES.rejectSuccess,
                 MESSAGES.rejectError,
               );
@@ -370,13 +372,17 @@ export function ResponsePanel({
             const typed = codeReady();
             if (typed === false) return;
             void run(
-              () =>
-                signPublicProposal(publicToken, {
-                  signatureData,
-                  signerName: signerName.trim(),
-                  signerEmail: signerEmail.trim(),
-                  ...(typed ? { code: typed } : {}),
-                }),
+              async () =>
+                signPublicProposal(
+                  publicToken,
+                  {
+                    signatureData,
+                    signerName: signerName.trim(),
+                    signerEmail: signerEmail.trim(),
+                    ...(typed ? { code: typed } : {}),
+                  },
+                  await shownVersionOf(proposal),
+                ),
               MESSAGES.signSuccess,
               MESSAGES.signError,
             );

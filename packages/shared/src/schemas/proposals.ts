@@ -145,6 +145,11 @@ export const ProposalSchema = z.object({
     .nullable(),
   /** When an admin archived it (answered proposals are archived, never deleted); null otherwise. */
   archivedAt: z.string().nullable(),
+  /**
+   * The accepted proposal this draft was reissued from ('Reemitir como nova versão'); its detail shows what
+   * changed against it (docs/product.md#evidence). Null otherwise.
+   */
+  reissuedFromId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

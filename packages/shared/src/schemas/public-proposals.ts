@@ -37,6 +37,13 @@ export const PublicProposalSchema = z.object({
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),
   /**
+   * Who the proposal was sent to (the client's contact name and email), to prefill the signer's name and email
+   * (docs/decisions.md, "Evidence chain"); null without a client.
+   */
+  recipient: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
+  /** The version the page shows; sent back with a decision with the content's SHA-256 (docs/product.md#evidence). */
+  version: z.number().int(),
+  /**
    * Whether accept, reject and sign need the one-time code emailed to the client (issue 20): on unless the
    * organization turned it off, and only when the proposal has a client with an email to send it to.
    */
@@ -84,11 +91,23 @@ export const AnswerCodeSentSchema = z.object({
 });
 export type AnswerCodeSent = z.infer<typeof AnswerCodeSentSchema>;
 
+/**
+ * What the page rendered when the client decided: its version and the SHA-256 (hex) of its canonical content
+ * (`contentSha256` of content-hash.ts). A decision on anything else is refused with 409 (docs/product.md#evidence).
+ */
+const shownFields = {
+  version: z.number().int().min(0).optional(),
+  contentSha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'Resumo do conteúdo inválido.')
+    .optional(),
+};
+
 /** Accepting carries nothing but the code (when the organization asks for one); an empty body is fine. */
 export const AcceptInputSchema = z
-  .object({ code: AnswerCodeSchema.optional() })
+  .object({ code: AnswerCodeSchema.optional(), ...shownFields })
   .nullish()
-  .transform((v) => ({ code: v?.code }));
+  .transform((v) => ({ code: v?.code, version: v?.version, contentSha256: v?.contentSha256 }));
 
 export const RejectInputSchema = z
   .object({
@@ -99,9 +118,10 @@ export const RejectInputSchema = z
       .max(2000)
       .nullish()
       .transform((v) => v || null),
+    ...shownFields,
   })
   .nullish()
-  .transform((v) => v ?? { reason: null, code: undefined });
+  .transform((v) => v ?? { reason: null, code: undefined, version: undefined, contentSha256: undefined });
 
 /** 1 MB of PNG, as a base64 data URL (about 4/3 of the bytes). */
 export const MAX_SIGNATURE_BYTES = 1024 * 1024;
@@ -127,4 +147,5 @@ export const SignInputSchema = z.object({
     // The size (≤ 1 MB of PNG) is checked on the decoded bytes by the server, which answers 413.
     .startsWith('data:image/png;base64,', MESSAGES.signatureInvalid),
   code: AnswerCodeSchema.optional(),
+  ...shownFields,
 });

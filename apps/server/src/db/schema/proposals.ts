@@ -2,6 +2,7 @@ import { PROPOSAL_STATUSES } from '@aceite/shared/proposal-status';
 import { DISCOUNT_TYPES } from '@aceite/shared/totals';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   date,
   index,
@@ -91,6 +92,13 @@ export const proposals = pgTable(
      * leaves the working list and stats, and the audit log records who did it.
      */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * The accepted proposal this draft was reissued from ('Reemitir como nova versão', issue 22): the accepted
+     * content stays frozen and the new draft shows what changed against it.
+     */
+    reissuedFromId: uuid('reissued_from_id').references((): AnyPgColumn => proposals.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

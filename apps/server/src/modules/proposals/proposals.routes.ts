@@ -162,4 +162,22 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
     },
     async (req) => ({ data: await proposals.getProposalEmailDraft(req.tenant, req.params.id) }),
   );
+
+  app.post(
+    '/proposals/:id/reissue',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: "Reissue an accepted proposal as a new draft linked to it ('Reemitir como nova versão')",
+        description: 'The accepted content stays frozen; 409 when the proposal is not accepted or signed.',
+        params: IdParamsSchema,
+        response: { 201: dataEnvelope(ProposalSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req, reply) => {
+      reply.status(201);
+      return { data: await proposals.reissueProposal(req.tenant, req.params.id) };
+    },
+  );
 };

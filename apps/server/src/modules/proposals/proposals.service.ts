@@ -1,3 +1,4 @@
+import { contentSha256 } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
 import { can } from '@aceite/shared/permissions';
@@ -7,6 +8,7 @@ import {
   isAnswered as isAnsweredStatus,
   isBeforeSent,
   isProposalStatus,
+  isWon,
   PROPOSAL_STATUSES,
 } from '@aceite/shared/proposal-status';
 import { API_KEY_MESSAGES } from '@aceite/shared/schemas/api-keys';
@@ -48,6 +50,7 @@ import { deleteStoredFiles, storageKeysOf } from '@/modules/attachments/attachme
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/email/email.service.ts';
 import { proposalEmail, proposalUpdatedEmail } from '@/modules/email/email.templates.ts';
+import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalAssignedText, proposalSentText } from '@/modules/notifications/notifications.texts.ts';
 import { renderStoredProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
@@ -102,6 +105,7 @@ export function toProposalDto(
     content: completeContent(p.content),
     publicToken: canManageProposal(ctx, p.ownerId) ? p.publicToken : null,
     archivedAt: iso(p.archivedAt),
+    reissuedFromId: p.reissuedFromId,
     currentVersion: p.currentVersion,
     ownerId: p.ownerId,
     owner,
@@ -401,6 +405,53 @@ async function updateSeenProposal(
   return version === null ? saved : { ...saved, currentVersion: version };
 }
 
+/**
+ * 'Reemitir como nova versão' (docs/product.md#evidence): what the client accepted or signed stays frozen; the
+ * team changes a new draft, a copy linked to it (`reissuedFromId`), whose detail shows what changed. Whoever may
+ * manage the accepted proposal may reissue it; the copy keeps its owner and client, gets a new public link and
+ * loses a validity date already past.
+ */
+export async function reissueProposal(ctx: TenantContext, id: string): Promise<Proposal> {
+  const existing = await selectProposalById(ctx, id);
+  if (!existing) throw notFound();
+  const p = existing.proposal;
+  assertCanManageProposal(ctx, p.ownerId);
+  if (!isWon(p.status)) throw new AppError('CONFLICT', MESSAGES.proposalReissueNotAccepted);
+  const today = new Date().toISOString().slice(0, 10);
+  const row = await withTx(ctx, async (tx) => {
+    const copy = await insertProposal(tx, {
+      title: p.title,
+      description: p.description,
+      clientId: p.clientId,
+      ownerId: p.ownerId,
+      status: 'draft',
+      currency: p.currency,
+      content: completeContent(p.content),
+      discountType: p.discountType,
+      discountValue: p.discountValue,
+      taxRate: p.taxRate,
+      subtotal: p.subtotal,
+      discountAmount: p.discountAmount,
+      taxAmount: p.taxAmount,
+      totalValue: p.totalValue,
+      validUntil: p.validUntil && p.validUntil >= today ? p.validUntil : null,
+      reissuedFromId: p.id,
+      publicToken: newOpaqueToken(),
+    });
+    await recordAudit(tx.db, {
+      organizationId: ctx.organizationId,
+      actorId: ctx.userId,
+      impersonatorId: ctx.impersonatorId ?? null,
+      action: 'proposal.reissue',
+      entity: 'proposal',
+      entityId: copy.id,
+      metadata: { reissuedFromId: p.id },
+    });
+    return copy;
+  });
+  return toProposalDto(ctx, { proposal: row, client: existing.client, owner: existing.owner });
+}
+
 /** Deletes the proposal with its versions, comments and attachments, files included. */
 export async function deleteProposal(ctx: TenantContext, storage: FileStorage, id: string): Promise<void> {
   const existing = await selectProposalById(ctx, id);
@@ -506,7 +557,7 @@ export async function sendProposal(
             owner: existing.owner,
             brand: brandOf(org),
           });
-    await queueEmail(tx.db, {
+    const outboxId = await queueEmail(tx.db, {
       kind: 'proposal',
       to: client.email,
       attachments: pdf
@@ -523,6 +574,19 @@ export async function sendProposal(
         validUntil: proposal.validUntil,
         link: `${appUrl}/p/${proposal.publicToken}`,
       }),
+    });
+    // The first link of the evidence chain (docs/product.md#evidence): which email, by whom, of what content.
+    const sent = await selectProposalForUpdate(tx, id);
+    await appendEvent(tx.db, {
+      organizationId: ctx.organizationId,
+      proposalId: id,
+      type: 'sent',
+      payload: {
+        outboxId,
+        sentBy: ctx.userId,
+        version: sent?.currentVersion ?? proposal.currentVersion,
+        contentSha256: await contentSha256({ ...proposal, content: completeContent(proposal.content) }),
+      },
     });
     if (proposal.ownerId !== ctx.userId) {
       await notify(tx.db, {

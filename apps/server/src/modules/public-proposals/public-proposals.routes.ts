@@ -33,6 +33,11 @@ const errors = {
   413: ErrorEnvelopeSchema,
   429: ErrorEnvelopeSchema,
 };
+/** The version and content hash the page rendered (docs/product.md#evidence). */
+const shownOf = (b: { version?: number; contentSha256?: string }): publicProposals.ShownVersion => ({
+  version: b.version,
+  contentSha256: b.contentSha256,
+});
 const decision = dataEnvelope(z.object({ status: z.enum(PROPOSAL_STATUSES) }));
 
 /** The client's page: no login, the link token is the only key (docs/product.md#roles-and-permissions). */
@@ -131,10 +136,13 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
       },
     },
     async (req) => {
-      await publicProposals.acceptProposal(app.db, req.params.publicToken, await meta(req), {
-        code: req.body.code,
-        key,
-      });
+      await publicProposals.acceptProposal(
+        app.db,
+        req.params.publicToken,
+        await meta(req),
+        { code: req.body.code, key },
+        shownOf(req.body),
+      );
       return { data: { status: 'accepted' as const } };
     },
   );
@@ -159,6 +167,7 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
         await meta(req),
         { code: req.body.code, key },
         app.appUrl,
+        shownOf(req.body),
       );
       return { data: { status: 'rejected' as const } };
     },
@@ -178,10 +187,14 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
       },
     },
     async (req) => {
-      await publicProposals.signProposal(app.db, req.params.publicToken, req.body, await meta(req), {
-        code: req.body.code,
-        key,
-      });
+      await publicProposals.signProposal(
+        app.db,
+        req.params.publicToken,
+        req.body,
+        await meta(req),
+        { code: req.body.code, key },
+        shownOf(req.body),
+      );
       return { data: { status: 'accepted' as const } };
     },
   );

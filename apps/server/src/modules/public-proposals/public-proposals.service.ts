@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { contentSha256 } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { type PrivacyNotice, privacyNotice } from '@aceite/shared/privacy-notice';
 import { isBeforeSent, isActionable as isOpenToAnswer } from '@aceite/shared/proposal-status';
@@ -16,9 +17,11 @@ import type { Db } from '@/db/client.ts';
 import type { AnswerVerificationRecord, proposals } from '@/db/schema/index.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
+import { truncateIp } from '@/lib/truncate-ip.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { answerCodeEmail, proposalRejectedEmail } from '@/modules/email/email.templates.ts';
+import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalAnsweredText, proposalViewedText } from '@/modules/notifications/notifications.texts.ts';
 import { enqueueProposalEvent } from '@/modules/proposals/proposals.service.ts';
@@ -93,6 +96,8 @@ function toPublicDto(found: Found): PublicProposal {
     rejectedAt: iso(p.rejectedAt),
     rejectionReason: p.rejectionReason,
     createdAt: p.createdAt.toISOString(),
+    version: p.currentVersion,
+    recipient: found.client ? { name: found.client.name, email: found.clientEmail } : null,
     answerCode: { required: answerCodeRequired(found) },
     privacyNotice: noticeFor(found),
   };
@@ -117,21 +122,17 @@ function answerCodeRequired(found: Found): boolean {
   return requiresAnswerCode(found.organization.settings) && !!found.clientEmail;
 }
 
-/** SHA-256 of the proposal content as the client saw it, for the signature audit record. */
-export function contentHash(p: ProposalRow): string {
-  const shown = {
-    title: p.title,
-    description: p.description,
-    content: completeContent(p.content),
-    subtotal: p.subtotal,
-    discountAmount: p.discountAmount,
-    taxRate: p.taxRate,
-    taxAmount: p.taxAmount,
-    totalValue: p.totalValue,
-    currency: p.currency,
-    validUntil: p.validUntil,
-  };
-  return createHash('sha256').update(JSON.stringify(shown)).digest('hex');
+/**
+ * SHA-256 of the canonical content the client reads (the same function the public page runs on what it
+ * rendered, docs/product.md#evidence): the decision's audit row and chain event keep it.
+ */
+export function shownContentSha256(p: ProposalRow): Promise<string> {
+  return contentSha256({ ...p, content: completeContent(p.content) });
+}
+
+/** Where the request came from, as the evidence keeps it: the network (/24 or /48), never the full address. */
+function origin(meta: PublicRequestMeta) {
+  return { ip: truncateIp(meta.ip), userAgent: meta.userAgent ?? null };
 }
 
 async function findVisible(db: Db, token: string): Promise<Found> {
@@ -152,6 +153,12 @@ export async function viewProposal(db: Db, token: string, meta: PublicRequestMet
   if (meta.viewerOrganizationId === p.organizationId || meta.countView === false) return toPublicDto(found);
   await db.transaction(async (tx) => {
     await incrementViewCount(tx, p.id);
+    await appendEvent(tx, {
+      organizationId: p.organizationId,
+      proposalId: p.id,
+      type: 'viewed',
+      payload: { ...origin(meta), version: p.currentVersion },
+    });
     if (await markViewed(tx, p.id)) {
       await notify(tx, {
         organizationId: p.organizationId,
@@ -177,13 +184,23 @@ export async function getPublicProposalForPdf(
   const found = await findVisible(db, token);
   const p = found.proposal;
   if (!meta.viewerIsPlatform && meta.viewerOrganizationId !== p.organizationId) {
-    await recordAudit(db, {
-      organizationId: p.organizationId,
-      action: 'proposal.public_pdf_downloaded',
-      entity: 'proposal',
-      entityId: p.id,
-      ip: meta.ip,
-      metadata: { userAgent: meta.userAgent ?? null, contentSha256: contentHash(p) },
+    const sha256 = await shownContentSha256(p);
+    await db.transaction(async (tx) => {
+      await recordAudit(tx, {
+        organizationId: p.organizationId,
+        action: 'proposal.public_pdf_downloaded',
+        entity: 'proposal',
+        entityId: p.id,
+        ip: meta.ip,
+        metadata: { userAgent: meta.userAgent ?? null, contentSha256: sha256 },
+      });
+      // A link of the evidence chain too (docs/product.md#evidence): the client took the document away.
+      await appendEvent(tx, {
+        organizationId: p.organizationId,
+        proposalId: p.id,
+        type: 'pdf_downloaded',
+        payload: { ...origin(meta), version: p.currentVersion, contentSha256: sha256 },
+      });
     });
   }
   return toPublicDto(found);
@@ -324,12 +341,28 @@ export async function requestAnswerCode(
         expiresAt: expiresAt.toISOString(),
       },
     });
+    await appendEvent(tx, {
+      organizationId: p.organizationId,
+      proposalId: p.id,
+      type: 'code_sent',
+      occurredAt: now,
+      payload: { maskedEmail, outboxId, expiresAt: expiresAt.toISOString(), ...origin(meta) },
+    });
     return {
       maskedEmail,
       expiresAt: expiresAt.toISOString(),
       resendAvailableAt: new Date(now.getTime() + limits.resendAfterSeconds * 1000).toISOString(),
     };
   });
+}
+
+/**
+ * What the page says it showed when the client decided: the version and the SHA-256 of its canonical content.
+ * Either missing is not checked (API callers that predate it); the page always sends both.
+ */
+export interface ShownVersion {
+  version?: number;
+  contentSha256?: string;
 }
 
 /** The code sent with an answer, and the key to check it with. */
@@ -410,9 +443,12 @@ async function decide(
   token: string,
   meta: PublicRequestMeta,
   code: AnswerCodeCheck,
+  shown: ShownVersion,
   action: 'accepted' | 'rejected' | 'signed',
   values: Partial<typeof proposals.$inferInsert>,
   extra: Record<string, unknown> = {},
+  /** What the chain event adds (never the signer's name or email in clear: docs/decisions.md, evidence). */
+  evidenceExtra: Record<string, unknown> = {},
   /** More work inside the answer's transaction (the rejection's email to the owner). */
   after?: (tx: Db, row: typeof proposals.$inferSelect) => Promise<void>,
 ): Promise<void> {
@@ -432,10 +468,39 @@ async function decide(
   const decided = await db.transaction(async (tx) => {
     const row = await decideByToken(tx, token, { ...values, answerVerification: verified.record });
     if (!row) return null;
+    // The row is locked by the update: the content hashed here is the content decided on. A page showing an
+    // older version or other content is refused and the whole answer rolled back (docs/product.md#evidence).
+    const sha256 = await shownContentSha256(row);
+    if (
+      (shown.version !== undefined && shown.version !== row.currentVersion) ||
+      (shown.contentSha256 !== undefined && shown.contentSha256 !== sha256)
+    ) {
+      throw new AppError('CONFLICT', MESSAGES.proposalChanged);
+    }
     // Used inside the answer's transaction: a refused answer leaves the code unused, a used one is refused.
     if (verified.codeId && !(await useAnswerCode(tx, verified.codeId, verified.usedAt))) {
       throw codeError(MESSAGES.answerCodeExpired);
     }
+    const chain = { organizationId: row.organizationId, proposalId: row.id };
+    if (verified.record.method === 'email_code') {
+      await appendEvent(tx, {
+        ...chain,
+        type: 'code_used',
+        occurredAt: verified.usedAt,
+        payload: { maskedEmail: verified.record.maskedEmail, outboxId: verified.record.outboxId },
+      });
+    }
+    await appendEvent(tx, {
+      ...chain,
+      type: action,
+      payload: {
+        version: row.currentVersion,
+        contentSha256: sha256,
+        ...origin(meta),
+        verification: verified.record.method === 'email_code' ? 'email_code' : verified.record.reason,
+        ...evidenceExtra,
+      },
+    });
     await recordAudit(tx, {
       organizationId: row.organizationId,
       action: `proposal.public_${action}`,
@@ -444,7 +509,8 @@ async function decide(
       ip: meta.ip,
       metadata: {
         userAgent: meta.userAgent ?? null,
-        contentSha256: contentHash(row),
+        contentSha256: sha256,
+        version: row.currentVersion,
         answerVerification: verified.record,
         // The statement the page showed about the client's data, as the current settings word it.
         privacyNotice: noticeFor(found).text,
@@ -477,8 +543,9 @@ export async function acceptProposal(
   token: string,
   meta: PublicRequestMeta,
   code: AnswerCodeCheck,
+  shown: ShownVersion = {},
 ): Promise<void> {
-  await decide(db, token, meta, code, 'accepted', { status: 'accepted', acceptedAt: new Date() });
+  await decide(db, token, meta, code, shown, 'accepted', { status: 'accepted', acceptedAt: new Date() });
 }
 
 export async function rejectProposal(
@@ -488,14 +555,17 @@ export async function rejectProposal(
   meta: PublicRequestMeta,
   code: AnswerCodeCheck,
   appUrl: string,
+  shown: ShownVersion = {},
 ): Promise<void> {
   await decide(
     db,
     token,
     meta,
     code,
+    shown,
     'rejected',
     { status: 'rejected', rejectedAt: new Date(), rejectionReason: reason },
+    { reason },
     { reason },
     (tx, row) => emailRejection(tx, row, appUrl),
   );
@@ -529,6 +599,7 @@ export async function signProposal(
   input: { signerName: string; signerEmail: string; signatureData: string },
   meta: PublicRequestMeta,
   code: AnswerCodeCheck,
+  shown: ShownVersion = {},
 ): Promise<void> {
   assertPngDataUrl(input.signatureData);
   const now = new Date();
@@ -537,6 +608,7 @@ export async function signProposal(
     token,
     meta,
     code,
+    shown,
     'signed',
     {
       status: 'accepted',
@@ -547,6 +619,11 @@ export async function signProposal(
       signatureData: input.signatureData,
     },
     { signerName: input.signerName, signerEmail: input.signerEmail },
+    {
+      // The signer and the drawing, bound to the chain without putting personal data in an append-only row.
+      signerSha256: createHash('sha256').update(`${input.signerName}\n${input.signerEmail}`).digest('hex'),
+      signatureSha256: createHash('sha256').update(input.signatureData).digest('hex'),
+    },
   );
 }
 

@@ -54,14 +54,21 @@ function buildProposal(overrides: Partial<Proposal> = {}): Proposal {
   } as Proposal;
 }
 
-function renderPage(proposal: Proposal) {
-  mockApi({
+const NO_EVIDENCE = { intact: true, brokenAt: null, events: [] };
+
+function renderPage(proposal: Proposal, more: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({
+    [`GET /proposals/${ID}/evidence`]: () => jsonResponse(200, { data: NO_EVIDENCE }),
+    ...more,
     [`GET /proposals/${ID}`]: () => jsonResponse(200, { data: proposal }),
     [`GET /proposals/${ID}/versions`]: () => jsonResponse(200, { data: [] }),
     [`GET /proposals/${ID}/attachments`]: () => jsonResponse(200, { data: [] }),
     [`GET /proposals/${ID}/comments`]: () => jsonResponse(200, { data: [] }),
   });
-  return renderRoutes([{ path: '/proposals/:id', element: <ProposalPage /> }], { route: `/proposals/${ID}` });
+  const rendered = renderRoutes([{ path: '/proposals/:id', element: <ProposalPage /> }], {
+    route: `/proposals/${ID}`,
+  });
+  return { ...rendered, ...api };
 }
 
 beforeEach(() => {
@@ -161,6 +168,131 @@ describe('ProposalPage: how the client who answered was verified (issue 20)', ()
     );
     expect(await screen.findByText(/Resposta sem código de confirmação/)).toHaveTextContent(
       'a proposta não tinha cliente com email.',
+    );
+  });
+});
+
+const HASH = (c: string) => c.repeat(64);
+const EVENTS = [
+  {
+    seq: 1,
+    type: 'sent',
+    occurredAt: '2026-06-01T10:00:00.000Z',
+    payload: { outboxId: 'o-1', version: 1 },
+    prevHash: HASH('0'),
+    hash: HASH('a'),
+  },
+  {
+    seq: 2,
+    type: 'viewed',
+    occurredAt: '2026-06-01T11:00:00.000Z',
+    payload: { ip: '203.0.113.0/24', userAgent: 'Firefox/140' },
+    prevHash: HASH('a'),
+    hash: HASH('b'),
+  },
+];
+
+describe('ProposalPage: Registo de prova', () => {
+  it('lists each event on one line and says the chain is intact', async () => {
+    renderPage(buildProposal(), {
+      [`GET /proposals/${ID}/evidence`]: () =>
+        jsonResponse(200, { data: { intact: true, brokenAt: null, events: EVENTS } }),
+    });
+    const panel = await screen.findByRole('region', { name: 'Registo de prova' });
+    const list = await within(panel).findByRole('list', { name: 'Eventos do registo de prova' });
+    const lines = within(list).getAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toHaveTextContent('Enviada ao cliente por email');
+    expect(lines[1]).toHaveTextContent('Vista pelo cliente');
+    expect(lines[1]).toHaveTextContent('rede 203.0.113.0/24 · Firefox/140');
+    expect(within(panel).getByText('Cadeia íntegra')).toBeInTheDocument();
+  });
+
+  it('says where a tampered chain breaks', async () => {
+    renderPage(buildProposal(), {
+      [`GET /proposals/${ID}/evidence`]: () =>
+        jsonResponse(200, { data: { intact: false, brokenAt: 2, events: EVENTS } }),
+    });
+    const panel = await screen.findByRole('region', { name: 'Registo de prova' });
+    expect(await within(panel).findByText('Cadeia quebrada')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('O registo foi alterado a partir do evento n.º 2');
+  });
+});
+
+const ORIGINAL_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+
+describe('ProposalPage: Reemitir como nova versão', () => {
+  it('offers it on an accepted proposal and opens the new draft', async () => {
+    const COPY_ID = '1b2c3d4e-5f60-4a1b-8c2d-3e4f5a6b7c8d';
+    const accepted = buildProposal({ status: 'accepted', acceptedAt: '2026-06-03T13:05:00.000Z' });
+    const copy = buildProposal({ id: COPY_ID, status: 'draft', reissuedFromId: ID });
+    const { user, router, bodiesOf } = renderPage(accepted, {
+      [`POST /proposals/${ID}/reissue`]: () => jsonResponse(201, { data: copy }),
+      [`GET /proposals/${COPY_ID}`]: () => jsonResponse(200, { data: copy }),
+      [`GET /proposals/${COPY_ID}/evidence`]: () => jsonResponse(200, { data: NO_EVIDENCE }),
+      [`GET /proposals/${COPY_ID}/versions`]: () => jsonResponse(200, { data: [] }),
+      [`GET /proposals/${COPY_ID}/attachments`]: () => jsonResponse(200, { data: [] }),
+      [`GET /proposals/${COPY_ID}/comments`]: () => jsonResponse(200, { data: [] }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reemitir como nova versão' }));
+    expect(bodiesOf(`POST /proposals/${ID}/reissue`)).toHaveLength(1);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/proposals/${COPY_ID}`));
+    expect(
+      await screen.findByRole('region', { name: 'Alterações face à versão aceite' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Editar' })).toBeInTheDocument();
+  });
+
+  it('is not offered before the client accepted', async () => {
+    renderPage(buildProposal({ status: 'sent' }));
+    await screen.findByRole('region', { name: 'Registo de prova' });
+    expect(screen.queryByRole('button', { name: 'Reemitir como nova versão' })).not.toBeInTheDocument();
+  });
+
+  it('shows on the reissued draft what changed against the accepted version', async () => {
+    const item = {
+      name: 'Horas',
+      description: '',
+      quantity: 10,
+      unitPrice: 5000,
+      unit: '',
+      discount: 0,
+      tax: null,
+    };
+    const accepted = buildProposal({
+      id: ORIGINAL_ID,
+      status: 'accepted',
+      subtotal: 50000,
+      taxAmount: 11500,
+      totalValue: 61500,
+      content: { blocks: [], items: [item, { ...item, name: 'Alojamento', quantity: 1, unitPrice: 9000 }] },
+    });
+    const draft = buildProposal({
+      status: 'draft',
+      reissuedFromId: ORIGINAL_ID,
+      subtotal: 60000,
+      taxAmount: 13800,
+      totalValue: 73800,
+      content: { blocks: [], items: [{ ...item, quantity: 12 }] },
+    });
+    renderPage(draft, {
+      [`GET /proposals/${ORIGINAL_ID}`]: () => jsonResponse(200, { data: accepted }),
+    });
+    const panel = await screen.findByRole('region', { name: 'Alterações face à versão aceite' });
+    const list = await within(panel).findByRole('list', { name: 'Alterações' });
+    const lines = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent?.replace(/\s/g, ' '));
+    expect(lines).toEqual([
+      'Horas: quantidade 10 → 12',
+      'Item removido: Alojamento',
+      'Subtotal: 500,00 € → 600,00 €',
+      'IVA: 115,00 € → 138,00 €',
+      'Total: 615,00 € → 738,00 €',
+    ]);
+    expect(within(panel).getByRole('link', { name: 'Ver a proposta aceite' })).toHaveAttribute(
+      'href',
+      `/proposals/${ORIGINAL_ID}`,
     );
   });
 });

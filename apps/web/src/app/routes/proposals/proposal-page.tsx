@@ -1,5 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { isAnswered } from '@aceite/shared/proposal-status';
+import { isAnswered, isWon } from '@aceite/shared/proposal-status';
 import { shownStatus } from '@aceite/shared/schemas/proposals';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconPencil, IconSignature, IconTrash } from '@tabler/icons-react';
@@ -16,8 +16,11 @@ import { useProposal } from '@/features/proposals/api/get-proposal';
 import { AnswerVerificationNote } from '@/features/proposals/components/answer-verification-note';
 import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
 import { DownloadPdfButton } from '@/features/proposals/components/download-pdf-button';
+import { EvidencePanel } from '@/features/proposals/components/evidence-panel';
 import { ProposalDetail } from '@/features/proposals/components/proposal-detail';
 import { ProposalLoadError } from '@/features/proposals/components/proposal-screen-states';
+import { ReissueButton } from '@/features/proposals/components/reissue-button';
+import { ReissueChangesPanel } from '@/features/proposals/components/reissue-changes-panel';
 import { SealedPdfButton } from '@/features/proposals/components/sealed-pdf-button';
 import { SendProposalButton } from '@/features/proposals/components/send-proposal-button';
 import { SignaturePanel } from '@/features/proposals/components/signature-panel';
@@ -84,6 +87,7 @@ export function ProposalPage() {
                 Editar
               </Button>
             )}
+            {mayManage && isWon(proposal.status) && <ReissueButton proposal={proposal} />}
             {authorization.canDeleteProposal(proposal.ownerId, proposal.status) === true && (
               <Button
                 variant="light"
@@ -133,7 +137,9 @@ export function ProposalPage() {
           </Alert>
         )}
         <AnswerVerificationNote proposal={proposal} />
+        {proposal.reissuedFromId && <ReissueChangesPanel proposal={proposal} />}
         <ProposalDetail proposal={proposal} />
+        <EvidencePanel proposalId={proposal.id} />
         <VersionsPanel proposalId={proposal.id} canCreate={mayManage} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <AttachmentsPanel

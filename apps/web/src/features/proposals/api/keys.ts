@@ -14,6 +14,7 @@ export const proposalKeys = {
   detail: (id: string) => [...proposalKeys.details(), id] as const,
   stats: () => [...proposalKeys.all, 'stats'] as const,
   emailDraft: (id: string) => [...proposalKeys.all, 'email-draft', id] as const,
+  evidence: (id: string) => [...proposalKeys.all, 'evidence', id] as const,
 };
 
 /**

@@ -1,0 +1,63 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client.ts';
+import { proposalEvents, proposalEvidenceHeads, proposals } from '@/db/schema/index.ts';
+import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+
+export type EvidenceRow = typeof proposalEvents.$inferSelect;
+
+/**
+ * The proposal's chain head, locked to the end of the transaction (created at seq 0 the first time), so
+ * appends to one proposal take consecutive numbers one after the other.
+ */
+export async function lockEvidenceHead(db: Db, proposalId: string): Promise<{ seq: number; hash: string }> {
+  await db
+    .insert(proposalEvidenceHeads)
+    .values({ proposalId, seq: 0, hash: '0'.repeat(64) })
+    .onConflictDoNothing();
+  const [head] = await db
+    .select({ seq: proposalEvidenceHeads.seq, hash: proposalEvidenceHeads.hash })
+    .from(proposalEvidenceHeads)
+    .where(eq(proposalEvidenceHeads.proposalId, proposalId))
+    .for('update');
+  if (!head) throw new Error('evidence head missing after insert');
+  return head;
+}
+
+export async function insertEvidenceEvent(
+  db: Db,
+  values: typeof proposalEvents.$inferInsert,
+): Promise<EvidenceRow> {
+  const [row] = await db.insert(proposalEvents).values(values).returning();
+  if (!row) throw new Error('evidence insert returned nothing');
+  await db
+    .update(proposalEvidenceHeads)
+    .set({ seq: row.seq, hash: row.hash })
+    .where(eq(proposalEvidenceHeads.proposalId, row.proposalId));
+  return row;
+}
+
+/** Every event of the proposal in order (the caller has checked the proposal belongs to its organization). */
+export function selectEvidence(db: Db, proposalId: string): Promise<EvidenceRow[]> {
+  return db
+    .select()
+    .from(proposalEvents)
+    .where(eq(proposalEvents.proposalId, proposalId))
+    .orderBy(asc(proposalEvents.seq));
+}
+
+export async function selectEvidenceHead(db: Db, proposalId: string) {
+  const [head] = await db
+    .select({ seq: proposalEvidenceHeads.seq, hash: proposalEvidenceHeads.hash })
+    .from(proposalEvidenceHeads)
+    .where(eq(proposalEvidenceHeads.proposalId, proposalId));
+  return head;
+}
+
+/** Whether the proposal is one of the organization's (another organization's is not found). */
+export async function selectProposalExists(ctx: TenantContext, id: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(and(eq(proposals.id, id), inTenant(proposals, ctx)));
+  return !!row;
+}

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { MESSAGES } from '@aceite/shared/messages';
+import type { EvidenceEvent, ProposalEvidence } from '@aceite/shared/schemas/evidence';
+import canonicalize from 'canonicalize';
+import type { Db } from '@/db/client.ts';
+import type { EvidenceEventType } from '@/db/schema/index.ts';
+import { AppError } from '@/lib/app-error.ts';
+import type { TenantContext } from '@/lib/tenant-scope.ts';
+import {
+  type EvidenceRow,
+  insertEvidenceEvent,
+  lockEvidenceHead,
+  selectEvidence,
+  selectEvidenceHead,
+  selectProposalExists,
+} from './evidence.queries.ts';
+
+export type { EvidenceEventType };
+
+export interface NewEvidenceEvent {
+  organizationId: string;
+  proposalId: string;
+  type: EvidenceEventType;
+  /** Only JSON values; undefined keys are dropped (as jsonb would). */
+  payload: Record<string, unknown>;
+  occurredAt?: Date;
+}
+
+/** The first event's previous hash. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** hash = SHA-256(prevHash + canonical JSON (RFC 8785) of the event): what verifyChain recomputes. */
+function eventHash(
+  prevHash: string,
+  e: {
+    organizationId: string;
+    proposalId: string;
+    seq: number;
+    type: string;
+    occurredAt: Date;
+    payload: unknown;
+  },
+): string {
+  const canonical = canonicalize({
+    organizationId: e.organizationId,
+    proposalId: e.proposalId,
+    seq: e.seq,
+    type: e.type,
+    occurredAt: e.occurredAt.toISOString(),
+    payload: e.payload,
+  });
+  return createHash('sha256')
+    .update(prevHash)
+    .update(canonical ?? '')
+    .digest('hex');
+}
+
+/**
+ * Appends one event to the proposal's chain, inside the caller's transaction (pass the transaction's db, so
+ * the event commits with the change it records). Race-free per proposal: the chain's head row is locked.
+ */
+export async function appendEvent(tx: Db, event: NewEvidenceEvent): Promise<EvidenceEvent> {
+  const head = await lockEvidenceHead(tx, event.proposalId);
+  const payload = JSON.parse(JSON.stringify(event.payload)) as Record<string, unknown>;
+  // Milliseconds only: what the ISO string (and so the hash) holds is exactly what PostgreSQL stores.
+  const occurredAt = new Date((event.occurredAt ?? new Date()).getTime());
+  const seq = head.seq + 1;
+  const values = { ...event, payload, occurredAt, seq, prevHash: head.hash };
+  const row = await insertEvidenceEvent(tx, { ...values, hash: eventHash(head.hash, values) });
+  return toDto(row);
+}
+
+const toDto = (r: EvidenceRow): EvidenceEvent => ({
+  seq: r.seq,
+  type: r.type,
+  occurredAt: r.occurredAt.toISOString(),
+  payload: r.payload,
+  prevHash: r.prevHash,
+  hash: r.hash,
+});
+
+/** The proposal's events in order (for the certificate page and the proposal's detail). */
+export async function listEvidence(db: Db, proposalId: string): Promise<EvidenceEvent[]> {
+  return (await selectEvidence(db, proposalId)).map(toDto);
+}
+
+/**
+ * Recomputes the chain: numbers 1…n without gaps, each row's previous hash is the row before's hash, each hash
+ * matches its content, and the last one is the recorded head (a removed last event shows there).
+ */
+export async function verifyChain(db: Db, proposalId: string): Promise<ProposalEvidence> {
+  const rows = await selectEvidence(db, proposalId);
+  const head = await selectEvidenceHead(db, proposalId);
+  const events = rows.map(toDto);
+  let prev = GENESIS_HASH;
+  for (const [i, r] of rows.entries()) {
+    const broken = r.seq !== i + 1 || r.prevHash !== prev || eventHash(prev, r) !== r.hash;
+    if (broken) return { intact: false, brokenAt: i + 1, events };
+    prev = r.hash;
+  }
+  const last = rows.at(-1);
+  const headSeq = head?.seq ?? 0;
+  if (headSeq !== rows.length || (last && head?.hash !== last.hash)) {
+    return { intact: false, brokenAt: rows.length + 1, events };
+  }
+  return { intact: true, brokenAt: null, events };
+}
+
+/** `GET /proposals/{id}/evidence`: whoever may read the proposal sees its chain (docs/product.md#evidence). */
+export async function getProposalEvidence(ctx: TenantContext, proposalId: string): Promise<ProposalEvidence> {
+  if (!(await selectProposalExists(ctx, proposalId)))
+    throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+  return verifyChain(ctx.db, proposalId);
+}

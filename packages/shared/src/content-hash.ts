@@ -1,0 +1,58 @@
+import canonicalize from 'canonicalize';
+
+/**
+ * What the client reads of a proposal, the part a decision is bound to (docs/product.md#evidence): the same
+ * fields are taken on the server (from the stored row) and on the public page (from what it rendered), written
+ * as RFC 8785 canonical JSON and hashed with SHA-256. Zod-free: the public page imports it.
+ */
+export interface ShownContent {
+  title: string;
+  description: string | null;
+  content: unknown;
+  subtotal: number;
+  discountType: string;
+  discountValue: number;
+  discountAmount: number;
+  taxRate: number;
+  taxAmount: number;
+  totalValue: number;
+  currency: string;
+  validUntil: string | null;
+}
+
+/** The canonical JSON (JCS) of what the client is shown: key order and number forms never depend on the writer. */
+export function canonicalContent(p: ShownContent): string {
+  const shown: ShownContent = {
+    title: p.title,
+    description: p.description,
+    content: p.content,
+    subtotal: p.subtotal,
+    discountType: p.discountType,
+    discountValue: p.discountValue,
+    discountAmount: p.discountAmount,
+    taxRate: p.taxRate,
+    taxAmount: p.taxAmount,
+    totalValue: p.totalValue,
+    currency: p.currency,
+    validUntil: p.validUntil,
+  };
+  return canonicalize(shown) ?? '';
+}
+
+/** The WebCrypto globals both the browser and Node have (this package is typed without the DOM library). */
+interface WebCryptoGlobals {
+  crypto: { subtle: { digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer> } };
+  TextEncoder: new () => { encode(text: string): Uint8Array };
+}
+
+/** Lower-case hex SHA-256 of a text, with WebCrypto (the browser and Node alike). */
+export async function sha256Hex(text: string): Promise<string> {
+  const web = globalThis as unknown as WebCryptoGlobals;
+  const digest = await web.crypto.subtle.digest('SHA-256', new web.TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** SHA-256 of the canonical content: what the page sends with a decision and the server checks. */
+export function contentSha256(p: ShownContent): Promise<string> {
+  return sha256Hex(canonicalContent(p));
+}
