@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { auditLogs, clients, organizations, proposals, sealedDocuments, users } from '@/db/schema/index.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
@@ -86,21 +86,6 @@ export async function selectSealSource(db: Db, proposalId: string) {
     .orderBy(desc(auditLogs.createdAt))
     .limit(1);
   return { ...row, decision };
-}
-
-/** The proposal's audit rows, oldest first: the default event lines. */
-export async function selectProposalAudit(db: Db, organizationId: string, proposalId: string) {
-  return db
-    .select({ action: auditLogs.action, createdAt: auditLogs.createdAt, metadata: auditLogs.metadata })
-    .from(auditLogs)
-    .where(
-      and(
-        eq(auditLogs.organizationId, organizationId),
-        eq(auditLogs.entityId, proposalId),
-        like(auditLogs.action, 'proposal.%'),
-      ),
-    )
-    .orderBy(asc(auditLogs.createdAt));
 }
 
 const verificationColumns = {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { MESSAGES } from '@aceite/shared/messages';
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, emailOutbox, proposals, sealedDocuments } from '@/db/schema/index.ts';
+import { emailOutbox, proposals, sealedDocuments } from '@/db/schema/index.ts';
 import { generateSealKey } from '@/lib/seal-key.ts';
 import { localStorage } from '@/lib/storage.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
@@ -178,9 +178,12 @@ describe('the sealed signed PDF', () => {
 
   it('reports the chain broken when an event printed on the certificate is gone', async () => {
     const [row] = await sealedOf(signed.id);
-    await t.db
-      .delete(auditLogs)
-      .where(and(eq(auditLogs.entityId, signed.id), eq(auditLogs.action, 'proposal.public_signed')));
+    // A tamperer with database access removes the 'signed' event (the append-only trigger off).
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table proposal_events disable trigger proposal_events_append_only`);
+      await tx.execute(sql`delete from proposal_events where proposal_id = ${signed.id} and type = 'signed'`);
+      await tx.execute(sql`alter table proposal_events enable trigger proposal_events_append_only`);
+    });
     const res = await verify({ code: row?.verificationCode });
     expect(res.json().data.chainIntact).toBe(false);
   });

@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { MESSAGES } from '@aceite/shared/messages';
+import type { EvidenceEvent } from '@aceite/shared/schemas/evidence';
 import {
   normalizeVerificationCode,
   VERIFICATION_CODE_ALPHABET,
@@ -14,6 +15,7 @@ import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { sealedDocumentEmail } from '@/modules/email/email.templates.ts';
+import { listEvidence, verifyChain } from '@/modules/evidence/evidence.service.ts';
 import { renderOrganizationProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
 import { appendCertificate, type CertificateData, lisbonAndUtc } from './certificate.ts';
 import { sealPdf } from './seal.ts';
@@ -23,7 +25,6 @@ import {
   markSealed,
   markSealFailed,
   type SealedRow,
-  selectProposalAudit,
   selectSealedByProposal,
   selectSealedByToken,
   selectSealedFor,
@@ -44,13 +45,6 @@ export interface SealDependencies {
   eventLines?: EventLinesSource;
 }
 
-const ACTION_LABELS: Record<string, string> = {
-  'proposal.public_code_sent': 'Código de confirmação enviado ao cliente',
-  'proposal.public_accepted': 'Aceite pelo cliente',
-  'proposal.public_signed': 'Assinada pelo cliente',
-  'proposal.public_rejected': 'Rejeitada pelo cliente',
-};
-
 /** The proposal's pages: the same PDF a member or the client downloads (modules/proposal-pdf). */
 export const defaultProposalPdf: ProposalPdfSource = async (db, proposalId) => {
   const source = await selectSealSource(db, proposalId);
@@ -58,18 +52,26 @@ export const defaultProposalPdf: ProposalPdfSource = async (db, proposalId) => {
   return renderOrganizationProposalPdf(db, source.proposal.organizationId, proposalId);
 };
 
-// WIRE: replace with the evidence chain (modules/evidence, listEvidence) when it is merged.
-export const defaultEventLines: EventLinesSource = async (db, proposalId) => {
-  const source = await selectSealSource(db, proposalId);
-  if (!source) return [];
-  const rows = await selectProposalAudit(db, source.proposal.organizationId, proposalId);
-  return rows.map((row) => {
-    const label = ACTION_LABELS[row.action] ?? row.action.replace(/^proposal\./, '');
-    const hash =
-      typeof row.metadata?.contentSha256 === 'string' ? ` · conteúdo ${row.metadata.contentSha256}` : '';
-    return `${lisbonAndUtc(row.createdAt).utc} · ${label}${hash}`;
-  });
+const EVENT_LABELS: Record<EvidenceEvent['type'], string> = {
+  sent: 'Enviada ao cliente',
+  viewed: 'Aberta pelo cliente',
+  pdf_downloaded: 'PDF descarregado pelo cliente',
+  code_sent: 'Código de confirmação enviado ao cliente',
+  code_used: 'Código de confirmação usado',
+  accepted: 'Aceite pelo cliente',
+  rejected: 'Rejeitada pelo cliente',
+  signed: 'Assinada pelo cliente',
 };
+
+/**
+ * The certificate's event lines: the proposal's evidence chain (docs/product.md#evidence), one line each, with
+ * the start of each event's hash so a line can be matched to the stored chain.
+ */
+export const defaultEventLines: EventLinesSource = async (db, proposalId) =>
+  (await listEvidence(db, proposalId)).map(
+    (event) =>
+      `${lisbonAndUtc(new Date(event.occurredAt)).utc} · ${EVENT_LABELS[event.type] ?? event.type} · ${event.hash.slice(0, 16)}`,
+  );
 
 function newVerificationCode(): string {
   let code = '';
@@ -249,9 +251,13 @@ export async function getPublicSealedPdf(db: Db, storage: FileStorage, token: st
 /** Whether the events printed on the certificate are still recorded unchanged, first to last. */
 export type ChainCheck = (db: Db, sealed: SealedRow) => Promise<boolean>;
 
-// WIRE: replace with verifyChain(proposalId) of modules/evidence when it is merged.
+/**
+ * The chain is intact (verifyChain: every hash recomputed, none missing) and still begins with the events the
+ * certificate printed (docs/product.md#verification).
+ */
 export const defaultChainCheck: ChainCheck = async (db, sealed) => {
   if (sealed.eventsSha256 === null || sealed.eventCount === null) return false;
+  if (!(await verifyChain(db, sealed.proposalId)).intact) return false;
   const lines = await defaultEventLines(db, sealed.proposalId);
   return sha256(lines.slice(0, sealed.eventCount).join('\n')) === sealed.eventsSha256;
 };
