@@ -6,6 +6,8 @@ import { AppError } from '@/lib/app-error.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { verifyChain } from '@/modules/evidence/evidence.service.ts';
+import { sealedFilesOf } from '@/modules/sealed-documents/sealed-documents.service.ts';
 import {
   selectAllClientProposals,
   selectAttachmentsOf,
@@ -32,7 +34,9 @@ cliente.json     os dados do cliente
 propostas.json   as propostas feitas ao cliente, com o conteúdo, os totais e as respostas (decisões)
 evidencias.json  os registos de auditoria sobre o cliente e as suas propostas (envios, códigos, respostas,
                  com data, IP, navegador e o SHA-256 do conteúdo mostrado)
+cadeias-de-prova.json  a cadeia de prova de cada proposta (eventos encadeados por SHA-256) e se está íntegra
 anexos/          os ficheiros anexados às propostas (pasta por proposta)
+documentos-selados/  o PDF final, selado digitalmente, de cada proposta aceite ou assinada
 
 Valores em cêntimos de euro; datas em ISO 8601 (UTC).
 `;
@@ -62,6 +66,12 @@ export async function exportClient(
     const stream = await storage.get(a.storageKey);
     if (stream) files.push({ path: `anexos/${a.proposalId}/${a.id}-${safeName(a.fileName)}`, stream });
   }
+
+  // The sealed signed PDFs and each proposal's evidence chain (docs/product.md#sealed-certificate, #evidence).
+  const sealedFiles = await sealedFilesOf(ctx, storage, proposalIds);
+  const chains = await Promise.all(
+    proposalIds.map(async (proposalId) => ({ proposalId, ...(await verifyChain(ctx.db, proposalId)) })),
+  );
 
   await recordAudit(ctx.db, {
     organizationId: ctx.organizationId,
@@ -155,9 +165,10 @@ export async function exportClient(
     ),
     'evidencias.json',
   );
+  zip.addBuffer(json(chains), 'cadeias-de-prova.json');
   for (const file of files) zip.addReadStream(file.stream, file.path);
-  // WIRE: the sealed signed PDFs (issue 22, the sealed certificate: table `sealed_documents`): add each of the client's proposals'
-  // sealed PDF here as `documentos-selados/<proposalId>.pdf` (storage.get of its key), like the attachments.
+  for (const sealed of sealedFiles)
+    zip.addReadStream(sealed.stream, `documentos-selados/${sealed.proposalId}.pdf`);
   zip.end();
   return { fileName: `cliente-${id}.zip`, stream: zip.outputStream as Readable };
 }

@@ -131,6 +131,8 @@ describe('the statement about personal data before deciding', () => {
 describe('GET /clients/:id/export', () => {
   it('streams one ZIP with the client, proposals, decisions, evidence and files, and audits it', async () => {
     const { data, clientId, proposalId } = await signedClient();
+    // The signed proposal's sealed PDF is made (the worker's job, run here at once).
+    await t.app.sealer.drain();
     for (const user of [team.admin, team.manager]) {
       const res = await exportAs(user, clientId);
       expect(res.statusCode).toBe(200);
@@ -155,6 +157,13 @@ describe('GET /clients/:id/export', () => {
         true,
       );
       expect(files.has('LEIA-ME.txt')).toBe(true);
+      // The sealed signed PDF and the proposal's evidence chain, checked.
+      expect(files.get(`documentos-selados/${proposalId}.pdf`)?.subarray(0, 5).toString('latin1')).toBe(
+        '%PDF-',
+      );
+      const [chain] = JSON.parse(String(files.get('cadeias-de-prova.json')));
+      expect(chain).toMatchObject({ proposalId, intact: true });
+      expect(chain.events.map((e: { type: string }) => e.type)).toContain('signed');
     }
     const audits = await t.db
       .select()

@@ -127,6 +127,15 @@ export async function selectSealedByProposal(ctx: TenantContext, proposalId: str
   return row;
 }
 
+/** The sealed files of these proposals of the caller's organization (a client's data export). */
+export async function selectSealedOfProposals(ctx: TenantContext, proposalIds: string[]) {
+  if (proposalIds.length === 0) return [];
+  return ctx.db
+    .select({ proposalId: sealedDocuments.proposalId, storageKey: sealedDocuments.storageKey })
+    .from(sealedDocuments)
+    .where(and(inTenant(sealedDocuments, ctx), inArray(sealedDocuments.proposalId, proposalIds)));
+}
+
 /** The client's download, by the proposal's link token. */
 export async function selectSealedByToken(db: Db, token: string) {
   const [row] = await db

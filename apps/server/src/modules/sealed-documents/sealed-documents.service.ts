@@ -28,6 +28,7 @@ import {
   selectSealedByProposal,
   selectSealedByToken,
   selectSealedFor,
+  selectSealedOfProposals,
   selectSealSource,
 } from './sealed-documents.queries.ts';
 
@@ -285,4 +286,22 @@ export async function verifySealed(
     sealedAt: row.sealed.sealedAt.toISOString(),
     chainIntact: await chainCheck(db, row.sealed),
   };
+}
+
+/**
+ * The stored sealed PDFs of these proposals (docs/product.md#personal-data): what a client's data export adds,
+ * one `{ proposalId, stream }` per file still in storage.
+ */
+export async function sealedFilesOf(
+  ctx: TenantContext,
+  storage: FileStorage,
+  proposalIds: string[],
+): Promise<{ proposalId: string; stream: Readable }[]> {
+  const files: { proposalId: string; stream: Readable }[] = [];
+  for (const row of await selectSealedOfProposals(ctx, proposalIds)) {
+    if (!row.storageKey) continue;
+    const stream = await storage.get(row.storageKey);
+    if (stream) files.push({ proposalId: row.proposalId, stream });
+  }
+  return files;
 }
