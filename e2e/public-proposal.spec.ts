@@ -170,7 +170,8 @@ test.describe('public proposal page', () => {
     await expect(main.getByText(/^Desconto \(10\s%\)$/)).toBeVisible();
     await expect(main.getByText(/^IVA \(23\s%\)$/)).toBeVisible();
     await expect(main.locator('.pp-totals-grand')).toHaveText(TOTAL);
-    await expect(main.getByRole('link', { name: 'vendas@aceite.demo' })).toHaveAttribute(
+    // The owner's address is the contact (the first link) and the privacy contact of the statement.
+    await expect(main.getByRole('link', { name: 'vendas@aceite.demo' }).first()).toHaveAttribute(
       'href',
       'mailto:vendas@aceite.demo',
     );
