@@ -269,6 +269,7 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         },
       },
       {
+        own: true,
         rule: { policy: (a) => canManageProposal(a, a.userId) },
         target: async () => {
           const p = await make.proposal(caller());
