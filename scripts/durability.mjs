@@ -326,6 +326,19 @@ async function twoProcessesScenario(databaseUrl) {
         );
       }
 
+      // The accepted and signed proposals' sealed PDFs are made by either process's seal worker, which then queues
+      // their emails: wait for them first, so the outbox below holds every email the clients are owed.
+      const sealDeadline = Date.now() + 120_000;
+      for (;;) {
+        const unsealed = await db.query(
+          `select count(*)::int as n from sealed_documents where proposal_id = any($1::uuid[]) and sealed_at is null`,
+          [proposals.map((p) => p.id)],
+        );
+        if (unsealed.rows[0].n === 0) break;
+        if (Date.now() > sealDeadline) fail(`${unsealed.rows[0].n} sealed PDFs still not made after 120 s`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+
       // Both processes' workers drain the outbox: wait until it is empty, then count what the SMTP server got.
       const deadline = Date.now() + 60_000;
       for (;;) {
@@ -338,13 +351,28 @@ async function twoProcessesScenario(databaseUrl) {
         await new Promise((r) => setTimeout(r, 250));
       }
       await new Promise((r) => setTimeout(r, 1000));
+      // Each client is owed its proposal's email and, once it accepted or signed, the sealed PDF's: every queued
+      // email must arrive exactly once, and the send must have queued exactly one proposal email.
+      const queued = await db.query(
+        `select to_address, count(*)::int as total, count(*) filter (where kind = 'proposal')::int as sends
+           from email_outbox where to_address = any($1) group by to_address`,
+        [proposals.map((p) => p.email)],
+      );
+      const owed = new Map(queued.rows.map((r) => [r.to_address, r]));
       const counts = proposals.map((p) => smtp.received.filter((m) => m.to.includes(p.email)).length);
-      const wrong = counts.filter((n) => n !== 1).length;
-      if (wrong > 0) fail(`${wrong} clients received other than exactly one email (${counts.join(',')})`);
+      const wrong = proposals.filter(
+        (p, i) => owed.get(p.email)?.sends !== 1 || counts[i] !== owed.get(p.email)?.total,
+      ).length;
+      if (wrong > 0) {
+        const expected = proposals.map((p) => owed.get(p.email)?.total ?? 0).join(',');
+        fail(
+          `${wrong} clients received other than each queued email once (got ${counts.join(',')}; queued ${expected})`,
+        );
+      }
       const accepted = decided.filter((r) => r.status === 'accepted').length;
       results.push({
         check: 'two server processes on one PostgreSQL, concurrent accept/reject/sign/accept per proposal',
-        figure: `${proposals.length} proposals × 4 concurrent decisions: exactly 1 succeeded each (${accepted} accepted, ${proposals.length - accepted} rejected), 0 × 5xx; ${proposals.length} emails, each delivered exactly once`,
+        figure: `${proposals.length} proposals × 4 concurrent decisions: exactly 1 succeeded each (${accepted} accepted, ${proposals.length - accepted} rejected), 0 × 5xx; ${counts.reduce((a, n) => a + n, 0)} emails to the clients (the send, and the sealed PDF of each accepted one), each delivered exactly once`,
       });
     } finally {
       await db.end();
