@@ -23,9 +23,11 @@ first_run() {
   [ "$with_test" != test ] || cmd="$cmd && npm test"
   cmd="$cmd && PORT=$port npm start"
   echo "first run ($label): $parent/aceite, port $port"
+  # The ordinary user's session has Debian's default UTF-8 locale, as a login gives it: with none, Chromium
+  # names a download whose name has an accent "download" (it cannot write it in the C locale's charset).
   if [ -n "$user" ]; then
     setsid runuser -u "$user" -- env -i HOME="$(getent passwd "$user" | cut -d: -f6)" \
-      PATH="/usr/local/bin:/usr/bin:/bin" CI="${CI:-}" bash -c "$cmd" >"$log" 2>&1 &
+      PATH="/usr/local/bin:/usr/bin:/bin" LANG=C.UTF-8 CI="${CI:-}" bash -c "$cmd" >"$log" 2>&1 &
   else
     setsid bash -c "$cmd" >"$log" 2>&1 &
   fi
