@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { formatCalendarDateLong, formatInstantDateLong } from '@aceite/shared/dates';
 import { formatPercent } from '@aceite/shared/format-percent';
 import { formatDecimalPt, formatMoney, formatUnitPrice } from '@aceite/shared/money';
+import type { ProposalContent } from '@aceite/shared/schemas/proposals';
 import { computeTotals, type DiscountType, lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
@@ -17,18 +18,8 @@ export interface ProposalPdfData {
   description: string | null;
   client: { name: string; company: string | null } | null;
   owner: { name: string; email: string };
-  content: {
-    blocks: { title: string; content: string }[];
-    items: {
-      name: string;
-      description: string;
-      quantity: number;
-      unit: string;
-      unitPrice: number;
-      discount: number;
-      tax: number | null;
-    }[];
-  };
+  /** The stored content with its defaults filled (`completeContent`). */
+  content: ProposalContent;
   discountType: DiscountType;
   discountValue: number;
   taxRate: number;
