@@ -38,6 +38,7 @@ import { teamsRoutes } from '@/modules/teams/teams.routes.ts';
 import { templatesRoutes } from '@/modules/templates/templates.routes.ts';
 import { usersRoutes } from '@/modules/users/users.routes.ts';
 import { webhooksRoutes } from '@/modules/webhooks/webhooks.routes.ts';
+import { AccessLogController } from '@/plugins/access-log.ts';
 import { authPlugin } from '@/plugins/auth.ts';
 import { errorHandlerPlugin, frameworkErrors } from '@/plugins/error-handler.ts';
 import { impersonationAuditPlugin } from '@/plugins/impersonation-audit.ts';
@@ -103,6 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // One line per request instead of Fastify's two: plugins/access-log.ts.
+    logController: new AccessLogController(),
     requestIdHeader: false,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();

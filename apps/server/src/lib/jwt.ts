@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import type { Role } from '@aceite/shared/permissions';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -31,13 +32,24 @@ export interface ApiKeyCaller {
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; expired: boolean };
 
 export class AccessTokens {
-  readonly #key: Uint8Array;
+  /**
+   * The HMAC key imported once. Handed raw bytes, jose imports them through WebCrypto on every sign and verify,
+   * which a profile under load showed among the largest costs of an authenticated read (docs/performance.md,
+   * issue 26).
+   */
+  readonly #key: Promise<webcrypto.CryptoKey>;
 
   constructor(secret: string) {
-    this.#key = new TextEncoder().encode(secret);
+    this.#key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  sign(claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+  async sign(claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
     return new SignJWT({
       org: claims.organizationId,
       role: claims.role,
@@ -49,7 +61,7 @@ export class AccessTokens {
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
       .setAudience('aceite-api')
-      .sign(this.#key);
+      .sign(await this.#key);
   }
 
   /**
@@ -62,7 +74,10 @@ export class AccessTokens {
     token: string,
   ): Promise<{ organizationId: string | null; role: string | null; impersonating: boolean } | null> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, { ...VERIFY_OPTIONS, clockTolerance: '30 days' });
+      const { payload } = await jwtVerify(token, await this.#key, {
+        ...VERIFY_OPTIONS,
+        clockTolerance: '30 days',
+      });
       return {
         organizationId: typeof payload.org === 'string' ? payload.org : null,
         role: typeof payload.role === 'string' ? payload.role : null,
@@ -75,7 +90,7 @@ export class AccessTokens {
 
   async verify(token: string): Promise<VerifyResult> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, VERIFY_OPTIONS);
+      const { payload } = await jwtVerify(token, await this.#key, VERIFY_OPTIONS);
       if (
         typeof payload.sub !== 'string' ||
         typeof payload.sid !== 'string' ||
