@@ -17,6 +17,33 @@ describe('the API surface', () => {
     expect(res.json()).toEqual({ data: { status: 'ok', database: 'ok' } });
   });
 
+  it('answers liveness without the database and readiness with it, for load balancers', async () => {
+    const live = await t.app.inject({ url: '/api/v1/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ data: { status: 'ok' } });
+    const ready = await t.app.inject({ url: '/api/v1/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ data: { status: 'ok', database: 'ok' } });
+  });
+
+  it('answers readiness 503 in the envelope when the database is gone, liveness still 200', async () => {
+    const broken = await buildTestApp();
+    try {
+      // The pool ended: every query fails, as when the database is unreachable.
+      await broken.pool.end();
+      const ready = await broken.app.inject({ url: '/api/v1/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().error).toMatchObject({
+        code: 'UNAVAILABLE',
+        message: 'Base de dados indisponível',
+      });
+      expect((await broken.app.inject({ url: '/api/v1/health/live' })).statusCode).toBe(200);
+    } finally {
+      // Its database goes with the test cluster (the pool is already ended, so close() would fail).
+      await broken.app.close();
+    }
+  });
+
   it('answers unknown API routes with the JSON 404 envelope', async () => {
     const res = await t.app.inject({ url: '/api/v1/nao-existe' });
     expect(res.statusCode).toBe(404);

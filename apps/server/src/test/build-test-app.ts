@@ -13,6 +13,8 @@ import type { MailTransport, OutgoingMail } from '@/lib/mail-transport.ts';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The connection pool behind `db` (a test may end it to play an unreachable database). */
+  pool: pg.Pool;
   /** Messages handed to the mail transport (when the capture transport is used). */
   sentMail: OutgoingMail[];
   /** The app's DATA_DIR (uploads, outbox folder). */
@@ -87,6 +89,7 @@ export async function buildTestApp(
   return {
     app,
     db: database.db,
+    pool: database.pool,
     sentMail,
     dataDir: config.dataDir,
     async close() {
