@@ -14,6 +14,11 @@
 // The two "session check" cases measure what the per-request session check (issue 20) costs: the same token
 // verification with and without the look-up, on routes the server registers only with BENCH_ROUTES.
 //
+// The two "reference:" cases (issue 26) are the hot reads written by hand (bench/reference-server.mjs: the token
+// check and the same SQL, no framework layers beyond Fastify) in their own process on the same database: the
+// "vs reference" column is each app read's share of that ceiling. The app runs at the log level a user gets
+// by default (info, one access line per request, written to a file) unless BENCH_LOG_LEVEL says otherwise.
+//
 // "proposal pdf" (issue 22) renders the 30-item proposal in process (bench/pdf.ts): `--only "proposal pdf"`
 // runs it alone, without the database or the server.
 //
@@ -22,7 +27,7 @@
 //          BENCH_LATENCY_ROUNDS (default 200)
 // Results: tables on stdout and JSON in bench/results/ (not committed).
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -74,6 +79,34 @@ async function startBare() {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
+/** The hand-written reads (bench/reference-server.mjs) in their own process, on the bench's database. */
+async function startReference(databaseUrl, jwtSecret) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['bench/reference-server.mjs'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, PORT: String(port) },
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/proposals`)).status === 401) break;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+/** The reads also measured on a server of two processes (WORKERS=2), issue 26. */
+const TWO_PROCESS_CASES = ['GET /proposals/{id}', 'GET /proposals (first page)'];
+
+/** Each app case measured against its hand-written reference in the same run (issue 26). */
+const REFERENCES = {
+  'GET /proposals/{id}': 'reference: GET /proposals/{id}',
+  'GET /proposals (first page)': 'reference: GET /proposals (first page)',
+};
+
 const LATENCY_ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 200);
 
 /**
@@ -121,6 +154,12 @@ function sessionCheckCost(results, latencies) {
   };
 }
 
+/** An app case's throughput as a share of its hand-written reference's, when both ran. */
+function vsReference(results, r) {
+  const reference = results.find((x) => x.name === REFERENCES[r.name.replace(' (2 processes)', '')]);
+  return reference ? `${((r.rps / reference.rps) * 100).toFixed(1)} %` : '';
+}
+
 function run(opts) {
   return autocannon({ connections: CONNECTIONS, ...opts });
 }
@@ -144,14 +183,24 @@ async function main() {
   const db = await startDatabase();
   const dataDir = await tempDir('aceite-bench-');
   let server;
+  let reference;
   const bare = await startBare();
+  // Known to the bench so the hand-written reference verifies the same tokens.
+  const jwtSecret = randomBytes(48).toString('base64url');
   try {
     server = await startServer({
       dataDir,
       port: await freePort(),
+      logFile: path.join(dataDir, 'server.log'),
       // BENCH_ROUTES: the pair of routes that measure the per-request session check (docs/performance.md).
       // WEBHOOKS_ALLOW_PRIVATE: the webhooks case's receiver is http on loopback.
-      env: { DATABASE_URL: db.url, LOG_LEVEL: 'warn', BENCH_ROUTES: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' },
+      env: {
+        DATABASE_URL: db.url,
+        JWT_SECRET: jwtSecret,
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+        BENCH_ROUTES: 'true',
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
+      },
       nodeArgs: process.argv.includes('--cpu-prof')
         ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'bench/results')}`]
         : [],
@@ -169,6 +218,7 @@ async function main() {
     );
     await client.query('analyze refresh_tokens');
     await client.end();
+    reference = await startReference(db.url, jwtSecret);
     console.log(`data: ${PROPOSALS} proposals generated in ${made.seconds.toFixed(1)} s on ${db.label}`);
 
     const origin = server.base.replace('/api/v1', '');
@@ -238,6 +288,10 @@ async function main() {
       },
       { name: 'GET /proposals (first page)', opts: { url: `${origin}/api/v1/proposals`, headers: auth } },
       {
+        name: REFERENCES['GET /proposals (first page)'],
+        opts: { url: `${reference.url}/proposals`, headers: auth },
+      },
+      {
         name: 'GET /proposals?status=accepted',
         opts: { url: `${origin}/api/v1/proposals?status=accepted`, headers: auth },
       },
@@ -248,6 +302,10 @@ async function main() {
       {
         name: 'GET /proposals/{id}',
         opts: { url: `${origin}/api/v1/proposals/${sample.id}`, headers: auth },
+      },
+      {
+        name: REFERENCES['GET /proposals/{id}'],
+        opts: { url: `${reference.url}/proposals/${sample.id}`, headers: auth },
       },
       {
         name: 'POST /proposals',
@@ -334,6 +392,33 @@ async function main() {
       results.push(result);
       process.stdout.write(`  measured ${c.name}\n`);
     }
+    // Every core (issue 26): the same reads from a second server of WORKERS=2 processes on the same database and
+    // token secret (the first server idle meanwhile), beside the one-process figures above.
+    const twoProcessCases = cases.filter((c) => TWO_PROCESS_CASES.includes(c.name));
+    if (twoProcessCases.length > 0) {
+      const dataDir2 = await tempDir('aceite-bench-2-');
+      const server2 = await startServer({
+        dataDir: dataDir2,
+        port: await freePort(),
+        logFile: path.join(dataDir2, 'server.log'),
+        env: {
+          DATABASE_URL: db.url,
+          JWT_SECRET: jwtSecret,
+          LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+          WORKERS: '2',
+        },
+      });
+      try {
+        const origin2 = server2.base.replace('/api/v1', '');
+        for (const c of twoProcessCases) {
+          const url = c.opts.url.replace(origin, origin2);
+          results.push(await measure(`${c.name} (2 processes)`, { ...c.opts, url }));
+          process.stdout.write(`  measured ${c.name} (2 processes)\n`);
+        }
+      } finally {
+        await stop(server2).catch(() => {});
+      }
+    }
     const webhooks =
       ONLY.length === 0 || ONLY.some((o) => 'webhooks'.includes(o))
         ? await webhookThroughput(server.base, admin.accessToken, auth)
@@ -356,6 +441,7 @@ async function main() {
       'p99 ms': r.p99,
       errors: r.errors,
       'vs bare': `${((r.rps / ceiling) * 100).toFixed(1)} %`,
+      'vs reference': vsReference(results, r),
     }));
     console.log(
       `\n${db.label}, ${PROPOSALS} proposals, ${CONNECTIONS} connections, ${DURATION} s per case (${os.cpus().length} cores)`,
@@ -402,6 +488,7 @@ async function main() {
     );
   } finally {
     if (server) await stop(server).catch(() => {});
+    reference?.stop();
     bare.stop();
     await db.stop().catch(() => {});
   }

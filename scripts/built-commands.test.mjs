@@ -104,3 +104,88 @@ test('a DATA_DIR that cannot be created ends the app and the command with one se
     assert.doesNotMatch(res.stderr, /\n\s+at /);
   }
 });
+
+/** The node processes whose parent is `pid` (read from /proc: no `ps` needed). */
+async function nodeChildren(pid) {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const found = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // pid (comm) state ppid …: the command name may hold spaces, so split after its closing parenthesis.
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === pid && comm.startsWith('node')) found.push(Number(entry));
+  }
+  return found;
+}
+
+/**
+ * A GET on a connection of its own (no keep-alive): Node's cluster hands out connections, not requests, in turn
+ * (round-robin on Linux), so successive calls reach both processes.
+ */
+async function freshConnectionGet(url, token) {
+  const http = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent: false, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode }));
+    });
+    req.on('error', reject);
+  });
+}
+
+async function waitFor(check, what, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+test('WORKERS=2: two server processes share the port, a crashed one is replaced, SIGTERM stops them all', async () => {
+  const port = await freePort();
+  const server = await startServer({
+    dataDir: path.join(privateDir, 'cluster'),
+    port,
+    env: { WORKERS: '2' },
+  });
+  const primary = server.child.pid;
+  try {
+    const workers = await waitFor(async () => {
+      const found = await nodeChildren(primary);
+      return found.length === 2 && found;
+    }, 'two server processes');
+    // One sign-up, then its token on every request: Node hands connections to the two processes in turn, so
+    // both accept the session.
+    const registered = await call(server.base, 'POST', '/auth/register', {
+      body: {
+        email: 'dois.processos@exemplo.pt',
+        password: 'Processos-2026!',
+        firstName: 'Dois',
+        lastName: 'Processos',
+        organizationName: 'Dois Processos Lda',
+      },
+    });
+    assert.equal(registered.status, 201);
+    for (let i = 0; i < 6; i++) {
+      const me = await freshConnectionGet(`${server.base}/auth/me`, registered.json.data.accessToken);
+      assert.equal(me.status, 200);
+    }
+    process.kill(workers[0], 'SIGKILL');
+    const replaced = await waitFor(async () => {
+      const found = await nodeChildren(primary);
+      return found.length === 2 && !found.includes(workers[0]) && found;
+    }, 'a replacement process');
+    assert.ok(replaced.includes(workers[1]));
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${server.base}/health/ready`);
+      assert.equal(res.status, 200);
+    }
+  } finally {
+    await stop(server);
+  }
+  assert.deepEqual(await nodeChildren(primary), []);
+});

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawn } from 'node:child_process';
 // No lost writes (issue 10), against the built server (`npm run build` first) started as its own process:
 //
 //  1. Crash: on its embedded PostgreSQL, drive concurrent writes, `kill -9` the server and its database
@@ -10,13 +11,16 @@
 //  4. Webhooks: events queued and being delivered to a loopback receiver when the server is killed with
 //     `kill -9`; after the restart every event arrives (at least once), each signature verified with the
 //     `standardwebhooks` package.
+//  5. Behind a real reverse proxy (Debian's nginx, when installed; .ci/run installs it): two server processes on
+//     that PostgreSQL behind one nginx on loopback. A brute-force sign-in hits the per-IP limit at the same count
+//     as against one process, a session works on both, and every proposal email is delivered exactly once.
 //
 // Usage: npm run test:durability            (part 1; parts 2 and 3 need DATABASE_URL)
 //        DATABASE_URL=postgres://… npm run test:durability
 // Exits non-zero on the first broken promise, printing what was lost. Talks to 127.0.0.1 only.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -384,6 +388,161 @@ async function twoProcessesScenario(databaseUrl) {
   }
 }
 
+const NGINX = '/usr/sbin/nginx';
+
+/** nginx in the foreground on a loopback port, round-robin over `upstreams`, passing the client's address on. */
+async function startNginx(upstreams) {
+  const dir = await tempDir('aceite-nginx-');
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) await mkdir(`${dir}/${sub}`);
+  const port = await freePort();
+  const root = process.getuid?.() === 0;
+  await writeFile(
+    `${dir}/nginx.conf`,
+    `${root ? 'user root;\n' : ''}daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream aceite { ${upstreams.map((u) => `server ${u};`).join(' ')} }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://aceite;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto http;
+    }
+  }
+}
+`,
+  );
+  const child = spawn(NGINX, ['-p', dir, '-c', `${dir}/nginx.conf`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (d) => {
+    errors += d;
+  });
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) fail(`nginx exited: ${errors}`);
+    try {
+      if ((await fetch(`${base}/health/live`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (i > 100) fail(`nginx did not answer: ${errors}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    async stop() {
+      child.kill('SIGQUIT');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Wrong-password sign-ins from one client address until the first 429: how many were let through. */
+async function attemptsUntilLimited(base, clientAddress) {
+  for (let i = 1; i <= 50; i++) {
+    const res = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress },
+      body: JSON.stringify({ email: `ninguem-${i}@exemplo.pt`, password: 'Errada-2026!' }),
+    });
+    await res.arrayBuffer();
+    if (res.status === 429) return i - 1;
+    if (res.status !== 401) fail(`a wrong sign-in answered ${res.status}`);
+  }
+  fail('50 wrong sign-ins from one address were never limited');
+}
+
+async function proxyScenario(databaseUrl) {
+  const smtp = await startSmtp();
+  const dirs = [await tempDir('aceite-proxy-a-'), await tempDir('aceite-proxy-b-')];
+  const servers = [];
+  let proxy;
+  try {
+    const env = {
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: smtp.url,
+      JWT_SECRET: randomUUID() + randomUUID(),
+      TRUST_PROXY: 'true',
+      AUTH_RATE_LIMIT_MAX: '10',
+    };
+    for (const dataDir of dirs) servers.push(await startServer({ dataDir, port: await freePort(), env }));
+    proxy = await startNginx(servers.map((s) => new URL(s.base).host));
+
+    // The per-IP sign-in limit, from two client addresses: straight to one process, then through the proxy.
+    const alone = await attemptsUntilLimited(servers[0].base, '203.0.113.10');
+    const behindProxy = await attemptsUntilLimited(proxy.base, '203.0.113.11');
+    if (alone !== 10 || behindProxy !== alone) {
+      fail(
+        `sign-ins let through before 429: ${alone} on one process, ${behindProxy} behind the proxy (limit 10)`,
+      );
+    }
+
+    // A session from a sign-up through the proxy works on both processes (nginx alternates per request).
+    const account = await registerAccount(proxy.base);
+    for (let i = 0; i < 6; i++) {
+      const me = await call(proxy.base, 'GET', '/auth/me', { token: account.token });
+      if (me.status !== 200) fail(`a session behind the proxy answered ${me.status} on request ${i + 1}`);
+    }
+    for (const server of servers) {
+      const me = await call(server.base, 'GET', '/auth/me', { token: account.token });
+      if (me.status !== 200) fail(`the session answered ${me.status} on one of the processes`);
+    }
+
+    // Every send's email through both processes' outbox workers: each delivered exactly once.
+    const emails = [];
+    for (let i = 0; i < 10; i++) {
+      const email = `proxy-${i}-${randomUUID().slice(0, 8)}@exemplo.pt`;
+      const client = await call(proxy.base, 'POST', '/clients', {
+        token: account.token,
+        body: { name: `Cliente ${i}`, email },
+      });
+      const created = await call(proxy.base, 'POST', '/proposals', {
+        token: account.token,
+        body: {
+          title: `Proposta ${i}`,
+          clientId: client.json.data.id,
+          content: { blocks: [], items: [{ name: 'Serviço', quantity: 1, unitPrice: 10_000 }] },
+        },
+      });
+      const sent = await call(proxy.base, 'POST', `/proposals/${created.json.data.id}/send`, {
+        token: account.token,
+      });
+      if (sent.status !== 200) fail(`send behind the proxy answered ${sent.status}`);
+      emails.push(email);
+    }
+    const deadline = Date.now() + 60_000;
+    while (smtp.received.filter((m) => emails.some((e) => m.to.includes(e))).length < emails.length) {
+      if (Date.now() > deadline) fail('the proposal emails sent behind the proxy did not all arrive in 60 s');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+    const counts = emails.map((e) => smtp.received.filter((m) => m.to.includes(e)).length);
+    if (counts.some((n) => n !== 1))
+      fail(`proposal emails behind the proxy, per client: ${counts.join(',')}`);
+    results.push({
+      check: 'two server processes behind nginx on loopback, one PostgreSQL',
+      figure: `sign-in limit hit after ${behindProxy} attempts behind the proxy and ${alone} on one process (limit 10); one session on both; ${emails.length} emails each delivered once`,
+    });
+  } finally {
+    await proxy?.stop();
+    for (const server of servers) await stop(server).catch(() => {});
+    await smtp.close();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (!existsSync(SERVER)) fail('apps/server/dist/server.js is missing: run `npm run build` first');
   const started = Date.now();
@@ -393,6 +552,9 @@ async function main() {
   if (databaseUrl) {
     await crashScenario('PostgreSQL at DATABASE_URL', { DATABASE_URL: databaseUrl });
     await twoProcessesScenario(databaseUrl);
+    if (existsSync(NGINX)) await proxyScenario(databaseUrl);
+    else if (process.env.CI) fail(`${NGINX} is missing: .ci/run installs Debian's nginx`);
+    else log(`${NGINX} not installed: the reverse-proxy check is skipped (.ci/run runs it).`);
   } else {
     log('DATABASE_URL not set: the PostgreSQL and two-process checks are skipped (.ci/run runs them).');
   }

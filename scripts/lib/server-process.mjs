@@ -1,5 +1,6 @@
 // The built server as its own process, for the scripts that crash, soak or measure it (127.0.0.1 only).
 import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { chmod, mkdtemp } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -41,19 +42,18 @@ export async function startServer({
   args = [],
   nodeArgs = [],
   node = process.execPath,
+  // A file for the server's standard output (its log) instead of memory: a run at the default log level
+  // writes a line per request (the bench).
+  logFile,
 }) {
   const child = spawn(node, [...nodeArgs, SERVER, ...args], {
     cwd: ROOT,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFile ? openSync(logFile, 'a') : 'pipe', 'pipe'],
     env: {
       ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: `http://127.0.0.1:${port}`,
       AUTH_RATE_LIMIT_MAX: '100000',
+      AUTH_ACCOUNT_FAILURE_LIMIT: '100000',
       PUBLIC_RATE_LIMIT_MAX: '100000',
       // Load, crash and benchmark runs act far beyond a person's hour; the abuse limits have their own tests.
       REGISTRATION_LIMIT_PER_IP_PER_HOUR: '100000',
@@ -63,11 +63,17 @@ export async function startServer({
       ANSWER_CODE_LIMIT_PER_RECIPIENT_PER_HOUR: '100000',
       UPLOADS_PER_ORGANIZATION_PER_HOUR: '1000000',
       LOG_LEVEL: 'warn',
+      // The caller's settings win over the defaults above (a check of a limit sets its own).
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: `http://127.0.0.1:${port}`,
     },
   });
   children.add(child);
   let output = '';
-  child.stdout.on('data', (d) => {
+  child.stdout?.on('data', (d) => {
     output += d;
   });
   child.stderr.on('data', (d) => {

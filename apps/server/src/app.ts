@@ -11,6 +11,7 @@ import type { Database } from '@/db/client.ts';
 import { AccessTokens } from '@/lib/jwt.ts';
 import { redactUrl } from '@/lib/log-redaction.ts';
 import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
+import { postgresRateLimitStore } from '@/lib/postgres-rate-limit-store.ts';
 import { resolveSealKey } from '@/lib/seal-key.ts';
 import { type FileStorage, localStorage, s3Storage } from '@/lib/storage.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
@@ -132,7 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cors, { origin: false });
   // Brotli/gzip for JSON and the built assets (a phone on a slow network gets a fraction of the bytes).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL, so every process and machine sharing the database shares each limit (issue 26).
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.pool) });
   await app.register(multipart, { throwFileSizeLimit: true });
   const storage =
     options.storage ??
@@ -154,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, {
         appUrl: config.appUrl,
         rateLimitMax: config.authRateLimitMax,
+        accountFailureLimit: config.authAccountFailureLimit ?? 10,
         registrationLimitPerHour: config.registrationLimitPerHour ?? 10,
       });
       await api.register(clientsRoutes, { storage });

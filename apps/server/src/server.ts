@@ -1,5 +1,7 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp } from './app.ts';
+import { runPrimary, workerCount } from './cluster.ts';
 import { readEnv } from './config/env.ts';
 import { resolveAppConfig } from './config/resolve.ts';
 import { openDatabase } from './db/bootstrap.ts';
@@ -30,6 +32,21 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     log: (msg) => console.log(msg),
   });
+  const count = workerCount(env, process.argv);
+  if (count > 1 && cluster.isPrimary) {
+    // Every core (docs/deployment.md#every-core): this process keeps the database and the demo data; the
+    // server processes connect to the same database with the same token secret.
+    if (process.argv.includes('--seed-demo')) {
+      console.log((await seedDemo(database.db)) ? 'demo data loaded (Demo Lda)' : 'database not empty');
+    }
+    runPrimary({
+      count,
+      database,
+      workerEnv: { DATABASE_URL: database.url, JWT_SECRET: config.jwtSecret },
+      log: (message) => console.log(message),
+    });
+    return;
+  }
   const app = await buildApp({ config, database });
 
   let closing = false;

@@ -185,6 +185,8 @@ export const MESSAGES = {
   invalidData: 'Dados inválidos',
   invalidJson: 'O corpo do pedido não é JSON válido',
   tooManyRequests: 'Demasiados pedidos. Tente novamente dentro de instantes.',
+  accountSignInLimit:
+    'Demasiadas tentativas falhadas para esta conta. Tente novamente dentro de 15 minutos ou recupere a palavra-passe.',
   internalError: 'Ocorreu um erro interno. Tente novamente mais tarde.',
   payloadTooLarge: 'Pedido demasiado grande',
   unsupportedMediaType: 'Tipo de conteúdo não suportado',

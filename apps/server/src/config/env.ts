@@ -10,6 +10,13 @@ const EnvSchema = z.object({
   /** Loopback by default; set 0.0.0.0 behind a load balancer or in a container. */
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * Server processes (docs/deployment.md#every-core): a number, or `auto` for one per core. Unset: one, unless
+   * started with `--cluster` (`npm run start:prod`), which means one per core.
+   */
+  WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1, 'WORKERS must be at least 1').max(64)])
+    .optional(),
   DATABASE_URL: z.url().optional(),
   APP_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
@@ -18,6 +25,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: Bool,
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
   PUBLIC_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   PASSWORD_CHANGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -72,6 +80,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   authRateLimitMax: number;
+  /** Failed sign-ins per account per 15 minutes, from any address; default 10. */
+  authAccountFailureLimit?: number;
   /** Public proposal actions per IP per minute (page views: six times as many). */
   publicRateLimitMax: number;
   /** Password changes (each checks the current password) per user per hour; default 10. */

@@ -42,6 +42,7 @@ export async function resolveAppConfig(env: Env, webDistDir?: string): Promise<A
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ?? false,
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
+    authAccountFailureLimit: env.AUTH_ACCOUNT_FAILURE_LIMIT,
     passwordChangeLimitPerHour: env.PASSWORD_CHANGE_LIMIT_PER_HOUR,
     apiKeyRateLimitPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE,
     mailLimits: {

@@ -7,6 +7,8 @@ export interface DatabaseHandle extends Database {
   /** Stops the embedded server too, when there is one. */
   shutdown(): Promise<void>;
   embedded: boolean;
+  /** Where it is: the cluster's primary hands it to the server processes (server.ts). */
+  url: string;
 }
 
 const APP_DATABASE = 'aceite';
@@ -34,7 +36,7 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     const database = connectDatabase(opts.databaseUrl);
     await runMigrations(database.db);
-    return { ...database, embedded: false, shutdown: () => database.close() };
+    return { ...database, embedded: false, url: opts.databaseUrl, shutdown: () => database.close() };
   }
   const server = await startEmbeddedPostgres({ dir: path.join(opts.dataDir, 'postgres'), log: () => {} });
   opts.log('embedded PostgreSQL started');
@@ -45,6 +47,7 @@ export async function openDatabase(opts: {
     return {
       ...database,
       embedded: true,
+      url: server.url(APP_DATABASE),
       async shutdown() {
         await database.close();
         await server.stop();

@@ -13,6 +13,8 @@ import type { MailTransport, OutgoingMail } from '@/lib/mail-transport.ts';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The database's URL: another app built with `sharedDatabaseUrl` serves the same data, as a second process. */
+  databaseUrl: string;
   /** The connection pool behind `db` (a test may end it to play an unreachable database). */
   pool: pg.Pool;
   /** Messages handed to the mail transport (when the capture transport is used). */
@@ -50,13 +52,17 @@ export async function buildTestApp(
   overrides: Partial<AppConfig> & {
     mailTransport?: MailTransport;
     logStream?: { write(line: string): void };
+    /** Serve another test app's database (a second process of the same deployment); left to that app to drop. */
+    sharedDatabaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const { mailTransport, logStream, ...configOverrides } = overrides;
+  const { mailTransport, logStream, sharedDatabaseUrl, ...configOverrides } = overrides;
   const name = `test_${randomUUID().replaceAll('-', '')}`;
-  await adminQuery(`create database "${name}" template "${inject('templateDb')}"`);
-  const url = new URL(inject('adminDbUrl'));
-  url.pathname = `/${name}`;
+  const url = new URL(sharedDatabaseUrl ?? inject('adminDbUrl'));
+  if (!sharedDatabaseUrl) {
+    await adminQuery(`create database "${name}" template "${inject('templateDb')}"`);
+    url.pathname = `/${name}`;
+  }
   const database = connectDatabase(url.toString(), 5);
   const sentMail: OutgoingMail[] = [];
   const config: AppConfig = {
@@ -67,6 +73,7 @@ export async function buildTestApp(
     logLevel: 'silent',
     trustProxy: false,
     authRateLimitMax: 1000,
+    authAccountFailureLimit: 1000,
     passwordChangeLimitPerHour: 1000,
     registrationLimitPerHour: 1000,
     uploadsPerOrganizationPerHour: 1000,
@@ -89,13 +96,14 @@ export async function buildTestApp(
   return {
     app,
     db: database.db,
+    databaseUrl: url.toString(),
     pool: database.pool,
     sentMail,
     dataDir: config.dataDir,
     async close() {
       await app.close();
       await database.close();
-      await adminQuery(`drop database if exists "${name}" with (force)`);
+      if (!sharedDatabaseUrl) await adminQuery(`drop database if exists "${name}" with (force)`);
     },
   };
 }

@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '@/lib/access.ts';
+import { AppError } from '@/lib/app-error.ts';
 import { perIpLimit } from '@/lib/rate-limit.ts';
 import * as auth from './auth.service.ts';
 
@@ -27,7 +28,14 @@ export interface AuthRoutesOptions {
   rateLimitMax: number;
   /** Sign-up attempts per IP per hour: each creates an organization, so the minute's limit is not enough. */
   registrationLimitPerHour: number;
+  /**
+   * Failed sign-ins per account per 15 minutes, wherever they come from (docs/product.md#security-and-sessions):
+   * the per-IP limit alone lets many addresses guess one account's password.
+   */
+  accountFailureLimit: number;
 }
+
+const ACCOUNT_WINDOW_MS = 15 * 60_000;
 
 const errors = {
   400: ErrorEnvelopeSchema,
@@ -37,6 +45,11 @@ const errors = {
   429: ErrorEnvelopeSchema,
 };
 
+/** The account a sign-in names, as the login looks it up (emails are stored lower-case). */
+function accountKey(email: unknown): string {
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
 function meta(req: FastifyRequest): auth.RequestMeta {
   return { ip: req.ip, userAgent: req.headers['user-agent'] };
 }
@@ -45,6 +58,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const deps: auth.AuthDeps = { db: app.db, tokens: app.accessTokens, appUrl: opts.appUrl };
   const limited = perIpLimit(opts.rateLimitMax);
   const tags = ['auth'];
+  // Counted in the shared store like every limit (lib/postgres-rate-limit-store.ts), only on failures.
+  const accountFailures = app.createRateLimit({
+    max: opts.accountFailureLimit,
+    timeWindow: ACCOUNT_WINDOW_MS,
+    keyGenerator: (req) =>
+      `sign-in-failures:${accountKey((req.body as { email?: unknown } | undefined)?.email)}`,
+  });
 
   app.post(
     '/auth/register',
@@ -71,7 +91,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: dataEnvelope(AuthSessionSchema), ...errors },
       },
     },
-    async (req) => ({ data: await auth.login(deps, req.body, meta(req)) }),
+    async (req, reply) => {
+      const failures = await accountFailures(req, { increment: false });
+      if (!failures.isAllowed && failures.remaining === 0) {
+        reply.header('retry-after', Math.max(1, failures.ttlInSeconds));
+        throw new AppError('RATE_LIMITED', MESSAGES.accountSignInLimit);
+      }
+      try {
+        return { data: await auth.login(deps, req.body, meta(req)) };
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') await accountFailures(req);
+        throw error;
+      }
+    },
   );
 
   app.post(
