@@ -32,6 +32,7 @@ import { proposalPdfRoutes } from '@/modules/proposal-pdf/proposal-pdf.routes.ts
 import { proposalVersionsRoutes } from '@/modules/proposal-versions/proposal-versions.routes.ts';
 import { proposalsRoutes } from '@/modules/proposals/proposals.routes.ts';
 import { publicProposalsRoutes } from '@/modules/public-proposals/public-proposals.routes.ts';
+import { readingRoutes } from '@/modules/reading/reading.routes.ts';
 import { sealedDocumentsRoutes } from '@/modules/sealed-documents/sealed-documents.routes.ts';
 import type { ChainCheck } from '@/modules/sealed-documents/sealed-documents.service.ts';
 import { settingsRoutes } from '@/modules/settings/settings.routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           perRecipientPerHour: 20,
         },
       });
+      await api.register(readingRoutes, { rateLimitMax: config.publicRateLimitMax * 6 });
       await api.register(sealedDocumentsRoutes, {
         storage,
         downloadRateLimitMax: config.publicRateLimitMax * 6,

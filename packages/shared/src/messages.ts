@@ -136,6 +136,7 @@ export const MESSAGES = {
   currentPasswordWrong: 'A password atual está incorreta',
   organizationNameRequired: 'O nome da organização é obrigatório',
   colorInvalid: 'Cor inválida (use o formato #RRGGBB)',
+  readingRetentionInvalid: 'Indique um número inteiro de meses entre 1 e 60',
   privacyContactInvalid: 'Indique um email ou um endereço web (https://…) válido',
   logoInvalid: 'O logótipo deve ser uma imagem PNG, JPEG ou WebP até 200 KB',
   profileUpdated: 'Perfil atualizado com sucesso!',

@@ -12,6 +12,12 @@ describe('privacyNotice (docs/product.md#personal-data)', () => {
     expect(notice.link).toEqual({ label: 'dpo@atl.pt', href: 'mailto:dpo@atl.pt' });
   });
 
+  it('says the page measures reading and when the per-visit records go (docs/product.md#reading)', () => {
+    expect(privacyNotice(base).after).toContain('mede também o tempo de leitura de cada secção');
+    expect(privacyNotice(base).after).toContain('ao fim de 12 meses');
+    expect(privacyNotice({ ...base, readingRetentionMonths: 1 }).after).toContain('ao fim de 1 mês');
+  });
+
   it("links a web address as it is, and falls back to the owner's email without a privacy contact", () => {
     expect(privacyNotice({ ...base, privacyContact: 'https://atl.pt/privacidade' }).link.href).toBe(
       'https://atl.pt/privacidade',

@@ -10,6 +10,8 @@ export interface PrivacyNoticeInput {
   contactEmail: string;
   /** Settings → Organização → "Contacto de privacidade": an email or an https URL; absent → the owner. */
   privacyContact?: string | null;
+  /** Months the page's per-visit reading measures are kept before being aggregated (docs/product.md#reading). */
+  readingRetentionMonths?: number;
 }
 
 export interface PrivacyNotice {
@@ -33,7 +35,12 @@ export function privacyNotice(input: PrivacyNoticeInput): PrivacyNotice {
     `(contacto: ${input.contactName}, ${input.contactEmail}) para registar a sua resposta a esta proposta e ` +
     'guardar a prova dessa resposta enquanto a lei o exigir. Para exercer os seus direitos sobre os seus dados, ' +
     'contacte: ';
-  const after = '.';
+  // The page also measures reading (docs/product.md#reading): the statement says so, and for how long.
+  const months = input.readingRetentionMonths ?? 12;
+  const after =
+    '. Esta página mede também o tempo de leitura de cada secção (sem cookies e com o endereço IP truncado), ' +
+    `para que ${input.organizationName} saiba o que foi lido; ao fim de ${months} ${months === 1 ? 'mês' : 'meses'} ` +
+    'esses registos por visita são apagados e ficam apenas totais.';
   return {
     text: `${before}${contact}${after}`,
     before,

@@ -588,6 +588,9 @@ const NOT_ROLE_BOUND = new Set([
   'POST /public/proposals/{publicToken}/accept',
   'POST /public/proposals/{publicToken}/reject',
   'POST /public/proposals/{publicToken}/sign',
+  // The client's reading (docs/product.md#reading): a member's batch is answered 204 and dropped, so the page
+  // cannot tell a preview apart (reading.routes.test.ts checks nothing is stored).
+  'POST /public/proposals/{publicToken}/reading',
   // Anyone, signed in or not, may check a sealed document (docs/product.md#verification).
   'POST /public/verify',
   // Platform administration: superadmins only (admin.routes.test.ts covers every organization role).
@@ -820,8 +823,9 @@ describe("public answer routes: the client's alone, never an organization role",
   };
 
   it('refuses every role on every public write of a proposal (the answer-code request included), changing nothing', async () => {
-    const publicWrites = writeOperations.filter((op) =>
-      op.startsWith('POST /public/proposals/{publicToken}/'),
+    // The reading batch is no answer: a member's is accepted and dropped (reading.routes.test.ts).
+    const publicWrites = writeOperations.filter(
+      (op) => op.startsWith('POST /public/proposals/{publicToken}/') && !op.endsWith('/reading'),
     );
     expect(publicWrites).toContain('POST /public/proposals/{publicToken}/code');
     const client = (

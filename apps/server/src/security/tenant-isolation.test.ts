@@ -82,6 +82,7 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
   'GET /proposals/{id}/versions': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'GET /proposals/{id}/pdf': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'GET /proposals/{id}/evidence': [{ params: (_, f) => ({ id: f.proposalId }) }],
+  'GET /proposals/{id}/reading': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'POST /proposals/{id}/reissue': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'POST /proposals/{id}/versions': [
     { params: (_, f) => ({ id: f.proposalId }), body: () => ({ changeNotes: 'Intruso' }) },
@@ -175,6 +176,12 @@ const unknownToken = () => randomBytes(24).toString('base64url');
 const PUBLIC_CASES: Record<string, Case[]> = {
   'GET /public/proposals/{publicToken}': [{ params: () => ({ publicToken: unknownToken() }) }],
   'POST /public/proposals/{publicToken}/code': [{ params: () => ({ publicToken: unknownToken() }) }],
+  'POST /public/proposals/{publicToken}/reading': [
+    {
+      params: () => ({ publicToken: unknownToken() }),
+      body: () => ({ visitId: '00000000-0000-4000-8000-000000000000', visibleMs: 1, sections: {} }),
+    },
+  ],
   'POST /public/proposals/{publicToken}/accept': [
     { params: () => ({ publicToken: unknownToken() }), body: () => ({}) },
   ],

@@ -40,7 +40,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof PublicApiError && error.serverMessage ? error.serverMessage : fallback;
 }
 
-function storedAccessToken(): string | null {
+export function storedAccessToken(): string | null {
   try {
     return window.localStorage.getItem('accessToken');
   } catch {

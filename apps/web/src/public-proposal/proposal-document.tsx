@@ -1,5 +1,6 @@
 import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
+import { blockSectionId, READING_ITEMS_SECTION } from '@aceite/shared/reading';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { IconEye } from '@tabler/icons-react';
@@ -101,11 +102,12 @@ function ProposalHero({ proposal, showJump }: { proposal: PublicProposal; showJu
 
 function ContentBlocks({ blocks }: { blocks: PublicProposal['content']['blocks'] }) {
   return blocks
-    .filter((block) => block.title?.trim() || block.content?.trim())
-    .map((block, index) => (
-      // Blocks have no id of their own and never reorder while the page is open.
-      // biome-ignore lint/suspicious/noArrayIndexKey: static list
-      <section className="pp-section" key={index}>
+    .map((block, index) => ({ block, index }))
+    .filter(({ block }) => block.title?.trim() || block.content?.trim())
+    .map(({ block, index }) => (
+      // Blocks have no id of their own and never reorder while the page is open. data-reading: the section the
+      // reading tracker measures, by the block's position in the content (docs/product.md#reading).
+      <section className="pp-section" key={index} data-reading={blockSectionId(index)}>
         {block.title?.trim() ? <h2 className="pp-h2">{block.title}</h2> : null}
         {block.content ? <p className="pp-block-text pp-pre">{block.content}</p> : null}
       </section>
@@ -119,7 +121,7 @@ function ItemsAndTotals({ proposal }: { proposal: PublicProposal }) {
       ? `Desconto (${formatPercent(proposal.discountValue)})`
       : 'Desconto';
   return (
-    <section className="pp-section" aria-labelledby="items-title">
+    <section className="pp-section" aria-labelledby="items-title" data-reading={READING_ITEMS_SECTION}>
       <h2 className="pp-h2" id="items-title">
         Itens e valores
       </h2>

@@ -19,6 +19,7 @@ import {
 } from './outcome';
 import { LoadErrorState, LoadingState, NotFoundState } from './page-states';
 import { ProposalDocument } from './proposal-document';
+import { useReadingTracker } from './reading-tracker';
 import { ResponsePanel } from './response-panel';
 import { usePublicProposal } from './use-public-proposal';
 
@@ -84,6 +85,7 @@ function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) 
   const [ui, setUi] = useState<InteractionsModule | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const [focusResult, setFocusResult] = useState(false);
+  useReadingTracker(publicToken, proposal);
 
   // Notifications must outlive the answer form, which disappears once the proposal is answered.
   const ensureInteractions = useCallback(async () => {

@@ -171,6 +171,8 @@ export const ProposalSummarySchema = ProposalSchema.pick({
 }).extend({
   client: z.object({ id: z.uuid(), name: z.string(), company: z.string().nullable() }).nullable(),
   owner: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }),
+  /** The client's last counted view, or null (docs/product.md#reading). */
+  lastViewedAt: z.string().nullable().optional(),
 });
 export type ProposalSummary = z.infer<typeof ProposalSummarySchema>;
 
@@ -245,9 +247,15 @@ export const UpdateProposalQuerySchema = z.object({
     .transform((v) => v === 'true'),
 });
 
+/** The proposals list's orders: newest first (the default) or by the client's last view. */
+export const PROPOSAL_SORTS = ['created', 'lastViewed'] as const;
+export type ProposalSort = (typeof PROPOSAL_SORTS)[number];
+
 export const ListProposalsQuerySchema = z.object({
   status: z.enum(PROPOSAL_STATUSES).optional(),
   search: z.string().trim().max(200).optional(),
+  /** `lastViewed`: the client's most recent view first, never-viewed last (docs/product.md#reading). */
+  sort: z.enum(PROPOSAL_SORTS).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(24),
 });

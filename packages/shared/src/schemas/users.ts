@@ -204,6 +204,10 @@ function isPrivacyContact(value: string): boolean {
   return z.email().safeParse(value).success;
 }
 
+export const READING_RETENTION_MIN_MONTHS = 1;
+export const READING_RETENTION_MAX_MONTHS = 60;
+export const READING_RETENTION_DEFAULT_MONTHS = 12;
+
 export const OrganizationSettingsSchema = z
   .looseObject({
     proposalEmailSubject: z.string().trim().max(200, MESSAGES.emailSubjectTooLong).optional(),
@@ -229,6 +233,16 @@ export const OrganizationSettingsSchema = z
       .max(254, MESSAGES.privacyContactInvalid)
       .refine(isPrivacyContact, MESSAGES.privacyContactInvalid)
       .optional(),
+    /**
+     * Months the public page's per-visit reading records are kept before being aggregated per proposal
+     * (docs/product.md#reading). Absent means 12: see `readingRetentionMonths`.
+     */
+    readingRetentionMonths: z
+      .number({ error: MESSAGES.readingRetentionInvalid })
+      .int(MESSAGES.readingRetentionInvalid)
+      .min(READING_RETENTION_MIN_MONTHS, MESSAGES.readingRetentionInvalid)
+      .max(READING_RETENTION_MAX_MONTHS, MESSAGES.readingRetentionInvalid)
+      .optional(),
   })
   // The other keys are kept only within the bounds above (flat, scalar, at most 50).
   .superRefine((value, ctx) => {
@@ -238,6 +252,17 @@ export const OrganizationSettingsSchema = z
     }
   });
 export type OrganizationSettings = z.infer<typeof OrganizationSettingsSchema>;
+
+/** Reading records are kept 12 months unless the organization chose 1–60 (docs/product.md#reading). */
+export function readingRetentionMonths(settings: Record<string, unknown> | null | undefined): number {
+  const value = settings?.readingRetentionMonths;
+  return typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= READING_RETENTION_MIN_MONTHS &&
+    value <= READING_RETENTION_MAX_MONTHS
+    ? value
+    : READING_RETENTION_DEFAULT_MONTHS;
+}
 
 /** The client's email code is on by default: only an explicit `false` turns it off (issue 20). */
 export function requiresAnswerCode(settings: Record<string, unknown> | null | undefined): boolean {

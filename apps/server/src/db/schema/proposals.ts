@@ -74,6 +74,8 @@ export const proposals = pgTable(
     publicToken: text('public_token').notNull(),
     currentVersion: integer('current_version').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
+    /** The last view counted for the client (docs/product.md#reading): the list's "Última visualização". */
+    lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     signedByName: text('signed_by_name'),
@@ -122,6 +124,7 @@ export const proposals = pgTable(
     // Search by title (ILIKE '%…%'): trigram index (pg_trgm, created by the migration).
     index('proposals_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('proposals_client_idx').on(t.clientId),
+    index('proposals_org_last_viewed_idx').on(t.organizationId, t.lastViewedAt),
     index('proposals_owner_idx').on(t.ownerId),
   ],
 );

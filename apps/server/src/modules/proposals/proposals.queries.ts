@@ -1,5 +1,6 @@
 import type { Role } from '@aceite/shared/permissions';
 import type { ProposalStatus } from '@aceite/shared/proposal-status';
+import type { ProposalSort } from '@aceite/shared/schemas/proposals';
 import { and, count, desc, eq, ilike, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
@@ -68,9 +69,21 @@ function listFilter(ctx: TenantContext, opts: { status?: ProposalStatus; search?
 
 export async function selectProposals(
   ctx: TenantContext,
-  opts: { status?: ProposalStatus; search?: string; limit: number; offset: number; withTotal?: boolean },
+  opts: {
+    status?: ProposalStatus;
+    search?: string;
+    sort?: ProposalSort;
+    limit: number;
+    offset: number;
+    withTotal?: boolean;
+  },
 ) {
   const where = listFilter(ctx, opts);
+  // "Última visualização" (docs/product.md#reading): the client's latest view first, never-viewed ones last.
+  const order =
+    opts.sort === 'lastViewed'
+      ? [sql`${proposals.lastViewedAt} desc nulls last`, desc(proposals.createdAt), desc(proposals.id)]
+      : [desc(proposals.createdAt), desc(proposals.id)];
   const [rows, [totals] = []] = await Promise.all([
     ctx.db
       .select({
@@ -86,6 +99,7 @@ export async function selectProposals(
         signedAt: proposals.signedAt,
         createdAt: proposals.createdAt,
         updatedAt: proposals.updatedAt,
+        lastViewedAt: proposals.lastViewedAt,
         client: { id: clients.id, name: clients.name, company: clients.company },
         owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
       })
@@ -93,7 +107,7 @@ export async function selectProposals(
       .leftJoin(clients, eq(clients.id, proposals.clientId))
       .innerJoin(owner, eq(owner.id, proposals.ownerId))
       .where(where)
-      .orderBy(desc(proposals.createdAt), desc(proposals.id))
+      .orderBy(...order)
       .limit(opts.limit)
       .offset(opts.offset),
     // Index-only on (organization_id, status, created_at) when not searching; still every row of the

@@ -24,6 +24,7 @@ import {
   FORM_STATUSES,
   type Proposal,
   type ProposalInputSchema,
+  type ProposalSort,
   type ProposalStats,
   type ProposalStatus,
   type ProposalSummary,
@@ -233,11 +234,12 @@ const toSummaryDto = (r: SummaryRow): ProposalSummary => ({
   signedAt: iso(r.signedAt),
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
+  lastViewedAt: iso(r.lastViewedAt),
 });
 
 export async function listProposals(
   ctx: TenantContext,
-  query: { status?: ProposalStatus; search?: string; page: number; limit: number },
+  query: { status?: ProposalStatus; search?: string; sort?: ProposalSort; page: number; limit: number },
 ): Promise<{ data: ProposalSummary[]; pagination: Pagination }> {
   const { rows, total } = await selectProposals(ctx, { ...query, offset: (query.page - 1) * query.limit });
   const data = rows.map(toSummaryDto);

@@ -73,7 +73,7 @@ export async function markViewed(db: Db, id: string): Promise<boolean> {
 export async function incrementViewCount(db: Db, id: string): Promise<void> {
   await db
     .update(proposals)
-    .set({ viewCount: sql`${proposals.viewCount} + 1` })
+    .set({ viewCount: sql`${proposals.viewCount} + 1`, lastViewedAt: new Date() })
     .where(eq(proposals.id, id));
 }
 

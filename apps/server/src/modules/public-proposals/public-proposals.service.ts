@@ -12,7 +12,7 @@ import {
   MAX_SIGNATURE_HEIGHT,
   MAX_SIGNATURE_WIDTH,
 } from '@aceite/shared/schemas/public-proposals';
-import { requiresAnswerCode } from '@aceite/shared/schemas/users';
+import { readingRetentionMonths, requiresAnswerCode } from '@aceite/shared/schemas/users';
 import type { Db } from '@/db/client.ts';
 import type { AnswerVerificationRecord, proposals } from '@/db/schema/index.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
@@ -114,6 +114,7 @@ function noticeFor(found: Found): PrivacyNotice {
     contactName: `${found.owner.firstName} ${found.owner.lastName}`.trim(),
     contactEmail: found.owner.email,
     privacyContact: typeof contact === 'string' ? contact : null,
+    readingRetentionMonths: readingRetentionMonths(found.organization.settings),
   });
 }
 

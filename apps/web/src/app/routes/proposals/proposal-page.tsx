@@ -19,6 +19,7 @@ import { DownloadPdfButton } from '@/features/proposals/components/download-pdf-
 import { EvidencePanel } from '@/features/proposals/components/evidence-panel';
 import { ProposalDetail } from '@/features/proposals/components/proposal-detail';
 import { ProposalLoadError } from '@/features/proposals/components/proposal-screen-states';
+import { ReadingPanel } from '@/features/proposals/components/reading-panel';
 import { ReissueButton } from '@/features/proposals/components/reissue-button';
 import { ReissueChangesPanel } from '@/features/proposals/components/reissue-changes-panel';
 import { SealedPdfButton } from '@/features/proposals/components/sealed-pdf-button';
@@ -139,6 +140,7 @@ export function ProposalPage() {
         <AnswerVerificationNote proposal={proposal} />
         {proposal.reissuedFromId && <ReissueChangesPanel proposal={proposal} />}
         <ProposalDetail proposal={proposal} />
+        <ReadingPanel proposalId={proposal.id} />
         <EvidencePanel proposalId={proposal.id} />
         <VersionsPanel proposalId={proposal.id} canCreate={mayManage} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -19,6 +19,7 @@ export function ProposalsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const status = parseStatus(searchParams.get('status'));
   const search = searchParams.get('search')?.trim() ?? '';
+  const sort = searchParams.get('sort') === 'lastViewed' ? ('lastViewed' as const) : undefined;
   const canCreate = useCan('proposal:create') === true;
   // 'Nova proposta' offers a blank proposal or a template, on every screen size.
   const [choosing, { open: choose, close: stopChoosing }] = useDisclosure(false);
@@ -27,6 +28,7 @@ export function ProposalsPage() {
     const next = new URLSearchParams();
     if (filters.status) next.set('status', filters.status);
     if (filters.search) next.set('search', filters.search);
+    if (sort) next.set('sort', sort);
     // Typing refines the current view; choosing a status is a new one the back button returns from.
     setSearchParams(next, { replace: filters.status === status });
   };
@@ -67,7 +69,20 @@ export function ProposalsPage() {
           )
         }
       />
-      <ProposalsList status={status} search={search} onFiltersChange={setFilters} onNewProposal={choose} />
+      <ProposalsList
+        status={status}
+        search={search}
+        onFiltersChange={setFilters}
+        onNewProposal={choose}
+        sort={sort}
+        onSortChange={(next) => {
+          // The order lives in the URL beside the filters (docs/product.md#reading).
+          const params = new URLSearchParams(searchParams);
+          if (next) params.set('sort', next);
+          else params.delete('sort');
+          setSearchParams(params, { replace: true });
+        }}
+      />
       {canCreate && <NewProposalDialog opened={choosing} onClose={stopChoosing} />}
     </>
   );

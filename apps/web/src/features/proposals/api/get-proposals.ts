@@ -14,7 +14,13 @@ export function getProposals(
   signal?: AbortSignal,
 ): Promise<Paged<ProposalSummary>> {
   return apiClient.get<Paged<ProposalSummary>>('/proposals', {
-    query: { status: filters.status, search: filters.search, page, limit: PROPOSALS_PAGE_SIZE },
+    query: {
+      status: filters.status,
+      search: filters.search,
+      sort: filters.sort,
+      page,
+      limit: PROPOSALS_PAGE_SIZE,
+    },
     signal,
   });
 }

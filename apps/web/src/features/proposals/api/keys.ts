@@ -1,9 +1,10 @@
-import type { ProposalStatus } from '@aceite/shared/schemas/proposals';
+import type { ProposalSort, ProposalStatus } from '@aceite/shared/schemas/proposals';
 
 /** What the proposals list is filtered by; part of the list's cache key. */
 export interface ProposalListFilters {
   status?: ProposalStatus;
   search?: string;
+  sort?: ProposalSort;
 }
 
 export const proposalKeys = {
@@ -15,6 +16,7 @@ export const proposalKeys = {
   stats: () => [...proposalKeys.all, 'stats'] as const,
   emailDraft: (id: string) => [...proposalKeys.all, 'email-draft', id] as const,
   evidence: (id: string) => [...proposalKeys.all, 'evidence', id] as const,
+  reading: (id: string) => [...proposalKeys.all, 'reading', id] as const,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import type { ProposalStatus, ProposalSummary } from '@aceite/shared/schemas/proposals';
+import type { ProposalSort, ProposalStatus, ProposalSummary } from '@aceite/shared/schemas/proposals';
 import {
   Alert,
   Box,
@@ -23,6 +23,7 @@ import { useAuthorization } from '@/lib/authorization';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/use-list-search';
 import { useProposals } from '../api/get-proposals';
 import { ProposalCard } from './proposal-card';
+import { ProposalSortSelect } from './proposal-sort-select';
 import { ProposalStatusFilter } from './proposal-status-filter';
 import { useConfirmDeleteProposal } from './use-confirm-delete-proposal';
 
@@ -32,6 +33,9 @@ interface ProposalsListProps {
   status: ProposalStatus | undefined;
   search: string;
   onFiltersChange: (filters: { status?: ProposalStatus; search?: string }) => void;
+  /** The order (docs/product.md#reading); absent: newest first. */
+  sort?: ProposalSort;
+  onSortChange?: (sort: ProposalSort | undefined) => void;
   /** 'Nova proposta' in the empty state: the choice of a blank proposal or a template. */
   onNewProposal?: () => void;
 }
@@ -87,10 +91,17 @@ function SearchBox({ value, onChange }: { value: string; onChange: (search: stri
  * The proposals card grid (docs/product.md#proposal-screens): status filter, search, server paging, edit and
  * delete.
  */
-export function ProposalsList({ status, search, onFiltersChange, onNewProposal }: ProposalsListProps) {
+export function ProposalsList({
+  status,
+  search,
+  onFiltersChange,
+  onNewProposal,
+  sort,
+  onSortChange,
+}: ProposalsListProps) {
   const authorization = useAuthorization();
   const confirmDelete = useConfirmDeleteProposal();
-  const query = useProposals({ status, search: search || undefined });
+  const query = useProposals({ status, search: search || undefined, sort });
   const filtered = Boolean(status || search);
 
   // Offset pages can repeat a card when proposals are added between two pages; show each once.
@@ -219,6 +230,7 @@ export function ProposalsList({ status, search, onFiltersChange, onNewProposal }
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <SearchBox value={search} onChange={(next) => onFiltersChange({ status, search: next })} />
+        {onSortChange && <ProposalSortSelect value={sort} onChange={onSortChange} />}
       </Group>
       <ProposalStatusFilter value={status} onChange={(next) => onFiltersChange({ status: next, search })} />
       {body}

@@ -5,6 +5,7 @@ import {
   type Organization,
   OrganizationInputSchema,
   OrganizationSettingsSchema,
+  readingRetentionMonths,
   requiresAnswerCode,
 } from '@aceite/shared/schemas/users';
 import {
@@ -31,6 +32,7 @@ import { LoadingState } from '@/components/loading-state';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useOrganization } from '../api/get-organization';
 import { useUpdateOrganization } from '../api/update-organization';
+import { ReadingRetentionSetting } from './reading-retention-setting';
 import type { ReportMessage } from './settings-message';
 
 /** The default brand colour (docs/product.md#limits-and-defaults). */
@@ -49,6 +51,7 @@ const FIELDS = [
   'settings.proposalValidityDays',
   'settings.requireAnswerCode',
   'settings.privacyContact',
+  'settings.readingRetentionMonths',
 ] as const;
 
 /** The proposal defaults as the form edits them: Aceite's own defaults where the organization set none. */
@@ -61,12 +64,14 @@ function proposalDefaults(settings: Organization['settings']) {
     proposalValidityDays: saved.proposalValidityDays ?? DEFAULT_VALIDITY_DAYS,
     requireAnswerCode: requiresAnswerCode(saved),
     privacyContact: saved.privacyContact ?? '',
+    readingRetentionMonths: readingRetentionMonths(saved),
   } as {
     proposalEmailSubject: string;
     proposalEmailMessage: string;
     proposalValidityDays: number | string;
     requireAnswerCode: boolean;
     privacyContact: string;
+    readingRetentionMonths: number | string;
   };
 }
 const BRAND_SWATCHES = [
@@ -291,6 +296,7 @@ function OrganizationFields({
           maxLength={254}
           {...form.getInputProps('settings.privacyContact')}
         />
+        <ReadingRetentionSetting {...form.getInputProps('settings.readingRetentionMonths')} />
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>
             Guardar organização
