@@ -103,11 +103,38 @@ const shownFields = {
     .optional(),
 };
 
-/** Accepting carries nothing but the code (when the organization asks for one); an empty body is fine. */
+/**
+ * The optional items and quantities the client chose (docs/product.md#client-choice); checked against the
+ * proposal's items by `validateChoice` on the server. Absent: the default choice.
+ */
+export const ClientChoiceSchema = z.object(
+  {
+    items: z
+      .array(
+        z.object({
+          index: z.number({ error: 'Item da escolha inválido.' }).int('Item da escolha inválido.').min(0),
+          selected: z.boolean({ error: 'Indique se o item está selecionado.' }),
+          quantity: z.number({ error: 'Indique uma quantidade válida.' }),
+        }),
+      )
+      .max(500),
+  },
+  { error: 'Escolha do cliente inválida.' },
+);
+
+/**
+ * Accepting carries the code (when the organization asks for one) and the client's choice of optional items
+ * and quantities; an empty body is fine.
+ */
 export const AcceptInputSchema = z
-  .object({ code: AnswerCodeSchema.optional(), ...shownFields })
+  .object({ code: AnswerCodeSchema.optional(), choice: ClientChoiceSchema.optional(), ...shownFields })
   .nullish()
-  .transform((v) => ({ code: v?.code, version: v?.version, contentSha256: v?.contentSha256 }));
+  .transform((v) => ({
+    code: v?.code,
+    choice: v?.choice,
+    version: v?.version,
+    contentSha256: v?.contentSha256,
+  }));
 
 export const RejectInputSchema = z
   .object({
@@ -147,5 +174,6 @@ export const SignInputSchema = z.object({
     // The size (≤ 1 MB of PNG) is checked on the decoded bytes by the server, which answers 413.
     .startsWith('data:image/png;base64,', MESSAGES.signatureInvalid),
   code: AnswerCodeSchema.optional(),
+  choice: ClientChoiceSchema.optional(),
   ...shownFields,
 });
