@@ -172,6 +172,21 @@ function formatQuantity(value: number): string {
   return String(value).replace('.', ',');
 }
 
+/**
+ * What the lists of lines (editor detail, public page, PDF) say of a line the client may change:
+ * "Opcional", "Opcional, não incluído no total", "Quantidade de 6 a 24"; null for a plain line.
+ */
+export function itemChoiceNote(item: ChoosableItem): string | null {
+  const notes: string[] = [];
+  if (item.optional === 'selected') notes.push('Opcional');
+  if (item.optional === 'unselected') notes.push('Opcional, não incluído no total');
+  if (hasQuantityRange(item)) {
+    const { min, max } = quantityRange(item);
+    notes.push(`Quantidade de ${formatQuantity(min)} a ${formatQuantity(max)}`);
+  }
+  return notes.length > 0 ? notes.join(' · ') : null;
+}
+
 /** A chosen line as stored with the decision: what the client gets, at the chosen quantity. */
 export interface ChosenItem {
   index: number;

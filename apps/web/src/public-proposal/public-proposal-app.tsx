@@ -7,6 +7,7 @@ import { theme } from '@/theme';
 import { PublicApiError } from './api';
 import { PublicAttachments } from './attachments';
 import { actionColor, contrastRatio, safeHexColor } from './brand';
+import { ClientChoicePanel, useClientChoice } from './client-choice';
 import { DownloadPdfButton } from './download-pdf';
 import { type InteractionsModule, loadInteractions } from './lazy';
 import {
@@ -104,6 +105,7 @@ function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) 
   }, [focusResult, outcome]);
 
   const outcomeProps = { proposal, headingRef: resultHeading };
+  const clientChoice = useClientChoice(proposal);
   return (
     <div className="pp-page" style={{ '--pp-accent': accent } as CSSProperties}>
       <a className="pp-skip-link" href="#conteudo">
@@ -120,8 +122,16 @@ function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) 
             </>
           }
         />
+        {outcome === 'actionable' && clientChoice.active ? (
+          <ClientChoicePanel
+            proposal={proposal}
+            choice={clientChoice.choice}
+            onChange={clientChoice.setChoice}
+          />
+        ) : null}
         {outcome === 'actionable' ? (
           <ResponsePanel
+            choice={clientChoice.active ? clientChoice.choice : undefined}
             proposal={proposal}
             publicToken={publicToken}
             actionColor={color}
