@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { stripBidiControls } from '../text.ts';
 import { EmailSchema } from './common.ts';
-import { PROPOSAL_STATUSES, ProposalContentSchema } from './proposals.ts';
+import { ChosenConfigurationSchema, PROPOSAL_STATUSES, ProposalContentSchema } from './proposals.ts';
 
 /**
  * What the client sees at /p/{publicToken}: no internal ids, only what the page shows
@@ -28,6 +28,8 @@ export const PublicProposalSchema = z.object({
   owner: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
   /** Whether accept, reject and sign are still possible. */
   isActionable: z.boolean(),
+  /** What the client chose when accepting (docs/product.md#client-choice); null until then. */
+  clientChoice: ChosenConfigurationSchema.nullable(),
   signedAt: z.string().nullable(),
   signedByName: z.string().nullable(),
   signedByEmail: z.string().nullable(),

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, proposalEvents, proposals } from '@/db/schema/index.ts';
 import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, createTeamOfRoles } from '@/test/factories.ts';
+import { as, authHeaders, createTeamOfRoles } from '@/test/factories.ts';
+import { pdfPagesText } from '@/test/pdf-text.ts';
 
 // Optional items and quantity ranges the client chooses (docs/product.md#client-choice).
 let t: TestApp;
@@ -122,9 +123,17 @@ describe('optional items and quantity ranges', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.entityId, id), eq(auditLogs.action, 'proposal.public_accepted')));
     expect(audit?.metadata).toMatchObject({ clientChoice: { totalValue: 177_120 } });
-    // The owner's detail shows it.
+    // The owner's detail shows it, and the PDF lists the chosen configuration.
     const detail = (await as(t.app, team.sales)('GET', `/proposals/${id}`)).json().data;
     expect(detail.clientChoice).toMatchObject({ totalValue: 177_120 });
+    const pdf = await t.app.inject({
+      url: `/api/v1/proposals/${id}/pdf`,
+      headers: await authHeaders(t.app, team.sales),
+    });
+    const text = (await pdfPagesText(pdf.rawPayload)).join('\n').replace(/[\u00a0\u202f]/g, ' ');
+    expect(text).toContain('Configuração escolhida pelo cliente');
+    expect(text).toContain('Não escolhidos: Manutenção');
+    expect(text).toContain('Total\n1771,20 €');
   });
 
   it('counts the chosen total as the won value in analytics', async () => {

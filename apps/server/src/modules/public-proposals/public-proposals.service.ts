@@ -98,6 +98,7 @@ function toPublicDto(found: Found): PublicProposal {
     client: found.client,
     owner: found.owner,
     isActionable: isActionable(p),
+    clientChoice: p.clientChoice ?? null,
     signedAt: iso(p.signedAt),
     signedByName: p.signedByName,
     signedByEmail: p.signedByEmail,
