@@ -62,6 +62,7 @@ test.describe('optional items chosen by the client', () => {
     // The summary totals the default choice: 12 × 10 € + IVA 23 % = 147,60 €.
     await expect(page.getByText(/Total com a escolha predefinida/)).toBeVisible();
     await expect(page.getByText(/147,60\s€/).first()).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page).toHaveURL(new RegExp(`/proposals/${proposalId}$`));
     await expect(page.getByText('Opcional, não incluído no total')).toBeVisible();
@@ -103,6 +104,7 @@ test.describe('optional items chosen by the client', () => {
     await enterAnswerCode(dialog, clientEmail, title);
     await dialog.getByRole('button', { name: 'Aceitar' }).click();
     await expect(client360.getByRole('region', { name: 'Proposta aceite' })).toBeVisible();
+    await expect(client360.getByText('Alojamento × 13')).toBeVisible();
     await context.close();
 
     // The owner sees the configuration the client chose.

@@ -102,6 +102,41 @@ describe('the client’s choice on the public page', () => {
     });
   });
 
+  it('once accepted shows the configuration the client chose', async () => {
+    stubFetch(() =>
+      ok({
+        ...choosing(),
+        status: 'accepted',
+        isActionable: false,
+        acceptedAt: '2026-03-07T09:00:00.000Z',
+        clientChoice: {
+          choice: { items: [] },
+          items: [
+            { index: 0, name: 'Site', quantity: 1, unit: '', unitPrice: 100_000, discount: 0, tax: null },
+            {
+              index: 1,
+              name: 'Alojamento',
+              quantity: 13,
+              unit: 'mês',
+              unitPrice: 1_000,
+              discount: 0,
+              tax: null,
+            },
+          ],
+          subtotal: 113_000,
+          discountAmount: 0,
+          taxAmount: 25_990,
+          totalValue: 138_990,
+        },
+      }),
+    );
+    render(<PublicProposalApp publicToken={TOKEN} env="test" />);
+    expect(await screen.findByRole('heading', { name: 'A sua escolha' })).toBeVisible();
+    expect(screen.getByText('Alojamento × 13')).toBeVisible();
+    expect(screen.getByText(money(138_990))).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Personalize a sua proposta' })).toBeNull();
+  });
+
   it('shows no choice panel when there is nothing to choose', async () => {
     stubFetch(() => ok(makeProposal()));
     render(<PublicProposalApp publicToken={TOKEN} env="test" />);

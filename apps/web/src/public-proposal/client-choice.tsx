@@ -196,3 +196,24 @@ export function ClientChoicePanel({ proposal, choice, onChange }: ClientChoicePa
     </section>
   );
 }
+
+/** After accepting: the configuration the client chose, as stored with the decision. */
+export function ChosenSummary({ proposal }: { proposal: PublicProposal }) {
+  const chosen = proposal.clientChoice;
+  if (!chosen || !hasClientChoice(proposal.content.items)) return null;
+  return (
+    <div className="pp-chosen">
+      <h3 className="pp-chosen-title">A sua escolha</h3>
+      <ul className="pp-chosen-list">
+        {chosen.items.map((item) => (
+          <li key={item.index}>
+            {item.name || `Item ${item.index + 1}`} × {formatNumber(item.quantity)}
+          </li>
+        ))}
+      </ul>
+      <p className="pp-chosen-total">
+        Total escolhido: <strong>{formatMoney(chosen.totalValue)}</strong>
+      </p>
+    </div>
+  );
+}

@@ -7,7 +7,7 @@ import { theme } from '@/theme';
 import { PublicApiError } from './api';
 import { PublicAttachments } from './attachments';
 import { actionColor, contrastRatio, safeHexColor } from './brand';
-import { ClientChoicePanel, useClientChoice } from './client-choice';
+import { ChosenSummary, ClientChoicePanel, useClientChoice } from './client-choice';
 import { DownloadPdfButton } from './download-pdf';
 import { type InteractionsModule, loadInteractions } from './lazy';
 import {
@@ -142,6 +142,7 @@ function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) 
           <section className="pp-card pp-response" aria-labelledby="response-title">
             {outcome === 'signed' ? <SignedOutcome {...outcomeProps} /> : null}
             {outcome === 'accepted' ? <AcceptedOutcome {...outcomeProps} /> : null}
+            {outcome === 'signed' || outcome === 'accepted' ? <ChosenSummary proposal={proposal} /> : null}
             {outcome === 'signed' || outcome === 'accepted' ? (
               <p className="pp-sealed">
                 {/* The sealed PDF with its certificate (docs/product.md#sealed-certificate); a plain download. */}
