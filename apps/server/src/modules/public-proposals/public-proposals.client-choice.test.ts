@@ -8,6 +8,8 @@ import { as, authHeaders, createTeamOfRoles } from '@/test/factories.ts';
 import { pdfPagesText } from '@/test/pdf-text.ts';
 
 // Optional items and quantity ranges the client chooses (docs/product.md#client-choice).
+const PNG_1X1 =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 let t: TestApp;
 let team: Awaited<ReturnType<typeof createTeamOfRoles>>;
 let clientId: string;
@@ -134,6 +136,26 @@ describe('optional items and quantity ranges', () => {
     expect(text).toContain('Configuração escolhida pelo cliente');
     expect(text).toContain('Não escolhidos: Manutenção');
     expect(text).toContain('Total\n1771,20 €');
+  });
+
+  it('a signature carries the choice too; a rejection stores none', async () => {
+    const signed = await sentProposal();
+    const res = await answerAsClient(t, signed.token, 'sign', {
+      signerName: 'Joana Lima',
+      signerEmail: 'joana@lima.pt',
+      signatureData: PNG_1X1,
+      choice: { items: [{ index: 2, selected: false, quantity: 1 }] },
+    });
+    expect(res.statusCode).toBe(200);
+    // 100 000 + 12 000 = 112 000 + IVA 25 760.
+    expect(await stored(signed.id)).toMatchObject({ status: 'accepted', chosenTotal: 137_760 });
+    const rejected = await sentProposal();
+    expect((await answerAsClient(t, rejected.token, 'reject', { reason: null })).statusCode).toBe(200);
+    expect(await stored(rejected.id)).toMatchObject({
+      status: 'rejected',
+      clientChoice: null,
+      chosenTotal: null,
+    });
   });
 
   it('counts the chosen total as the won value in analytics', async () => {
