@@ -1,3 +1,4 @@
+import type { ClientChoice } from '@aceite/shared/client-choice';
 import { contentSha256 } from '@aceite/shared/content-hash';
 import type {
   AnswerCodeSent,
@@ -154,6 +155,8 @@ export function requestAnswerCode(publicToken: string): Promise<AnswerCodeSent> 
 export interface ShownVersion {
   version: number;
   contentSha256: string;
+  /** The optional items and quantities chosen (accept and sign; docs/product.md#client-choice). */
+  choice?: ClientChoice;
 }
 
 /** The version and content hash of the proposal as this page shows it (WebCrypto, the server's function). */

@@ -1,3 +1,4 @@
+import { itemChoiceNote } from '@aceite/shared/client-choice';
 import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import { blockSectionId, READING_ITEMS_SECTION } from '@aceite/shared/reading';
@@ -155,6 +156,11 @@ function ItemsAndTotals({ proposal }: { proposal: PublicProposal }) {
                     {lineTerms(item, proposal.taxRate).length > 0 ? (
                       <span className="pp-item-description">
                         {lineTerms(item, proposal.taxRate).join(' · ')}
+                      </span>
+                    ) : null}
+                    {itemChoiceNote(proposal.content.items[index] ?? item) ? (
+                      <span className="pp-item-description">
+                        {itemChoiceNote(proposal.content.items[index] ?? item)}
                       </span>
                     ) : null}
                     <span className="pp-item-qtyline" aria-hidden="true">

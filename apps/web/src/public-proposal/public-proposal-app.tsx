@@ -7,6 +7,7 @@ import { theme } from '@/theme';
 import { PublicApiError } from './api';
 import { PublicAttachments } from './attachments';
 import { actionColor, contrastRatio, safeHexColor } from './brand';
+import { ChosenSummary, ClientChoicePanel, useClientChoice } from './client-choice';
 import { DownloadPdfButton } from './download-pdf';
 import { type InteractionsModule, loadInteractions } from './lazy';
 import {
@@ -106,6 +107,7 @@ function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) 
   }, [focusResult, outcome]);
 
   const outcomeProps = { proposal, headingRef: resultHeading };
+  const clientChoice = useClientChoice(proposal);
   return (
     <div className="pp-page" style={{ '--pp-accent': accent } as CSSProperties}>
       <a className="pp-skip-link" href="#conteudo">
@@ -122,8 +124,16 @@ function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) 
             </>
           }
         />
+        {outcome === 'actionable' && clientChoice.active ? (
+          <ClientChoicePanel
+            proposal={proposal}
+            choice={clientChoice.choice}
+            onChange={clientChoice.setChoice}
+          />
+        ) : null}
         {outcome === 'actionable' ? (
           <ResponsePanel
+            choice={clientChoice.active ? clientChoice.choice : undefined}
             proposal={proposal}
             publicToken={publicToken}
             actionColor={color}
@@ -134,6 +144,7 @@ function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) 
           <section className="pp-card pp-response" aria-labelledby="response-title">
             {outcome === 'signed' ? <SignedOutcome {...outcomeProps} /> : null}
             {outcome === 'accepted' ? <AcceptedOutcome {...outcomeProps} /> : null}
+            {outcome === 'signed' || outcome === 'accepted' ? <ChosenSummary proposal={proposal} /> : null}
             {outcome === 'signed' || outcome === 'accepted' ? (
               <p className="pp-sealed">
                 {/* The sealed PDF with its certificate (docs/product.md#sealed-certificate); a plain download. */}

@@ -1,3 +1,4 @@
+import type { ClientChoice } from '@aceite/shared/client-choice';
 import { MESSAGES } from '@aceite/shared/messages';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { Button, TextInput } from '@mantine/core';
@@ -35,6 +36,8 @@ interface ResponsePanelProps {
   ensureInteractions: () => Promise<InteractionsModule>;
   /** Reloads the proposal after an answer (docs/product.md#public-page) and moves focus to its result. */
   onAnswered: () => Promise<void>;
+  /** The client's choice of optional items and quantities, sent with accept and sign (client-choice.tsx). */
+  choice?: ClientChoice;
 }
 
 /**
@@ -66,6 +69,7 @@ export function ResponsePanel({
   actionColor,
   ensureInteractions,
   onAnswered,
+  choice,
 }: ResponsePanelProps) {
   const nameInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
@@ -336,7 +340,8 @@ export function ResponsePanel({
               const typed = codeReady();
               if (typed === false) return;
               void run(
-                async () => acceptPublicProposal(publicToken, await shownVersionOf(proposal), typed),
+                async () =>
+                  acceptPublicProposal(publicToken, { ...(await shownVersionOf(proposal)), choice }, typed),
                 MESSAGES.acceptSuccess,
                 MESSAGES.acceptError,
               );
@@ -381,7 +386,7 @@ export function ResponsePanel({
                     signerEmail: signerEmail.trim(),
                     ...(typed ? { code: typed } : {}),
                   },
-                  await shownVersionOf(proposal),
+                  { ...(await shownVersionOf(proposal)), choice },
                 ),
               MESSAGES.signSuccess,
               MESSAGES.signError,

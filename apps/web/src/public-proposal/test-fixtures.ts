@@ -47,6 +47,7 @@ export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicPro
     client: { name: 'Marta Sousa', company: 'Sousa & Filhos, Lda.' },
     owner: { firstName: 'Rui', lastName: 'Vendas', email: 'vendas@aceite.demo' },
     isActionable: true,
+    clientChoice: null,
     signedAt: null,
     signedByName: null,
     signedByEmail: null,

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  type ChosenConfiguration,
+  ITEM_OPTIONAL_MODES,
+  itemRangeProblem,
+  quantityRange,
+} from '../client-choice.ts';
 import { MAX_AMOUNT_CENTS, roundRate } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { PROPOSAL_STATUSES, type ProposalStatus } from '../proposal-status.ts';
@@ -52,6 +58,22 @@ export const ProposalItemSchema = z.object({
     .max(100, MESSAGES.taxRateInvalid)
     .nullable()
     .default(null),
+  /**
+   * Whether the client may leave the item out, and whether it starts selected (docs/product.md#client-choice);
+   * absent or null: required. Absent from items saved before, so their content (and its hash) is unchanged.
+   */
+  optional: z.enum(ITEM_OPTIONAL_MODES, { error: 'Opção inválida para item opcional.' }).nullish(),
+  /** The range of quantities the client may choose (whole or up to two decimals); absent: the quantity. */
+  minQuantity: z
+    .number({ error: 'Indique uma quantidade mínima válida.' })
+    .min(1, MESSAGES.quantityInvalid)
+    .max(1_000_000)
+    .nullish(),
+  maxQuantity: z
+    .number({ error: 'Indique uma quantidade máxima válida.' })
+    .min(1, MESSAGES.quantityInvalid)
+    .max(1_000_000)
+    .nullish(),
 });
 export type ProposalItem = z.infer<typeof ProposalItemSchema>;
 
@@ -77,6 +99,28 @@ export function completeContent(content: {
     })),
   };
 }
+
+/** `ChosenConfiguration` of client-choice.ts, as the API returns it. */
+export const ChosenConfigurationSchema = z.object({
+  choice: z.object({
+    items: z.array(z.object({ index: z.number().int(), selected: z.boolean(), quantity: z.number() })),
+  }),
+  items: z.array(
+    z.object({
+      index: z.number().int(),
+      name: z.string(),
+      quantity: z.number(),
+      unit: z.string(),
+      unitPrice: z.number().int(),
+      discount: z.number(),
+      tax: z.number().nullable(),
+    }),
+  ),
+  subtotal: z.number().int(),
+  discountAmount: z.number().int(),
+  taxAmount: z.number().int(),
+  totalValue: z.number().int(),
+}) satisfies z.ZodType<ChosenConfiguration>;
 
 const PersonSchema = z.object({
   id: z.uuid(),
@@ -143,6 +187,11 @@ export const ProposalSchema = z.object({
       z.object({ method: z.literal('none'), reason: z.enum(['disabled', 'no_client_email']) }),
     ])
     .nullable(),
+  /**
+   * The optional items and quantities the client chose when accepting, with the chosen items and totals
+   * (docs/product.md#client-choice); null until accepted on the page.
+   */
+  clientChoice: ChosenConfigurationSchema.nullable(),
   /** When an admin archived it (answered proposals are archived, never deleted); null otherwise. */
   archivedAt: z.string().nullable(),
   /**
@@ -222,9 +271,21 @@ export const ProposalInputSchema = z
         message: 'O desconto fixo é indicado em cêntimos',
       });
     }
+    // A quantity range holds the quantity (docs/product.md#client-choice).
+    v.content.items.forEach((item, index) => {
+      const problem = itemRangeProblem(item);
+      if (problem) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['content', 'items', index, problem.field],
+          message: problem.message,
+        });
+      }
+    });
     // The sum of the lines is bounded as a whole: each line is within its limits, 500 of them may not be.
+    // Each line at the most the client may choose, so no choice can go past the bound either.
     const { subtotal } = computeTotals({
-      items: v.content.items,
+      items: v.content.items.map((item) => ({ ...item, quantity: quantityRange(item).max })),
       discountType: 'fixed',
       discountValue: 0,
       taxRate: 0,

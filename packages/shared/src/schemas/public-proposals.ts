@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { stripBidiControls } from '../text.ts';
 import { EmailSchema } from './common.ts';
-import { PROPOSAL_STATUSES, ProposalContentSchema } from './proposals.ts';
+import { ChosenConfigurationSchema, PROPOSAL_STATUSES, ProposalContentSchema } from './proposals.ts';
 
 /**
  * What the client sees at /p/{publicToken}: no internal ids, only what the page shows
@@ -28,6 +28,8 @@ export const PublicProposalSchema = z.object({
   owner: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
   /** Whether accept, reject and sign are still possible. */
   isActionable: z.boolean(),
+  /** What the client chose when accepting (docs/product.md#client-choice); null until then. */
+  clientChoice: ChosenConfigurationSchema.nullable(),
   signedAt: z.string().nullable(),
   signedByName: z.string().nullable(),
   signedByEmail: z.string().nullable(),
@@ -103,11 +105,38 @@ const shownFields = {
     .optional(),
 };
 
-/** Accepting carries nothing but the code (when the organization asks for one); an empty body is fine. */
+/**
+ * The optional items and quantities the client chose (docs/product.md#client-choice); checked against the
+ * proposal's items by `validateChoice` on the server. Absent: the default choice.
+ */
+export const ClientChoiceSchema = z.object(
+  {
+    items: z
+      .array(
+        z.object({
+          index: z.number({ error: 'Item da escolha inválido.' }).int('Item da escolha inválido.').min(0),
+          selected: z.boolean({ error: 'Indique se o item está selecionado.' }),
+          quantity: z.number({ error: 'Indique uma quantidade válida.' }),
+        }),
+      )
+      .max(500),
+  },
+  { error: 'Escolha do cliente inválida.' },
+);
+
+/**
+ * Accepting carries the code (when the organization asks for one) and the client's choice of optional items
+ * and quantities; an empty body is fine.
+ */
 export const AcceptInputSchema = z
-  .object({ code: AnswerCodeSchema.optional(), ...shownFields })
+  .object({ code: AnswerCodeSchema.optional(), choice: ClientChoiceSchema.optional(), ...shownFields })
   .nullish()
-  .transform((v) => ({ code: v?.code, version: v?.version, contentSha256: v?.contentSha256 }));
+  .transform((v) => ({
+    code: v?.code,
+    choice: v?.choice,
+    version: v?.version,
+    contentSha256: v?.contentSha256,
+  }));
 
 export const RejectInputSchema = z
   .object({
@@ -147,5 +176,6 @@ export const SignInputSchema = z.object({
     // The size (≤ 1 MB of PNG) is checked on the decoded bytes by the server, which answers 413.
     .startsWith('data:image/png;base64,', MESSAGES.signatureInvalid),
   code: AnswerCodeSchema.optional(),
+  choice: ClientChoiceSchema.optional(),
   ...shownFields,
 });

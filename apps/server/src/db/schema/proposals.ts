@@ -1,3 +1,4 @@
+import type { ChosenConfiguration } from '@aceite/shared/client-choice';
 import { PROPOSAL_STATUSES } from '@aceite/shared/proposal-status';
 import { DISCOUNT_TYPES } from '@aceite/shared/totals';
 import { sql } from 'drizzle-orm';
@@ -28,6 +29,9 @@ export interface ProposalContentItem {
   unit?: string;
   discount?: number;
   tax?: number | null;
+  optional?: 'selected' | 'unselected' | null;
+  minQuantity?: number | null;
+  maxQuantity?: number | null;
 }
 
 export interface ProposalContent {
@@ -89,6 +93,13 @@ export const proposals = pgTable(
      * address, used when), or why no code was asked. Null until the client answers.
      */
     answerVerification: jsonb('answer_verification').$type<AnswerVerificationRecord>(),
+    /**
+     * What the client chose when accepting or signing (docs/product.md#client-choice): every item selected or
+     * not with its quantity, the effective items and their totals. Null until then, and for a rejection.
+     */
+    clientChoice: jsonb('client_choice').$type<ChosenConfiguration>(),
+    /** The total of the client's choice, in cents (what analytics count as won). Null until accepted. */
+    chosenTotal: bigint('chosen_total', { mode: 'number' }),
     /**
      * Set when an admin removes an answered proposal (issue 20): the row, its evidence and files stay, it
      * leaves the working list and stats, and the audit log records who did it.

@@ -23,12 +23,18 @@ const WON = statusIn(WON_STATUSES);
 /** Waiting for the client's answer. */
 const OPEN = statusIn(CLIENT_HAS_SEEN_STATUSES);
 
+/**
+ * A proposal's value: what the client chose when they accepted with optional items or quantities, else its
+ * total (docs/product.md#client-choice).
+ */
+const VALUE = sql`coalesce(${proposals.chosenTotal}, ${proposals.totalValue})`;
+
 const totals = {
   count: sql<number>`count(*)::int`,
-  value: sql<number>`coalesce(sum(${proposals.totalValue}), 0)::bigint`,
+  value: sql<number>`coalesce(sum(${VALUE}), 0)::bigint`,
   sent: sql<number>`(count(*) filter (where ${SENT_OR_LATER}))::int`,
   won: sql<number>`(count(*) filter (where ${WON}))::int`,
-  wonValue: sql<number>`coalesce(sum(${proposals.totalValue}) filter (where ${WON}), 0)::bigint`,
+  wonValue: sql<number>`coalesce(sum(${VALUE}) filter (where ${WON}), 0)::bigint`,
 };
 
 async function organizationTimezone(ctx: TenantContext): Promise<string> {
@@ -72,7 +78,7 @@ export async function selectOverview(ctx: TenantContext, q: AnalyticsQuery) {
   const [[row], [open], [cancelled], [clientCount], [userCount]] = await Promise.all([
     ctx.db.select(totals).from(proposals).where(where),
     ctx.db
-      .select({ n: count(), value: sql<number>`coalesce(sum(${proposals.totalValue}), 0)::bigint` })
+      .select({ n: count(), value: sql<number>`coalesce(sum(${VALUE}), 0)::bigint` })
       .from(proposals)
       .where(and(where, OPEN)),
     ctx.db.select({ n: count() }).from(proposals).where(cancelledWhere),

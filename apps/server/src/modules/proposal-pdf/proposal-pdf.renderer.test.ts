@@ -76,3 +76,67 @@ describe('renderProposalPdf', () => {
     expect(lines.join('')).toBe(long);
   });
 });
+
+describe('renderProposalPdf with optional items and quantity ranges (docs/product.md#client-choice)', () => {
+  const choosing = () => ({
+    ...thirtyItemProposal(),
+    discountType: 'percentage' as const,
+    discountValue: 0,
+    taxRate: 23,
+    content: {
+      blocks: [],
+      items: [
+        { name: 'Site', description: '', quantity: 1, unit: '', unitPrice: 100_000, discount: 0, tax: null },
+        {
+          name: 'Alojamento',
+          description: '',
+          quantity: 12,
+          unit: 'mês',
+          unitPrice: 1_000,
+          discount: 0,
+          tax: null,
+          minQuantity: 6,
+          maxQuantity: 24,
+        },
+        {
+          name: 'Logótipo',
+          description: '',
+          quantity: 1,
+          unit: '',
+          unitPrice: 20_000,
+          discount: 0,
+          tax: null,
+          optional: 'unselected' as const,
+        },
+      ],
+    },
+  });
+  const text = async (data: Parameters<typeof renderProposalPdf>[0]) =>
+    (await pdfPagesText(await renderProposalPdf(data))).join('\n').replace(/[\u00a0\u202f]/g, ' ');
+
+  it('before a decision lists every line with its note and totals the default choice', async () => {
+    const all = await text(choosing());
+    expect(all).toContain('Itens e valores');
+    expect(all).toContain('Opcional, não incluído no total');
+    expect(all).toContain('Quantidade de 6 a 24');
+    // 1000 + 120 € (the logo is out) = 1120 €, IVA 257,60 €.
+    expect(all).toContain('Subtotal\n1120,00 €\nIVA (23 %)\n257,60 €\nTotal\n1377,60 €');
+  });
+
+  it('after a decision shows the chosen configuration and its totals', async () => {
+    const all = await text({
+      ...choosing(),
+      choice: {
+        items: [
+          { index: 0, selected: true, quantity: 1 },
+          { index: 1, selected: true, quantity: 24 },
+          { index: 2, selected: false, quantity: 1 },
+        ],
+      },
+    });
+    expect(all).toContain('Configuração escolhida pelo cliente');
+    expect(all).toContain('Não escolhidos: Logótipo');
+    // 1000 + 240 € = 1240 €, IVA 285,20 €.
+    expect(all).toContain('Subtotal\n1240,00 €\nIVA (23 %)\n285,20 €\nTotal\n1525,20 €');
+  });
+});

@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import {
+  applyClientChoice,
+  type ClientChoice,
+  completeChoice,
+  defaultItems,
+  itemChoiceNote,
+} from '@aceite/shared/client-choice';
 import { formatCalendarDateLong, formatInstantDateLong } from '@aceite/shared/dates';
 import { formatPercent } from '@aceite/shared/format-percent';
 import { formatDecimalPt, formatMoney, formatUnitPrice } from '@aceite/shared/money';
@@ -28,6 +35,11 @@ export interface ProposalPdfData {
   createdAt: string;
   /** Past its validity: the PDF says so under the title, as the public page does. */
   expired?: boolean;
+  /**
+   * What the client chose when accepting (docs/product.md#client-choice): the PDF then lists the chosen lines
+   * at their chosen quantities and totals them; absent or null, the default choice.
+   */
+  choice?: ClientChoice | null;
 }
 
 const require = createRequire(import.meta.url);
@@ -331,7 +343,13 @@ export async function renderProposalPdf(data: ProposalPdfData): Promise<Uint8Arr
   // Items and totals.
   w.gap(18);
   w.ensure(60);
-  w.paragraph('Itens e valores', { size: 13, font: bold });
+  const items = data.content.items;
+  const chosen = data.choice ? applyClientChoice(items, data.choice) : null;
+  // Priced lines: the client's configuration once chosen, else the default choice.
+  const priced = chosen ?? defaultItems(items);
+  const complete = data.choice ? completeChoice(items, data.choice) : null;
+  const leftOut = complete ? items.filter((_, index) => !complete.items[index]?.selected) : [];
+  w.paragraph(chosen ? 'Configuração escolhida pelo cliente' : 'Itens e valores', { size: 13, font: bold });
   w.gap(6);
   const drawHeader = () => {
     w.page.drawRectangle({ x: MARGIN, y: w.y - 20, width: CONTENT_WIDTH, height: 20, color: HEADER_FILL });
@@ -343,14 +361,17 @@ export async function renderProposalPdf(data: ProposalPdfData): Promise<Uint8Arr
     w.rightText('TOTAL', COL.total.right, opts);
     w.y -= 6;
   };
-  if (data.content.items.length > 0) drawHeader();
-  for (const item of data.content.items) {
+  const lines = chosen ?? items;
+  if (lines.length > 0) drawHeader();
+  for (const item of lines) {
+    const note = chosen ? null : itemChoiceNote(item);
     const nameLines = wrapText(item.name || 'Item sem nome', bold, 10, COL.item.width);
     const detailLines = [
       ...(item.description ? wrapText(item.description, regular, 8.5, COL.item.width) : []),
       ...(lineTerms(item, data.taxRate).length > 0
         ? wrapText(lineTerms(item, data.taxRate).join(' · '), regular, 8.5, COL.item.width)
         : []),
+      ...(note ? wrapText(note, regular, 8.5, COL.item.width) : []),
     ];
     const height = nameLines.length * 14 + detailLines.length * 12 + 10;
     if (w.y - height < MARGIN + FOOTER) {
@@ -380,8 +401,15 @@ export async function renderProposalPdf(data: ProposalPdfData): Promise<Uint8Arr
   }
 
   // Totals from the one shared computation (docs/product.md#totals), never re-added here.
+  if (leftOut.length > 0) {
+    w.gap(8);
+    w.paragraph(`Não escolhidos: ${leftOut.map((item) => item.name || 'Item sem nome').join(', ')}`, {
+      size: 9,
+      color: MUTED,
+    });
+  }
   const totals = computeTotals({
-    items: data.content.items,
+    items: priced,
     discountType: data.discountType,
     discountValue: data.discountValue,
     taxRate: data.taxRate,
@@ -392,7 +420,7 @@ export async function renderProposalPdf(data: ProposalPdfData): Promise<Uint8Arr
       data.discountType === 'percentage' ? `Desconto (${formatPercent(data.discountValue)})` : 'Desconto';
     rows.push([label, `−${formatMoney(totals.discountAmount)}`, false]);
   }
-  rows.push([taxLabel(data.content.items, data.taxRate), formatMoney(totals.taxAmount), false]);
+  rows.push([taxLabel(priced, data.taxRate), formatMoney(totals.taxAmount), false]);
   rows.push(['Total', formatMoney(totals.totalValue), true]);
   w.gap(10);
   w.ensure(rows.length * 18 + 30);

@@ -50,6 +50,7 @@ export function pdfDataOfRow(source: {
     validUntil: p.validUntil,
     createdAt: p.createdAt.toISOString(),
     expired: p.status === 'expired',
+    choice: p.clientChoice?.choice ?? null,
   };
 }
 
@@ -67,6 +68,7 @@ function pdfDataOfPublic(p: PublicProposal): ProposalPdfData {
     validUntil: p.validUntil,
     createdAt: p.createdAt,
     expired: p.status === 'expired',
+    choice: p.clientChoice?.choice ?? null,
   };
 }
 

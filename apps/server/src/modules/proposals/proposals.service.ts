@@ -1,3 +1,4 @@
+import { defaultItems } from '@aceite/shared/client-choice';
 import { contentSha256 } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
@@ -120,6 +121,7 @@ export function toProposalDto(
     signedByEmail: p.signedByEmail,
     signatureData: p.signatureData,
     answerVerification: p.answerVerification ?? null,
+    clientChoice: p.clientChoice ?? null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
@@ -209,8 +211,10 @@ async function resolveReferences(
 
 /** Columns written from the form; totals always recomputed here with the shared function. */
 function toValues(input: ProposalInput) {
+  // Optional items count as the client would find them: preselected in, unselected out
+  // (docs/product.md#client-choice).
   const totals = computeTotals({
-    items: input.content.items,
+    items: defaultItems(input.content.items),
     discountType: input.discountType,
     discountValue: input.discountValue,
     taxRate: input.taxRate,

@@ -1,6 +1,7 @@
 // The one unscoped area of the API (docs/architecture.md#tenant-scoping): a proposal is found by its public
 // token alone.
 // Every function here takes the token, never an id from the caller.
+import type { ChosenConfiguration } from '@aceite/shared/client-choice';
 import { CLIENT_HAS_SEEN_STATUSES } from '@aceite/shared/proposal-status';
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -98,6 +99,18 @@ export async function decideByToken(
     )
     .returning();
   return row;
+}
+
+/** Stores the client's configuration on the proposal just decided (in the answer's transaction). */
+export async function storeClientChoice(
+  db: Db,
+  token: string,
+  configuration: ChosenConfiguration,
+): Promise<void> {
+  await db
+    .update(proposals)
+    .set({ clientChoice: configuration, chosenTotal: configuration.totalValue })
+    .where(eq(proposals.publicToken, token));
 }
 
 /** Who to tell about a client's answer: the proposal's owner, the organization's name and brand, the client. */

@@ -1,3 +1,4 @@
+import type { ClientChoice } from '@aceite/shared/client-choice';
 import { isPlatformAdmin } from '@aceite/shared/permissions';
 import { dataEnvelope, ErrorEnvelopeSchema } from '@aceite/shared/schemas/common';
 import { PROPOSAL_STATUSES } from '@aceite/shared/schemas/proposals';
@@ -34,9 +35,14 @@ const errors = {
   429: ErrorEnvelopeSchema,
 };
 /** The version and content hash the page rendered (docs/product.md#evidence). */
-const shownOf = (b: { version?: number; contentSha256?: string }): publicProposals.ShownVersion => ({
+const shownOf = (b: {
+  version?: number;
+  contentSha256?: string;
+  choice?: ClientChoice;
+}): publicProposals.ShownVersion => ({
   version: b.version,
   contentSha256: b.contentSha256,
+  choice: b.choice,
 });
 const decision = dataEnvelope(z.object({ status: z.enum(PROPOSAL_STATUSES) }));
 

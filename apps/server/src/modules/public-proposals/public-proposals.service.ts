@@ -1,4 +1,12 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  applyClientChoice,
+  type ChosenConfiguration,
+  type ClientChoice,
+  completeChoice,
+  defaultChoice,
+  validateChoice,
+} from '@aceite/shared/client-choice';
 import { contentSha256 } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { type PrivacyNotice, privacyNotice } from '@aceite/shared/privacy-notice';
@@ -13,6 +21,7 @@ import {
   MAX_SIGNATURE_WIDTH,
 } from '@aceite/shared/schemas/public-proposals';
 import { readingRetentionMonths, requiresAnswerCode } from '@aceite/shared/schemas/users';
+import { computeTotals } from '@aceite/shared/totals';
 import type { Db } from '@/db/client.ts';
 import type { AnswerVerificationRecord, proposals } from '@/db/schema/index.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
@@ -38,6 +47,7 @@ import {
   selectAnswerRecipient,
   selectByToken,
   selectNewestAnswerCode,
+  storeClientChoice,
   useAnswerCode,
 } from './public-proposals.queries.ts';
 
@@ -88,6 +98,7 @@ function toPublicDto(found: Found): PublicProposal {
     client: found.client,
     owner: found.owner,
     isActionable: isActionable(p),
+    clientChoice: p.clientChoice ?? null,
     signedAt: iso(p.signedAt),
     signedByName: p.signedByName,
     signedByEmail: p.signedByEmail,
@@ -364,6 +375,44 @@ export async function requestAnswerCode(
 export interface ShownVersion {
   version?: number;
   contentSha256?: string;
+  /** The optional items and quantities chosen (accept and sign); absent: the default choice. */
+  choice?: ClientChoice;
+}
+
+/**
+ * The client's configuration from the proposal's items: the choice checked with the shared function (400 with
+ * its Portuguese message when out of bounds) and the totals recomputed on the chosen items
+ * (docs/product.md#client-choice).
+ */
+export function chosenConfiguration(p: ProposalRow, given: ClientChoice | undefined): ChosenConfiguration {
+  const items = completeContent(p.content).items;
+  const problem = given ? validateChoice(items, given)[0] : undefined;
+  if (problem)
+    throw fieldError(problem.index === null ? 'choice' : `choice.items.${problem.index}`, problem.message);
+  const choice = completeChoice(items, given ?? defaultChoice(items));
+  const chosen = applyClientChoice(
+    items.map((item, index) => ({ ...item, index })),
+    choice,
+  );
+  const totals = computeTotals({
+    items: chosen,
+    discountType: p.discountType,
+    discountValue: p.discountValue,
+    taxRate: p.taxRate,
+  });
+  return {
+    choice,
+    items: chosen.map((item) => ({
+      index: item.index,
+      name: item.name,
+      quantity: item.quantity,
+      unit: item.unit,
+      unitPrice: item.unitPrice,
+      discount: item.discount,
+      tax: item.tax,
+    })),
+    ...totals,
+  };
 }
 
 /** The code sent with an answer, and the key to check it with. */
@@ -460,6 +509,8 @@ async function decide(
   if (!found || !isActionable(found.proposal) || found.proposal.status === 'cancelled') {
     throw await refusal(db, token);
   }
+  // An impossible choice is refused before the code is tried (it would cost the client an attempt).
+  if (action !== 'rejected') chosenConfiguration(found.proposal, shown.choice);
   const verified = await verifyAnswerCode(db, found, code).catch(async (error: unknown) => {
     // Answered meanwhile (another tab, a concurrent answer that used the code): that is the news, not the code.
     const now = await selectByToken(db, token);
@@ -478,6 +529,9 @@ async function decide(
     ) {
       throw new AppError('CONFLICT', MESSAGES.proposalChanged);
     }
+    // The choice is priced on the content decided on, and kept with the decision (docs/product.md#client-choice).
+    const configuration = action === 'rejected' ? null : chosenConfiguration(row, shown.choice);
+    if (configuration) await storeClientChoice(tx, token, configuration);
     // Used inside the answer's transaction: a refused answer leaves the code unused, a used one is refused.
     if (verified.codeId && !(await useAnswerCode(tx, verified.codeId, verified.usedAt))) {
       throw codeError(MESSAGES.answerCodeExpired);
@@ -499,6 +553,8 @@ async function decide(
         contentSha256: sha256,
         ...origin(meta),
         verification: verified.record.method === 'email_code' ? 'email_code' : verified.record.reason,
+        // What exactly was accepted: separate from the content's hash, which stays that of the published content.
+        ...(configuration && { clientChoice: configuration }),
         ...evidenceExtra,
       },
     });
@@ -515,6 +571,7 @@ async function decide(
         answerVerification: verified.record,
         // The statement the page showed about the client's data, as the current settings word it.
         privacyNotice: noticeFor(found).text,
+        ...(configuration && { clientChoice: configuration }),
         ...extra,
       },
     });

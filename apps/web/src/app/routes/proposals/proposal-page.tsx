@@ -14,6 +14,7 @@ import { AttachmentsPanel } from '@/features/attachments/components/attachments-
 import { CommentsPanel } from '@/features/comments/components/comments-panel';
 import { useProposal } from '@/features/proposals/api/get-proposal';
 import { AnswerVerificationNote } from '@/features/proposals/components/answer-verification-note';
+import { ChosenConfigurationPanel } from '@/features/proposals/components/chosen-configuration-panel';
 import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
 import { DownloadPdfButton } from '@/features/proposals/components/download-pdf-button';
 import { EvidencePanel } from '@/features/proposals/components/evidence-panel';
@@ -111,6 +112,7 @@ export function ProposalPage() {
           </Alert>
         )}
         <SignaturePanel proposal={proposal} />
+        <ChosenConfigurationPanel proposal={proposal} />
         {proposal.acceptedAt && !proposal.signedAt && (
           <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden="true" />}>
             Aceite pelo cliente em {formatDateTime(proposal.acceptedAt)}. {MESSAGES.proposalLocked}.

@@ -17,6 +17,7 @@ import { IconBook2, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useState } from 'react';
 import { DecimalInput } from '@/components/decimal-input';
 import { readDecimal } from '@/lib/decimal';
+import { ItemChoiceFields } from './item-choice-fields';
 import {
   eurosToCents,
   type ItemValues,
@@ -38,6 +39,8 @@ interface ItemRowProps {
   unitPriceError: ReactNode;
   discountError: ReactNode;
   taxError: ReactNode;
+  minQuantityError: ReactNode;
+  maxQuantityError: ReactNode;
   /** The proposal's IVA rate as shown in a line whose own IVA is empty. */
   defaultTax: string;
   /** Set for a line just added by hand: its name takes the focus once. */
@@ -69,6 +72,11 @@ function sameRow(a: ItemRowProps, b: ItemRowProps): boolean {
     a.item.unitPrice === b.item.unitPrice &&
     a.item.discount === b.item.discount &&
     a.item.tax === b.item.tax &&
+    a.item.optional === b.item.optional &&
+    a.item.minQuantity === b.item.minQuantity &&
+    a.item.maxQuantity === b.item.maxQuantity &&
+    a.minQuantityError === b.minQuantityError &&
+    a.maxQuantityError === b.maxQuantityError &&
     a.index === b.index &&
     a.nameError === b.nameError &&
     a.descriptionError === b.descriptionError &&
@@ -99,6 +107,8 @@ const ItemRow = memo(function ItemRow({
   unitPriceError,
   discountError,
   taxError,
+  minQuantityError,
+  maxQuantityError,
   defaultTax,
   autoFocus,
   onAutoFocused,
@@ -197,6 +207,13 @@ const ItemRow = memo(function ItemRow({
             onChange={(value) => setField(index, 'tax', value)}
           />
         </Grid.Col>
+        <ItemChoiceFields
+          item={item}
+          index={index}
+          minQuantityError={minQuantityError}
+          maxQuantityError={maxQuantityError}
+          setField={setField}
+        />
         <Grid.Col span={{ base: 24, md: 7 }}>
           <Group justify="space-between" gap="xs" wrap="nowrap" mt={{ base: 0, md: 26 }}>
             <Stack gap={0}>
@@ -274,6 +291,8 @@ export function ItemsEditor({ form, onPickFromCatalogue }: ItemsEditorProps) {
           unitPriceError={errors[`items.${index}.unitPrice`]}
           discountError={errors[`items.${index}.discount`]}
           taxError={errors[`items.${index}.tax`]}
+          minQuantityError={errors[`items.${index}.minQuantity`]}
+          maxQuantityError={errors[`items.${index}.maxQuantity`]}
           defaultTax={defaultTax}
           autoFocus={focusKey === item.key}
           onAutoFocused={clearFocusKey}

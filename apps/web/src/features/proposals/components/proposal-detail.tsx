@@ -1,3 +1,4 @@
+import { itemChoiceNote } from '@aceite/shared/client-choice';
 import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
 import { shownStatus } from '@aceite/shared/schemas/proposals';
@@ -67,6 +68,11 @@ function ItemsTable({ proposal }: { proposal: Proposal }) {
               {lineTerms(item, proposal.taxRate).length > 0 && (
                 <Text size="xs" c="dimmed">
                   {lineTerms(item, proposal.taxRate).join(' · ')}
+                </Text>
+              )}
+              {itemChoiceNote(item) && (
+                <Text size="xs" c="dimmed">
+                  {itemChoiceNote(item)}
                 </Text>
               )}
               {/* On a phone the quantity and price columns fold into the item's cell. */}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyProposalValues,
   eurosToCents,
+  formChoiceNote,
   formPath,
   formTotals,
   newItem,
@@ -233,5 +234,37 @@ describe('valuesFromProposal', () => {
       items: [{ name: 'A', quantity: 2, unitPrice: 10.5 }],
       discountValue: 25,
     });
+  });
+});
+
+describe('optional items and quantity ranges (docs/product.md#client-choice)', () => {
+  const choosing = () =>
+    values({
+      items: [
+        newItem({ name: 'Site', unitPrice: 1000 }),
+        newItem({ name: 'Logótipo', unitPrice: 200, optional: 'unselected' }),
+        newItem({ name: 'Alojamento', quantity: 12, unitPrice: 10, minQuantity: 6, maxQuantity: 24 }),
+      ],
+    });
+
+  it('sends the choice fields only where set, and totals the default choice', () => {
+    const items = toProposalDraft(choosing(), { includeOwner: false }).content.items;
+    expect(items[0]).not.toHaveProperty('optional');
+    expect(items[0]).not.toHaveProperty('minQuantity');
+    expect(items[1]).toMatchObject({ optional: 'unselected' });
+    expect(items[2]).toMatchObject({ minQuantity: 6, maxQuantity: 24 });
+    // 1000 + 120 € (the unselected logo is out), IVA 23 %.
+    expect(formTotals(choosing())).toMatchObject({ subtotal: 112_000, totalValue: 137_760 });
+    expect(formChoiceNote(choosing())).toBe(
+      'Total com a escolha predefinida; o cliente pode alterá-la: 1 item opcional (1 não selecionado, fora do total), 1 quantidade ajustável.',
+    );
+    expect(formChoiceNote(values({ items: [newItem({ name: 'A' })] }))).toBeNull();
+  });
+
+  it('refuses a range that does not hold the quantity', () => {
+    const errors = validateProposalValues(
+      values({ items: [newItem({ name: 'A', quantity: 5, unitPrice: 1, maxQuantity: 4 })] }),
+    );
+    expect(errors['items.0.maxQuantity']).toBe('A quantidade máxima não pode ser inferior à quantidade.');
   });
 });

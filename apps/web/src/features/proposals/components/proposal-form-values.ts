@@ -1,3 +1,10 @@
+import {
+  defaultItems,
+  hasClientChoice,
+  hasQuantityRange,
+  type ItemOptionalMode,
+  isOptionalItem,
+} from '@aceite/shared/client-choice';
 import { fromCents, parseDecimalPt, toCents } from '@aceite/shared/money';
 import { type Proposal, ProposalInputSchema, type ProposalStatus } from '@aceite/shared/schemas/proposals';
 import { TemplateContentSchema } from '@aceite/shared/schemas/templates';
@@ -35,6 +42,11 @@ export interface ItemValues {
   discount: NumberValue;
   /** The line's own IVA, percent; empty: the proposal's rate. */
   tax: NumberValue;
+  /** '' required, or optional preselected/unselected (docs/product.md#client-choice). */
+  optional: '' | ItemOptionalMode;
+  /** The quantities the client may choose; empty: the quantity itself. */
+  minQuantity: NumberValue;
+  maxQuantity: NumberValue;
 }
 
 /** The editor's state. Money is in euros here (what a person types) and in cents on the wire. */
@@ -71,6 +83,9 @@ export function newItem(values: Partial<Omit<ItemValues, 'key'>> = {}): ItemValu
     unitPrice: '',
     discount: 0,
     tax: '',
+    optional: '',
+    minQuantity: '',
+    maxQuantity: '',
     ...values,
   };
 }
@@ -113,6 +128,9 @@ export function valuesFromProposal(proposal: Proposal): ProposalFormValues {
         unitPrice: fromCents(item.unitPrice),
         discount: item.discount,
         tax: item.tax ?? '',
+        optional: item.optional ?? '',
+        minQuantity: item.minQuantity ?? '',
+        maxQuantity: item.maxQuantity ?? '',
       }),
     ),
     discountType: proposal.discountType,
@@ -223,6 +241,9 @@ export interface ProposalDraft {
       unitPrice: number;
       discount: number;
       tax: number | null;
+      optional?: ItemOptionalMode;
+      minQuantity?: number;
+      maxQuantity?: number;
     }[];
   };
   discountType: DiscountType;
@@ -254,6 +275,10 @@ export function toProposalDraft(values: ProposalFormValues, { includeOwner }: To
         unitPrice: eurosToCents(item.unitPrice),
         discount: percent(item.discount, 0),
         tax: isBlank(item.tax) ? null : toNumber(item.tax),
+        // Left out when unset, so a line without a choice keeps the content it always had.
+        ...(item.optional ? { optional: item.optional } : {}),
+        ...(isBlank(item.minQuantity) ? {} : { minQuantity: toNumber(item.minQuantity) }),
+        ...(isBlank(item.maxQuantity) ? {} : { maxQuantity: toNumber(item.maxQuantity) }),
       })),
     },
     discountType: values.discountType,
@@ -273,8 +298,9 @@ const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min)
 function summaryInput(values: ProposalFormValues): TotalsInput {
   const draft = toProposalDraft(values, { includeOwner: false });
   const finite = (n: number) => (Number.isFinite(n) ? n : 0);
+  // Priced as the client first sees it: unselected optional lines out (docs/product.md#client-choice).
   return {
-    items: draft.content.items.map((item) => ({
+    items: defaultItems(draft.content.items).map((item) => ({
       quantity: item.quantity,
       unitPrice: finite(item.unitPrice),
       discount: clamp(finite(item.discount), 0, 100),
@@ -329,4 +355,25 @@ export function validateProposalValues(values: ProposalFormValues): FormErrors {
     }
   }
   return errors;
+}
+
+/**
+ * The summary's word on the client's choice (docs/product.md#client-choice): the total is the default
+ * choice's, and which lines the client may change. Null when there is nothing to choose.
+ */
+export function formChoiceNote(values: ProposalFormValues): string | null {
+  const items = toProposalDraft(values, { includeOwner: false }).content.items;
+  if (!hasClientChoice(items)) return null;
+  const optional = items.filter(isOptionalItem).length;
+  const unselected = items.filter((item) => item.optional === 'unselected').length;
+  const ranges = items.filter(hasQuantityRange).length;
+  const parts = [
+    optional > 0 &&
+      `${optional} ${optional === 1 ? 'item opcional' : 'itens opcionais'}` +
+        (unselected > 0
+          ? ` (${unselected} não ${unselected === 1 ? 'selecionado' : 'selecionados'}, fora do total)`
+          : ''),
+    ranges > 0 && `${ranges} ${ranges === 1 ? 'quantidade ajustável' : 'quantidades ajustáveis'}`,
+  ].filter(Boolean);
+  return `Total com a escolha predefinida; o cliente pode alterá-la: ${parts.join(', ')}.`;
 }

@@ -44,6 +44,7 @@ import { BlocksEditor } from './blocks-editor';
 import { type ClientOption, ClientPicker } from './client-picker';
 import { ItemsEditor } from './items-editor';
 import {
+  formChoiceNote,
   formPath,
   formTaxLabel,
   formTotals,
@@ -264,7 +265,9 @@ export function ProposalForm({
       discountType={values.discountType}
       discountPercent={discountIsPercent ? Number(values.discountValue) || 0 : undefined}
       taxLabel={formTaxLabel(values)}
-      note="O desconto aplica-se ao subtotal e o IVA ao valor com desconto."
+      note={[formChoiceNote(values), 'O desconto aplica-se ao subtotal e o IVA ao valor com desconto.']
+        .filter(Boolean)
+        .join(' ')}
     />
   );
 
