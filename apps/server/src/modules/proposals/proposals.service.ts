@@ -29,7 +29,7 @@ import {
   type ProposalSummary,
 } from '@aceite/shared/schemas/proposals';
 import { OrganizationSettingsSchema } from '@aceite/shared/schemas/users';
-import { computeTotals } from '@aceite/shared/totals';
+import { computeTotals, savedTaxBreakdown } from '@aceite/shared/totals';
 import type { z } from 'zod';
 import type { Db } from '@/db/client.ts';
 import {
@@ -100,6 +100,7 @@ export function toProposalDto(
     discountAmount: p.discountAmount,
     taxRate: p.taxRate,
     taxAmount: p.taxAmount,
+    taxBreakdown: savedTaxBreakdown({ ...p, items: completeContent(p.content).items }),
     totalValue: p.totalValue,
     validUntil: p.validUntil,
     content: completeContent(p.content),
@@ -208,7 +209,8 @@ async function resolveReferences(
 
 /** Columns written from the form; totals always recomputed here with the shared function. */
 function toValues(input: ProposalInput) {
-  const totals = computeTotals({
+  // The table by rate is not stored: it is computed again from the lines for whoever reads them.
+  const { taxBreakdown: _byRate, ...totals } = computeTotals({
     items: input.content.items,
     discountType: input.discountType,
     discountValue: input.discountValue,

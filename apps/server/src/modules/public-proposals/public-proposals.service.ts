@@ -13,6 +13,7 @@ import {
   MAX_SIGNATURE_WIDTH,
 } from '@aceite/shared/schemas/public-proposals';
 import { requiresAnswerCode } from '@aceite/shared/schemas/users';
+import { savedTaxBreakdown } from '@aceite/shared/totals';
 import type { Db } from '@/db/client.ts';
 import type { AnswerVerificationRecord, proposals } from '@/db/schema/index.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
@@ -83,6 +84,7 @@ function toPublicDto(found: Found): PublicProposal {
     discountAmount: p.discountAmount,
     taxRate: p.taxRate,
     taxAmount: p.taxAmount,
+    taxBreakdown: savedTaxBreakdown({ ...p, items: completeContent(p.content).items }),
     totalValue: p.totalValue,
     validUntil: p.validUntil,
     client: found.client,
