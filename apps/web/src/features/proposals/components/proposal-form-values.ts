@@ -35,6 +35,8 @@ export interface ItemValues {
   discount: NumberValue;
   /** The line's own IVA, percent; empty: the proposal's rate. */
   tax: NumberValue;
+  /** At 0 %: the AT exemption code ("M07"); empty for none (docs/product.md#iva-per-line). */
+  exemption: string;
 }
 
 /** The editor's state. Money is in euros here (what a person types) and in cents on the wire. */
@@ -71,6 +73,7 @@ export function newItem(values: Partial<Omit<ItemValues, 'key'>> = {}): ItemValu
     unitPrice: '',
     discount: 0,
     tax: '',
+    exemption: '',
     ...values,
   };
 }
@@ -113,6 +116,7 @@ export function valuesFromProposal(proposal: Proposal): ProposalFormValues {
         unitPrice: fromCents(item.unitPrice),
         discount: item.discount,
         tax: item.tax ?? '',
+        exemption: item.exemption ?? '',
       }),
     ),
     discountType: proposal.discountType,
@@ -223,6 +227,7 @@ export interface ProposalDraft {
       unitPrice: number;
       discount: number;
       tax: number | null;
+      exemption: string | null;
     }[];
   };
   discountType: DiscountType;
@@ -254,6 +259,7 @@ export function toProposalDraft(values: ProposalFormValues, { includeOwner }: To
         unitPrice: eurosToCents(item.unitPrice),
         discount: percent(item.discount, 0),
         tax: isBlank(item.tax) ? null : toNumber(item.tax),
+        exemption: item.exemption || null,
       })),
     },
     discountType: values.discountType,
@@ -279,6 +285,7 @@ function summaryInput(values: ProposalFormValues): TotalsInput {
       unitPrice: finite(item.unitPrice),
       discount: clamp(finite(item.discount), 0, 100),
       tax: item.tax === null ? null : clamp(finite(item.tax), 0, 100),
+      exemption: item.exemption,
     })),
     discountType: draft.discountType,
     discountValue: Math.max(finite(draft.discountValue), 0),

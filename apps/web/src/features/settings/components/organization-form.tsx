@@ -7,6 +7,7 @@ import {
   OrganizationSettingsSchema,
   requiresAnswerCode,
 } from '@aceite/shared/schemas/users';
+import { type VatRegion, vatRegionOf } from '@aceite/shared/vat';
 import {
   Alert,
   Button,
@@ -32,6 +33,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useOrganization } from '../api/get-organization';
 import { useUpdateOrganization } from '../api/update-organization';
 import type { ReportMessage } from './settings-message';
+import { VatRegionSettings } from './vat-region-settings';
 
 /** The default brand colour (docs/product.md#limits-and-defaults). */
 export const DEFAULT_BRAND_COLOR = '#007bff';
@@ -49,6 +51,7 @@ const FIELDS = [
   'settings.proposalValidityDays',
   'settings.requireAnswerCode',
   'settings.privacyContact',
+  'settings.vatRegion',
 ] as const;
 
 /** The proposal defaults as the form edits them: Aceite's own defaults where the organization set none. */
@@ -61,7 +64,9 @@ function proposalDefaults(settings: Organization['settings']) {
     proposalValidityDays: saved.proposalValidityDays ?? DEFAULT_VALIDITY_DAYS,
     requireAnswerCode: requiresAnswerCode(saved),
     privacyContact: saved.privacyContact ?? '',
+    vatRegion: vatRegionOf(saved),
   } as {
+    vatRegion: VatRegion;
     proposalEmailSubject: string;
     proposalEmailMessage: string;
     proposalValidityDays: number | string;
@@ -266,6 +271,7 @@ function OrganizationFields({
           maw={{ sm: 320 }}
           {...form.getInputProps('settings.proposalValidityDays')}
         />
+        <VatRegionSettings {...form.getInputProps('settings.vatRegion')} />
         <TextInput
           label="Assunto do email"
           description="Sugerido ao enviar uma proposta; pode ser alterado em cada envio."
