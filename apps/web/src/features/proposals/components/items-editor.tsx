@@ -1,4 +1,5 @@
-import { formatDecimalPt, formatMoney } from '@aceite/shared/money';
+import { formatPercent } from '@aceite/shared/format-percent';
+import { formatMoney } from '@aceite/shared/money';
 import { lineTotal } from '@aceite/shared/totals';
 import type { VatRegion } from '@aceite/shared/vat';
 import {
@@ -41,7 +42,7 @@ interface ItemRowProps {
   discountError: ReactNode;
   taxError: ReactNode;
   exemptionError: ReactNode;
-  /** The proposal's IVA rate as shown in a line whose own IVA is empty. */
+  /** The proposal's IVA rate as shown in a line whose own IVA is empty ("23 %"). */
   defaultTax: string;
   /** The proposal's IVA rate (NaN while invalid): a line without its own is at this rate. */
   proposalRate: number;
@@ -270,7 +271,7 @@ export function ItemsEditor({ form, vatRegion, onPickFromCatalogue }: ItemsEdito
   const ratesKey = `${vatRegion}:${[...new Set(ratesInUse)].sort().join(',')}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: ratesKey stands for the region and the rates in use
   const taxOptions = useMemo(() => rateOptions(vatRegion, ratesInUse), [ratesKey]);
-  const defaultTax = Number.isFinite(proposalTax) ? formatDecimalPt(proposalTax) : '';
+  const defaultTax = Number.isFinite(proposalTax) ? formatPercent(proposalTax) : '';
   const { errors, setFieldValue, removeListItem, insertListItem } = form;
   const [focusKey, setFocusKey] = useState<string | null>(null);
   // Stable callbacks (the form's own setters are stable), so untouched rows skip re-rendering.

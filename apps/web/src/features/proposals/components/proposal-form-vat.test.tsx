@@ -53,7 +53,7 @@ describe('ProposalForm: IVA per line', () => {
     await user.paste('100');
 
     const rate = within(item).getByRole('combobox', { name: 'IVA (%)' });
-    expect(rate).toHaveValue('Da proposta (22 %)');
+    expect(rate).toHaveValue('Da proposta (22\u00a0%)');
     await user.click(rate);
     const rates = screen.getByRole('listbox', { name: 'IVA (%)', hidden: true });
     // Madeira: 22, 12 and 5 %, and 0 %; no mainland 6 %.

@@ -57,7 +57,7 @@ export function ProposalTaxRateSelect({
 interface ItemTaxSelectProps extends Pick<SelectProps, 'error'> {
   index: number;
   tax: NumberValue;
-  /** The proposal's rate as shown ("23"), for the "Da proposta" choice. */
+  /** The proposal's rate as shown ("23 %"), for the "Da proposta" choice. */
   defaultTax: string;
   options: { value: string; label: string }[];
   onChange: (value: NumberValue) => void;
@@ -68,7 +68,7 @@ export function ItemTaxSelect({ index, tax, defaultTax, options, onChange, error
   const rate = rateOf(tax);
   const value = tax === '' || !Number.isFinite(rate) ? PROPOSAL_RATE : String(rate);
   const data = [
-    { value: PROPOSAL_RATE, label: defaultTax ? `Da proposta (${defaultTax} %)` : 'Da proposta' },
+    { value: PROPOSAL_RATE, label: defaultTax ? `Da proposta (${defaultTax})` : 'Da proposta' },
     // A line's own rate outside the offer (older proposal, other region) stays selectable.
     ...(value !== PROPOSAL_RATE && !options.some((o) => o.value === value)
       ? [{ value, label: formatPercent(rate) }]
