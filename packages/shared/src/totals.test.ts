@@ -3,6 +3,7 @@ import {
   computeTotals,
   effectiveTaxRate,
   lineTotal,
+  savedTaxBreakdown,
   type TaxBreakdownRow,
   type TotalsInput,
 } from './totals.ts';
@@ -295,5 +296,33 @@ describe('computeTotals: the table by rate (docs/product.md#totals)', () => {
       expect(totals.taxBreakdown.reduce((s, r) => s + r.tax, 0)).toBe(totals.taxAmount);
       for (const row of totals.taxBreakdown) expect(row.base).toBeGreaterThanOrEqual(0);
     }
+  });
+});
+
+describe('savedTaxBreakdown', () => {
+  const input: TotalsInput = {
+    items: [
+      { quantity: 1, unitPrice: 100, tax: 23 },
+      { quantity: 1, unitPrice: 100, tax: 13 },
+      { quantity: 1, unitPrice: 100, tax: 6 },
+    ],
+    discountType: 'fixed',
+    discountValue: 100,
+    taxRate: 23,
+  };
+
+  it('is the computed table when the stored IVA agrees', () => {
+    expect(savedTaxBreakdown({ ...input, taxAmount: 28 })).toEqual(computeTotals(input).taxBreakdown);
+  });
+
+  it('holds a proposal saved before rounding per rate to its stored IVA, on the largest taxed row', () => {
+    // Stored with 27 cents of IVA (rounded once over the weighted sum), while the table by rate gives 28.
+    const rows = savedTaxBreakdown({ ...input, taxAmount: 27 });
+    expect(rows.reduce((sum, row) => sum + row.tax, 0)).toBe(27);
+    expect(rows).toEqual([
+      { rate: 23, base: 67, tax: 14 },
+      { rate: 13, base: 67, tax: 9 },
+      { rate: 6, base: 66, tax: 4 },
+    ]);
   });
 });
