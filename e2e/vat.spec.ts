@@ -96,3 +96,22 @@ test('a line at 6 % and one exempt under M07: the editor asks the reason, the cl
   await expectAccessible(phone);
   await client.close();
 });
+
+test('the line rate and the exemption reason fit the editor at 360 px @mobile', async ({ page }) => {
+  await signIn(page, DEMO.sales);
+  await page.goto('/proposals/new');
+  await page.getByRole('button', { name: 'Adicionar item' }).click();
+  const item = page.getByRole('group', { name: 'Item 1' });
+  await item.getByLabel('Nome').fill('Consulta médica');
+  await choose(page, item.getByRole('combobox', { name: 'IVA (%)' }), /^0\s%$/);
+  await choose(
+    page,
+    item.getByRole('combobox', { name: /Motivo de isenção/ }),
+    'M07 – Isento artigo 9.º do CIVA',
+  );
+  await expect(item.getByRole('combobox', { name: /Motivo de isenção/ })).toHaveValue(
+    'M07 – Isento artigo 9.º do CIVA',
+  );
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+});
