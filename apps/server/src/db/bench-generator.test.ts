@@ -69,11 +69,17 @@ describe('benchmark data generator', () => {
         discountValue: Number(row.discount_value),
         taxRate: Number(row.tax_rate),
       });
+      // The SQL above is the single-rate rule of before IVA per line: the per-rate function gives the same
+      // figures, and one row by rate holding them (docs/product.md#totals).
       expect(totals).toEqual({
         subtotal: row.subtotal,
         discountAmount: row.discount_amount,
         taxAmount: row.tax_amount,
         totalValue: row.total_value,
+        taxBreakdown:
+          row.content.items.length === 0
+            ? []
+            : [{ rate: Number(row.tax_rate), base: row.subtotal - row.discount_amount, tax: row.tax_amount }],
       });
     }
   });

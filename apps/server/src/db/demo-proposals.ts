@@ -66,7 +66,12 @@ export function buildDemoProposals(opts: {
     });
     const discountType = i % 6 === 0 ? ('fixed' as const) : ('percentage' as const);
     const discountValue = discountType === 'fixed' ? 5000 : ([0, 5, 10, 0, 15][i % 5] ?? 0);
-    const totals = computeTotals({ items, discountType, discountValue, taxRate: 23 });
+    const { taxBreakdown: _byRate, ...totals } = computeTotals({
+      items,
+      discountType,
+      discountValue,
+      taxRate: 23,
+    });
     const decided = new Date(createdAt.getTime() + 6 * day);
     const validUntil =
       status === 'expired'

@@ -4,6 +4,7 @@ import type { DiscountType, Totals } from '@aceite/shared/totals';
 import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { SectionPanel } from './section-panel';
+import { TaxBreakdownTable } from './tax-breakdown-table';
 
 interface FinancialSummaryProps {
   totals: Totals;
@@ -51,7 +52,8 @@ function Row({ term, value, strong = false }: { term: string; value: string; str
 }
 
 /**
- * "Resumo financeiro": subtotal, discount, tax and total in pt-PT euros, the same panel in the proposal editor
+ * "Resumo financeiro": subtotal, discount, tax and total in pt-PT euros, then the IVA by rate when there are
+ * several (docs/product.md#totals), the same panel in the proposal editor
  * (live, with a note on how the discount applies) and on the proposal's page.
  */
 export function FinancialSummary({
@@ -76,6 +78,7 @@ export function FinancialSummary({
         <Row term={taxLabel} value={formatMoney(totals.taxAmount)} />
         <Row term="Total" value={formatMoney(totals.totalValue)} strong />
       </Box>
+      <TaxBreakdownTable rows={totals.taxBreakdown} />
       {note && (
         <Text size="xs" c="dimmed" mt="sm">
           {note}

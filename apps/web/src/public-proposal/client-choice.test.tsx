@@ -17,7 +17,16 @@ function choosing(): PublicProposal {
     content: {
       blocks: [],
       items: [
-        { name: 'Site', description: '', quantity: 1, unit: '', unitPrice: 100_000, discount: 0, tax: null },
+        {
+          name: 'Site',
+          description: '',
+          quantity: 1,
+          unit: '',
+          unitPrice: 100_000,
+          discount: 0,
+          tax: null,
+          exemption: null,
+        },
         {
           name: 'Alojamento',
           description: '',
@@ -26,6 +35,7 @@ function choosing(): PublicProposal {
           unitPrice: 1_000,
           discount: 0,
           tax: null,
+          exemption: null,
           minQuantity: 6,
           maxQuantity: 24,
         },
@@ -37,6 +47,7 @@ function choosing(): PublicProposal {
           unitPrice: 20_000,
           discount: 0,
           tax: null,
+          exemption: null,
           optional: 'unselected',
         },
       ],

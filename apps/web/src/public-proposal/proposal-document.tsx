@@ -8,6 +8,7 @@ import { IconEye } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { formatCalendarDate, formatDate, formatNumber, formatViews } from './format';
+import { TaxBreakdown } from './tax-breakdown';
 
 type Item = PublicProposal['content']['items'][number];
 
@@ -197,6 +198,7 @@ function ItemsAndTotals({ proposal }: { proposal: PublicProposal }) {
           <dd>{formatMoney(proposal.totalValue)}</dd>
         </div>
       </dl>
+      <TaxBreakdown rows={proposal.taxBreakdown} />
       {proposal.validUntil ? (
         <p className="pp-validity">Proposta válida até {formatCalendarDate(proposal.validUntil)}.</p>
       ) : null}

@@ -78,6 +78,7 @@ describe('public proposal page', () => {
                 unitPrice: 1500,
                 discount: 10,
                 tax: 6,
+                exemption: null,
               },
               ...base.content.items,
             ],

@@ -24,6 +24,7 @@ export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicPro
           unitPrice: 150000,
           discount: 0,
           tax: null,
+          exemption: null,
         },
         {
           name: 'Desenvolvimento',
@@ -33,6 +34,7 @@ export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicPro
           unitPrice: 420000,
           discount: 0,
           tax: null,
+          exemption: null,
         },
       ],
     },
@@ -42,6 +44,7 @@ export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicPro
     discountAmount: 72000,
     taxRate: 23,
     taxAmount: 149040,
+    taxBreakdown: [{ rate: 23, base: 648000, tax: 149040 }],
     totalValue: 797040,
     validUntil: '2099-12-31',
     client: { name: 'Marta Sousa', company: 'Sousa & Filhos, Lda.' },

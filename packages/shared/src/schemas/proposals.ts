@@ -8,7 +8,8 @@ import {
 import { MAX_AMOUNT_CENTS, roundRate } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { PROPOSAL_STATUSES, type ProposalStatus } from '../proposal-status.ts';
-import { computeTotals } from '../totals.ts';
+import { computeTotals, lineTaxRate } from '../totals.ts';
+import { VAT_EXEMPTION_CODES } from '../vat.ts';
 import { DateOnlySchema as DateOnly } from './common.ts';
 
 // The statuses, their labels, colours and groups live in ../proposal-status.ts (zod-free, so the public page can
@@ -74,6 +75,15 @@ export const ProposalItemSchema = z.object({
     .min(1, MESSAGES.quantityInvalid)
     .max(1_000_000)
     .nullish(),
+  /**
+   * Why a line at 0 % charges no IVA: an AT exemption code ("M07", `vat.ts`); required when the line's rate is 0
+   * (docs/product.md#iva-per-line), dropped at any other rate.
+   */
+  exemption: z
+    .string({ error: MESSAGES.vatExemptionUnknown })
+    .refine((code) => VAT_EXEMPTION_CODES.includes(code), MESSAGES.vatExemptionUnknown)
+    .nullable()
+    .default(null),
 });
 export type ProposalItem = z.infer<typeof ProposalItemSchema>;
 
@@ -86,8 +96,8 @@ export type ProposalContent = z.infer<typeof ProposalContentSchema>;
 /** Stored content as the API returns it: lines saved before units, line discounts and IVA get their defaults. */
 export function completeContent(content: {
   blocks: ProposalContent['blocks'];
-  items: (Omit<ProposalItem, 'unit' | 'discount' | 'tax'> &
-    Partial<Pick<ProposalItem, 'unit' | 'discount' | 'tax'>>)[];
+  items: (Omit<ProposalItem, 'unit' | 'discount' | 'tax' | 'exemption'> &
+    Partial<Pick<ProposalItem, 'unit' | 'discount' | 'tax' | 'exemption'>>)[];
 }): ProposalContent {
   return {
     blocks: content.blocks,
@@ -96,6 +106,7 @@ export function completeContent(content: {
       unit: item.unit ?? '',
       discount: item.discount ?? 0,
       tax: item.tax ?? null,
+      exemption: item.exemption ?? null,
     })),
   };
 }
@@ -121,6 +132,14 @@ export const ChosenConfigurationSchema = z.object({
   taxAmount: z.number().int(),
   totalValue: z.number().int(),
 }) satisfies z.ZodType<ChosenConfiguration>;
+
+/** One row of the table by rate, as the API returns it (`Totals['taxBreakdown']`). */
+export const TaxBreakdownRowSchema = z.object({
+  rate: z.number(),
+  base: z.number().int(),
+  tax: z.number().int(),
+  exemption: z.string().optional(),
+});
 
 const PersonSchema = z.object({
   id: z.uuid(),
@@ -152,6 +171,8 @@ export const ProposalSchema = z.object({
   discountAmount: z.number().int(),
   taxRate: z.number(),
   taxAmount: z.number().int(),
+  /** The table by rate (docs/product.md#totals): the shared `savedTaxBreakdown` of the stored lines. */
+  taxBreakdown: z.array(TaxBreakdownRowSchema),
   totalValue: z.number().int(),
   validUntil: z.string().nullable(),
   content: ProposalContentSchema,
@@ -293,11 +314,30 @@ export const ProposalInputSchema = z
     if (subtotal > MAX_AMOUNT_CENTS) {
       ctx.addIssue({ code: 'custom', path: ['content', 'items'], message: MESSAGES.proposalTotalTooHigh });
     }
+    // A line without IVA says why, on the line itself, also when it inherits a 0 % proposal rate
+    // (docs/product.md#iva-per-line).
+    v.content.items.forEach((item, index) => {
+      if (lineTaxRate(item, v.taxRate) === 0 && !item.exemption) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['content', 'items', index, 'exemption'],
+          message: MESSAGES.vatExemptionRequired,
+        });
+      }
+    });
   })
-  // A percentage is a rate: two decimals, like the tax (the column holds two).
-  .transform((v) =>
-    v.discountType === 'percentage' ? { ...v, discountValue: roundRate(v.discountValue) } : v,
-  );
+  // A percentage is a rate: two decimals, like the tax (the column holds two). An exemption only means
+  // something at 0 %: kept nowhere else.
+  .transform((v) => ({
+    ...v,
+    discountValue: v.discountType === 'percentage' ? roundRate(v.discountValue) : v.discountValue,
+    content: {
+      ...v.content,
+      items: v.content.items.map((item) =>
+        lineTaxRate(item, v.taxRate) === 0 ? item : { ...item, exemption: null },
+      ),
+    },
+  }));
 export type ProposalInput = z.input<typeof ProposalInputSchema>;
 
 /** `PUT /proposals/{id}?notifyClient=true`: email the client that a proposal they have seen was updated. */

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { stripBidiControls } from '../text.ts';
 import { EmailSchema } from './common.ts';
-import { ChosenConfigurationSchema, PROPOSAL_STATUSES, ProposalContentSchema } from './proposals.ts';
+import {
+  ChosenConfigurationSchema,
+  PROPOSAL_STATUSES,
+  ProposalContentSchema,
+  TaxBreakdownRowSchema,
+} from './proposals.ts';
 
 /**
  * What the client sees at /p/{publicToken}: no internal ids, only what the page shows
@@ -22,6 +27,8 @@ export const PublicProposalSchema = z.object({
   discountAmount: z.number().int(),
   taxRate: z.number(),
   taxAmount: z.number().int(),
+  /** The table by rate (docs/product.md#totals). */
+  taxBreakdown: z.array(TaxBreakdownRowSchema),
   totalValue: z.number().int(),
   validUntil: z.string().nullable(),
   client: z.object({ name: z.string(), company: z.string().nullable() }).nullable(),

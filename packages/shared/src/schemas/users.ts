@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { ORG_ROLES, ROLES } from '../permissions.ts';
 import { stripBidiControls } from '../text.ts';
+import { VAT_REGIONS } from '../vat.ts';
 import { LOCALES, NewPasswordSchema, TIMEZONES } from './auth.ts';
 import { EmailSchema } from './common.ts';
 
@@ -187,6 +188,8 @@ export const OrganizationBrandingSchema = z.object({
   logo: z.string().nullable(),
   /** Days a new proposal stays valid (Settings → Organização), filled into the editor. */
   proposalValidityDays: z.number().int().optional(),
+  /** Where IVA is charged (docs/product.md#iva-per-line): the editor offers that region's rates. */
+  vatRegion: z.enum(VAT_REGIONS).optional(),
 });
 export type OrganizationBranding = z.infer<typeof OrganizationBrandingSchema>;
 
@@ -227,6 +230,8 @@ export const OrganizationSettingsSchema = z
      * Where clients ask about their personal data (docs/product.md#personal-data): an email or an http(s)
      * address, linked from the public page's statement. Empty means the proposal's owner.
      */
+    /** The IVA region (docs/product.md#iva-per-line); absent is continente: see `vatRegionOf` in `vat.ts`. */
+    vatRegion: z.enum(VAT_REGIONS, { error: MESSAGES.vatRegionInvalid }).optional(),
     privacyContact: z
       .string({ error: MESSAGES.privacyContactInvalid })
       .trim()

@@ -86,7 +86,16 @@ describe('renderProposalPdf with optional items and quantity ranges (docs/produc
     content: {
       blocks: [],
       items: [
-        { name: 'Site', description: '', quantity: 1, unit: '', unitPrice: 100_000, discount: 0, tax: null },
+        {
+          name: 'Site',
+          description: '',
+          quantity: 1,
+          unit: '',
+          unitPrice: 100_000,
+          discount: 0,
+          tax: null,
+          exemption: null,
+        },
         {
           name: 'Alojamento',
           description: '',
@@ -95,6 +104,7 @@ describe('renderProposalPdf with optional items and quantity ranges (docs/produc
           unitPrice: 1_000,
           discount: 0,
           tax: null,
+          exemption: null,
           minQuantity: 6,
           maxQuantity: 24,
         },
@@ -106,6 +116,7 @@ describe('renderProposalPdf with optional items and quantity ranges (docs/produc
           unitPrice: 20_000,
           discount: 0,
           tax: null,
+          exemption: null,
           optional: 'unselected' as const,
         },
       ],

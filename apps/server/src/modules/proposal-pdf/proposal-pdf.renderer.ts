@@ -11,7 +11,15 @@ import { formatCalendarDateLong, formatInstantDateLong } from '@aceite/shared/da
 import { formatPercent } from '@aceite/shared/format-percent';
 import { formatDecimalPt, formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import type { ProposalContent } from '@aceite/shared/schemas/proposals';
-import { computeTotals, type DiscountType, lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
+import {
+  computeTotals,
+  type DiscountType,
+  lineTerms,
+  lineTotal,
+  showsTaxBreakdown,
+  taxLabel,
+} from '@aceite/shared/totals';
+import { exemptionMention } from '@aceite/shared/vat';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
 
@@ -429,6 +437,29 @@ export async function renderProposalPdf(data: ProposalPdfData): Promise<Uint8Arr
     const opts = grand ? { size: 13, font: bold } : { size: 10, color: MUTED };
     w.text(label, MARGIN + 300, opts);
     w.rightText(value, COL.total.right, grand ? { size: 13, font: bold, color: brand } : { size: 10 });
+  }
+  // The IVA by rate, as Portuguese invoices show it (docs/product.md#totals), with each exemption's mention.
+  if (showsTaxBreakdown(totals.taxBreakdown)) {
+    w.gap(14);
+    w.ensure(18 + totals.taxBreakdown.length * 28);
+    w.y -= 12;
+    const head = { size: 8, font: bold, color: MUTED };
+    w.text('TAXA', MARGIN + 300, head);
+    w.rightText('BASE TRIBUTÁVEL', COL.price.right + 20, head);
+    w.rightText('IVA', COL.total.right, head);
+    for (const row of totals.taxBreakdown) {
+      w.ensure(28);
+      w.y -= 15;
+      w.text(formatPercent(row.rate), MARGIN + 300, { size: 10 });
+      w.rightText(formatMoney(row.base), COL.price.right + 20, { size: 10 });
+      w.rightText(formatMoney(row.tax), COL.total.right, { size: 10 });
+      if (row.exemption) {
+        for (const line of wrapText(exemptionMention(row.exemption), regular, 8, CONTENT_WIDTH - 306)) {
+          w.y -= 11;
+          w.text(line, MARGIN + 300, { size: 8, color: MUTED });
+        }
+      }
+    }
   }
   if (data.validUntil) {
     w.gap(16);

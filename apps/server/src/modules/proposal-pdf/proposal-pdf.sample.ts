@@ -24,6 +24,7 @@ export function thirtyItemProposal(): ProposalPdfData {
         unitPrice: 12345 + i * 1000,
         discount: i % 4 === 0 ? 10 : 0,
         tax: i % 7 === 0 ? 6 : null,
+        exemption: null,
       })),
     },
     discountType: 'percentage',

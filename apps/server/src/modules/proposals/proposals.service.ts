@@ -31,7 +31,7 @@ import {
   type ProposalSummary,
 } from '@aceite/shared/schemas/proposals';
 import { OrganizationSettingsSchema } from '@aceite/shared/schemas/users';
-import { computeTotals } from '@aceite/shared/totals';
+import { computeTotals, savedTaxBreakdown } from '@aceite/shared/totals';
 import type { z } from 'zod';
 import type { Db } from '@/db/client.ts';
 import {
@@ -102,6 +102,7 @@ export function toProposalDto(
     discountAmount: p.discountAmount,
     taxRate: p.taxRate,
     taxAmount: p.taxAmount,
+    taxBreakdown: savedTaxBreakdown({ ...p, items: completeContent(p.content).items }),
     totalValue: p.totalValue,
     validUntil: p.validUntil,
     content: completeContent(p.content),
@@ -212,8 +213,9 @@ async function resolveReferences(
 /** Columns written from the form; totals always recomputed here with the shared function. */
 function toValues(input: ProposalInput) {
   // Optional items count as the client would find them: preselected in, unselected out
-  // (docs/product.md#client-choice).
-  const totals = computeTotals({
+  // (docs/product.md#client-choice). The table by rate is not stored: it is computed again from the lines for
+  // whoever reads them.
+  const { taxBreakdown: _byRate, ...totals } = computeTotals({
     items: defaultItems(input.content.items),
     discountType: input.discountType,
     discountValue: input.discountValue,

@@ -21,7 +21,7 @@ import {
   MAX_SIGNATURE_WIDTH,
 } from '@aceite/shared/schemas/public-proposals';
 import { readingRetentionMonths, requiresAnswerCode } from '@aceite/shared/schemas/users';
-import { computeTotals } from '@aceite/shared/totals';
+import { computeTotals, savedTaxBreakdown } from '@aceite/shared/totals';
 import type { Db } from '@/db/client.ts';
 import type { AnswerVerificationRecord, proposals } from '@/db/schema/index.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
@@ -93,6 +93,7 @@ function toPublicDto(found: Found): PublicProposal {
     discountAmount: p.discountAmount,
     taxRate: p.taxRate,
     taxAmount: p.taxAmount,
+    taxBreakdown: savedTaxBreakdown({ ...p, items: completeContent(p.content).items }),
     totalValue: p.totalValue,
     validUntil: p.validUntil,
     client: found.client,

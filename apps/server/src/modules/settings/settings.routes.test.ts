@@ -118,6 +118,7 @@ describe('settings', () => {
         primaryColor: '#123abc',
         logo,
         proposalValidityDays: 30,
+        vatRegion: 'continente',
       });
     }
     await as(t.app, team.admin)('PUT', '/settings/organization', {

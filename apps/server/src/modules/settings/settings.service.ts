@@ -7,6 +7,7 @@ import {
   OrganizationSettingsSchema,
   type ProfileInputSchema,
 } from '@aceite/shared/schemas/users';
+import { vatRegionOf } from '@aceite/shared/vat';
 import type { z } from 'zod';
 import { assertCan } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
@@ -96,6 +97,7 @@ export async function getOrganizationBranding(ctx: TenantContext): Promise<Organ
     logo,
     proposalValidityDays:
       (settings.success ? settings.data.proposalValidityDays : undefined) ?? DEFAULT_VALIDITY_DAYS,
+    vatRegion: vatRegionOf(row.settings),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   ProposalLocked,
   ProposalNotAllowed,
 } from '@/features/proposals/components/proposal-screen-states';
+import { useOrganizationBranding } from '@/features/settings/api/get-organization-branding';
 import { versionKeys } from '@/features/versions/api/keys';
 import { useAuthorization } from '@/lib/authorization';
 
@@ -26,6 +27,8 @@ export function ProposalEditPage() {
   const queryClient = useQueryClient();
   const authorization = useAuthorization();
   const { data: proposal, error, isPending, refetch } = useProposal(id);
+  // The IVA region (Settings → Organização) sets the rates offered; usually already read by the top bar.
+  const branding = useOrganizationBranding(true);
   const back = { to: paths.proposal(id), label: 'Voltar à proposta' };
 
   if (isPending) return <LoadingState label="A carregar proposta…" />;
@@ -68,6 +71,7 @@ export function ProposalEditPage() {
         initialClient={proposal.client}
         initialOwner={proposal.owner}
         cancelTo={paths.proposal(proposal.id)}
+        vatRegion={branding.data?.vatRegion}
         onSaved={(saved) => {
           // Saving a proposal the client has seen adds versions: the detail's list must show them.
           void queryClient.invalidateQueries({ queryKey: versionKeys.list(saved.id) });

@@ -1,4 +1,5 @@
 import { DEFAULT_VALIDITY_DAYS } from '@aceite/shared/proposal-defaults';
+import { DEFAULT_VAT_REGION, vatRates } from '@aceite/shared/vat';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
@@ -30,15 +31,18 @@ export function ProposalNewPage() {
   const validityDays = branding.isPending
     ? null
     : (branding.data?.proposalValidityDays ?? DEFAULT_VALIDITY_DAYS);
+  const vatRegion = branding.data?.vatRegion ?? DEFAULT_VAT_REGION;
   const initialValues = useMemo(() => {
     const values = template
       ? valuesFromTemplate(template, userId ?? null)
       : emptyProposalValues(userId ?? null);
     return {
       ...values,
+      // A blank proposal starts at the normal rate of the organization's IVA region (docs/product.md#iva-per-line).
+      ...(template ? {} : { taxRate: vatRates(vatRegion)[0] ?? values.taxRate }),
       validUntil: values.validUntil || addDaysIso(todayIso(), validityDays ?? DEFAULT_VALIDITY_DAYS),
     };
-  }, [template, userId, validityDays]);
+  }, [template, userId, validityDays, vatRegion]);
   const back = { to: paths.proposals(), label: 'Voltar a Propostas' };
 
   if (canCreate === undefined) return <LoadingState />;
@@ -66,6 +70,7 @@ export function ProposalNewPage() {
           key={location.key}
           initialValues={initialValues}
           cancelTo={paths.proposals()}
+          vatRegion={vatRegion}
           // Back from the new proposal's page returns to the list, not to an empty form.
           onSaved={(proposal) => navigate(paths.proposal(proposal.id), { replace: true })}
         />

@@ -31,6 +31,7 @@ function buildProposal(overrides: Partial<Proposal> = {}): Proposal {
     discountAmount: 0,
     taxRate: 23,
     taxAmount: 2300,
+    taxBreakdown: [{ rate: 23, base: 10000, tax: 2300 }],
     totalValue: 12300,
     validUntil: null,
     content: { blocks: [], items: [] },
@@ -258,6 +259,7 @@ describe('ProposalPage: Reemitir como nova versão', () => {
       unit: '',
       discount: 0,
       tax: null,
+      exemption: null,
     };
     const accepted = buildProposal({
       id: ORIGINAL_ID,

@@ -1,5 +1,7 @@
-import { formatDecimalPt, formatMoney } from '@aceite/shared/money';
+import { formatPercent } from '@aceite/shared/format-percent';
+import { formatMoney } from '@aceite/shared/money';
 import { lineTotal } from '@aceite/shared/totals';
+import type { VatRegion } from '@aceite/shared/vat';
 import {
   ActionIcon,
   Button,
@@ -14,7 +16,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconBook2, IconPlus, IconTrash } from '@tabler/icons-react';
-import { memo, type ReactNode, useCallback, useState } from 'react';
+import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { DecimalInput } from '@/components/decimal-input';
 import { readDecimal } from '@/lib/decimal';
 import { ItemChoiceFields } from './item-choice-fields';
@@ -26,6 +28,7 @@ import {
   normalizeQuantity,
   type ProposalFormValues,
 } from './proposal-form-values';
+import { ExemptionSelect, ItemTaxSelect, rateOf, rateOptions } from './vat-fields';
 
 type ItemField = keyof Omit<ItemValues, 'key'>;
 
@@ -41,8 +44,13 @@ interface ItemRowProps {
   taxError: ReactNode;
   minQuantityError: ReactNode;
   maxQuantityError: ReactNode;
-  /** The proposal's IVA rate as shown in a line whose own IVA is empty. */
+  exemptionError: ReactNode;
+  /** The proposal's IVA rate as shown in a line whose own IVA is empty ("23 %"). */
   defaultTax: string;
+  /** The proposal's IVA rate (NaN while invalid): a line without its own is at this rate. */
+  proposalRate: number;
+  /** The rates a line may take (the organization's region, 0 % and those in use). */
+  taxOptions: { value: string; label: string }[];
   /** Set for a line just added by hand: its name takes the focus once. */
   autoFocus: boolean;
   onAutoFocused: () => void;
@@ -77,6 +85,7 @@ function sameRow(a: ItemRowProps, b: ItemRowProps): boolean {
     a.item.maxQuantity === b.item.maxQuantity &&
     a.minQuantityError === b.minQuantityError &&
     a.maxQuantityError === b.maxQuantityError &&
+    a.item.exemption === b.item.exemption &&
     a.index === b.index &&
     a.nameError === b.nameError &&
     a.descriptionError === b.descriptionError &&
@@ -85,7 +94,10 @@ function sameRow(a: ItemRowProps, b: ItemRowProps): boolean {
     a.unitPriceError === b.unitPriceError &&
     a.discountError === b.discountError &&
     a.taxError === b.taxError &&
+    a.exemptionError === b.exemptionError &&
     a.defaultTax === b.defaultTax &&
+    Object.is(a.proposalRate, b.proposalRate) &&
+    a.taxOptions === b.taxOptions &&
     a.autoFocus === b.autoFocus &&
     a.onAutoFocused === b.onAutoFocused &&
     a.setField === b.setField &&
@@ -109,13 +121,18 @@ const ItemRow = memo(function ItemRow({
   taxError,
   minQuantityError,
   maxQuantityError,
+  exemptionError,
   defaultTax,
+  proposalRate,
+  taxOptions,
   autoFocus,
   onAutoFocused,
   setField,
   remove,
 }: ItemRowProps) {
   const n = index + 1;
+  // At 0 % (its own or the proposal's) the line says why (docs/product.md#iva-per-line).
+  const exempt = (item.tax === '' ? proposalRate : rateOf(item.tax)) === 0;
   const focusOnMount = useCallback(
     (node: HTMLInputElement | null) => {
       if (!node || !autoFocus) return;
@@ -198,12 +215,12 @@ const ItemRow = memo(function ItemRow({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 3 }}>
-          <DecimalInput
-            label="IVA (%)"
-            placeholder={defaultTax}
-            value={item.tax}
+          <ItemTaxSelect
+            index={index}
+            tax={item.tax}
+            defaultTax={defaultTax}
+            options={taxOptions}
             error={taxError}
-            data-path={`items.${index}.tax`}
             onChange={(value) => setField(index, 'tax', value)}
           />
         </Grid.Col>
@@ -214,6 +231,16 @@ const ItemRow = memo(function ItemRow({
           maxQuantityError={maxQuantityError}
           setField={setField}
         />
+        {exempt && (
+          <Grid.Col span={24}>
+            <ExemptionSelect
+              index={index}
+              value={item.exemption}
+              error={exemptionError}
+              onChange={(value) => setField(index, 'exemption', value)}
+            />
+          </Grid.Col>
+        )}
         <Grid.Col span={{ base: 24, md: 7 }}>
           <Group justify="space-between" gap="xs" wrap="nowrap" mt={{ base: 0, md: 26 }}>
             <Stack gap={0}>
@@ -244,6 +271,8 @@ const ItemRow = memo(function ItemRow({
 
 interface ItemsEditorProps {
   form: UseFormReturnType<ProposalFormValues>;
+  /** The organization's IVA region (Settings → Organização): the rates offered. */
+  vatRegion: VatRegion;
   onPickFromCatalogue: () => void;
 }
 
@@ -251,10 +280,15 @@ interface ItemsEditorProps {
  * The priced lines: name, description, quantity (at least 1), unit, unit price in euros (sent as cents), and
  * the line's own discount and IVA (empty IVA: the proposal's rate), the same fields a template line has.
  */
-export function ItemsEditor({ form, onPickFromCatalogue }: ItemsEditorProps) {
+export function ItemsEditor({ form, vatRegion, onPickFromCatalogue }: ItemsEditorProps) {
   const { items, taxRate } = form.getValues();
-  const proposalTax = readDecimal(taxRate);
-  const defaultTax = Number.isFinite(proposalTax) ? formatDecimalPt(proposalTax) : '';
+  const proposalTax = rateOf(taxRate);
+  // The offer changes only with the region or the set of rates in use, so untouched rows keep their memo.
+  const ratesInUse = [proposalTax, ...items.map((item) => rateOf(item.tax))].filter(Number.isFinite);
+  const ratesKey = `${vatRegion}:${[...new Set(ratesInUse)].sort().join(',')}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: ratesKey stands for the region and the rates in use
+  const taxOptions = useMemo(() => rateOptions(vatRegion, ratesInUse), [ratesKey]);
+  const defaultTax = Number.isFinite(proposalTax) ? formatPercent(proposalTax) : '';
   const { errors, setFieldValue, removeListItem, insertListItem } = form;
   const [focusKey, setFocusKey] = useState<string | null>(null);
   // Stable callbacks (the form's own setters are stable), so untouched rows skip re-rendering.
@@ -293,7 +327,10 @@ export function ItemsEditor({ form, onPickFromCatalogue }: ItemsEditorProps) {
           taxError={errors[`items.${index}.tax`]}
           minQuantityError={errors[`items.${index}.minQuantity`]}
           maxQuantityError={errors[`items.${index}.maxQuantity`]}
+          exemptionError={errors[`items.${index}.exemption`]}
           defaultTax={defaultTax}
+          proposalRate={proposalTax}
+          taxOptions={taxOptions}
           autoFocus={focusKey === item.key}
           onAutoFocused={clearFocusKey}
           setField={setField}

@@ -114,7 +114,7 @@ describe('formTotals', () => {
 
   it('never shows NaN while a tax rate is being typed', () => {
     const totals = formTotals(values({ items: [newItem({ unitPrice: 10 })], taxRate: '' }));
-    expect(totals).toEqual({ subtotal: 1000, discountAmount: 0, taxAmount: 0, totalValue: 1000 });
+    expect(totals).toMatchObject({ subtotal: 1000, discountAmount: 0, taxAmount: 0, totalValue: 1000 });
   });
 });
 

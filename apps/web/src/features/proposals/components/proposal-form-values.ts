@@ -47,6 +47,8 @@ export interface ItemValues {
   /** The quantities the client may choose; empty: the quantity itself. */
   minQuantity: NumberValue;
   maxQuantity: NumberValue;
+  /** At 0 %: the AT exemption code ("M07"); empty for none (docs/product.md#iva-per-line). */
+  exemption: string;
 }
 
 /** The editor's state. Money is in euros here (what a person types) and in cents on the wire. */
@@ -86,6 +88,7 @@ export function newItem(values: Partial<Omit<ItemValues, 'key'>> = {}): ItemValu
     optional: '',
     minQuantity: '',
     maxQuantity: '',
+    exemption: '',
     ...values,
   };
 }
@@ -131,6 +134,7 @@ export function valuesFromProposal(proposal: Proposal): ProposalFormValues {
         optional: item.optional ?? '',
         minQuantity: item.minQuantity ?? '',
         maxQuantity: item.maxQuantity ?? '',
+        exemption: item.exemption ?? '',
       }),
     ),
     discountType: proposal.discountType,
@@ -244,6 +248,7 @@ export interface ProposalDraft {
       optional?: ItemOptionalMode;
       minQuantity?: number;
       maxQuantity?: number;
+      exemption: string | null;
     }[];
   };
   discountType: DiscountType;
@@ -279,6 +284,7 @@ export function toProposalDraft(values: ProposalFormValues, { includeOwner }: To
         ...(item.optional ? { optional: item.optional } : {}),
         ...(isBlank(item.minQuantity) ? {} : { minQuantity: toNumber(item.minQuantity) }),
         ...(isBlank(item.maxQuantity) ? {} : { maxQuantity: toNumber(item.maxQuantity) }),
+        exemption: item.exemption || null,
       })),
     },
     discountType: values.discountType,
@@ -305,6 +311,7 @@ function summaryInput(values: ProposalFormValues): TotalsInput {
       unitPrice: finite(item.unitPrice),
       discount: clamp(finite(item.discount), 0, 100),
       tax: item.tax === null ? null : clamp(finite(item.tax), 0, 100),
+      exemption: item.exemption,
     })),
     discountType: draft.discountType,
     discountValue: Math.max(finite(draft.discountValue), 0),

@@ -119,7 +119,10 @@ describe('ProposalForm', () => {
       within(screen.getByRole('region', { name: 'Desconto e IVA' })).getByLabelText('Desconto (%)'),
       '7,5',
     );
-    await fill(user, screen.getByLabelText('Taxa de IVA (%)'), '13');
+    // The proposal's rate is chosen among the region's (continente: 23, 13, 6 %) and 0 %.
+    await user.click(screen.getByRole('combobox', { name: 'Taxa de IVA (%)' }));
+    const rates = screen.getByRole('listbox', { name: 'Taxa de IVA (%)', hidden: true });
+    await user.click(within(rates).getByRole('option', { name: /^13\s%$/, hidden: true }));
 
     const expected = computeTotals({
       items: [

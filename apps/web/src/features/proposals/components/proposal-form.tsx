@@ -8,6 +8,7 @@ import {
 } from '@aceite/shared/proposal-status';
 import type { Product } from '@aceite/shared/schemas/products';
 import type { Proposal, ProposalInput } from '@aceite/shared/schemas/proposals';
+import { DEFAULT_VAT_REGION, type VatRegion } from '@aceite/shared/vat';
 import {
   Alert,
   Box,
@@ -56,6 +57,7 @@ import {
 } from './proposal-form-values';
 import { SeenProposalSaveModal } from './seen-proposal-save-modal';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { ProposalTaxRateSelect } from './vat-fields';
 
 export interface ProposalFormProps {
   /** Set when editing; a new proposal otherwise. */
@@ -68,6 +70,8 @@ export interface ProposalFormProps {
   /** Where "Cancelar" leads. */
   cancelTo: string;
   onSaved: (proposal: Proposal) => void;
+  /** The organization's IVA region (Settings → Organização); continente until it is known. */
+  vatRegion?: VatRegion;
 }
 
 /** Puts the server's validation details under the editor fields they name (`content.items.0.x` → item 1). */
@@ -132,6 +136,7 @@ export function ProposalForm({
   initialOwner = null,
   cancelTo,
   onSaved,
+  vatRegion = DEFAULT_VAT_REGION,
 }: ProposalFormProps) {
   const authorization = useAuthorization();
   const canAssign = authorization.canAssignProposal() === true;
@@ -367,7 +372,11 @@ export function ProposalForm({
               </SectionPanel>
 
               <SectionPanel bodyGap="md" title="Itens" description="Preços em euros, sem IVA.">
-                <ItemsEditor form={form} onPickFromCatalogue={() => openDialog(catalogue.open)} />
+                <ItemsEditor
+                  form={form}
+                  vatRegion={vatRegion}
+                  onPickFromCatalogue={() => openDialog(catalogue.open)}
+                />
               </SectionPanel>
 
               <SectionPanel bodyGap="md" title="Desconto e IVA">
@@ -408,7 +417,7 @@ export function ProposalForm({
                       {...form.getInputProps('discountValue')}
                     />
                   )}
-                  <DecimalInput label="Taxa de IVA (%)" {...form.getInputProps('taxRate')} />
+                  <ProposalTaxRateSelect region={vatRegion} {...form.getInputProps('taxRate')} />
                 </SimpleGrid>
               </SectionPanel>
             </Stack>

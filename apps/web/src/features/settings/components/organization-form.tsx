@@ -8,6 +8,7 @@ import {
   readingRetentionMonths,
   requiresAnswerCode,
 } from '@aceite/shared/schemas/users';
+import { type VatRegion, vatRegionOf } from '@aceite/shared/vat';
 import {
   Alert,
   Button,
@@ -34,6 +35,7 @@ import { useOrganization } from '../api/get-organization';
 import { useUpdateOrganization } from '../api/update-organization';
 import { ReadingRetentionSetting } from './reading-retention-setting';
 import type { ReportMessage } from './settings-message';
+import { VatRegionSettings } from './vat-region-settings';
 
 /** The default brand colour (docs/product.md#limits-and-defaults). */
 export const DEFAULT_BRAND_COLOR = '#007bff';
@@ -52,6 +54,7 @@ const FIELDS = [
   'settings.requireAnswerCode',
   'settings.privacyContact',
   'settings.readingRetentionMonths',
+  'settings.vatRegion',
 ] as const;
 
 /** The proposal defaults as the form edits them: Aceite's own defaults where the organization set none. */
@@ -65,7 +68,9 @@ function proposalDefaults(settings: Organization['settings']) {
     requireAnswerCode: requiresAnswerCode(saved),
     privacyContact: saved.privacyContact ?? '',
     readingRetentionMonths: readingRetentionMonths(saved),
+    vatRegion: vatRegionOf(saved),
   } as {
+    vatRegion: VatRegion;
     proposalEmailSubject: string;
     proposalEmailMessage: string;
     proposalValidityDays: number | string;
@@ -271,6 +276,7 @@ function OrganizationFields({
           maw={{ sm: 320 }}
           {...form.getInputProps('settings.proposalValidityDays')}
         />
+        <VatRegionSettings {...form.getInputProps('settings.vatRegion')} />
         <TextInput
           label="Assunto do email"
           description="Sugerido ao enviar uma proposta; pode ser alterado em cada envio."

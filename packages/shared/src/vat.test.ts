@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  exemptionMention,
+  rateChoices,
+  VAT_EXEMPTION_CODES,
+  vatExemption,
+  vatRates,
+  vatRegionOf,
+} from './vat.ts';
+
+describe('IVA table', () => {
+  it('gives each region its rates in force', () => {
+    expect(vatRates('continente', '2026-01-01')).toEqual([23, 13, 6]);
+    expect(vatRates('madeira', '2026-01-01')).toEqual([22, 12, 5]);
+    expect(vatRates('acores', '2026-01-01')).toEqual([16, 9, 4]);
+  });
+
+  it('reads the rates by date: the newest row in force on that day', () => {
+    // Açores' rates changed on 2021-07-01; the day before, the oldest known row is the answer.
+    expect(vatRates('acores', '2021-07-01')).toEqual([16, 9, 4]);
+    expect(vatRates('acores', '2021-06-30')).toEqual([16, 9, 4]);
+  });
+
+  it('lists the AT exemption codes with their mentions', () => {
+    for (const code of ['M01', 'M02', 'M04', 'M05', 'M06', 'M07', 'M09', 'M10', 'M11', 'M12', 'M13', 'M14']) {
+      expect(VAT_EXEMPTION_CODES).toContain(code);
+    }
+    for (const code of ['M15', 'M16', 'M19', 'M20', 'M21', 'M25', 'M26', 'M30', 'M31', 'M32', 'M33', 'M34']) {
+      expect(VAT_EXEMPTION_CODES).toContain(code);
+    }
+    for (const code of ['M40', 'M41', 'M42', 'M43', 'M44', 'M45', 'M46', 'M99']) {
+      expect(VAT_EXEMPTION_CODES).toContain(code);
+    }
+    expect(new Set(VAT_EXEMPTION_CODES).size).toBe(VAT_EXEMPTION_CODES.length);
+    expect(vatExemption('M07')?.text).toBe('Isento artigo 9.º do CIVA');
+    expect(exemptionMention('M07')).toBe('M07 – Isento artigo 9.º do CIVA');
+    expect(vatExemption('M08')).toBeUndefined();
+  });
+
+  it('reads the region from the settings, continente by default', () => {
+    expect(vatRegionOf({ vatRegion: 'madeira' })).toBe('madeira');
+    expect(vatRegionOf({ vatRegion: 'lua' })).toBe('continente');
+    expect(vatRegionOf(null)).toBe('continente');
+  });
+
+  it('offers the region rates, 0 % and any rate already in use', () => {
+    expect(rateChoices('madeira')).toEqual([22, 12, 5, 0]);
+    expect(rateChoices('continente', [21, 23])).toEqual([23, 21, 13, 6, 0]);
+  });
+});
