@@ -31,6 +31,9 @@ export function SaveToLibraryModal({ block, onClose }: SaveToLibraryModalProps) 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The dialog is portalled out of the DOM, not out of React: without this the submit bubbles to the
+    // editor's own form and saves the proposal or template too.
+    event.stopPropagation();
     if (!block) return;
     if (!name.trim()) {
       setNameError('O nome do bloco é obrigatório');

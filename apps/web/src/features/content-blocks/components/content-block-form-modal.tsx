@@ -64,6 +64,8 @@ export function ContentBlockFormModal({ opened, block, onClose }: ContentBlockFo
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Portalled out of the DOM, not out of React: a form around the list must not receive this submit.
+    event.stopPropagation();
     const next: Partial<Record<Field, string>> = {};
     if (!name.trim()) next.name = 'O nome do bloco é obrigatório';
     if (!values.title.trim() && !values.content.trim())

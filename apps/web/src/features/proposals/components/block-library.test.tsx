@@ -94,5 +94,8 @@ describe('proposal editor and the block library (docs/product.md#block-library)'
         { name: 'Garantia padrão', block: { type: 'text', title: 'Garantia', content: 'Dois anos.' } },
       ]),
     );
+    // Saving to the library is not saving the proposal (the dialog's form sits inside the editor's in React).
+    expect(api.bodiesOf('POST /proposals')).toEqual([]);
+    expect(screen.queryAllByText('Título e Cliente são obrigatórios')).toHaveLength(0);
   });
 });
