@@ -115,14 +115,14 @@ export function ContentBlockFormModal({ opened, block, onClose }: ContentBlockFo
             onChange={(value) => set('type', value)}
           />
           <TextInput
-            label="Título"
+            label="Título do bloco"
             maxLength={300}
             value={values.title}
             error={errors.title}
             onChange={(event) => set('title', event.currentTarget.value)}
           />
           <Textarea
-            label="Texto"
+            label="Texto do bloco"
             description={values.type === 'list' ? 'Um item da lista por linha.' : undefined}
             autosize
             minRows={4}
