@@ -10,8 +10,10 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useState } from 'react';
-import { InsertFromLibraryModal } from '@/components/content-blocks/insert-from-library-modal';
-import { SaveToLibraryModal } from '@/components/content-blocks/save-to-library-modal';
+import {
+  LazyInsertFromLibraryModal,
+  LazySaveToLibraryModal,
+} from '@/components/content-blocks/library-dialogs';
 import { useCan } from '@/lib/authorization';
 import { type BlockValues, newBlock, type ProposalFormValues } from './proposal-form-values';
 
@@ -237,8 +239,8 @@ export function BlocksEditor({ form }: BlocksEditorProps) {
       </Group>
       {canUseLibrary && (
         <>
-          <SaveToLibraryModal block={saving} onClose={() => setSaving(null)} />
-          <InsertFromLibraryModal
+          <LazySaveToLibraryModal block={saving} onClose={() => setSaving(null)} />
+          <LazyInsertFromLibraryModal
             opened={inserting}
             onClose={() => setInserting(false)}
             onInsert={insertFromLibrary}

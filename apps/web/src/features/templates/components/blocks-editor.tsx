@@ -22,8 +22,10 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { InsertFromLibraryModal } from '@/components/content-blocks/insert-from-library-modal';
-import { SaveToLibraryModal } from '@/components/content-blocks/save-to-library-modal';
+import {
+  LazyInsertFromLibraryModal,
+  LazySaveToLibraryModal,
+} from '@/components/content-blocks/library-dialogs';
 import { useCan } from '@/lib/authorization';
 import { type BlockType, newBlock, type TemplateFormValues } from './template-form-values';
 
@@ -182,8 +184,8 @@ export function BlocksEditor({ form }: BlocksEditorProps) {
       </Group>
       {canUseLibrary && (
         <>
-          <SaveToLibraryModal block={saving} onClose={() => setSaving(null)} />
-          <InsertFromLibraryModal
+          <LazySaveToLibraryModal block={saving} onClose={() => setSaving(null)} />
+          <LazyInsertFromLibraryModal
             opened={inserting}
             onClose={() => setInserting(false)}
             onInsert={insertFromLibrary}
