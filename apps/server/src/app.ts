@@ -24,6 +24,7 @@ import { sessionHolds } from '@/modules/auth/auth.service.ts';
 import { benchRoutes } from '@/modules/bench/bench.routes.ts';
 import { clientsRoutes } from '@/modules/clients/clients.routes.ts';
 import { commentsRoutes } from '@/modules/comments/comments.routes.ts';
+import { contentBlocksRoutes } from '@/modules/content-blocks/content-blocks.routes.ts';
 import { evidenceRoutes } from '@/modules/evidence/evidence.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(clientsRoutes, { storage });
       await api.register(productsRoutes);
       await api.register(templatesRoutes);
+      await api.register(contentBlocksRoutes);
       await api.register(proposalsRoutes, { storage, mailLimits });
       await api.register(proposalVersionsRoutes);
       await api.register(proposalPdfRoutes);

@@ -47,6 +47,16 @@ export const MESSAGES = {
   templateNotFound: 'Template não encontrado',
   templatesLoadError: 'Erro ao carregar templates',
   globalTemplateReadOnly: 'Os templates globais não podem ser alterados',
+  // The block library (docs/product.md#block-library)
+  contentBlockNameRequired: 'O nome do bloco é obrigatório',
+  contentBlockNameTooLong: 'O nome do bloco tem no máximo 120 caracteres',
+  contentBlockTitleTooLong: 'O título do bloco tem no máximo 300 caracteres',
+  contentBlockContentTooLong: 'O texto do bloco tem no máximo 20 000 caracteres',
+  contentBlockEmpty: 'O bloco precisa de um título ou de texto',
+  contentBlockNotFound: 'Bloco não encontrado',
+  contentBlocksLoadError: 'Erro ao carregar a biblioteca de blocos',
+  contentBlockEditForbidden:
+    'Só quem criou o bloco, um gestor ou um administrador o pode alterar ou eliminar',
 
   // Proposals (docs/product.md#forms-and-validation, #errors-on-screens)
   proposalRequired: 'Título e Cliente são obrigatórios',

@@ -27,6 +27,8 @@ export type Permission =
   | 'client:export'
   | 'catalogue:write'
   | 'template:use'
+  | 'content-block:create'
+  | 'content-block:manage-any'
   | 'team:write'
   | 'user:manage'
   | 'organization:manage'
@@ -43,6 +45,9 @@ const MATRIX: Record<Permission, readonly Role[]> = {
   'client:export': ['admin', 'manager'],
   'catalogue:write': ['admin', 'manager'],
   'template:use': ['admin', 'manager', 'sales'],
+  /** The block library (docs/product.md#block-library): whoever writes proposals saves blocks to it. */
+  'content-block:create': ['admin', 'manager', 'sales'],
+  'content-block:manage-any': ['admin', 'manager'],
   'team:write': ['admin', 'manager'],
   'user:manage': ['admin'],
   'organization:manage': ['admin'],
@@ -117,6 +122,17 @@ export function canEditComment(actor: Actor, authorId: string | null): boolean {
 /** Organization templates: managers and admins; global templates: the platform admin only. */
 export function canWriteTemplate(actor: Pick<Actor, 'role'>, isGlobal: boolean): boolean {
   return isGlobal ? isPlatformAdmin(actor) : can(actor.role, 'catalogue:write');
+}
+
+/**
+ * Rename, edit or delete a library block (docs/product.md#block-library): its author (who may still save blocks),
+ * or any manager or admin; viewers none.
+ */
+export function canEditContentBlock(actor: Actor, createdBy: string | null): boolean {
+  return (
+    can(actor.role, 'content-block:create') &&
+    (createdBy === actor.userId || can(actor.role, 'content-block:manage-any'))
+  );
 }
 
 /**

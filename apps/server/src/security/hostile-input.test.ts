@@ -291,7 +291,10 @@ beforeAll(async () => {
   const teamRow = (await call('POST', '/teams', { name: 'Equipa' })).json().data;
   const product = (await call('POST', '/products', { name: 'Produto', price: 100 })).json().data;
   const template = (await call('POST', '/templates', { name: 'Modelo' })).json().data;
-  real.id = [client.id, proposal.id, teamRow.id, team.sales.id, product.id, template.id];
+  const contentBlock = (
+    await call('POST', '/content-blocks', { name: 'Bloco', block: { title: 'Título', content: 'Texto' } })
+  ).json().data;
+  real.id = [client.id, proposal.id, teamRow.id, team.sales.id, product.id, template.id, contentBlock.id];
   real.commentId = [comment.id];
   real.publicToken = [proposal.publicToken];
   real.userId = [team.sales.id];
@@ -307,6 +310,8 @@ beforeAll(async () => {
   validBodies['PUT /api/v1/products/{id}'] = () => ({ name: 'Produto', price: 100 });
   validBodies['POST /api/v1/templates'] = () => ({ name: 'Modelo' });
   validBodies['PUT /api/v1/templates/{id}'] = () => ({ name: 'Modelo' });
+  validBodies['POST /api/v1/content-blocks'] = () => ({ name: 'Bloco', block: { content: 'Texto' } });
+  validBodies['PATCH /api/v1/content-blocks/{id}'] = () => ({ name: 'Bloco' });
   validBodies['PUT /api/v1/settings/organization'] = () => ({ name: 'Organização' });
 
   const doc = t.app.swagger() as {

@@ -6,6 +6,7 @@ import {
   canDeleteAttachment,
   canDeleteProposal,
   canEditComment,
+  canEditContentBlock,
   canManageProposal,
   canWriteTemplate,
   ORG_ROLES,
@@ -74,6 +75,17 @@ const make = {
     ok(as(t.app, by)('POST', '/clients', { name: 'Cliente', email: `c-${randomUUID()}@x.pt` })),
   product: async () => ok(as(t.app, team.admin)('POST', '/products', { name: 'Produto', price: 10 })),
   template: async () => ok(as(t.app, team.admin)('POST', '/templates', { name: 'Modelo' })),
+  /** A library block saved by `by` (set directly, so a viewer can "own" one too). */
+  contentBlock: async (by: TestUser) => {
+    const b = await ok(
+      as(t.app, team.admin)('POST', '/content-blocks', {
+        name: 'Bloco',
+        block: { title: 'T', content: 'C' },
+      }),
+    );
+    await t.db.execute(sql`update content_blocks set created_by = ${by.id} where id = ${b.id}`);
+    return b;
+  },
   /** A proposal owned by `owner` (set directly, so a viewer can "own" one too). */
   proposal: async (owner: TestUser) => {
     const client = await make.client();
@@ -186,6 +198,40 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
       {
         rule: { permission: 'template:use' },
         target: async () => ({ url: `/templates/${(await make.template()).id}/use` }),
+      },
+    ],
+    'POST /content-blocks': [
+      {
+        rule: { permission: 'content-block:create' },
+        target: async () => ({ url: '/content-blocks', body: { name: 'B', block: { content: 'Texto' } } }),
+      },
+    ],
+    'PATCH /content-blocks/{id}': [
+      {
+        rule: { policy: (a) => canEditContentBlock(a, otherSales.id) },
+        target: async () => ({
+          url: `/content-blocks/${(await make.contentBlock(otherSales)).id}`,
+          body: { name: 'Outro' },
+        }),
+      },
+      {
+        own: true,
+        rule: { policy: (a) => canEditContentBlock(a, a.userId) },
+        target: async () => ({
+          url: `/content-blocks/${(await make.contentBlock(caller())).id}`,
+          body: { name: 'Outro' },
+        }),
+      },
+    ],
+    'DELETE /content-blocks/{id}': [
+      {
+        rule: { policy: (a) => canEditContentBlock(a, otherSales.id) },
+        target: async () => ({ url: `/content-blocks/${(await make.contentBlock(otherSales)).id}` }),
+      },
+      {
+        own: true,
+        rule: { policy: (a) => canEditContentBlock(a, a.userId) },
+        target: async () => ({ url: `/content-blocks/${(await make.contentBlock(caller())).id}` }),
       },
     ],
     'POST /proposals': [
@@ -656,7 +702,7 @@ describe('role matrix: every write operation × every organization role', () => 
       const caller = () => team[role];
       const failures: string[] = [];
       for (const [op, cases] of Object.entries(casesFor(caller))) {
-        const [method] = op.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
+        const [method] = op.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'];
         for (const kase of cases) {
           const target = await kase.target(team);
           const expectAllowed = allowed(kase.rule, { userId: caller().id, role });
@@ -766,6 +812,7 @@ describe('role matrix: API keys, every operation × read-only and read-write key
       const client = await make.client();
       const product = await make.product();
       const template = await make.template();
+      const contentBlock = await make.contentBlock(otherSales);
       const proposal = await make.proposal(otherSales);
       const version = await ok(
         as(t.app, team.admin)('POST', `/proposals/${proposal.id}/versions`, { changeNotes: 'v' }),
@@ -777,6 +824,7 @@ describe('role matrix: API keys, every operation × read-only and read-write key
         clients: client.id,
         products: product.id,
         templates: template.id,
+        'content-blocks': contentBlock.id,
         proposals: proposal.id,
         users: otherSales.id,
         teams: teamRow.id,

@@ -21,6 +21,7 @@ interface Seed {
   clientId: string;
   productId: string;
   templateId: string;
+  contentBlockId: string;
   proposalId: string;
   publicToken: string;
   versionNumber: string;
@@ -69,6 +70,11 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
   'PUT /templates/{id}': [{ params: (_, f) => ({ id: f.templateId }), body: () => ({ name: 'Intruso' }) }],
   'DELETE /templates/{id}': [{ params: (_, f) => ({ id: f.templateId }) }],
   'POST /templates/{id}/use': [{ params: (_, f) => ({ id: f.templateId }) }],
+  'GET /content-blocks/{id}': [{ params: (_, f) => ({ id: f.contentBlockId }) }],
+  'PATCH /content-blocks/{id}': [
+    { params: (_, f) => ({ id: f.contentBlockId }), body: () => ({ name: 'Intruso' }) },
+  ],
+  'DELETE /content-blocks/{id}': [{ params: (_, f) => ({ id: f.contentBlockId }) }],
   'GET /proposals/{id}': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'PUT /proposals/{id}': [
     {
@@ -235,6 +241,9 @@ async function seedOrganization(team: Team): Promise<Seed> {
   const client = await ok(admin('POST', '/clients', { name: 'Cliente', email: `c-${randomUUID()}@x.pt` }));
   const product = await ok(admin('POST', '/products', { name: 'Produto', price: 10 }));
   const template = await ok(admin('POST', '/templates', { name: 'Modelo' }));
+  const contentBlock = await ok(
+    admin('POST', '/content-blocks', { name: 'Bloco', block: { title: 'Título', content: 'Texto' } }),
+  );
   const proposal = await ok(admin('POST', '/proposals', { title: 'Proposta', clientId: client.id }));
   const version = await ok(admin('POST', `/proposals/${proposal.id}/versions`, { changeNotes: 'v1' }));
   // A comment by someone else notifies the owner: the admin gets a notification.
@@ -267,6 +276,7 @@ async function seedOrganization(team: Team): Promise<Seed> {
     clientId: client.id,
     productId: product.id,
     templateId: template.id,
+    contentBlockId: contentBlock.id,
     proposalId: proposal.id,
     publicToken: proposal.publicToken,
     versionNumber: String(version.versionNumber),

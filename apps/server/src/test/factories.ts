@@ -101,7 +101,7 @@ export async function createTeamOfRoles(db: Db) {
 export function as(app: FastifyInstance, user: TestUser) {
   let headers: Promise<Record<string, string>> | null = null;
   return async (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
   ): Promise<LightMyRequestResponse> => {

@@ -124,6 +124,13 @@ const organizationRoutes: RouteObject[] = [
     ),
   },
   {
+    path: routes.contentBlocks,
+    lazy: lazyPage(
+      () => import('./routes/content-blocks/content-blocks-page'),
+      (m) => m.ContentBlocksPage,
+    ),
+  },
+  {
     path: routes.users,
     lazy: lazyPage(
       () => import('./routes/users/users-page'),

@@ -5,6 +5,7 @@ import {
   canDeleteAttachment,
   canDeleteProposal,
   canEditComment,
+  canEditContentBlock,
   canManageProposal,
   canWriteTemplate,
   isPlatformAdmin,
@@ -53,6 +54,8 @@ export interface Authorization {
   canDeleteAttachment: (uploadedBy: string | null) => Allowed;
   canEditComment: (authorId: string | null) => Allowed;
   canWriteTemplate: (isGlobal: boolean) => Allowed;
+  /** Rename, edit or delete a library block saved by this member (docs/product.md#block-library). */
+  canEditContentBlock: (createdBy: string | null) => Allowed;
 }
 
 /** Bind each policy to the actor; every answer is `undefined` while there is none. */
@@ -73,6 +76,7 @@ export function authorizationFor(actor: Actor | undefined): Authorization {
     canDeleteAttachment: bound(canDeleteAttachment),
     canEditComment: bound(canEditComment),
     canWriteTemplate: bound(canWriteTemplate),
+    canEditContentBlock: bound(canEditContentBlock),
   };
 }
 

@@ -4,6 +4,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './clients.ts';
 export * from './collaboration.ts';
+export * from './content-blocks.ts';
 export * from './evidence.ts';
 export * from './invites.ts';
 export * from './notifications.ts';

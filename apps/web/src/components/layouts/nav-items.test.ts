@@ -29,6 +29,7 @@ describe('visibleNavItems', () => {
       expect(childLabels(items, 'settings')).toEqual([
         'Geral',
         'Templates',
+        'Blocos',
         'Produtos',
         'Utilizadores',
         'Equipas',

@@ -101,6 +101,7 @@ const SETTINGS_LINKS: readonly NavChild[] = [
   ...(
     [
       ['templates', 'Templates', paths.templates, routes.templates],
+      ['content-blocks', 'Blocos', paths.contentBlocks, routes.contentBlocks],
       ['products', 'Produtos', paths.products, routes.products],
       ['users', 'Utilizadores', paths.users, routes.users],
       ['teams', 'Equipas', paths.teams, routes.teams],

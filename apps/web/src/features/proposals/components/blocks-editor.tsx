@@ -1,7 +1,20 @@
+import type { LibraryBlock } from '@aceite/shared/schemas/content-blocks';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconBookDownload,
+  IconBookUpload,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useState } from 'react';
+import {
+  LazyInsertFromLibraryModal,
+  LazySaveToLibraryModal,
+} from '@/components/content-blocks/library-dialogs';
+import { useCan } from '@/lib/authorization';
 import { type BlockValues, newBlock, type ProposalFormValues } from './proposal-form-values';
 
 interface IconButtonProps {
@@ -42,6 +55,8 @@ interface BlockRowProps {
   setField: (index: number, field: BlockField, value: string) => void;
   move: (from: number, to: number) => void;
   remove: (index: number) => void;
+  /** Opens "Guardar na biblioteca" for the block; absent when the member may not save blocks. */
+  saveToLibrary?: (index: number) => void;
 }
 
 /** Compares the block's fields, since `@mantine/form` clones every value on each change. */
@@ -58,7 +73,8 @@ function sameBlock(a: BlockRowProps, b: BlockRowProps): boolean {
     a.onAutoFocused === b.onAutoFocused &&
     a.setField === b.setField &&
     a.move === b.move &&
-    a.remove === b.remove
+    a.remove === b.remove &&
+    a.saveToLibrary === b.saveToLibrary
   );
 }
 
@@ -74,6 +90,7 @@ const BlockRow = memo(function BlockRow({
   setField,
   move,
   remove,
+  saveToLibrary,
 }: BlockRowProps) {
   const n = index + 1;
   const focusOnMount = useCallback(
@@ -106,6 +123,11 @@ const BlockRow = memo(function BlockRow({
             >
               <IconArrowDown size={18} aria-hidden="true" />
             </IconButton>
+            {saveToLibrary && (
+              <IconButton label={`Guardar bloco ${n} na biblioteca`} onClick={() => saveToLibrary(index)}>
+                <IconBookUpload size={18} aria-hidden="true" />
+              </IconButton>
+            )}
             <IconButton label={`Remover bloco ${n}`} color="red" onClick={() => remove(index)}>
               <IconTrash size={18} aria-hidden="true" />
             </IconButton>
@@ -154,6 +176,23 @@ export function BlocksEditor({ form }: BlocksEditorProps) {
   );
   const remove = useCallback((index: number) => removeListItem('blocks', index), [removeListItem]);
   const clearFocusKey = useCallback(() => setFocusKey(null), []);
+  // The block library (docs/product.md#block-library): save a copy of a block, or insert a copy of one.
+  const canUseLibrary = useCan('content-block:create') === true;
+  const [saving, setSaving] = useState<LibraryBlock | null>(null);
+  const [inserting, setInserting] = useState(false);
+  const { getValues } = form;
+  const saveToLibrary = useCallback(
+    (index: number) => {
+      const block = getValues().blocks[index];
+      if (block) setSaving({ type: 'text', title: block.title, content: block.content });
+    },
+    [getValues],
+  );
+  const insertFromLibrary = (block: LibraryBlock) => {
+    const inserted = newBlock({ title: block.title, content: block.content });
+    setFocusKey(inserted.key);
+    insertListItem('blocks', inserted);
+  };
 
   const add = () => {
     const block = newBlock();
@@ -181,13 +220,33 @@ export function BlocksEditor({ form }: BlocksEditorProps) {
           setField={setField}
           move={move}
           remove={remove}
+          saveToLibrary={canUseLibrary ? saveToLibrary : undefined}
         />
       ))}
       <Group>
         <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={add}>
           Adicionar bloco
         </Button>
+        {canUseLibrary && (
+          <Button
+            variant="default"
+            leftSection={<IconBookDownload size={16} aria-hidden="true" />}
+            onClick={() => setInserting(true)}
+          >
+            Inserir da biblioteca
+          </Button>
+        )}
       </Group>
+      {canUseLibrary && (
+        <>
+          <LazySaveToLibraryModal block={saving} onClose={() => setSaving(null)} />
+          <LazyInsertFromLibraryModal
+            opened={inserting}
+            onClose={() => setInserting(false)}
+            onInsert={insertFromLibrary}
+          />
+        </>
+      )}
     </Stack>
   );
 }
