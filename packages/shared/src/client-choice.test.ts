@@ -53,7 +53,13 @@ describe('client choice', () => {
       taxRate: 23,
     });
     // 100 000 + 24 000 + 20 000 + 6 000 = 150 000; IVA 34 500.
-    expect(totals).toEqual({ subtotal: 150_000, discountAmount: 0, taxAmount: 34_500, totalValue: 184_500 });
+    expect(totals).toEqual({
+      subtotal: 150_000,
+      discountAmount: 0,
+      taxAmount: 34_500,
+      totalValue: 184_500,
+      taxBreakdown: [{ rate: 23, base: 150_000, tax: 34_500 }],
+    });
     // Left-out items keep their default.
     expect(completeChoice(items, choice).items[0]).toEqual({ index: 0, selected: true, quantity: 1 });
   });

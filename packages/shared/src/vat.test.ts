@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  exemptionMention,
-  rateChoices,
-  VAT_EXEMPTION_CODES,
-  vatExemption,
-  vatRates,
-  vatRegionOf,
-} from './vat.ts';
+import { rateChoices, VAT_EXEMPTION_CODES, vatRates, vatRegionOf } from './vat.ts';
+import { exemptionMention, VAT_EXEMPTIONS, vatExemption } from './vat-exemptions.ts';
 
 describe('IVA table', () => {
   it('gives each region its rates in force', () => {
@@ -32,6 +26,7 @@ describe('IVA table', () => {
       expect(VAT_EXEMPTION_CODES).toContain(code);
     }
     expect(new Set(VAT_EXEMPTION_CODES).size).toBe(VAT_EXEMPTION_CODES.length);
+    expect(VAT_EXEMPTIONS.map((e) => e.code)).toEqual([...VAT_EXEMPTION_CODES]);
     expect(vatExemption('M07')?.text).toBe('Isento artigo 9.º do CIVA');
     expect(exemptionMention('M07')).toBe('M07 – Isento artigo 9.º do CIVA');
     expect(vatExemption('M08')).toBeUndefined();

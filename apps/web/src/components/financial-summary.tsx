@@ -1,10 +1,14 @@
 import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney } from '@aceite/shared/money';
-import type { DiscountType, Totals } from '@aceite/shared/totals';
+import { type DiscountType, showsTaxBreakdown, type Totals } from '@aceite/shared/totals';
 import { Box, Group, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { SectionPanel } from './section-panel';
-import { TaxBreakdownTable } from './tax-breakdown-table';
+
+// Only proposals with more than one rate or an exempt line show it: its table and the exemption texts load then.
+const TaxBreakdownTable = lazy(async () => ({
+  default: (await import('./tax-breakdown-table')).TaxBreakdownTable,
+}));
 
 interface FinancialSummaryProps {
   totals: Totals;
@@ -78,7 +82,11 @@ export function FinancialSummary({
         <Row term={taxLabel} value={formatMoney(totals.taxAmount)} />
         <Row term="Total" value={formatMoney(totals.totalValue)} strong />
       </Box>
-      <TaxBreakdownTable rows={totals.taxBreakdown} />
+      {showsTaxBreakdown(totals.taxBreakdown) && (
+        <Suspense fallback={null}>
+          <TaxBreakdownTable rows={totals.taxBreakdown} />
+        </Suspense>
+      )}
       {note && (
         <Text size="xs" c="dimmed" mt="sm">
           {note}

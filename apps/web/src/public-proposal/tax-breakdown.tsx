@@ -1,7 +1,7 @@
 import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney } from '@aceite/shared/money';
 import { showsTaxBreakdown, type TaxBreakdownRow } from '@aceite/shared/totals';
-import { exemptionMention } from '@aceite/shared/vat';
+import { exemptionMention } from '@aceite/shared/vat-exemptions';
 
 /**
  * The IVA by rate under the totals, as Portuguese invoices show it (docs/product.md#totals): rate, tax base and

@@ -81,7 +81,7 @@ export const ProposalItemSchema = z.object({
    */
   exemption: z
     .string({ error: MESSAGES.vatExemptionUnknown })
-    .refine((code) => VAT_EXEMPTION_CODES.includes(code), MESSAGES.vatExemptionUnknown)
+    .refine((code) => (VAT_EXEMPTION_CODES as readonly string[]).includes(code), MESSAGES.vatExemptionUnknown)
     .nullable()
     .default(null),
 });

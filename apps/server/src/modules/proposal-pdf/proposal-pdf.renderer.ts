@@ -19,7 +19,7 @@ import {
   showsTaxBreakdown,
   taxLabel,
 } from '@aceite/shared/totals';
-import { exemptionMention } from '@aceite/shared/vat';
+import { exemptionMention } from '@aceite/shared/vat-exemptions';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
 

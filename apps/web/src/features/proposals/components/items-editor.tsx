@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconBook2, IconPlus, IconTrash } from '@tabler/icons-react';
-import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { DecimalInput } from '@/components/decimal-input';
 import { readDecimal } from '@/lib/decimal';
 import { ItemChoiceFields } from './item-choice-fields';
@@ -28,7 +28,9 @@ import {
   normalizeQuantity,
   type ProposalFormValues,
 } from './proposal-form-values';
-import { ExemptionSelect, ItemTaxSelect, rateOf, rateOptions } from './vat-fields';
+import { ItemTaxSelect, rateOf, rateOptions } from './vat-fields';
+
+const ExemptionSelect = lazy(() => import('./exemption-select'));
 
 type ItemField = keyof Omit<ItemValues, 'key'>;
 
@@ -233,12 +235,14 @@ const ItemRow = memo(function ItemRow({
         />
         {exempt && (
           <Grid.Col span={24}>
-            <ExemptionSelect
-              index={index}
-              value={item.exemption}
-              error={exemptionError}
-              onChange={(value) => setField(index, 'exemption', value)}
-            />
+            <Suspense fallback={null}>
+              <ExemptionSelect
+                index={index}
+                value={item.exemption}
+                error={exemptionError}
+                onChange={(value) => setField(index, 'exemption', value)}
+              />
+            </Suspense>
           </Grid.Col>
         )}
         <Grid.Col span={{ base: 24, md: 7 }}>

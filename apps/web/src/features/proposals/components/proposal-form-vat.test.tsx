@@ -74,7 +74,7 @@ describe('ProposalForm: IVA per line', () => {
     expect(within(item).queryByText(MESSAGES.vatExemptionRequired)).toBeNull();
 
     const summary = screen.getByRole('region', { name: 'Resumo financeiro' });
-    const table = within(summary).getByRole('table', { name: 'IVA por taxa' });
+    const table = await within(summary).findByRole('table', { name: 'IVA por taxa' });
     expect(
       within(table)
         .getAllByRole('columnheader')

@@ -1,5 +1,5 @@
 import { formatPercent } from '@aceite/shared/format-percent';
-import { rateChoices, VAT_EXEMPTIONS, type VatRegion } from '@aceite/shared/vat';
+import { rateChoices, type VatRegion } from '@aceite/shared/vat';
 import { Select, type SelectProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { readDecimal } from '@/lib/decimal';
@@ -17,8 +17,6 @@ export function rateOf(value: NumberValue): number {
 export function rateOptions(region: VatRegion, inUse: readonly number[]): { value: string; label: string }[] {
   return rateChoices(region, inUse).map((rate) => ({ value: String(rate), label: formatPercent(rate) }));
 }
-
-const EXEMPTION_OPTIONS = VAT_EXEMPTIONS.map((e) => ({ value: e.code, label: `${e.code} – ${e.text}` }));
 
 interface ProposalTaxRateSelectProps {
   region: VatRegion;
@@ -85,30 +83,6 @@ export function ItemTaxSelect({ index, tax, defaultTax, options, onChange, error
       error={error}
       data-path={`items.${index}.tax`}
       comboboxProps={{ width: 'target', position: 'bottom-start' }}
-    />
-  );
-}
-
-interface ExemptionSelectProps extends Pick<SelectProps, 'error'> {
-  index: number;
-  value: string;
-  onChange: (value: string) => void;
-}
-
-/** At 0 %: why there is no IVA, from the AT's list (required; docs/product.md#iva-per-line). */
-export function ExemptionSelect({ index, value, onChange, error }: ExemptionSelectProps) {
-  return (
-    <Select
-      label="Motivo de isenção"
-      placeholder="Escolha o motivo (ex.: M07)"
-      withAsterisk
-      searchable
-      nothingFoundMessage="Nenhum motivo encontrado"
-      data={EXEMPTION_OPTIONS}
-      value={value || null}
-      onChange={(next) => onChange(next ?? '')}
-      error={error}
-      data-path={`items.${index}.exemption`}
     />
   );
 }
