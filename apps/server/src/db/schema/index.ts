@@ -10,6 +10,7 @@ export * from './notifications.ts';
 export * from './organizations.ts';
 export * from './outbox.ts';
 export * from './products.ts';
+export * from './proposal-messages.ts';
 export * from './proposals.ts';
 export * from './sealed-documents.ts';
 export * from './teams.ts';
