@@ -445,7 +445,10 @@ async function verifyAnswerCode(db: Db, found: Found, check: AnswerCodeCheck): P
 /** The reason as the notification words it; long reasons are cut (the detail page shows them whole). */
 /** The client's reason as the owner reads it: the chosen code's label, then the text (docs/product.md#rejection-reasons). */
 function reasonWithCode(row: ProposalRow): string | null {
-  const label = REJECTION_REASON_LABELS[row.rejectionReasonCode ?? 'other'];
+  const code = row.rejectionReasonCode ?? 'other';
+  // 'Outro' with no text (an API caller that sent neither) is no reason at all: 'Sem motivo indicado.'
+  if (code === 'other' && !row.rejectionReason) return null;
+  const label = REJECTION_REASON_LABELS[code];
   return row.rejectionReason ? `${label}: ${row.rejectionReason}` : label;
 }
 
