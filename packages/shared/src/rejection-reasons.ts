@@ -23,3 +23,12 @@ export const REJECTION_REASON_LABELS: Record<RejectionReasonCode, string> = {
 export function isRejectionReasonCode(value: unknown): value is RejectionReasonCode {
   return typeof value === 'string' && (REJECTION_REASON_CODES as readonly string[]).includes(value);
 }
+
+/**
+ * The reason as screens and messages word it: 'Preço', 'Preço — <text>', the text alone for 'other', or null
+ * when nothing was given (no code or 'other', and no text).
+ */
+export function describeRejection(code: RejectionReasonCode | null, text: string | null): string | null {
+  if (!code || code === 'other') return text || null;
+  return text ? `${REJECTION_REASON_LABELS[code]} — ${text}` : REJECTION_REASON_LABELS[code];
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CLIENT_MESSAGE_LENGTH } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { stripBidiControls } from '../text.ts';
 import { EmailSchema } from './common.ts';
@@ -13,7 +14,7 @@ export type ClientMessageKind = (typeof CLIENT_MESSAGE_KINDS)[number];
 export const PROPOSAL_MESSAGE_KINDS = [...CLIENT_MESSAGE_KINDS, 'answer'] as const;
 export type ProposalMessageKind = (typeof PROPOSAL_MESSAGE_KINDS)[number];
 
-export const MAX_CLIENT_MESSAGE_LENGTH = 5000;
+export { MAX_CLIENT_MESSAGE_LENGTH };
 
 const body = z
   .string({ error: MESSAGES.clientMessageRequired })

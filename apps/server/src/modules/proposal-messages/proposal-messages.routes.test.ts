@@ -349,7 +349,7 @@ describe('structured rejection reasons', () => {
     );
     await t.app.outbox.drain();
     expect(decodedMail(mailTo(team.sales.email).find((m) => /rejeitada/.test(m.raw)))).toContain(
-      'Escolheu outro fornecedor: Mais barato',
+      'Escolheu outro fornecedor — Mais barato',
     );
   });
 

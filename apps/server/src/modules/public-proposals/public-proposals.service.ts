@@ -3,7 +3,7 @@ import { contentSha256 } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { type PrivacyNotice, privacyNotice } from '@aceite/shared/privacy-notice';
 import { isBeforeSent, isActionable as isOpenToAnswer } from '@aceite/shared/proposal-status';
-import { REJECTION_REASON_LABELS, type RejectionReasonCode } from '@aceite/shared/rejection-reasons';
+import { describeRejection, type RejectionReasonCode } from '@aceite/shared/rejection-reasons';
 import type { ClientMessageInput, PublicProposalMessage } from '@aceite/shared/schemas/proposal-messages';
 import { completeContent } from '@aceite/shared/schemas/proposals';
 import type { AnswerCodeSent, PublicProposal } from '@aceite/shared/schemas/public-proposals';
@@ -443,13 +443,9 @@ async function verifyAnswerCode(db: Db, found: Found, check: AnswerCodeCheck): P
 }
 
 /** The reason as the notification words it; long reasons are cut (the detail page shows them whole). */
-/** The client's reason as the owner reads it: the chosen code's label, then the text (docs/product.md#rejection-reasons). */
+/** The client's reason as the owner reads it: the chosen label and the text (docs/product.md#rejection-reasons). */
 function reasonWithCode(row: ProposalRow): string | null {
-  const code = row.rejectionReasonCode ?? 'other';
-  // 'Outro' with no text (an API caller that sent neither) is no reason at all: 'Sem motivo indicado.'
-  if (code === 'other' && !row.rejectionReason) return null;
-  const label = REJECTION_REASON_LABELS[code];
-  return row.rejectionReason ? `${label}: ${row.rejectionReason}` : label;
+  return describeRejection(row.rejectionReasonCode, row.rejectionReason);
 }
 
 /** Tells the owner by email that the client rejected, with the reason (in the answer's transaction). */

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { isAnswered, isWon } from '@aceite/shared/proposal-status';
+import { describeRejection } from '@aceite/shared/rejection-reasons';
 import { shownStatus } from '@aceite/shared/schemas/proposals';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconPencil, IconSignature, IconTrash } from '@tabler/icons-react';
@@ -121,13 +122,13 @@ export function ProposalPage() {
               <Text size="sm">
                 Rejeitada pelo cliente em {formatDateTime(proposal.rejectedAt)}. {MESSAGES.proposalLocked}.
               </Text>
-              {proposal.rejectionReason ? (
+              {describeRejection(proposal.rejectionReasonCode, proposal.rejectionReason) ? (
                 <div>
                   <Text size="sm" fw={600}>
                     Motivo indicado pelo cliente
                   </Text>
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {proposal.rejectionReason}
+                    {describeRejection(proposal.rejectionReasonCode, proposal.rejectionReason)}
                   </Text>
                 </div>
               ) : (
