@@ -1,7 +1,9 @@
 import {
   type Actor,
   can,
+  canAnswerClientMessage,
   canAssignProposal,
+  canCancelProposal,
   canDeleteAttachment,
   canDeleteProposal,
   canEditComment,
@@ -53,6 +55,10 @@ export interface Authorization {
   canDeleteAttachment: (uploadedBy: string | null) => Allowed;
   canEditComment: (authorId: string | null) => Allowed;
   canWriteTemplate: (isGlobal: boolean) => Allowed;
+  /** 'Cancelar proposta' (docs/product.md#cancelling-a-proposal). */
+  canCancelProposal: (ownerId: string) => Allowed;
+  /** Answer the client's questions (docs/product.md#client-questions-and-change-requests). */
+  canAnswerClientMessage: (ownerId: string) => Allowed;
 }
 
 /** Bind each policy to the actor; every answer is `undefined` while there is none. */
@@ -73,6 +79,8 @@ export function authorizationFor(actor: Actor | undefined): Authorization {
     canDeleteAttachment: bound(canDeleteAttachment),
     canEditComment: bound(canEditComment),
     canWriteTemplate: bound(canWriteTemplate),
+    canCancelProposal: bound(canCancelProposal),
+    canAnswerClientMessage: bound(canAnswerClientMessage),
   };
 }
 

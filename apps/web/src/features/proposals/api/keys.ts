@@ -15,6 +15,7 @@ export const proposalKeys = {
   stats: () => [...proposalKeys.all, 'stats'] as const,
   emailDraft: (id: string) => [...proposalKeys.all, 'email-draft', id] as const,
   evidence: (id: string) => [...proposalKeys.all, 'evidence', id] as const,
+  messages: (id: string) => [...proposalKeys.all, 'messages', id] as const,
 };
 
 /**
