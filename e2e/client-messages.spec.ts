@@ -140,7 +140,7 @@ test('the owner cancels with a reason and the link says the proposal is no longe
   await expectAccessible(page);
   await dialog.getByRole('textbox', { name: /Motivo do cancelamento/ }).fill('O cliente adiou o projeto.');
   await dialog.getByRole('button', { name: 'Cancelar proposta' }).click();
-  const notice = page.getByRole('alert').filter({ hasText: 'Proposta cancelada' });
+  const notice = page.getByRole('alert').filter({ hasText: 'Cancelada em' });
   await expect(notice).toContainText('O cliente adiou o projeto.');
   await expectAccessible(page);
 

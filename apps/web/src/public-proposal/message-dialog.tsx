@@ -149,6 +149,8 @@ export function MessageDialog({
           value={message}
           error={errors.message}
           description={`${message.length}/${MAX_CLIENT_MESSAGE_LENGTH} caracteres`}
+          // Mantine's dimmed description is below 4.5:1 on white: the page's own secondary text colour.
+          styles={{ description: { color: '#495057' } }}
           onChange={(event) => setMessage(event.currentTarget.value)}
           data-autofocus
         />

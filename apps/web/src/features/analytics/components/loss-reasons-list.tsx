@@ -50,13 +50,7 @@ export function LossReasonsList({ reasons, loading }: LossReasonsListProps) {
                     {formatMoney(reason.value)}
                   </Text>
                 </Group>
-                <Progress
-                  mt={6}
-                  value={share}
-                  color="red.8"
-                  aria-label={`Parte das perdas: ${label}`}
-                  aria-valuetext={`${share} %`}
-                />
+                <Progress mt={6} value={share} color="red.8" aria-label={`Parte das perdas: ${label}`} />
               </Box>
             );
           })}
