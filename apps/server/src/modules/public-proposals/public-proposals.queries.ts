@@ -1,7 +1,11 @@
 // The one unscoped area of the API (docs/architecture.md#tenant-scoping): a proposal is found by its public
 // token alone.
 // Every function here takes the token, never an id from the caller.
-import { CLIENT_HAS_SEEN_STATUSES } from '@aceite/shared/proposal-status';
+import {
+  CLIENT_HAS_SEEN_STATUSES,
+  PROPOSAL_STATUSES,
+  statusAfterChangeRequest,
+} from '@aceite/shared/proposal-status';
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client.ts';
@@ -248,6 +252,9 @@ export async function insertClientMessage(
   await db.insert(proposalMessages).values(values);
 }
 
+/** The statuses `statusAfterChangeRequest` moves (the rule lives in proposal-status.ts). */
+const MOVED_BY_CHANGE_REQUEST = PROPOSAL_STATUSES.filter((s) => statusAfterChangeRequest(s) !== s);
+
 /**
  * A change request moves a sent or opened proposal to under_negotiation
  * (`statusAfterChangeRequest`, docs/product.md#client-questions-and-change-requests); true when it moved.
@@ -256,7 +263,7 @@ export async function markUnderNegotiation(db: Db, id: string): Promise<boolean>
   const rows = await db
     .update(proposals)
     .set({ status: 'under_negotiation', updatedAt: new Date() })
-    .where(and(eq(proposals.id, id), inArray(proposals.status, ['sent', 'viewed'])))
+    .where(and(eq(proposals.id, id), inArray(proposals.status, MOVED_BY_CHANGE_REQUEST)))
     .returning({ id: proposals.id });
   return rows.length === 1;
 }
