@@ -163,7 +163,8 @@ test.describe('amounts, templates and answers @mobile', () => {
     await publicPage.goto(`/p/${created.publicToken}`);
     await publicPage.getByRole('button', { name: 'Rejeitar' }).click();
     const dialog = publicPage.getByRole('dialog', { name: 'Rejeitar proposta' });
-    await dialog.getByRole('textbox', { name: 'Motivo (opcional)' }).fill('Orçamento acima do previsto');
+    await dialog.getByRole('radio', { name: 'Preço' }).check();
+    await dialog.getByRole('textbox', { name: 'Comentário (opcional)' }).fill('Orçamento acima do previsto');
     // The one-time code emailed to the client (on by default, issue 20); the title's unique part finds it.
     await enterAnswerCode(dialog, clientRecord.email, title.split(' ').at(-1) as string);
     await dialog.getByRole('button', { name: 'Rejeitar' }).click();

@@ -409,7 +409,8 @@ test.describe('public proposal page', () => {
 
     await page.getByRole('button', { name: 'Rejeitar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rejeitar proposta' });
-    await dialog.getByRole('textbox', { name: 'Motivo (opcional)' }).fill('Orçamento acima do previsto');
+    await dialog.getByRole('radio', { name: 'Preço' }).check();
+    await dialog.getByRole('textbox', { name: 'Comentário (opcional)' }).fill('Orçamento acima do previsto');
     await typeCode(dialog, created);
     await dialog.getByRole('button', { name: 'Rejeitar' }).click();
 
@@ -429,11 +430,13 @@ test.describe('public proposal page', () => {
 
     await page.getByRole('button', { name: 'Rejeitar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rejeitar proposta' });
+    await dialog.getByRole('radio', { name: 'Já não precisa' }).check();
     const code = await typeCode(dialog, created);
     await dialog.getByRole('button', { name: 'Rejeitar' }).click();
 
     // With the version and content hash the page showed (docs/product.md#evidence).
     expect((await sent).postDataJSON()).toEqual({
+      reasonCode: 'no_longer_needed',
       reason: null,
       code,
       version: 0,
@@ -441,7 +444,8 @@ test.describe('public proposal page', () => {
     });
     const result = page.getByRole('region', { name: 'Proposta rejeitada' });
     await expect(result).toContainText(/Rejeitada em/);
-    await expect(result).not.toContainText('Motivo');
+    // The chosen reason, no comment (docs/product.md#rejection-reasons).
+    await expect(result).toContainText('Motivo: Já não precisa');
     const owner = await ownerView(request, created);
     expect(owner.status).toBe('rejected');
     expect(owner.rejectedAt).not.toBeNull();

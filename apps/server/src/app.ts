@@ -29,6 +29,7 @@ import { evidenceRoutes } from '@/modules/evidence/evidence.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
 import { productsRoutes } from '@/modules/products/products.routes.ts';
+import { proposalMessagesRoutes } from '@/modules/proposal-messages/proposal-messages.routes.ts';
 import { proposalPdfRoutes } from '@/modules/proposal-pdf/proposal-pdf.routes.ts';
 import { proposalVersionsRoutes } from '@/modules/proposal-versions/proposal-versions.routes.ts';
 import { proposalsRoutes } from '@/modules/proposals/proposals.routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(proposalPdfRoutes);
       await api.register(evidenceRoutes);
       await api.register(commentsRoutes);
+      await api.register(proposalMessagesRoutes, { appUrl: config.appUrl });
       await api.register(attachmentsRoutes, {
         storage,
         publicRateLimitMax: config.publicRateLimitMax * 6,
@@ -199,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           perProposalPerHour: 5,
           perRecipientPerHour: 20,
         },
+        clientMessageLimits: config.clientMessageLimits ?? { perProposalPerHour: 10, perIpPerHour: 20 },
       });
       await api.register(readingRoutes, { rateLimitMax: config.publicRateLimitMax * 6 });
       await api.register(sealedDocumentsRoutes, {

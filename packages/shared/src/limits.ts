@@ -23,3 +23,6 @@ export const MAX_YEAR = 9999;
 export function roundRate(rate: number): number {
   return Math.round(rate * 100) / 100;
 }
+
+/** The longest question or change request a client may send (docs/product.md#client-questions-and-change-requests). */
+export const MAX_CLIENT_MESSAGE_LENGTH = 5000;

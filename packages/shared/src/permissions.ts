@@ -104,6 +104,22 @@ export function canDeleteProposal(actor: Actor, ownerId: string, answered: boole
   return canManageProposal(actor, ownerId) && (!answered || actor.role === 'admin');
 }
 
+/**
+ * 'Cancelar proposta' (docs/product.md#cancelling-a-proposal): its owner, a manager or an admin — whoever
+ * manages it; never a viewer or an API key's read scope.
+ */
+export function canCancelProposal(actor: Actor, ownerId: string): boolean {
+  return canManageProposal(actor, ownerId);
+}
+
+/**
+ * Answer a client's question or change request (docs/product.md#client-questions-and-change-requests): whoever
+ * manages the proposal.
+ */
+export function canAnswerClientMessage(actor: Actor, ownerId: string): boolean {
+  return canManageProposal(actor, ownerId);
+}
+
 /** Hand a proposal to another owner. */
 export function canAssignProposal(actor: Pick<Actor, 'role'>): boolean {
   return can(actor.role, 'proposal:manage-any');

@@ -117,3 +117,29 @@ export function isBeforeSent(status: ProposalStatus): boolean {
 export function isWon(status: ProposalStatus): boolean {
   return WON_STATUSES.includes(status);
 }
+
+/**
+ * A client's request for changes moves a proposal the client has (sent or opened) to `under_negotiation`;
+ * one already negotiating stays so (docs/product.md#client-questions-and-change-requests).
+ */
+export function statusAfterChangeRequest(status: ProposalStatus): ProposalStatus {
+  return status === 'sent' || status === 'viewed' ? 'under_negotiation' : status;
+}
+
+/**
+ * Statuses a member may cancel from ('Cancelar proposta', docs/product.md#cancelling-a-proposal): anything
+ * not yet answered by the client and not already cancelled. An answered proposal is evidence and stays.
+ */
+export const CANCELLABLE_STATUSES: readonly ProposalStatus[] = [
+  'draft',
+  'in_review',
+  'approved',
+  'sent',
+  'viewed',
+  'under_negotiation',
+  'expired',
+];
+
+export function isCancellable(status: ProposalStatus): boolean {
+  return CANCELLABLE_STATUSES.includes(status);
+}

@@ -92,6 +92,8 @@ export interface AppConfig {
   mailLimits?: { perOrganizationPerHour: number; perRecipientPerHour: number };
   /** The client's answer codes: seconds between two, per proposal and per address per hour; 60, 5, 20. */
   answerCodeLimits?: { resendAfterSeconds: number; perProposalPerHour: number; perRecipientPerHour: number };
+  /** The client's questions and change requests per proposal and per network per hour; defaults 10 and 20. */
+  clientMessageLimits?: { perProposalPerHour: number; perIpPerHour: number };
   /** Sign-up attempts per IP per hour; default 10. */
   registrationLimitPerHour?: number;
   /** Attachment uploads per organization per hour; default 300. */

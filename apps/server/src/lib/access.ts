@@ -2,7 +2,9 @@ import { MESSAGES } from '@aceite/shared/messages';
 import {
   type Actor,
   can,
+  canAnswerClientMessage,
   canAssignProposal,
+  canCancelProposal,
   canDeleteAttachment,
   canDeleteProposal,
   canEditComment,
@@ -50,6 +52,16 @@ export function assertCan(
  */
 export function assertCanManageProposal(actor: Actor, ownerId: string): void {
   if (!canManageProposal(actor, ownerId)) throw forbidden();
+}
+
+/** Cancelling a proposal (docs/product.md#cancelling-a-proposal). */
+export function assertCanCancelProposal(actor: Actor, ownerId: string): void {
+  if (!canCancelProposal(actor, ownerId)) throw forbidden();
+}
+
+/** Answering the client's question or change request. */
+export function assertCanAnswerClientMessage(actor: Actor, ownerId: string): void {
+  if (!canAnswerClientMessage(actor, ownerId)) throw forbidden();
 }
 
 /** Handing a proposal to another owner: managers and admins. */

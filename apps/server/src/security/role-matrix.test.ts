@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   type Actor,
   can,
+  canAnswerClientMessage,
   canAssignProposal,
+  canCancelProposal,
   canDeleteAttachment,
   canDeleteProposal,
   canEditComment,
@@ -326,6 +328,40 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         },
       },
     ],
+    'POST /proposals/{id}/cancel': [
+      {
+        rule: { policy: (a) => canCancelProposal(a, otherSales.id) },
+        target: async () => ({
+          url: `/proposals/${(await make.proposal(otherSales)).id}/cancel`,
+          body: { reason: 'Motivo' },
+        }),
+      },
+      {
+        own: true,
+        rule: { policy: (a) => canCancelProposal(a, a.userId) },
+        target: async () => ({
+          url: `/proposals/${(await make.proposal(caller())).id}/cancel`,
+          body: { reason: 'Motivo' },
+        }),
+      },
+    ],
+    'POST /proposals/{id}/messages': [
+      {
+        rule: { policy: (a) => canAnswerClientMessage(a, otherSales.id) },
+        target: async () => ({
+          url: `/proposals/${(await make.proposal(otherSales)).id}/messages`,
+          body: { message: 'Resposta' },
+        }),
+      },
+      {
+        own: true,
+        rule: { policy: (a) => canAnswerClientMessage(a, a.userId) },
+        target: async () => ({
+          url: `/proposals/${(await make.proposal(caller())).id}/messages`,
+          body: { message: 'Resposta' },
+        }),
+      },
+    ],
     'POST /proposals/{id}/send': [
       {
         rule: { policy: (a) => canManageProposal(a, otherSales.id) },
@@ -637,6 +673,8 @@ const NOT_ROLE_BOUND = new Set([
   // The client's reading (docs/product.md#reading): a member's batch is answered 204 and dropped, so the page
   // cannot tell a preview apart (reading.routes.test.ts checks nothing is stored).
   'POST /public/proposals/{publicToken}/reading',
+  // The client's question or change request: the token is the key (docs/product.md#client-questions-and-change-requests).
+  'POST /public/proposals/{publicToken}/messages',
   // Anyone, signed in or not, may check a sealed document (docs/product.md#verification).
   'POST /public/verify',
   // Platform administration: superadmins only (admin.routes.test.ts covers every organization role).
@@ -868,6 +906,7 @@ describe("public answer routes: the client's alone, never an organization role",
     accept: { code: '123456' },
     reject: { reason: null, code: '123456' },
     sign: { signerName: 'Membro', signerEmail: 'membro@x.pt', signatureData: PNG_1X1, code: '123456' },
+    messages: { kind: 'change_request', name: 'Membro', email: 'membro@x.pt', message: 'Mudem o preço' },
   };
 
   it('refuses every role on every public write of a proposal (the answer-code request included), changing nothing', async () => {

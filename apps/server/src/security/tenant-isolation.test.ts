@@ -90,6 +90,13 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
   'GET /proposals/{id}/evidence': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'GET /proposals/{id}/reading': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'POST /proposals/{id}/reissue': [{ params: (_, f) => ({ id: f.proposalId }) }],
+  'POST /proposals/{id}/cancel': [
+    { params: (_, f) => ({ id: f.proposalId }), body: () => ({ reason: 'Intruso' }) },
+  ],
+  'GET /proposals/{id}/messages': [{ params: (_, f) => ({ id: f.proposalId }) }],
+  'POST /proposals/{id}/messages': [
+    { params: (_, f) => ({ id: f.proposalId }), body: () => ({ message: 'Intruso' }) },
+  ],
   'POST /proposals/{id}/versions': [
     { params: (_, f) => ({ id: f.proposalId }), body: () => ({ changeNotes: 'Intruso' }) },
   ],
@@ -198,6 +205,12 @@ const PUBLIC_CASES: Record<string, Case[]> = {
     {
       params: () => ({ publicToken: unknownToken() }),
       body: () => ({ signerName: 'Intruso', signerEmail: 'intruso@x.pt', signatureData: PNG_1X1 }),
+    },
+  ],
+  'POST /public/proposals/{publicToken}/messages': [
+    {
+      params: () => ({ publicToken: unknownToken() }),
+      body: () => ({ kind: 'question', name: 'Intruso', email: 'intruso@x.pt', message: 'Olá' }),
     },
   ],
   'GET /public/proposals/{publicToken}/attachments': [{ params: () => ({ publicToken: unknownToken() }) }],

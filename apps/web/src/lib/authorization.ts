@@ -1,7 +1,9 @@
 import {
   type Actor,
   can,
+  canAnswerClientMessage,
   canAssignProposal,
+  canCancelProposal,
   canDeleteAttachment,
   canDeleteProposal,
   canEditComment,
@@ -56,6 +58,10 @@ export interface Authorization {
   canWriteTemplate: (isGlobal: boolean) => Allowed;
   /** Rename, edit or delete a library block saved by this member (docs/product.md#block-library). */
   canEditContentBlock: (createdBy: string | null) => Allowed;
+  /** 'Cancelar proposta' (docs/product.md#cancelling-a-proposal). */
+  canCancelProposal: (ownerId: string) => Allowed;
+  /** Answer the client's questions (docs/product.md#client-questions-and-change-requests). */
+  canAnswerClientMessage: (ownerId: string) => Allowed;
 }
 
 /** Bind each policy to the actor; every answer is `undefined` while there is none. */
@@ -77,6 +83,8 @@ export function authorizationFor(actor: Actor | undefined): Authorization {
     canEditComment: bound(canEditComment),
     canWriteTemplate: bound(canWriteTemplate),
     canEditContentBlock: bound(canEditContentBlock),
+    canCancelProposal: bound(canCancelProposal),
+    canAnswerClientMessage: bound(canAnswerClientMessage),
   };
 }
 

@@ -1,5 +1,7 @@
 import type { ClientChoice } from '@aceite/shared/client-choice';
 import { contentSha256 } from '@aceite/shared/content-hash';
+import type { RejectionReasonCode } from '@aceite/shared/rejection-reasons';
+import type { ClientMessageKind, PublicProposalMessage } from '@aceite/shared/schemas/proposal-messages';
 import type {
   AnswerCodeSent,
   PublicAttachment,
@@ -176,15 +178,27 @@ export function acceptPublicProposal(
   });
 }
 
+/** The reason's code and text (docs/product.md#rejection-reasons). */
 export function rejectPublicProposal(
   publicToken: string,
-  reason: string | null,
+  reason: { reasonCode: RejectionReasonCode; reason: string | null },
   shown: ShownVersion,
   code?: string,
 ): Promise<unknown> {
   return request(`${tokenPath(publicToken)}/reject`, {
     method: 'POST',
-    body: code ? { reason, code, ...shown } : { reason, ...shown },
+    body: code ? { ...reason, code, ...shown } : { ...reason, ...shown },
+  });
+}
+
+/** The client's question or change request; answers with the whole conversation. */
+export function postClientMessage(
+  publicToken: string,
+  input: { kind: ClientMessageKind; name: string; email: string; message: string },
+): Promise<PublicProposalMessage[]> {
+  return request<PublicProposalMessage[]>(`${tokenPath(publicToken)}/messages`, {
+    method: 'POST',
+    body: input,
   });
 }
 

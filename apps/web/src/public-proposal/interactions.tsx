@@ -5,10 +5,16 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { MESSAGES } from '@aceite/shared/messages';
-import { Button, Modal, Textarea } from '@mantine/core';
+import {
+  REJECTION_REASON_CODES,
+  REJECTION_REASON_LABELS,
+  type RejectionReasonCode,
+} from '@aceite/shared/rejection-reasons';
+import { Button, Modal, Radio, Textarea } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -86,14 +92,22 @@ export function AcceptModal({
   );
 }
 
+/**
+ * The client's reason, chosen from the fixed list (docs/product.md#rejection-reasons); 'Outro' needs a text,
+ * which is optional for the others.
+ */
 export function RejectModal({
   opened,
   submitting,
   onClose,
   onConfirm,
   code,
-}: DialogProps & { onConfirm: (reason: string | null) => void }) {
+}: DialogProps & { onConfirm: (reasonCode: RejectionReasonCode, reason: string | null) => void }) {
+  const [reasonCode, setReasonCode] = useState<RejectionReasonCode | null>(null);
   const [reason, setReason] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [textError, setTextError] = useState<string | null>(null);
+  const other = reasonCode === 'other';
   return (
     <Modal
       opened={opened}
@@ -101,27 +115,63 @@ export function RejectModal({
       title="Rejeitar proposta"
       centered
       closeButtonProps={closeButtonProps}
-      onExitTransitionEnd={() => setReason('')}
+      onExitTransitionEnd={() => {
+        setReason('');
+        setReasonCode(null);
+        setCodeError(null);
+        setTextError(null);
+      }}
     >
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          // The reason is optional: an empty one is sent as null (docs/product.md#forms-and-validation).
-          onConfirm(reason.trim() || null);
+          if (!reasonCode) {
+            setCodeError(MESSAGES.rejectionReasonCodeRequired);
+            return;
+          }
+          if (reasonCode === 'other' && !reason.trim()) {
+            setTextError(MESSAGES.rejectionReasonOtherText);
+            return;
+          }
+          // An empty text is sent as null (docs/product.md#forms-and-validation).
+          onConfirm(reasonCode, reason.trim() || null);
         }}
       >
-        <p className="pp-lead">
-          Pode indicar o motivo da rejeição. Ajuda quem preparou a proposta a perceber o que mudar.
-        </p>
+        <p className="pp-lead">Diga-nos porquê. Ajuda quem preparou a proposta a perceber o que mudar.</p>
+        <Radio.Group
+          label="Motivo da rejeição"
+          withAsterisk
+          value={reasonCode}
+          error={codeError}
+          onChange={(value) => {
+            setReasonCode(value as RejectionReasonCode);
+            setCodeError(null);
+          }}
+        >
+          <div style={{ display: 'grid', gap: 10, margin: '8px 0 14px' }}>
+            {REJECTION_REASON_CODES.map((value, index) => (
+              <Radio
+                key={value}
+                value={value}
+                label={REJECTION_REASON_LABELS[value]}
+                data-autofocus={index === 0 || undefined}
+              />
+            ))}
+          </div>
+        </Radio.Group>
         <Textarea
-          label="Motivo (opcional)"
+          label={other ? 'Descreva o motivo' : 'Comentário (opcional)'}
+          required={other}
           value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          rows={4}
+          error={textError}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            setTextError(null);
+          }}
+          rows={3}
           resize="vertical"
           maxLength={2000}
-          data-autofocus
         />
         {code ? <AnswerCodeField state={code} /> : null}
         <div className="pp-modal-actions">

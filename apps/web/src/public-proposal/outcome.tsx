@@ -1,4 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { describeRejection } from '@aceite/shared/rejection-reasons';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { IconCircleCheck, IconCircleX, IconClockX, IconLock, IconSignature } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
@@ -128,10 +129,10 @@ export function RejectedOutcome({ proposal, headingRef }: OutcomeProps) {
           ? `Rejeitada em ${formatDateTime(proposal.rejectedAt)}.`
           : 'Esta proposta foi rejeitada.'}
       </p>
-      {proposal.rejectionReason ? (
+      {describeRejection(proposal.rejectionReasonCode, proposal.rejectionReason) ? (
         <p className="pp-reason pp-pre">
           <strong>Motivo: </strong>
-          {proposal.rejectionReason}
+          {describeRejection(proposal.rejectionReasonCode, proposal.rejectionReason)}
         </p>
       ) : null}
     </OutcomeBox>

@@ -385,7 +385,7 @@ describe('public proposal page', () => {
     expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith(`${TOKEN}?refresh=1`))).toHaveLength(1);
   });
 
-  it('rejects with an empty reason sent as null', async () => {
+  it('rejects with a reason chosen from the list, the comment optional and empty sent as null', async () => {
     const user = userEvent.setup();
     const fetchMock = stubFetch((url) =>
       url.endsWith('/reject') ? ok({ status: 'rejected' }) : ok(makeProposal()),
@@ -394,15 +394,46 @@ describe('public proposal page', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Rejeitar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rejeitar proposta' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo (opcional)' }), '   ');
+    // No reason chosen: said, nothing sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Rejeitar' }));
+    expect(await within(dialog).findByText(MESSAGES.rejectionReasonCodeRequired)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/reject'))).toBe(false);
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Preço' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comentário (opcional)' }), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Rejeitar' }));
 
     expect(await screen.findByText(MESSAGES.rejectSuccess)).toBeInTheDocument();
     const reject = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/reject'));
     expect(JSON.parse(String(reject?.[1]?.body))).toEqual({
+      reasonCode: 'price',
       reason: null,
       version: 1,
       contentSha256: shownSha256(),
+    });
+  });
+
+  it("asks for a text when the reason is 'Outro'", async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch((url) =>
+      url.endsWith('/reject') ? ok({ status: 'rejected' }) : ok(makeProposal()),
+    );
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Rejeitar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rejeitar proposta' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Outro' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Rejeitar' }));
+    expect(await within(dialog).findByText(MESSAGES.rejectionReasonOtherText)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/reject'))).toBe(false);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Descreva o motivo/ }), 'Mudámos de planos');
+    await user.click(within(dialog).getByRole('button', { name: 'Rejeitar' }));
+    expect(await screen.findByText(MESSAGES.rejectSuccess)).toBeInTheDocument();
+    const reject = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/reject'));
+    expect(JSON.parse(String(reject?.[1]?.body))).toMatchObject({
+      reasonCode: 'other',
+      reason: 'Mudámos de planos',
     });
   });
 
@@ -424,7 +455,7 @@ describe('public proposal page', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Rejeitar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rejeitar proposta' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo (opcional)' }), 'Caro');
+    await user.click(within(dialog).getByRole('radio', { name: 'Prazo' }));
     await user.click(within(dialog).getByRole('button', { name: 'Rejeitar' }));
 
     expect(await screen.findByText(MESSAGES.alreadyAnswered)).toBeInTheDocument();

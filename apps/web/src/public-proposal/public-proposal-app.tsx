@@ -8,6 +8,7 @@ import { PublicApiError } from './api';
 import { PublicAttachments } from './attachments';
 import { actionColor, contrastRatio, safeHexColor } from './brand';
 import { ChosenSummary, ClientChoicePanel, useClientChoice } from './client-choice';
+import { ClientMessages } from './client-messages';
 import { DownloadPdfButton } from './download-pdf';
 import { type InteractionsModule, loadInteractions } from './lazy';
 import {
@@ -22,6 +23,7 @@ import { LoadErrorState, LoadingState, NotFoundState } from './page-states';
 import { ProposalDocument } from './proposal-document';
 import { useReadingTracker } from './reading-tracker';
 import { ResponsePanel } from './response-panel';
+import { isUnavailable, UnavailableState } from './unavailable-state';
 import { usePublicProposal } from './use-public-proposal';
 
 function initials(name: string): string {
@@ -164,6 +166,13 @@ function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) 
             {outcome === 'closed' ? <ClosedOutcome {...outcomeProps} /> : null}
           </section>
         )}
+        <ClientMessages
+          proposal={proposal}
+          publicToken={publicToken}
+          actionable={outcome === 'actionable'}
+          ensureInteractions={ensureInteractions}
+          reload={reload}
+        />
       </main>
       <PageFooter organization={proposal.organization.name} />
       {ui ? <ui.NotificationsHost /> : null}
@@ -184,15 +193,18 @@ export function PublicProposalPage({ publicToken }: { publicToken: string | null
   const title =
     state.kind === 'ready'
       ? `${state.proposal.title} · ${state.proposal.organization.name}`
-      : state.kind === 'error' && isNotFound(state.error)
-        ? `${MESSAGES.proposalNotFound} · Aceite`
-        : 'Proposta · Aceite';
+      : state.kind === 'error' && isUnavailable(state.error)
+        ? `${MESSAGES.proposalUnavailable} · Aceite`
+        : state.kind === 'error' && isNotFound(state.error)
+          ? `${MESSAGES.proposalNotFound} · Aceite`
+          : 'Proposta · Aceite';
   useEffect(() => {
     document.title = title;
   }, [title]);
 
   if (state.kind === 'loading') return <LoadingState />;
   if (state.kind === 'error') {
+    if (isUnavailable(state.error)) return <UnavailableState />;
     if (isNotFound(state.error)) return <NotFoundState />;
     const message = state.error instanceof PublicApiError ? state.error.serverMessage : null;
     return <LoadErrorState message={message} onRetry={retry} />;

@@ -352,11 +352,17 @@ export function ResponsePanel({
             submitting={submitting}
             code={codeState}
             onClose={close}
-            onConfirm={(reason) => {
+            onConfirm={(reasonCode, reason) => {
               const typed = codeReady();
               if (typed === false) return;
               void run(
-                async () => rejectPublicProposal(publicToken, reason, await shownVersionOf(proposal), typed),
+                async () =>
+                  rejectPublicProposal(
+                    publicToken,
+                    { reasonCode, reason },
+                    await shownVersionOf(proposal),
+                    typed,
+                  ),
                 MESSAGES.rejectSuccess,
                 MESSAGES.rejectError,
               );

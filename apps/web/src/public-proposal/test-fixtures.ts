@@ -58,6 +58,8 @@ export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicPro
     acceptedAt: null,
     rejectedAt: null,
     rejectionReason: null,
+    rejectionReasonCode: null,
+    messages: [],
     version: 1,
     recipient: null,
     createdAt: '2026-03-05T10:00:00.000Z',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REJECTION_REASON_CODES } from '../rejection-reasons.ts';
 import { DateOnlySchema as DateOnly } from './common.ts';
 import { ProposalSummarySchema } from './proposals.ts';
 
@@ -79,3 +80,14 @@ export const TopClientSchema = z.object({
 export type TopClient = z.infer<typeof TopClientSchema>;
 
 export const RecentActivitySchema = z.array(ProposalSummarySchema);
+
+/**
+ * "Motivos de perda" (docs/product.md#rejection-reasons): the rejected proposals in scope per reason code,
+ * every code listed (zero when none), in the dialog's order; value is Σ totalValue in cents.
+ */
+export const LossReasonSchema = z.object({
+  reasonCode: z.enum(REJECTION_REASON_CODES),
+  count: z.number().int(),
+  value: z.number().int(),
+});
+export type LossReason = z.infer<typeof LossReasonSchema>;

@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPES = [
   'invite_sent',
   'user_added_to_team',
   'comment_added',
+  'client_message',
   'webhook_disabled',
   'general',
 ] as const;

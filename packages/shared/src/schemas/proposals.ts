@@ -8,6 +8,7 @@ import {
 import { MAX_AMOUNT_CENTS, roundRate } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { PROPOSAL_STATUSES, type ProposalStatus } from '../proposal-status.ts';
+import { REJECTION_REASON_CODES } from '../rejection-reasons.ts';
 import { computeTotals, lineTaxRate } from '../totals.ts';
 import { VAT_EXEMPTION_CODES } from '../vat.ts';
 import { DateOnlySchema as DateOnly } from './common.ts';
@@ -187,6 +188,11 @@ export const ProposalSchema = z.object({
   rejectedAt: z.string().nullable(),
   /** What the client wrote when rejecting; null when they gave none. */
   rejectionReason: z.string().nullable(),
+  /** The client's reason code (docs/product.md#rejection-reasons); null unless rejected. */
+  rejectionReasonCode: z.enum(REJECTION_REASON_CODES).nullable(),
+  /** 'Cancelar proposta' (docs/product.md#cancelling-a-proposal): when and why; null unless cancelled. */
+  cancelledAt: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
   signedAt: z.string().nullable(),
   /** Who signed on the public page, and the drawn signature (PNG data URL); null until signed. */
   signedByName: z.string().nullable(),

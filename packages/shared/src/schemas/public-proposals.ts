@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
+import { REJECTION_REASON_CODES } from '../rejection-reasons.ts';
 import { stripBidiControls } from '../text.ts';
 import { EmailSchema } from './common.ts';
+import { PublicProposalMessageSchema } from './proposal-messages.ts';
 import {
   ChosenConfigurationSchema,
   PROPOSAL_STATUSES,
@@ -44,6 +46,8 @@ export const PublicProposalSchema = z.object({
   acceptedAt: z.string().nullable(),
   rejectedAt: z.string().nullable(),
   rejectionReason: z.string().nullable(),
+  /** Why the client rejected (docs/product.md#rejection-reasons); null unless rejected. */
+  rejectionReasonCode: z.enum(REJECTION_REASON_CODES).nullable(),
   createdAt: z.string(),
   /**
    * Who the proposal was sent to (the client's contact name and email), to prefill the signer's name and email
@@ -61,6 +65,8 @@ export const PublicProposalSchema = z.object({
    * Who processes the client's data and why, shown before deciding and stored word for word with the
    * decision (`privacyNotice` of `privacy-notice.ts`, docs/product.md#personal-data).
    */
+  /** The conversation with the team, oldest first (docs/product.md#client-questions-and-change-requests). */
+  messages: z.array(PublicProposalMessageSchema),
   privacyNotice: z.object({
     text: z.string(),
     before: z.string(),
@@ -145,9 +151,14 @@ export const AcceptInputSchema = z
     contentSha256: v?.contentSha256,
   }));
 
+/**
+ * The client's reason (docs/product.md#rejection-reasons): a code from the dialog's list and, for 'other', a
+ * required text. A caller that sends no code (older API clients) is recorded as 'other'.
+ */
 export const RejectInputSchema = z
   .object({
     code: AnswerCodeSchema.optional(),
+    reasonCode: z.enum(REJECTION_REASON_CODES, { error: MESSAGES.rejectionReasonCodeRequired }).optional(),
     reason: z
       .string()
       .trim()
@@ -156,8 +167,19 @@ export const RejectInputSchema = z
       .transform((v) => v || null),
     ...shownFields,
   })
+  .superRefine((v, ctx) => {
+    if (v.reasonCode === 'other' && !v.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: MESSAGES.rejectionReasonOtherText });
+    }
+  })
   .nullish()
-  .transform((v) => v ?? { reason: null, code: undefined, version: undefined, contentSha256: undefined });
+  .transform((v) => ({
+    reason: v?.reason ?? null,
+    reasonCode: v?.reasonCode ?? ('other' as const),
+    code: v?.code,
+    version: v?.version,
+    contentSha256: v?.contentSha256,
+  }));
 
 /** 1 MB of PNG, as a base64 data URL (about 4/3 of the bytes). */
 export const MAX_SIGNATURE_BYTES = 1024 * 1024;

@@ -11,6 +11,7 @@ export * from './notifications.ts';
 export * from './organizations.ts';
 export * from './outbox.ts';
 export * from './products.ts';
+export * from './proposal-messages.ts';
 export * from './proposals.ts';
 export * from './reading.ts';
 export * from './sealed-documents.ts';

@@ -1,5 +1,6 @@
 import type { ChosenConfiguration } from '@aceite/shared/client-choice';
 import { PROPOSAL_STATUSES } from '@aceite/shared/proposal-status';
+import { REJECTION_REASON_CODES } from '@aceite/shared/rejection-reasons';
 import { DISCOUNT_TYPES } from '@aceite/shared/totals';
 import { sql } from 'drizzle-orm';
 import {
@@ -88,6 +89,11 @@ export const proposals = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
+    /** The client's reason code (docs/product.md#rejection-reasons); older rejections were set to 'other'. */
+    rejectionReasonCode: text('rejection_reason_code', { enum: REJECTION_REASON_CODES }),
+    /** 'Cancelar proposta' (docs/product.md#cancelling-a-proposal): when, and the member's required reason. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancellationReason: text('cancellation_reason'),
     /**
      * How the client who answered was verified (issue 20): the emailed code (sent when, to which masked
      * address, used when), or why no code was asked. Null until the client answers.

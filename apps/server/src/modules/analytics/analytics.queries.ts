@@ -234,3 +234,21 @@ export async function selectTopClients(ctx: TenantContext, q: AnalyticsQuery, li
     .innerJoin(clients, eq(clients.id, ranked.clientId))
     .orderBy(desc(ranked.value), clients.id);
 }
+
+/**
+ * Rejected proposals in scope per reason code ("Motivos de perda", docs/product.md#rejection-reasons); a
+ * rejection without a code counts as 'other'.
+ */
+export async function selectLossReasons(ctx: TenantContext, q: AnalyticsQuery) {
+  const { where } = await scope(ctx, q, sql`${proposals.status} = 'rejected'`);
+  const code = sql<string>`coalesce(${proposals.rejectionReasonCode}, 'other')`;
+  return ctx.db
+    .select({
+      reasonCode: code,
+      count: sql<number>`count(*)::int`,
+      value: sql<number>`coalesce(sum(${proposals.totalValue}), 0)::bigint`,
+    })
+    .from(proposals)
+    .where(where)
+    .groupBy(code);
+}

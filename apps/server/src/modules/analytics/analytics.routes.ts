@@ -2,6 +2,7 @@ import {
   AnalyticsOverviewSchema,
   AnalyticsQuerySchema,
   LimitQuerySchema,
+  LossReasonSchema,
   RecentActivitySchema,
   TeamPerformanceSchema,
   TimePointSchema,
@@ -84,6 +85,20 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await analytics.getTopClients(req.tenant, req.query, req.query.limit) }),
+  );
+
+  app.get(
+    '/analytics/loss-reasons',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: "Why proposals were lost ('Motivos de perda'): rejected proposals per reason code",
+        querystring: AnalyticsQuerySchema,
+        response: { 200: dataEnvelope(z.array(LossReasonSchema)), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await analytics.getLossReasons(req.tenant, req.query) }),
   );
 
   app.get(

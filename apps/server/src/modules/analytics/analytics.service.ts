@@ -1,6 +1,8 @@
+import { REJECTION_REASON_CODES } from '@aceite/shared/rejection-reasons';
 import type {
   AnalyticsOverview,
   AnalyticsQuery,
+  LossReason,
   TeamPerformance,
   TimePoint,
   TopClient,
@@ -12,6 +14,7 @@ import { listLatestProposals } from '@/modules/proposals/proposals.service.ts';
 import {
   selectByTeam,
   selectByUser,
+  selectLossReasons,
   selectOverTime,
   selectOverview,
   selectTopClients,
@@ -102,4 +105,13 @@ export async function getTopClients(
 /** The latest proposals, for the dashboard. */
 export async function getRecentActivity(ctx: TenantContext, limit: number): Promise<ProposalSummary[]> {
   return listLatestProposals(ctx, limit);
+}
+
+/** "Motivos de perda": every reason code with its count and value, in the dialog's order. */
+export async function getLossReasons(ctx: TenantContext, q: AnalyticsQuery): Promise<LossReason[]> {
+  const rows = new Map((await selectLossReasons(ctx, q)).map((r) => [r.reasonCode, r]));
+  return REJECTION_REASON_CODES.map((reasonCode) => {
+    const row = rows.get(reasonCode);
+    return { reasonCode, count: row ? n(row.count) : 0, value: row ? n(row.value) : 0 };
+  });
 }

@@ -13,7 +13,10 @@ export interface QueueEmailInput {
     | 'proposal_update'
     | 'answer_code'
     | 'sealed_document'
-    | 'webhook_disabled';
+    | 'webhook_disabled'
+    | 'client_message'
+    | 'client_message_answer'
+    | 'proposal_cancelled';
   to: string;
   /** Where the recipient's replies go (never the no-reply sender for a proposal). */
   replyTo?: string | null;

@@ -197,6 +197,100 @@ ${input.link}
   return { subject, html, text, links: [input.link] };
 }
 
+/**
+ * To the owner: the client asked a question or for changes on the public page
+ * (docs/product.md#client-questions-and-change-requests). The client's words are escaped, never HTML.
+ */
+export function clientMessageEmail(
+  input: Branding & {
+    firstName: string;
+    title: string;
+    kind: 'question' | 'change_request';
+    senderName: string;
+    senderEmail: string;
+    message: string;
+    link: string;
+  },
+): RenderedEmail {
+  const what =
+    input.kind === 'question' ? 'fez uma pergunta sobre a proposta' : 'pediu alterações à proposta';
+  const subject =
+    input.kind === 'question'
+      ? `Nova pergunta sobre a proposta "${input.title}"`
+      : `Pedido de alterações à proposta "${input.title}"`;
+  const html = brandedLayout(
+    input,
+    subject,
+    `<p>Olá ${escapeHtml(input.firstName)},</p>
+<p>${escapeHtml(input.senderName)} (${escapeHtml(input.senderEmail)}) ${what} <strong>${escapeHtml(input.title)}</strong>.</p>
+<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d0d7de;white-space:pre-line">${escapeHtml(input.message)}</blockquote>
+${button(input.link, 'Responder', brandColor(input))}
+<p style="font-size:13px">Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>`,
+  );
+  const text = `Olá ${input.firstName},
+
+${input.senderName} (${input.senderEmail}) ${what} "${input.title}".
+
+${input.message}
+
+Responder:
+${input.link}
+
+— ${input.organizationName}`;
+  return { subject, html, text, links: [input.link] };
+}
+
+/** To the client: the team answered their question or change request; the link opens the conversation. */
+export function clientMessageAnswerEmail(
+  input: Branding & { clientName: string; senderName: string; title: string; message: string; link: string },
+): RenderedEmail {
+  const subject = `Resposta sobre a proposta "${input.title}"`;
+  const html = brandedLayout(
+    input,
+    subject,
+    `<p>Olá ${escapeHtml(input.clientName)},</p>
+<p>${escapeHtml(input.senderName)} respondeu à sua mensagem sobre a proposta <strong>${escapeHtml(input.title)}</strong>:</p>
+<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d0d7de;white-space:pre-line">${escapeHtml(input.message)}</blockquote>
+${button(input.link, 'Ver proposta', brandColor(input))}
+<p style="font-size:13px">Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>`,
+  );
+  const text = `Olá ${input.clientName},
+
+${input.senderName} respondeu à sua mensagem sobre a proposta "${input.title}":
+
+${input.message}
+
+Ver proposta:
+${input.link}
+
+— ${input.organizationName}`;
+  return { subject, html, text, links: [input.link] };
+}
+
+/** To the client, when the member ticked it: the proposal was cancelled and its link no longer works. */
+export function proposalCancelledEmail(
+  input: Branding & { clientName: string; senderName: string; title: string; reason: string },
+): RenderedEmail {
+  const subject = `Proposta "${input.title}" cancelada`;
+  const html = brandedLayout(
+    input,
+    subject,
+    `<p>Olá ${escapeHtml(input.clientName)},</p>
+<p>A proposta <strong>${escapeHtml(input.title)}</strong> foi cancelada por ${escapeHtml(input.senderName)} e já não está disponível.</p>
+<p style="margin:16px 0 4px;color:#52606d">Motivo</p>
+<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d0d7de;white-space:pre-line">${escapeHtml(input.reason)}</blockquote>`,
+  );
+  const text = `Olá ${input.clientName},
+
+A proposta "${input.title}" foi cancelada por ${input.senderName} e já não está disponível.
+
+Motivo:
+${input.reason}
+
+— ${input.organizationName}`;
+  return { subject, html, text, links: [] };
+}
+
 /** To the client: a proposal they have already seen was changed; the link shows the new version. */
 export function proposalUpdatedEmail(
   input: Branding & {

@@ -115,3 +115,21 @@ export function webhookDisabledText(p: { url: string; reason: string }): Notific
     actionUrl: WEBHOOKS_SETTINGS_URL,
   };
 }
+
+/** The client asked a question or for changes (docs/product.md#client-questions-and-change-requests). */
+export function clientMessageText(p: {
+  id: string;
+  title: string;
+  kind: 'question' | 'change_request';
+  senderName: string;
+}): NotificationText {
+  const question = p.kind === 'question';
+  return {
+    type: 'client_message',
+    title: question ? 'Nova pergunta do cliente' : 'Pedido de alterações',
+    message: question
+      ? `${p.senderName} fez uma pergunta sobre a proposta "${p.title}".`
+      : `${p.senderName} pediu alterações à proposta "${p.title}".`,
+    actionUrl: proposalUrl(p.id),
+  };
+}

@@ -1,6 +1,7 @@
 import { SendResultSchema } from '@aceite/shared/schemas/collaboration';
 import { dataEnvelope, IdParamsSchema, OkSchema } from '@aceite/shared/schemas/common';
 import { ProposalEmailDraftSchema, SendProposalInputSchema } from '@aceite/shared/schemas/proposal-email';
+import { CancelProposalInputSchema } from '@aceite/shared/schemas/proposal-messages';
 import {
   ListProposalsQuerySchema,
   ProposalInputSchema,
@@ -161,6 +162,24 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
       },
     },
     async (req) => ({ data: await proposals.getProposalEmailDraft(req.tenant, req.params.id) }),
+  );
+
+  app.post(
+    '/proposals/:id/cancel',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: "Cancel the proposal ('Cancelar proposta') with a reason, optionally telling the client",
+        description:
+          'Owner, manager or admin. 409 when the client already answered or it is already cancelled. The public ' +
+          'link then says the proposal is no longer available.',
+        params: IdParamsSchema,
+        body: CancelProposalInputSchema,
+        response: { 200: dataEnvelope(ProposalSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await proposals.cancelProposal(req.tenant, req.params.id, req.body) }),
   );
 
   app.post(

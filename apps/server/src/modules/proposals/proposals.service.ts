@@ -8,6 +8,7 @@ import {
   CLIENT_HAS_SEEN_STATUSES,
   isAnswered as isAnsweredStatus,
   isBeforeSent,
+  isCancellable,
   isProposalStatus,
   isWon,
   PROPOSAL_STATUSES,
@@ -20,6 +21,7 @@ import {
   type ProposalEmailDraft,
   type SendProposalInput,
 } from '@aceite/shared/schemas/proposal-email';
+import type { CancelProposalInput } from '@aceite/shared/schemas/proposal-messages';
 import {
   completeContent,
   FORM_STATUSES,
@@ -37,6 +39,7 @@ import type { Db } from '@/db/client.ts';
 import {
   assertCan,
   assertCanAssignProposal,
+  assertCanCancelProposal,
   assertCanDeleteProposal,
   assertCanManageProposal,
   canManageProposal,
@@ -51,7 +54,11 @@ import { newOpaqueToken } from '@/lib/tokens.ts';
 import { deleteStoredFiles, storageKeysOf } from '@/modules/attachments/attachments.service.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/email/email.service.ts';
-import { proposalEmail, proposalUpdatedEmail } from '@/modules/email/email.templates.ts';
+import {
+  proposalCancelledEmail,
+  proposalEmail,
+  proposalUpdatedEmail,
+} from '@/modules/email/email.templates.ts';
 import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalAssignedText, proposalSentText } from '@/modules/notifications/notifications.texts.ts';
@@ -117,6 +124,9 @@ export function toProposalDto(
     acceptedAt: iso(p.acceptedAt),
     rejectedAt: iso(p.rejectedAt),
     rejectionReason: p.rejectionReason,
+    rejectionReasonCode: p.status === 'rejected' ? (p.rejectionReasonCode ?? 'other') : null,
+    cancelledAt: p.cancelledAt ? p.cancelledAt.toISOString() : null,
+    cancellationReason: p.cancellationReason,
     signedAt: iso(p.signedAt),
     signedByName: p.signedByName,
     signedByEmail: p.signedByEmail,
@@ -607,4 +617,61 @@ export async function sendProposal(
     return next;
   });
   return { recipient: client.email, status };
+}
+
+/**
+ * 'Cancelar proposta' (docs/product.md#cancelling-a-proposal): owner, manager or admin (`canCancelProposal`),
+ * with a required reason, from any status the client has not answered. The public link stops working (the page
+ * says the proposal is no longer available; decisions and messages answer 409); the client is emailed only
+ * when asked (`notifyClient`). Recorded in the audit log, which is the proposal's history.
+ */
+export async function cancelProposal(
+  ctx: TenantContext,
+  id: string,
+  input: CancelProposalInput,
+): Promise<Proposal> {
+  const existing = await selectProposalById(ctx, id);
+  if (!existing || existing.proposal.archivedAt) throw notFound();
+  assertCanCancelProposal(ctx, existing.proposal.ownerId);
+  await withTx(ctx, async (tx) => {
+    const proposal = await selectProposalForUpdate(tx, id);
+    if (!proposal) throw notFound();
+    if (!isCancellable(proposal.status)) throw new AppError('CONFLICT', MESSAGES.proposalNotCancellable);
+    await updateProposalById(tx, id, {
+      status: 'cancelled',
+      cancelledAt: new Date(),
+      cancellationReason: input.reason,
+    });
+    let outboxId: string | null = null;
+    const client = existing.client;
+    // Only a client who has the link is told; a draft never reached anyone.
+    if (input.notifyClient && client?.email && !isBeforeSent(proposal.status)) {
+      const org = await selectOrganizationBranding(tx);
+      outboxId = await queueEmail(tx.db, {
+        kind: 'proposal_cancelled',
+        to: client.email,
+        replyTo: existing.owner.email,
+        organizationId: ctx.organizationId,
+        email: proposalCancelledEmail({
+          ...brandOf(org),
+          clientName: client.name,
+          senderName: await selectUserFullName(tx, personOf(ctx) ?? proposal.ownerId),
+          title: proposal.title,
+          reason: input.reason,
+        }),
+      });
+    }
+    await recordAudit(tx.db, {
+      organizationId: ctx.organizationId,
+      actorId: personOf(ctx),
+      impersonatorId: ctx.impersonatorId ?? null,
+      action: 'proposal.cancelled',
+      entity: 'proposal',
+      entityId: id,
+      metadata: { from: proposal.status, reason: input.reason, notifyClient: input.notifyClient, outboxId },
+    });
+  });
+  const saved = await selectProposalById(ctx, id);
+  if (!saved) throw notFound();
+  return toProposalDto(ctx, saved);
 }

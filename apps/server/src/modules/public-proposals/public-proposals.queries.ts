@@ -2,11 +2,23 @@
 // token alone.
 // Every function here takes the token, never an id from the caller.
 import type { ChosenConfiguration } from '@aceite/shared/client-choice';
-import { CLIENT_HAS_SEEN_STATUSES } from '@aceite/shared/proposal-status';
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  CLIENT_HAS_SEEN_STATUSES,
+  PROPOSAL_STATUSES,
+  statusAfterChangeRequest,
+} from '@aceite/shared/proposal-status';
+import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client.ts';
-import { answerCodes, clients, emailOutbox, organizations, proposals, users } from '@/db/schema/index.ts';
+import {
+  answerCodes,
+  clients,
+  emailOutbox,
+  organizations,
+  proposalMessages,
+  proposals,
+  users,
+} from '@/db/schema/index.ts';
 
 const owner = alias(users, 'owner');
 
@@ -206,5 +218,65 @@ export async function useAnswerCode(db: Db, id: string, usedAt: Date): Promise<b
     .set({ usedAt })
     .where(and(eq(answerCodes.id, id), isNull(answerCodes.usedAt), gt(answerCodes.expiresAt, sql`now()`)))
     .returning({ id: answerCodes.id });
+  return rows.length === 1;
+}
+
+/** The conversation as the client sees it, oldest first (no ids, no emails). */
+export async function selectPublicMessages(db: Db, proposalId: string) {
+  const rows = await db
+    .select({
+      kind: proposalMessages.kind,
+      authorName: proposalMessages.authorName,
+      message: proposalMessages.body,
+      createdAt: proposalMessages.createdAt,
+    })
+    .from(proposalMessages)
+    .where(eq(proposalMessages.proposalId, proposalId))
+    .orderBy(proposalMessages.createdAt, proposalMessages.id);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** Serializes the client messages of one proposal, so two concurrent ones both see each other in the count. */
+export async function lockProposalForMessage(db: Db, proposalId: string): Promise<void> {
+  await db.execute(sql`select 1 from ${proposals} where ${proposals.id} = ${proposalId} for update`);
+}
+
+/** Client messages in the last hour: on this proposal, and from this network (any proposal). */
+export async function countRecentClientMessages(db: Db, proposalId: string, ip: string) {
+  const since = sql`now() - interval '1 hour'`;
+  const clientKinds = inArray(proposalMessages.kind, ['question', 'change_request']);
+  const [byProposal] = await db
+    .select({ n: count() })
+    .from(proposalMessages)
+    .where(
+      and(eq(proposalMessages.proposalId, proposalId), clientKinds, gt(proposalMessages.createdAt, since)),
+    );
+  const [byIp] = await db
+    .select({ n: count() })
+    .from(proposalMessages)
+    .where(and(eq(proposalMessages.ip, ip), clientKinds, gt(proposalMessages.createdAt, since)));
+  return { byProposal: byProposal?.n ?? 0, byIp: byIp?.n ?? 0 };
+}
+
+export async function insertClientMessage(
+  db: Db,
+  values: typeof proposalMessages.$inferInsert,
+): Promise<void> {
+  await db.insert(proposalMessages).values(values);
+}
+
+/** The statuses `statusAfterChangeRequest` moves (the rule lives in proposal-status.ts). */
+const MOVED_BY_CHANGE_REQUEST = PROPOSAL_STATUSES.filter((s) => statusAfterChangeRequest(s) !== s);
+
+/**
+ * A change request moves a sent or opened proposal to under_negotiation
+ * (`statusAfterChangeRequest`, docs/product.md#client-questions-and-change-requests); true when it moved.
+ */
+export async function markUnderNegotiation(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(proposals)
+    .set({ status: 'under_negotiation', updatedAt: new Date() })
+    .where(and(eq(proposals.id, id), inArray(proposals.status, MOVED_BY_CHANGE_REQUEST)))
+    .returning({ id: proposals.id });
   return rows.length === 1;
 }

@@ -140,7 +140,8 @@ describe('GET /public/proposals/:token', () => {
     const { token } = await makeProposal({ status: 'cancelled' });
     const res = await get(token);
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.message).toBe(MESSAGES.proposalNotFound);
+    // The page tells a withdrawn link from a mistyped one (docs/product.md#cancelling-a-proposal).
+    expect(res.json().error.message).toBe(MESSAGES.proposalUnavailable);
     expect((await get('curto')).statusCode).toBe(400);
   });
 

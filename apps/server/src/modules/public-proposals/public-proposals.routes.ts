@@ -1,6 +1,10 @@
 import type { ClientChoice } from '@aceite/shared/client-choice';
 import { isPlatformAdmin } from '@aceite/shared/permissions';
 import { dataEnvelope, ErrorEnvelopeSchema } from '@aceite/shared/schemas/common';
+import {
+  ClientMessageInputSchema,
+  PublicProposalMessageSchema,
+} from '@aceite/shared/schemas/proposal-messages';
 import { PROPOSAL_STATUSES } from '@aceite/shared/schemas/proposals';
 import {
   AcceptInputSchema,
@@ -25,6 +29,7 @@ export interface PublicRoutesOptions {
   /** The server's secret, from which the answer codes' HMAC key is derived. */
   secret: string;
   answerCodeLimits: publicProposals.AnswerCodeLimits;
+  clientMessageLimits: publicProposals.ClientMessageLimits;
 }
 
 const errors = {
@@ -129,6 +134,35 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
   );
 
   app.post(
+    '/public/proposals/:publicToken/messages',
+    {
+      config: limit(opts.actionRateLimitMax),
+      schema: {
+        tags,
+        summary: "The client's question or request for changes ('Fazer uma pergunta', 'Pedir alterações')",
+        description:
+          'Only while the proposal can be answered (409 when answered, expired or cancelled; 403 from a ' +
+          "member's preview); limited per proposal and per network (429). A `change_request` moves a sent or " +
+          'opened proposal to `under_negotiation`. Answers with the whole conversation, oldest first.',
+        params: PublicTokenParamsSchema,
+        body: ClientMessageInputSchema,
+        response: { 201: dataEnvelope(z.array(PublicProposalMessageSchema)), ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send({
+        data: await publicProposals.postClientMessage(
+          app.db,
+          req.params.publicToken,
+          req.body,
+          await meta(req),
+          app.appUrl,
+          opts.clientMessageLimits,
+        ),
+      }),
+  );
+
+  app.post(
     '/public/proposals/:publicToken/accept',
     {
       config: limit(opts.actionRateLimitMax),
@@ -173,6 +207,7 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
         await meta(req),
         { code: req.body.code, key },
         app.appUrl,
+        req.body.reasonCode,
         shownOf(req.body),
       );
       return { data: { status: 'rejected' as const } };

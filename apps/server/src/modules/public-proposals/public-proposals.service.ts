@@ -11,6 +11,8 @@ import { contentSha256 } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { type PrivacyNotice, privacyNotice } from '@aceite/shared/privacy-notice';
 import { isBeforeSent, isActionable as isOpenToAnswer } from '@aceite/shared/proposal-status';
+import { describeRejection, type RejectionReasonCode } from '@aceite/shared/rejection-reasons';
+import type { ClientMessageInput, PublicProposalMessage } from '@aceite/shared/schemas/proposal-messages';
 import { completeContent } from '@aceite/shared/schemas/proposals';
 import type { AnswerCodeSent, PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import {
@@ -29,25 +31,38 @@ import { brandOf } from '@/lib/branding.ts';
 import { truncateIp } from '@/lib/truncate-ip.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
-import { answerCodeEmail, proposalRejectedEmail } from '@/modules/email/email.templates.ts';
+import {
+  answerCodeEmail,
+  clientMessageEmail,
+  proposalRejectedEmail,
+} from '@/modules/email/email.templates.ts';
 import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
-import { proposalAnsweredText, proposalViewedText } from '@/modules/notifications/notifications.texts.ts';
+import {
+  clientMessageText,
+  proposalAnsweredText,
+  proposalViewedText,
+} from '@/modules/notifications/notifications.texts.ts';
 import { enqueueProposalEvent } from '@/modules/proposals/proposals.service.ts';
 import { queueSeal } from '@/modules/sealed-documents/sealed-documents.service.ts';
 import {
   countAnswerCodeAttempt,
   countRecentAnswerCodes,
+  countRecentClientMessages,
   decideByToken,
   expireOverdue,
   incrementViewCount,
   insertAnswerCode,
+  insertClientMessage,
   lockAnswerCodes,
+  lockProposalForMessage,
+  markUnderNegotiation,
   markViewed,
   selectAnswerRecipient,
   selectByToken,
   selectNewestAnswerCode,
   storeClientChoice,
+  selectPublicMessages,
   useAnswerCode,
 } from './public-proposals.queries.ts';
 
@@ -76,7 +91,7 @@ function isActionable(p: ProposalRow): boolean {
   return isOpenToAnswer(p.status) && !isPastValidity(p.validUntil);
 }
 
-function toPublicDto(found: Found): PublicProposal {
+function toPublicDto(found: Found, messages: PublicProposalMessage[] = []): PublicProposal {
   const p = found.proposal;
   const brand = brandOf(found.organization);
   return {
@@ -107,6 +122,8 @@ function toPublicDto(found: Found): PublicProposal {
     acceptedAt: iso(p.acceptedAt),
     rejectedAt: iso(p.rejectedAt),
     rejectionReason: p.rejectionReason,
+    rejectionReasonCode: p.status === 'rejected' ? (p.rejectionReasonCode ?? 'other') : null,
+    messages,
     createdAt: p.createdAt.toISOString(),
     version: p.currentVersion,
     recipient: found.client ? { name: found.client.name, email: found.clientEmail } : null,
@@ -151,8 +168,10 @@ function origin(meta: PublicRequestMeta) {
 async function findVisible(db: Db, token: string): Promise<Found> {
   await expireAndAnnounce(db, token);
   const found = await selectByToken(db, token);
-  // A cancelled proposal's link stops working, like an unknown one.
-  if (!found || found.proposal.status === 'cancelled') throw notFound();
+  if (!found) throw notFound();
+  // A cancelled proposal's link stops working (docs/product.md#cancelling-a-proposal): still 404, with words
+  // the page shows instead of 'not found'.
+  if (found.proposal.status === 'cancelled') throw new AppError('NOT_FOUND', MESSAGES.proposalUnavailable);
   return found;
 }
 
@@ -163,7 +182,9 @@ async function findVisible(db: Db, token: string): Promise<Found> {
 export async function viewProposal(db: Db, token: string, meta: PublicRequestMeta): Promise<PublicProposal> {
   const found = await findVisible(db, token);
   const p = found.proposal;
-  if (meta.viewerOrganizationId === p.organizationId || meta.countView === false) return toPublicDto(found);
+  if (meta.viewerOrganizationId === p.organizationId || meta.countView === false) {
+    return toPublicDto(found, await selectPublicMessages(db, p.id));
+  }
   await db.transaction(async (tx) => {
     await incrementViewCount(tx, p.id);
     await appendEvent(tx, {
@@ -181,7 +202,8 @@ export async function viewProposal(db: Db, token: string, meta: PublicRequestMet
       await enqueueProposalEvent(tx, p.organizationId, p.id, 'proposal.viewed');
     }
   });
-  return toPublicDto(await findVisible(db, token));
+  const now = await findVisible(db, token);
+  return toPublicDto(now, await selectPublicMessages(db, now.proposal.id));
 }
 
 /**
@@ -224,7 +246,9 @@ export async function getPublicProposalForPdf(
  */
 async function refusal(db: Db, token: string): Promise<AppError> {
   const found = await selectByToken(db, token);
-  if (!found || found.proposal.status === 'cancelled') return notFound();
+  if (!found) return notFound();
+  // Cancelled by the team: the link is known, the answer is refused (docs/product.md#cancelling-a-proposal).
+  if (found.proposal.status === 'cancelled') return new AppError('CONFLICT', MESSAGES.proposalUnavailable);
   if (found.proposal.status === 'expired' || isPastValidity(found.proposal.validUntil)) {
     return new AppError('CONFLICT', MESSAGES.proposalExpired);
   }
@@ -470,6 +494,11 @@ async function verifyAnswerCode(db: Db, found: Found, check: AnswerCodeCheck): P
 }
 
 /** The reason as the notification words it; long reasons are cut (the detail page shows them whole). */
+/** The client's reason as the owner reads it: the chosen label and the text (docs/product.md#rejection-reasons). */
+function reasonWithCode(row: ProposalRow): string | null {
+  return describeRejection(row.rejectionReasonCode, row.rejectionReason);
+}
+
 /** Tells the owner by email that the client rejected, with the reason (in the answer's transaction). */
 async function emailRejection(db: Db, row: typeof proposals.$inferSelect, appUrl: string): Promise<void> {
   const recipient = await selectAnswerRecipient(db, row.id);
@@ -483,7 +512,7 @@ async function emailRejection(db: Db, row: typeof proposals.$inferSelect, appUrl
       firstName: recipient.firstName,
       title: row.title,
       clientName: recipient.clientName,
-      reason: row.rejectionReason,
+      reason: reasonWithCode(row),
       link: `${appUrl}/proposals/${row.id}`,
     }),
   });
@@ -583,7 +612,7 @@ async function decide(
         id: row.id,
         title: row.title,
         signerName: extra.signerName == null ? null : String(extra.signerName),
-        rejectionReason: row.rejectionReason,
+        rejectionReason: action === 'rejected' ? reasonWithCode(row) : null,
       }),
     });
     await after?.(tx, row);
@@ -614,6 +643,7 @@ export async function rejectProposal(
   meta: PublicRequestMeta,
   code: AnswerCodeCheck,
   appUrl: string,
+  reasonCode: RejectionReasonCode = 'other',
   shown: ShownVersion = {},
 ): Promise<void> {
   await decide(
@@ -623,9 +653,10 @@ export async function rejectProposal(
     code,
     shown,
     'rejected',
-    { status: 'rejected', rejectedAt: new Date(), rejectionReason: reason },
-    { reason },
-    { reason },
+    { status: 'rejected', rejectedAt: new Date(), rejectionReason: reason, rejectionReasonCode: reasonCode },
+    { reason, reasonCode },
+    // The chain's rejected event carries the code (docs/product.md#rejection-reasons).
+    { reason, reasonCode },
     (tx, row) => emailRejection(tx, row, appUrl),
   );
 }
@@ -698,4 +729,87 @@ async function expireAndAnnounce(db: Db, token?: string): Promise<number> {
     for (const p of expired) await enqueueProposalEvent(tx, p.organizationId, p.id, 'proposal.expired');
     return expired.length;
   });
+}
+
+/** How the client's messages are limited (docs/decisions.md, "Issue 24 — client questions, cancellation and rejection reasons"). */
+export interface ClientMessageLimits {
+  perProposalPerHour: number;
+  /** From one network (/24 or /48), over every proposal. */
+  perIpPerHour: number;
+}
+
+/**
+ * The client's question or request for changes from the public page
+ * (docs/product.md#client-questions-and-change-requests): only while the proposal can still be answered
+ * (answered, expired or cancelled → 409), never from a member's preview (403), limited per proposal and per
+ * network (429). A change request moves a sent or opened proposal to under_negotiation. The owner is notified
+ * and emailed.
+ */
+export async function postClientMessage(
+  db: Db,
+  token: string,
+  input: ClientMessageInput,
+  meta: PublicRequestMeta,
+  appUrl: string,
+  limits: ClientMessageLimits,
+): Promise<PublicProposalMessage[]> {
+  await assertClientCaller(db, token, meta);
+  await expireAndAnnounce(db, token);
+  const found = await selectByToken(db, token);
+  if (!found || !isActionable(found.proposal) || found.proposal.status === 'cancelled') {
+    throw await refusal(db, token);
+  }
+  const p = found.proposal;
+  const ip = truncateIp(meta.ip) ?? meta.ip;
+  await db.transaction(async (tx) => {
+    await lockProposalForMessage(tx, p.id);
+    const recent = await countRecentClientMessages(tx, p.id, ip);
+    if (recent.byProposal >= limits.perProposalPerHour || recent.byIp >= limits.perIpPerHour) {
+      throw new AppError('RATE_LIMITED', MESSAGES.clientMessageLimit);
+    }
+    await insertClientMessage(tx, {
+      organizationId: p.organizationId,
+      proposalId: p.id,
+      kind: input.kind,
+      authorName: input.name,
+      authorEmail: input.email,
+      body: input.message,
+      ip,
+    });
+    const moved = input.kind === 'change_request' && (await markUnderNegotiation(tx, p.id));
+    await recordAudit(tx, {
+      organizationId: p.organizationId,
+      action: `proposal.public_${input.kind}`,
+      entity: 'proposal',
+      entityId: p.id,
+      ip: meta.ip,
+      metadata: { userAgent: meta.userAgent ?? null, ...(moved ? { status: 'under_negotiation' } : {}) },
+    });
+    await notify(tx, {
+      organizationId: p.organizationId,
+      userId: p.ownerId,
+      ...clientMessageText({ id: p.id, title: p.title, kind: input.kind, senderName: input.name }),
+    });
+    const recipient = await selectAnswerRecipient(tx, p.id);
+    if (recipient?.isActive) {
+      await queueEmail(tx, {
+        kind: 'client_message',
+        to: recipient.email,
+        // Replying to the email reaches the client directly.
+        replyTo: input.email,
+        organizationId: p.organizationId,
+        email: clientMessageEmail({
+          ...brandOf({ name: recipient.organizationName, branding: recipient.branding }),
+          firstName: recipient.firstName,
+          title: p.title,
+          kind: input.kind,
+          senderName: input.name,
+          senderEmail: input.email,
+          message: input.message,
+          link: `${appUrl}/proposals/${p.id}`,
+        }),
+      });
+    }
+  });
+  return selectPublicMessages(db, p.id);
 }

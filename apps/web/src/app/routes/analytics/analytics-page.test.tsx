@@ -100,6 +100,22 @@ function stubApi({ empty = false } = {}) {
                   },
                 ],
           );
+        case '/api/v1/analytics/loss-reasons':
+          return data(
+            empty
+              ? ['price', 'deadline', 'other_supplier', 'no_longer_needed', 'other'].map((reasonCode) => ({
+                  reasonCode,
+                  count: 0,
+                  value: 0,
+                }))
+              : [
+                  { reasonCode: 'price', count: 3, value: 450_000 },
+                  { reasonCode: 'deadline', count: 1, value: 50_000 },
+                  { reasonCode: 'other_supplier', count: 0, value: 0 },
+                  { reasonCode: 'no_longer_needed', count: 0, value: 0 },
+                  { reasonCode: 'other', count: 0, value: 0 },
+                ],
+          );
         default:
           return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Não encontrado' } });
       }
@@ -138,6 +154,11 @@ describe('AnalyticsPage', () => {
     expect(await within(teams).findByText('Porto')).toBeInTheDocument();
     const clients = screen.getByRole('region', { name: 'Top 10 Clientes' });
     expect(await within(clients).findByText('4 propostas · 2 aceites')).toBeInTheDocument();
+    // 'Motivos de perda' (docs/product.md#rejection-reasons): count, share and value per reason.
+    const losses = screen.getByRole('region', { name: 'Motivos de perda' });
+    const price = (await within(losses).findByText('Preço')).closest('li');
+    expect(price?.textContent?.replace(/\s/g, ' ')).toContain('3 propostas · 75 %');
+    expect(price?.textContent?.replace(/\s/g, ' ')).toContain('4500,00 €');
 
     // The chart's text alternative: every month from the first to the last, February filled with zeros.
     const chart = screen.getByRole('region', { name: 'Propostas ao longo do tempo' });
@@ -160,6 +181,7 @@ describe('AnalyticsPage', () => {
     expect(lastParams('/analytics/proposals-by-user')).toEqual({ ...expected, limit: '10' });
     expect(lastParams('/analytics/proposals-by-team')).toEqual(expected);
     expect(lastParams('/analytics/top-clients')).toEqual({ ...expected, limit: '10' });
+    expect(lastParams('/analytics/loss-reasons')).toEqual(expected);
     // Day first whatever the browser's language, once the date picker has loaded.
     await waitFor(() => expect(screen.getByLabelText('Data inicial')).toHaveValue('01/01/2026'));
     expect(screen.getByLabelText('Data final')).toHaveValue('31/03/2026');
@@ -221,6 +243,7 @@ describe('AnalyticsPage', () => {
   it("says 'Nenhum dado disponível' where there is nothing in scope", async () => {
     stubApi({ empty: true });
     renderWithProviders(<AnalyticsPage />, { route: '/analytics' });
-    expect(await screen.findAllByText('Nenhum dado disponível')).toHaveLength(4);
+    // The four panels and 'Motivos de perda' (every reason at zero).
+    expect(await screen.findAllByText('Nenhum dado disponível')).toHaveLength(5);
   });
 });

@@ -2,6 +2,7 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { DocumentTitle } from '@/components/document-title';
 import { PageHeader } from '@/components/page-header';
 import { useFilterOptions } from '@/features/analytics/api/get-filter-options';
+import { useLossReasons } from '@/features/analytics/api/get-loss-reasons';
 import { useOverview } from '@/features/analytics/api/get-overview';
 import { useProposalsByTeam } from '@/features/analytics/api/get-proposals-by-team';
 import { useProposalsByUser } from '@/features/analytics/api/get-proposals-by-user';
@@ -9,6 +10,7 @@ import { useProposalsOverTime } from '@/features/analytics/api/get-proposals-ove
 import { REPORT_TOP_CLIENTS, useTopClients } from '@/features/analytics/api/get-top-clients';
 import { AnalyticsFilters } from '@/features/analytics/components/analytics-filters';
 import { AnalyticsOverviewCards } from '@/features/analytics/components/analytics-overview-cards';
+import { LossReasonsList } from '@/features/analytics/components/loss-reasons-list';
 import { ProposalsOverTimeChart } from '@/features/analytics/components/proposals-over-time-chart';
 import { TeamPerformanceList } from '@/features/analytics/components/team-performance-list';
 import { TopClientsList } from '@/features/analytics/components/top-clients-list';
@@ -27,6 +29,7 @@ export function AnalyticsPage() {
   const byUser = useProposalsByUser(filters);
   const byTeam = useProposalsByTeam(filters);
   const topClients = useTopClients(filters, REPORT_TOP_CLIENTS);
+  const lossReasons = useLossReasons(filters);
 
   return (
     <>
@@ -41,6 +44,7 @@ export function AnalyticsPage() {
           <TeamPerformanceList teams={byTeam.data} loading={byTeam.isPending} />
           <TopClientsList clients={topClients.data} loading={topClients.isPending} />
         </SimpleGrid>
+        <LossReasonsList reasons={lossReasons.data} loading={lossReasons.isPending} />
       </Stack>
     </>
   );

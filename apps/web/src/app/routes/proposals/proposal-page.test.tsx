@@ -65,6 +65,7 @@ function renderPage(proposal: Proposal, more: Parameters<typeof mockApi>[0] = {}
     [`GET /proposals/${ID}/versions`]: () => jsonResponse(200, { data: [] }),
     [`GET /proposals/${ID}/attachments`]: () => jsonResponse(200, { data: [] }),
     [`GET /proposals/${ID}/comments`]: () => jsonResponse(200, { data: [] }),
+    [`GET /proposals/${ID}/messages`]: () => jsonResponse(200, { data: [] }),
   });
   const rendered = renderRoutes([{ path: '/proposals/:id', element: <ProposalPage /> }], {
     route: `/proposals/${ID}`,

@@ -1,8 +1,16 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { isAnswered, isWon } from '@aceite/shared/proposal-status';
+import { isAnswered, isCancellable, isWon } from '@aceite/shared/proposal-status';
+import { describeRejection } from '@aceite/shared/rejection-reasons';
 import { shownStatus } from '@aceite/shared/schemas/proposals';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconPencil, IconSignature, IconTrash } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconCircleCheck,
+  IconCircleX,
+  IconPencil,
+  IconSignature,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
@@ -15,6 +23,8 @@ import { CommentsPanel } from '@/features/comments/components/comments-panel';
 import { useProposal } from '@/features/proposals/api/get-proposal';
 import { AnswerVerificationNote } from '@/features/proposals/components/answer-verification-note';
 import { ChosenConfigurationPanel } from '@/features/proposals/components/chosen-configuration-panel';
+import { CancelProposalButton } from '@/features/proposals/components/cancel-proposal-button';
+import { ClientMessagesPanel } from '@/features/proposals/components/client-messages-panel';
 import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
 import { DownloadPdfButton } from '@/features/proposals/components/download-pdf-button';
 import { EvidencePanel } from '@/features/proposals/components/evidence-panel';
@@ -90,6 +100,9 @@ export function ProposalPage() {
               </Button>
             )}
             {mayManage && isWon(proposal.status) && <ReissueButton proposal={proposal} />}
+            {authorization.canCancelProposal(proposal.ownerId) === true && isCancellable(proposal.status) && (
+              <CancelProposalButton proposal={proposal} />
+            )}
             {authorization.canDeleteProposal(proposal.ownerId, proposal.status) === true && (
               <Button
                 variant="light"
@@ -124,13 +137,13 @@ export function ProposalPage() {
               <Text size="sm">
                 Rejeitada pelo cliente em {formatDateTime(proposal.rejectedAt)}. {MESSAGES.proposalLocked}.
               </Text>
-              {proposal.rejectionReason ? (
+              {describeRejection(proposal.rejectionReasonCode, proposal.rejectionReason) ? (
                 <div>
                   <Text size="sm" fw={600}>
                     Motivo indicado pelo cliente
                   </Text>
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {proposal.rejectionReason}
+                    {describeRejection(proposal.rejectionReasonCode, proposal.rejectionReason)}
                   </Text>
                 </div>
               ) : (
@@ -139,10 +152,31 @@ export function ProposalPage() {
             </Stack>
           </Alert>
         )}
+        {proposal.cancelledAt && (
+          <Alert
+            color="gray"
+            variant="light"
+            icon={<IconBan aria-hidden="true" />}
+            title="Proposta cancelada"
+          >
+            <Text size="sm">
+              Cancelada em {formatDateTime(proposal.cancelledAt)}. O link público já não funciona.
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              Motivo: {proposal.cancellationReason}
+            </Text>
+          </Alert>
+        )}
         <AnswerVerificationNote proposal={proposal} />
         {proposal.reissuedFromId && <ReissueChangesPanel proposal={proposal} />}
         <ProposalDetail proposal={proposal} />
         <ReadingPanel proposalId={proposal.id} />
+        <ClientMessagesPanel
+          proposalId={proposal.id}
+          canAnswer={
+            authorization.canAnswerClientMessage(proposal.ownerId) === true && proposal.status !== 'cancelled'
+          }
+        />
         <EvidencePanel proposalId={proposal.id} />
         <VersionsPanel proposalId={proposal.id} canCreate={mayManage} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

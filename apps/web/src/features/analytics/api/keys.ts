@@ -9,6 +9,7 @@ export const analyticsKeys = {
   byTeam: (filters: AnalyticsQuery) => [...analyticsKeys.all, 'proposals-by-team', filters] as const,
   topClients: (filters: AnalyticsQuery, limit: number) =>
     [...analyticsKeys.all, 'top-clients', filters, limit] as const,
+  lossReasons: (filters: AnalyticsQuery) => [...analyticsKeys.all, 'loss-reasons', filters] as const,
   recentActivity: (limit: number) => [...analyticsKeys.all, 'recent-activity', limit] as const,
   filterOptions: () => [...analyticsKeys.all, 'filter-options'] as const,
 };

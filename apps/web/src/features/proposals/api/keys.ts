@@ -17,6 +17,7 @@ export const proposalKeys = {
   emailDraft: (id: string) => [...proposalKeys.all, 'email-draft', id] as const,
   evidence: (id: string) => [...proposalKeys.all, 'evidence', id] as const,
   reading: (id: string) => [...proposalKeys.all, 'reading', id] as const,
+  messages: (id: string) => [...proposalKeys.all, 'messages', id] as const,
 };
 
 /**
