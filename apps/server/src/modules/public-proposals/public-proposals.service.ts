@@ -61,8 +61,8 @@ import {
   selectAnswerRecipient,
   selectByToken,
   selectNewestAnswerCode,
-  storeClientChoice,
   selectPublicMessages,
+  storeClientChoice,
   useAnswerCode,
 } from './public-proposals.queries.ts';
 

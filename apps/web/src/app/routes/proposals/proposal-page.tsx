@@ -22,8 +22,8 @@ import { AttachmentsPanel } from '@/features/attachments/components/attachments-
 import { CommentsPanel } from '@/features/comments/components/comments-panel';
 import { useProposal } from '@/features/proposals/api/get-proposal';
 import { AnswerVerificationNote } from '@/features/proposals/components/answer-verification-note';
-import { ChosenConfigurationPanel } from '@/features/proposals/components/chosen-configuration-panel';
 import { CancelProposalButton } from '@/features/proposals/components/cancel-proposal-button';
+import { ChosenConfigurationPanel } from '@/features/proposals/components/chosen-configuration-panel';
 import { ClientMessagesPanel } from '@/features/proposals/components/client-messages-panel';
 import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
 import { DownloadPdfButton } from '@/features/proposals/components/download-pdf-button';
