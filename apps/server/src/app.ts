@@ -29,6 +29,7 @@ import { notificationsRoutes } from '@/modules/notifications/notifications.route
 import { productsRoutes } from '@/modules/products/products.routes.ts';
 import { proposalPdfRoutes } from '@/modules/proposal-pdf/proposal-pdf.routes.ts';
 import { proposalVersionsRoutes } from '@/modules/proposal-versions/proposal-versions.routes.ts';
+import { approvalsRoutes } from '@/modules/proposals/approvals.routes.ts';
 import { proposalsRoutes } from '@/modules/proposals/proposals.routes.ts';
 import { publicProposalsRoutes } from '@/modules/public-proposals/public-proposals.routes.ts';
 import { sealedDocumentsRoutes } from '@/modules/sealed-documents/sealed-documents.routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(productsRoutes);
       await api.register(templatesRoutes);
       await api.register(proposalsRoutes, { storage, mailLimits });
+      await api.register(approvalsRoutes);
       await api.register(proposalVersionsRoutes);
       await api.register(proposalPdfRoutes);
       await api.register(evidenceRoutes);

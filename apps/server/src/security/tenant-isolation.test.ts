@@ -83,6 +83,14 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
   'GET /proposals/{id}/pdf': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'GET /proposals/{id}/evidence': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'POST /proposals/{id}/reissue': [{ params: (_, f) => ({ id: f.proposalId }) }],
+  'GET /proposals/{id}/approval': [{ params: (_, f) => ({ id: f.proposalId }) }],
+  'POST /proposals/{id}/approval-request': [
+    { params: (_, f) => ({ id: f.proposalId }), body: () => ({ note: 'Intruso' }) },
+  ],
+  'POST /proposals/{id}/approve': [{ params: (_, f) => ({ id: f.proposalId }) }],
+  'POST /proposals/{id}/return': [
+    { params: (_, f) => ({ id: f.proposalId }), body: () => ({ comment: 'Intruso' }) },
+  ],
   'POST /proposals/{id}/versions': [
     { params: (_, f) => ({ id: f.proposalId }), body: () => ({ changeNotes: 'Intruso' }) },
   ],

@@ -248,6 +248,11 @@ export const UpdateProposalQuerySchema = z.object({
 export const ListProposalsQuerySchema = z.object({
   status: z.enum(PROPOSAL_STATUSES).optional(),
   search: z.string().trim().max(200).optional(),
+  /** 'Para aprovar': only the proposals awaiting the caller's approval (docs/product.md#approvals). */
+  awaitingMyApproval: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(24),
 });
