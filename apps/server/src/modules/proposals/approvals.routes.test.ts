@@ -60,11 +60,19 @@ async function draft(by: TestUser = team.sales, overrides: Record<string, unknow
 
 const statusOf = async (id: string) =>
   (await t.db.select({ s: proposals.status }).from(proposals).where(eq(proposals.id, id)))[0]?.s;
+/** One user's notifications of a type about one proposal. */
+let current = '';
 const notesOf = (userId: string, type: string) =>
   t.db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.type, type as 'general')));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.type, type as 'general'),
+        eq(notifications.actionUrl, `/proposals/${current}`),
+      ),
+    );
 
 describe('the policy blocks sending', () => {
   it("answers 409 'precisa de aprovação' at exactly the total, and sends one cent below", async () => {
@@ -118,9 +126,23 @@ describe('the policy blocks sending', () => {
   });
 });
 
+describe('the policy blocks sharing the link', () => {
+  it('shows nothing on the public page outside the organization until approved; members still preview', async () => {
+    const p = (await as(t.app, team.sales)('POST', '/proposals', body())).json().data;
+    const open = () => t.app.inject({ method: 'GET', url: `/api/v1/public/proposals/${p.publicToken}` });
+    expect((await open()).statusCode).toBe(404);
+    expect((await as(t.app, team.sales)('GET', `/public/proposals/${p.publicToken}`)).statusCode).toBe(200);
+    await as(t.app, team.sales)('POST', `/proposals/${p.id}/approval-request`);
+    expect((await open()).statusCode).toBe(404);
+    await as(t.app, team.manager)('POST', `/proposals/${p.id}/approve`);
+    expect((await open()).statusCode).toBe(200);
+  });
+});
+
 describe('request, return, approve', () => {
   it('runs the whole cycle with history, audit and notifications, then the proposal can be sent', async () => {
     const p = await draft();
+    current = p.id;
     const request = await as(t.app, team.sales)('POST', `/proposals/${p.id}/approval-request`, {
       note: 'Cliente grande',
     });

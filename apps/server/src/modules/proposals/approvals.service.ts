@@ -1,6 +1,6 @@
 import { needsApproval } from '@aceite/shared/approvals';
 import { MESSAGES } from '@aceite/shared/messages';
-import { canApproveProposal } from '@aceite/shared/permissions';
+import { canApproveProposal, type Role } from '@aceite/shared/permissions';
 import { canRequestApproval, isAwaitingApproval, isBeforeSent } from '@aceite/shared/proposal-status';
 import type {
   ApprovalEvent,
@@ -75,6 +75,23 @@ export function assertApprovedToSend(
   if (isBeforeSent(p.status) && p.status !== 'approved' && approvalApplies(settings, p, ctx)) {
     throw new AppError('CONFLICT', MESSAGES.approvalRequired);
   }
+}
+
+/**
+ * Sharing the link: outside the organization, the public page of a proposal the policy applies to (as its owner
+ * would send it) shows nothing until approved (docs/product.md#approvals).
+ */
+export function linkAwaitsApproval(
+  settings: Settings,
+  p: PricedProposal & Pick<ProposalRow, 'status'>,
+  ownerRole: Role,
+): boolean {
+  if (!isBeforeSent(p.status) || p.status === 'approved') return false;
+  return needsApproval(
+    settings,
+    { ...p, items: p.content?.items ?? [] },
+    { userId: p.ownerId, role: ownerRole },
+  );
 }
 
 /**

@@ -24,6 +24,7 @@ import { answerCodeEmail, proposalRejectedEmail } from '@/modules/email/email.te
 import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalAnsweredText, proposalViewedText } from '@/modules/notifications/notifications.texts.ts';
+import { linkAwaitsApproval } from '@/modules/proposals/approvals.service.ts';
 import { enqueueProposalEvent } from '@/modules/proposals/proposals.service.ts';
 import { queueSeal } from '@/modules/sealed-documents/sealed-documents.service.ts';
 import {
@@ -150,7 +151,9 @@ async function findVisible(db: Db, token: string): Promise<Found> {
 export async function viewProposal(db: Db, token: string, meta: PublicRequestMeta): Promise<PublicProposal> {
   const found = await findVisible(db, token);
   const p = found.proposal;
-  if (meta.viewerOrganizationId === p.organizationId || meta.countView === false) return toPublicDto(found);
+  const member = meta.viewerOrganizationId === p.organizationId;
+  if (!member && linkAwaitsApproval(found.organization.settings, p, found.ownerRole)) throw notFound();
+  if (member || meta.countView === false) return toPublicDto(found);
   await db.transaction(async (tx) => {
     await incrementViewCount(tx, p.id);
     await appendEvent(tx, {
