@@ -261,5 +261,7 @@ export const ListProposalsQuerySchema = z.object({
 export const ProposalStatsSchema = z.object({
   byStatus: z.record(z.enum(PROPOSAL_STATUSES), z.number().int()),
   total: z.number().int(),
+  /** The proposals awaiting the caller's approval ('Para aprovar', docs/product.md#approvals). */
+  awaitingMyApproval: z.number().int().optional(),
 });
 export type ProposalStats = z.infer<typeof ProposalStatsSchema>;

@@ -300,7 +300,11 @@ export async function getProposalStats(ctx: TenantContext): Promise<ProposalStat
     if (isProposalStatus(status)) byStatus[status] = n;
     total += n;
   }
-  return { byStatus, total };
+  // The sidebar's 'Para aprovar' count, for those who may approve (docs/product.md#approvals).
+  if (!can(ctx.role, 'proposal:approve') || ctx.apiKey) return { byStatus, total, awaitingMyApproval: 0 };
+  const only = await awaitingMyApprovalFilter(ctx);
+  const awaiting = await selectProposals(ctx, { only, limit: 1, offset: 0 });
+  return { byStatus, total, awaitingMyApproval: awaiting.total };
 }
 
 export async function getProposal(ctx: TenantContext, id: string): Promise<Proposal> {

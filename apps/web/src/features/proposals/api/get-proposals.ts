@@ -14,7 +14,13 @@ export function getProposals(
   signal?: AbortSignal,
 ): Promise<Paged<ProposalSummary>> {
   return apiClient.get<Paged<ProposalSummary>>('/proposals', {
-    query: { status: filters.status, search: filters.search, page, limit: PROPOSALS_PAGE_SIZE },
+    query: {
+      status: filters.status,
+      search: filters.search,
+      awaitingMyApproval: filters.awaitingMyApproval ? 'true' : undefined,
+      page,
+      limit: PROPOSALS_PAGE_SIZE,
+    },
     signal,
   });
 }

@@ -4,6 +4,8 @@ import type { ProposalStatus } from '@aceite/shared/schemas/proposals';
 export interface ProposalListFilters {
   status?: ProposalStatus;
   search?: string;
+  /** 'Para aprovar' (docs/product.md#approvals). */
+  awaitingMyApproval?: boolean;
 }
 
 export const proposalKeys = {
@@ -15,6 +17,7 @@ export const proposalKeys = {
   stats: () => [...proposalKeys.all, 'stats'] as const,
   emailDraft: (id: string) => [...proposalKeys.all, 'email-draft', id] as const,
   evidence: (id: string) => [...proposalKeys.all, 'evidence', id] as const,
+  approval: (id: string) => [...proposalKeys.all, 'approval', id] as const,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import type { ProposalStatus, ProposalSummary } from '@aceite/shared/schemas/proposals';
+import type { ProposalSummary } from '@aceite/shared/schemas/proposals';
 import {
   Alert,
   Box,
@@ -18,7 +18,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAlertCircle, IconFileText, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { AWAITING_MY_APPROVAL, type ProposalListStatus, paths } from '@/config/paths';
 import { useAuthorization } from '@/lib/authorization';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/use-list-search';
 import { useProposals } from '../api/get-proposals';
@@ -29,9 +29,10 @@ import { useConfirmDeleteProposal } from './use-confirm-delete-proposal';
 const GRID_COLS = { base: 1, xs: 2, md: 3, xl: 4 };
 
 interface ProposalsListProps {
-  status: ProposalStatus | undefined;
+  /** A status, or 'Para aprovar' (docs/product.md#approvals). */
+  status: ProposalListStatus | undefined;
   search: string;
-  onFiltersChange: (filters: { status?: ProposalStatus; search?: string }) => void;
+  onFiltersChange: (filters: { status?: ProposalListStatus; search?: string }) => void;
   /** 'Nova proposta' in the empty state: the choice of a blank proposal or a template. */
   onNewProposal?: () => void;
 }
@@ -90,7 +91,12 @@ function SearchBox({ value, onChange }: { value: string; onChange: (search: stri
 export function ProposalsList({ status, search, onFiltersChange, onNewProposal }: ProposalsListProps) {
   const authorization = useAuthorization();
   const confirmDelete = useConfirmDeleteProposal();
-  const query = useProposals({ status, search: search || undefined });
+  const awaitingMyApproval = status === AWAITING_MY_APPROVAL;
+  const query = useProposals({
+    status: awaitingMyApproval ? undefined : status,
+    awaitingMyApproval: awaitingMyApproval || undefined,
+    search: search || undefined,
+  });
   const filtered = Boolean(status || search);
 
   // Offset pages can repeat a card when proposals are added between two pages; show each once.

@@ -31,6 +31,7 @@ import { LoadingState } from '@/components/loading-state';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useOrganization } from '../api/get-organization';
 import { useUpdateOrganization } from '../api/update-organization';
+import { ApprovalSettings } from './approval-settings';
 import type { ReportMessage } from './settings-message';
 
 /** The default brand colour (docs/product.md#limits-and-defaults). */
@@ -325,5 +326,10 @@ export function OrganizationForm({ onMessage }: { onMessage: ReportMessage }) {
       </Alert>
     );
   }
-  return <OrganizationFields organization={organization.data} onMessage={onMessage} />;
+  return (
+    <>
+      <OrganizationFields organization={organization.data} onMessage={onMessage} />
+      <ApprovalSettings organization={organization.data} onMessage={onMessage} />
+    </>
+  );
 }
