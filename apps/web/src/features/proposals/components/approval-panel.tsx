@@ -117,7 +117,6 @@ export function ApprovalPanel({ proposalId }: { proposalId: string }) {
         <>
           <Button
             size="xs"
-            color="teal"
             leftSection={<IconCheck size={16} aria-hidden="true" />}
             loading={answer.isPending && answer.variables?.step === 'approve'}
             onClick={() => run({ id: proposalId, step: 'approve' }, 'Proposta aprovada.')}
