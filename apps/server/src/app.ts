@@ -32,6 +32,7 @@ import { productsRoutes } from '@/modules/products/products.routes.ts';
 import { proposalMessagesRoutes } from '@/modules/proposal-messages/proposal-messages.routes.ts';
 import { proposalPdfRoutes } from '@/modules/proposal-pdf/proposal-pdf.routes.ts';
 import { proposalVersionsRoutes } from '@/modules/proposal-versions/proposal-versions.routes.ts';
+import { approvalsRoutes } from '@/modules/proposals/approvals.routes.ts';
 import { proposalsRoutes } from '@/modules/proposals/proposals.routes.ts';
 import { publicProposalsRoutes } from '@/modules/public-proposals/public-proposals.routes.ts';
 import { readingRoutes } from '@/modules/reading/reading.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(templatesRoutes);
       await api.register(contentBlocksRoutes);
       await api.register(proposalsRoutes, { storage, mailLimits });
+      await api.register(approvalsRoutes);
       await api.register(proposalVersionsRoutes);
       await api.register(proposalPdfRoutes);
       await api.register(evidenceRoutes);

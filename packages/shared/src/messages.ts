@@ -68,6 +68,17 @@ export const MESSAGES = {
   proposalOwnerCannotEdit: 'O responsável tem de poder editar propostas (um visualizador não pode)',
   proposalStatusNotAllowed: 'Este estado não pode ser escolhido no formulário',
   proposalApproveForbidden: 'Só gestores e administradores podem aprovar propostas',
+  // Approvals (docs/product.md#approvals)
+  approvalRequired: 'Esta proposta precisa de aprovação antes de ser enviada.',
+  approvalNotNeeded: 'Esta proposta não precisa de aprovação.',
+  approvalRequestNotAllowed: 'Só uma proposta em rascunho pode ser enviada para aprovação.',
+  approvalNotInReview: 'Esta proposta não está à espera de aprovação.',
+  approvalForbidden:
+    'Só os gestores da equipa do responsável e os administradores podem aprovar esta proposta.',
+  approvalCommentRequired: 'Indique o que deve ser alterado',
+  approvalNoteTooLong: 'O texto pode ter no máximo 2000 caracteres',
+  approvalMinTotalInvalid: 'O valor mínimo para aprovação deve ser um valor positivo em euros',
+  approvalMinDiscountInvalid: 'A percentagem de desconto para aprovação deve estar entre 0 e 100',
   answeredProposalAdminOnly:
     'Esta proposta já foi respondida pelo cliente: só um administrador a pode arquivar',
   attachmentsFrozen:

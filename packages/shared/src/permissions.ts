@@ -120,6 +120,23 @@ export function canAnswerClientMessage(actor: Actor, ownerId: string): boolean {
   return canManageProposal(actor, ownerId);
 }
 
+/**
+ * Approve or return a proposal awaiting approval (docs/product.md#approvals): admins any; managers those owned by
+ * a member of a team they manage (`ownerTeamManagerIds`, the managers of the owner's team); nobody their own,
+ * unless the organization lets admins and managers skip their own approval (`selfApproves`, the default). An API
+ * key is a manager of no team, so it never approves (docs/decisions.md, "Issue 24 — approvals").
+ */
+export function canApproveProposal(
+  actor: Actor,
+  proposal: { readonly ownerId: string },
+  ownerTeamManagerIds: readonly string[],
+  selfApproves = true,
+): boolean {
+  if (!can(actor.role, 'proposal:approve')) return false;
+  if (proposal.ownerId === actor.userId) return selfApproves;
+  return actor.role === 'admin' || ownerTeamManagerIds.includes(actor.userId);
+}
+
 /** Hand a proposal to another owner. */
 export function canAssignProposal(actor: Pick<Actor, 'role'>): boolean {
   return can(actor.role, 'proposal:manage-any');

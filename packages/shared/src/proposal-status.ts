@@ -71,6 +71,23 @@ export function statusTone(status: ProposalStatus): { background: string; color:
 /** Not yet with the client: sending moves these to `sent`. */
 export const BEFORE_SENT_STATUSES: readonly ProposalStatus[] = ['draft', 'in_review', 'approved'];
 
+/**
+ * Approvals (docs/product.md#approvals): a draft is sent for approval (`in_review`); from there it is approved or
+ * returned to draft. An approved (or in-review) proposal whose price or discount changes so that the policy
+ * applies again returns to draft.
+ */
+export const AWAITING_APPROVAL_STATUS = 'in_review' satisfies ProposalStatus;
+
+/** Only a draft is sent for approval. */
+export function canRequestApproval(status: ProposalStatus): boolean {
+  return status === 'draft';
+}
+
+/** Only a proposal awaiting approval is approved or returned. */
+export function isAwaitingApproval(status: ProposalStatus): boolean {
+  return status === AWAITING_APPROVAL_STATUS;
+}
+
 /** The statuses the edit form offers (default draft; approved only for manager and admin). */
 export const FORM_STATUSES = ['draft', 'in_review', 'approved', 'sent'] as const;
 

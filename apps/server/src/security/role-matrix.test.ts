@@ -3,6 +3,7 @@ import {
   type Actor,
   can,
   canAnswerClientMessage,
+  canApproveProposal,
   canAssignProposal,
   canCancelProposal,
   canDeleteAttachment,
@@ -65,6 +66,8 @@ let t: TestApp;
 let team: Team;
 /** A second sales user: owner of the proposals that are "someone else's". */
 let otherSales: TestUser;
+/** A salesperson in a team the organization's manager manages (docs/product.md#approvals). */
+let teamSales: TestUser;
 
 async function ok(res: Promise<LightMyRequestResponse> | LightMyRequestResponse) {
   const r = await res;
@@ -124,6 +127,17 @@ const make = {
     );
   },
 };
+
+/** A proposal of `owner` with a 60 % discount, under a policy that asks approval from 50 % (and no skipping). */
+async function approvalCase(owner: TestUser, status: 'draft' | 'in_review') {
+  await t.db.execute(
+    sql`update organizations set settings = settings || '{"approvalMinDiscountPercent":50,"approvalSelfApproves":false}'::jsonb
+         where id = ${team.org.id}`,
+  );
+  const p = await make.proposal(owner);
+  await t.db.execute(sql`update proposals set discount_value = 60, status = ${status} where id = ${p.id}`);
+  return p;
+}
 
 const FILE = { multipart: true };
 
@@ -373,6 +387,61 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         target: async () => ({ url: `/proposals/${(await make.proposal(caller())).id}/send` }),
       },
     ],
+    // Approvals (docs/product.md#approvals): the policy is on (a discount ≥ 50 %, no skipping one's own) for
+    // these targets only, set again each time since the organization's settings are written by another case.
+    'POST /proposals/{id}/approval-request': [
+      {
+        rule: { policy: (a) => canManageProposal(a, otherSales.id) },
+        target: async () => ({
+          url: `/proposals/${(await approvalCase(otherSales, 'draft')).id}/approval-request`,
+        }),
+      },
+      {
+        own: true,
+        rule: { policy: (a) => canManageProposal(a, a.userId) },
+        target: async () => ({
+          url: `/proposals/${(await approvalCase(caller(), 'draft')).id}/approval-request`,
+          body: { note: 'Pode ver?' },
+        }),
+      },
+    ],
+    ...Object.fromEntries(
+      (['approve', 'return'] as const).map((verb) => {
+        const body = verb === 'return' ? { comment: 'Reveja o desconto' } : undefined;
+        return [
+          `POST /proposals/{id}/${verb}`,
+          [
+            {
+              // The owner is in no team: admins only.
+              rule: { policy: (a: Actor) => canApproveProposal(a, { ownerId: otherSales.id }, [], false) },
+              target: async () => ({
+                url: `/proposals/${(await approvalCase(otherSales, 'in_review')).id}/${verb}`,
+                body,
+              }),
+            },
+            {
+              // The owner is in the manager's team: the manager too (an API key manages no team).
+              rule: {
+                policy: (a: Actor) =>
+                  canApproveProposal(a, { ownerId: teamSales.id }, [team.manager.id], false),
+              },
+              target: async () => ({
+                url: `/proposals/${(await approvalCase(teamSales, 'in_review')).id}/${verb}`,
+                body,
+              }),
+            },
+            {
+              own: true,
+              rule: { policy: (a: Actor) => canApproveProposal(a, { ownerId: a.userId }, [], false) },
+              target: async () => ({
+                url: `/proposals/${(await approvalCase(caller(), 'in_review')).id}/${verb}`,
+                body,
+              }),
+            },
+          ] satisfies WriteCase[],
+        ];
+      }),
+    ),
     'GET /proposals/{id}/email-draft': [
       {
         rule: { policy: (a) => canManageProposal(a, otherSales.id) },
@@ -713,6 +782,12 @@ beforeAll(async () => {
   t = await buildTestApp({ webhooks: { allowPrivate: true } });
   team = await createTeamOfRoles(t.db);
   otherSales = await createUser(t.db, { organizationId: team.org.id, role: 'sales' });
+  teamSales = await createUser(t.db, { organizationId: team.org.id, role: 'sales' });
+  const managed = await t.db.execute<{ id: string }>(
+    sql`insert into teams (organization_id, name, manager_id) values (${team.org.id}, 'Aprovações', ${team.manager.id})
+        returning id`,
+  );
+  await t.db.execute(sql`update users set team_id = ${managed.rows[0]?.id} where id = ${teamSales.id}`);
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   writeOperations = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.keys(ops)

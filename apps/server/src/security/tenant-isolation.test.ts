@@ -97,6 +97,14 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
   'POST /proposals/{id}/messages': [
     { params: (_, f) => ({ id: f.proposalId }), body: () => ({ message: 'Intruso' }) },
   ],
+  'GET /proposals/{id}/approval': [{ params: (_, f) => ({ id: f.proposalId }) }],
+  'POST /proposals/{id}/approval-request': [
+    { params: (_, f) => ({ id: f.proposalId }), body: () => ({ note: 'Intruso' }) },
+  ],
+  'POST /proposals/{id}/approve': [{ params: (_, f) => ({ id: f.proposalId }) }],
+  'POST /proposals/{id}/return': [
+    { params: (_, f) => ({ id: f.proposalId }), body: () => ({ comment: 'Intruso' }) },
+  ],
   'POST /proposals/{id}/versions': [
     { params: (_, f) => ({ id: f.proposalId }), body: () => ({ changeNotes: 'Intruso' }) },
   ],

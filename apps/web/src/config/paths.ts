@@ -1,6 +1,13 @@
 import type { ProposalStatus } from '@aceite/shared/proposal-status';
 
 /**
+ * The proposals list's `?status=` also takes 'Para aprovar': the proposals awaiting the viewer's approval
+ * (docs/product.md#approvals), which is no status of its own.
+ */
+export const AWAITING_MY_APPROVAL = 'para-aprovar';
+export type ProposalListStatus = ProposalStatus | typeof AWAITING_MY_APPROVAL;
+
+/**
  * Every route of the web app. `routes` holds the patterns the router matches; `paths` builds the links.
  * Screens never hand-build a URL: they call `paths.*`.
  */
@@ -56,7 +63,7 @@ export const paths = {
     code ? `${routes.verify}?${new URLSearchParams({ codigo: code })}` : routes.verify,
 
   dashboard: routes.dashboard,
-  proposals: (filter: { status?: ProposalStatus } = {}) =>
+  proposals: (filter: { status?: ProposalListStatus } = {}) =>
     filter.status
       ? `${routes.proposals}?${new URLSearchParams({ status: filter.status })}`
       : routes.proposals,

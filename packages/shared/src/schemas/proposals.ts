@@ -363,6 +363,11 @@ export const ListProposalsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   /** `lastViewed`: the client's most recent view first, never-viewed last (docs/product.md#reading). */
   sort: z.enum(PROPOSAL_SORTS).optional(),
+  /** 'Para aprovar': only the proposals awaiting the caller's approval (docs/product.md#approvals). */
+  awaitingMyApproval: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(24),
 });
@@ -371,5 +376,7 @@ export const ListProposalsQuerySchema = z.object({
 export const ProposalStatsSchema = z.object({
   byStatus: z.record(z.enum(PROPOSAL_STATUSES), z.number().int()),
   total: z.number().int(),
+  /** The proposals awaiting the caller's approval ('Para aprovar', docs/product.md#approvals). */
+  awaitingMyApproval: z.number().int().optional(),
 });
 export type ProposalStats = z.infer<typeof ProposalStatsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_AMOUNT_CENTS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { ORG_ROLES, ROLES } from '../permissions.ts';
 import { stripBidiControls } from '../text.ts';
@@ -248,6 +249,26 @@ export const OrganizationSettingsSchema = z
       .min(READING_RETENTION_MIN_MONTHS, MESSAGES.readingRetentionInvalid)
       .max(READING_RETENTION_MAX_MONTHS, MESSAGES.readingRetentionInvalid)
       .optional(),
+    /**
+     * 'Aprovação obrigatória' (docs/product.md#approvals): a proposal whose total (cents, IVA included) is at or
+     * above this needs approval before it is sent; absent or null means the rule is off.
+     */
+    approvalMinTotal: z
+      .number({ error: MESSAGES.approvalMinTotalInvalid })
+      .int(MESSAGES.approvalMinTotalInvalid)
+      .min(1, MESSAGES.approvalMinTotalInvalid)
+      .max(MAX_AMOUNT_CENTS, MESSAGES.approvalMinTotalInvalid)
+      .nullable()
+      .optional(),
+    /** Same for a discount at or above this percentage (docs/product.md#approvals); null means off. */
+    approvalMinDiscountPercent: z
+      .number({ error: MESSAGES.approvalMinDiscountInvalid })
+      .gt(0, MESSAGES.approvalMinDiscountInvalid)
+      .max(100, MESSAGES.approvalMinDiscountInvalid)
+      .nullable()
+      .optional(),
+    /** Admins and managers skip the approval of their own proposals; absent means on (`approvalSelfApproves`). */
+    approvalSelfApproves: z.boolean().optional(),
   })
   // The other keys are kept only within the bounds above (flat, scalar, at most 50).
   .superRefine((value, ctx) => {
@@ -272,6 +293,25 @@ export function readingRetentionMonths(settings: Record<string, unknown> | null 
 /** The client's email code is on by default: only an explicit `false` turns it off (issue 20). */
 export function requiresAnswerCode(settings: Record<string, unknown> | null | undefined): boolean {
   return settings?.requireAnswerCode !== false;
+}
+
+/** The total (cents) at or above which a proposal needs approval, or null when that rule is off. */
+export function approvalMinTotal(settings: Record<string, unknown> | null | undefined): number | null {
+  const v = settings?.approvalMinTotal;
+  return typeof v === 'number' && v > 0 ? v : null;
+}
+
+/** The discount percentage at or above which a proposal needs approval, or null when that rule is off. */
+export function approvalMinDiscountPercent(
+  settings: Record<string, unknown> | null | undefined,
+): number | null {
+  const v = settings?.approvalMinDiscountPercent;
+  return typeof v === 'number' && v > 0 ? v : null;
+}
+
+/** Admins and managers skip the approval of their own proposals unless told otherwise (default on). */
+export function approvalSelfApproves(settings: Record<string, unknown> | null | undefined): boolean {
+  return settings?.approvalSelfApproves !== false;
 }
 
 export const OrganizationInputSchema = z.object({

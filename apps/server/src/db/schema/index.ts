@@ -1,5 +1,6 @@
 export * from './answer-codes.ts';
 export * from './api-keys.ts';
+export * from './approvals.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './clients.ts';

@@ -104,6 +104,50 @@ export function proposalSentText(p: {
   };
 }
 
+/** Approvals (docs/product.md#approvals): a request to the approvers, the answer to the owner. */
+export function approvalRequestedText(p: {
+  id: string;
+  title: string;
+  requesterName: string;
+  note: string | null;
+}): NotificationText {
+  const note = p.note ? ` Nota: «${p.note.length > 280 ? `${p.note.slice(0, 279)}…` : p.note}»` : '';
+  return {
+    type: 'approval_requested',
+    title: 'Aprovação pedida',
+    message: `${p.requesterName} pediu a aprovação da proposta "${p.title}".${note}`,
+    actionUrl: proposalUrl(p.id),
+  };
+}
+
+export function proposalApprovedText(p: {
+  id: string;
+  title: string;
+  approverName: string;
+}): NotificationText {
+  return {
+    type: 'proposal_approved',
+    title: 'Proposta aprovada',
+    message: `${p.approverName} aprovou a proposta "${p.title}". Já a pode enviar ao cliente.`,
+    actionUrl: proposalUrl(p.id),
+  };
+}
+
+export function proposalReturnedText(p: {
+  id: string;
+  title: string;
+  approverName: string;
+  comment: string;
+}): NotificationText {
+  const comment = p.comment.length > 280 ? `${p.comment.slice(0, 279)}…` : p.comment;
+  return {
+    type: 'proposal_returned',
+    title: 'Proposta devolvida',
+    message: `${p.approverName} devolveu a proposta "${p.title}": «${comment}»`,
+    actionUrl: proposalUrl(p.id),
+  };
+}
+
 /** Where an organization's webhooks are managed (Definições → Integrações). */
 export const WEBHOOKS_SETTINGS_URL = '/settings?tab=integracoes';
 

@@ -49,7 +49,10 @@ export interface ProposalWithRelations {
  * trigram-indexed lookup, so PostgreSQL ORs two index scans (title trigram, client id) instead of joining and
  * scanning every proposal of the organization.
  */
-function listFilter(ctx: TenantContext, opts: { status?: ProposalStatus; search?: string }): SQL | undefined {
+function listFilter(
+  ctx: TenantContext,
+  opts: { status?: ProposalStatus; search?: string; only?: SQL },
+): SQL | undefined {
   const pattern = opts.search ? likePattern(opts.search) : undefined;
   const matchingClients = pattern
     ? ctx.db
@@ -61,6 +64,8 @@ function listFilter(ctx: TenantContext, opts: { status?: ProposalStatus; search?
     inTenant(proposals, ctx),
     isNull(proposals.archivedAt),
     opts.status ? eq(proposals.status, opts.status) : undefined,
+    // A named filter of another part of the module ('Para aprovar', docs/product.md#approvals).
+    opts.only,
     pattern && matchingClients
       ? or(ilike(proposals.title, pattern), sql`${proposals.clientId} = any(array(${matchingClients}))`)
       : undefined,
@@ -73,6 +78,7 @@ export async function selectProposals(
     status?: ProposalStatus;
     search?: string;
     sort?: ProposalSort;
+    only?: SQL;
     limit: number;
     offset: number;
     withTotal?: boolean;

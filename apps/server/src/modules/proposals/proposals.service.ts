@@ -66,6 +66,14 @@ import { renderStoredProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.ser
 import { snapshotIfChanged } from '@/modules/proposal-versions/proposal-versions.service.ts';
 import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
 import {
+  approvalLapses,
+  assertApprovedToSend,
+  awaitingMyApprovalFilter,
+  mayApproveProposal,
+  organizationSettings,
+  recordApprovalLapsed,
+} from './approvals.service.ts';
+import {
   archiveProposalById,
   clientExists,
   countProposalsByStatus,
@@ -195,6 +203,30 @@ function assertStatusAllowed(ctx: TenantContext, next: ProposalStatus, current?:
 }
 
 /**
+ * The form's status under the approval policy (docs/product.md#approvals): saving as sent is a send, refused
+ * while approval is needed and missing; choosing 'approved' takes the same right as the 'Aprovar' button.
+ */
+async function assertApprovalOfFormStatus(
+  ctx: TenantContext,
+  next: ProposalStatus,
+  current: ProposalStatus | undefined,
+  priced: Parameters<typeof approvalLapses>[2],
+  lapsed = false,
+): Promise<void> {
+  if (next === current) return;
+  if (next !== 'sent' && next !== 'approved') return;
+  const settings = await organizationSettings(ctx);
+  if (next === 'sent') {
+    const approved = current === 'approved' && !lapsed;
+    assertApprovedToSend(settings, { ...priced, status: approved ? 'approved' : 'draft' }, ctx);
+    return;
+  }
+  if (!(await mayApproveProposal(ctx, settings, priced))) {
+    throw new AppError('FORBIDDEN', MESSAGES.approvalForbidden);
+  }
+}
+
+/**
  * The client and owner the proposal will have, checked: the client must be one of the organization's; handing
  * the proposal to someone other than its current owner needs proposal:manage-any and an active member. One
  * statement; a second only to word the error when the owner is not found.
@@ -255,9 +287,21 @@ const toSummaryDto = (r: SummaryRow): ProposalSummary => ({
 
 export async function listProposals(
   ctx: TenantContext,
-  query: { status?: ProposalStatus; search?: string; sort?: ProposalSort; page: number; limit: number },
+  query: {
+    status?: ProposalStatus;
+    search?: string;
+    sort?: ProposalSort;
+    awaitingMyApproval?: boolean;
+    page: number;
+    limit: number;
+  },
 ): Promise<{ data: ProposalSummary[]; pagination: Pagination }> {
-  const { rows, total } = await selectProposals(ctx, { ...query, offset: (query.page - 1) * query.limit });
+  const only = query.awaitingMyApproval ? await awaitingMyApprovalFilter(ctx) : undefined;
+  const { rows, total } = await selectProposals(ctx, {
+    ...query,
+    only,
+    offset: (query.page - 1) * query.limit,
+  });
   const data = rows.map(toSummaryDto);
   return { data, pagination: toPagination(query.page, query.limit, total) };
 }
@@ -275,7 +319,11 @@ export async function getProposalStats(ctx: TenantContext): Promise<ProposalStat
     if (isProposalStatus(status)) byStatus[status] = n;
     total += n;
   }
-  return { byStatus, total };
+  // The sidebar's 'Para aprovar' count, for those who may approve (docs/product.md#approvals).
+  if (!can(ctx.role, 'proposal:approve') || ctx.apiKey) return { byStatus, total, awaitingMyApproval: 0 };
+  const only = await awaitingMyApprovalFilter(ctx);
+  const awaiting = await selectProposals(ctx, { only, limit: 1, offset: 0 });
+  return { byStatus, total, awaitingMyApproval: awaiting.total };
 }
 
 export async function getProposal(ctx: TenantContext, id: string): Promise<Proposal> {
@@ -298,6 +346,7 @@ export async function createProposal(ctx: TenantContext, input: ProposalInput): 
   assertCan(ctx.role, 'proposal:create');
   assertStatusAllowed(ctx, input.status);
   const { client, owner } = await resolveReferences(ctx, withDefaultOwner(ctx, input));
+  await assertApprovalOfFormStatus(ctx, input.status, undefined, { ...toValues(input), ownerId: owner.id });
   return withTx(ctx, async (tx) => {
     const row = await insertProposal(tx, {
       ...toValues(input),
@@ -358,14 +407,21 @@ export async function updateProposal(
     existing.client?.id === input.clientId && (input.ownerId ?? current.ownerId) === current.ownerId
       ? { client: existing.client, owner: existing.owner }
       : await resolveReferences(ctx, input, current.ownerId);
+  const priced = { ...toValues(input), ownerId: owner.id };
+  // A new price or discount the policy applies to undoes an approval (docs/product.md#approvals).
+  const lapsed = approvalLapses(await organizationSettings(ctx), current, priced, ctx);
+  const status =
+    lapsed && (input.status === 'approved' || input.status === 'in_review') ? 'draft' : input.status;
+  await assertApprovalOfFormStatus(ctx, status, current.status, priced, lapsed);
   const values = {
     ...toValues(input),
-    status: input.status,
+    status,
     ownerId: owner.id,
-    sentAt: input.status === 'sent' && !current.sentAt ? new Date() : current.sentAt,
+    sentAt: status === 'sent' && !current.sentAt ? new Date() : current.sentAt,
   };
   const seen = CLIENT_HAS_SEEN_STATUSES.includes(current.status);
   const row = await withTx(ctx, async (tx) => {
+    if (lapsed) await recordApprovalLapsed(tx, id);
     const saved = seen
       ? await updateSeenProposal(tx, id, values, client, options)
       : await updateProposalById(tx, id, values, { unlessIn: ANSWERED_STATUSES });
@@ -552,6 +608,7 @@ export async function sendProposal(
   const status = await withTx(ctx, async (tx) => {
     const proposal = await selectProposalForUpdate(tx, id);
     if (!proposal) throw notFound();
+    assertApprovedToSend(await organizationSettings(tx), proposal, ctx);
     await assertWithinMailLimits(tx.db, mailLimits, ctx.organizationId, client.email);
     await snapshotIfChanged(tx, proposal, 'Versão enviada ao cliente');
     const current = proposal.status;

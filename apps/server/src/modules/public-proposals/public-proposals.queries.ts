@@ -38,6 +38,7 @@ export async function selectByToken(db: Db, token: string) {
         settings: organizations.settings,
       },
       owner: { firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
+      ownerRole: owner.role,
       client: { name: clients.name, company: clients.company },
       /** Where the one-time answer code goes (never shown whole on the public page). */
       clientEmail: clients.email,

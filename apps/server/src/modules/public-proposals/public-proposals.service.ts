@@ -43,6 +43,7 @@ import {
   proposalAnsweredText,
   proposalViewedText,
 } from '@/modules/notifications/notifications.texts.ts';
+import { linkAwaitsApproval } from '@/modules/proposals/approvals.service.ts';
 import { enqueueProposalEvent } from '@/modules/proposals/proposals.service.ts';
 import { queueSeal } from '@/modules/sealed-documents/sealed-documents.service.ts';
 import {
@@ -182,9 +183,9 @@ async function findVisible(db: Db, token: string): Promise<Found> {
 export async function viewProposal(db: Db, token: string, meta: PublicRequestMeta): Promise<PublicProposal> {
   const found = await findVisible(db, token);
   const p = found.proposal;
-  if (meta.viewerOrganizationId === p.organizationId || meta.countView === false) {
-    return toPublicDto(found, await selectPublicMessages(db, p.id));
-  }
+  const member = meta.viewerOrganizationId === p.organizationId;
+  if (!member && linkAwaitsApproval(found.organization.settings, p, found.ownerRole)) throw notFound();
+  if (member || meta.countView === false) return toPublicDto(found, await selectPublicMessages(db, p.id));
   await db.transaction(async (tx) => {
     await incrementViewCount(tx, p.id);
     await appendEvent(tx, {

@@ -25,6 +25,8 @@ describe('visibleNavItems', () => {
         'Visualizadas',
         'Aceites',
         'Rejeitadas',
+        // The approval queue, for those who may approve (docs/product.md#approvals).
+        ...(role === 'admin' || role === 'manager' ? ['Para aprovar'] : []),
       ]);
       expect(childLabels(items, 'settings')).toEqual([
         'Geral',

@@ -11,10 +11,12 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { paths, routes } from '@/config/paths';
+import { AWAITING_MY_APPROVAL, paths, routes } from '@/config/paths';
 
 /** The statuses the sidebar links to, with their counts. */
 export type SidebarStatus = (typeof SIDEBAR_STATUSES)[number];
+/** What a sidebar link counts: a status, or the proposals awaiting the viewer's approval. */
+export type SidebarCount = SidebarStatus | 'awaitingMyApproval';
 
 /** Where the visitor is: the path and the proposals list's `?status=`. */
 export interface NavLocation {
@@ -38,7 +40,7 @@ export interface NavChild {
   to: string;
   isActive: (location: NavLocation) => boolean;
   /** The proposal status whose count the link shows. */
-  countOf?: SidebarStatus;
+  countOf?: SidebarCount;
   requires?: readonly NavRequirement[];
 }
 
@@ -93,6 +95,15 @@ const PROPOSAL_LINKS: readonly NavChild[] = [
       countOf: value,
     }),
   ),
+  {
+    // The approval queue (docs/product.md#approvals), for those who may approve.
+    id: 'proposals-to-approve',
+    label: 'Para aprovar',
+    to: paths.proposals({ status: AWAITING_MY_APPROVAL }),
+    isActive: ({ pathname, status }) => pathname === routes.proposals && status === AWAITING_MY_APPROVAL,
+    countOf: 'awaitingMyApproval',
+    requires: [{ permission: 'proposal:approve' }],
+  },
 ];
 
 /** The organization's settings and catalogue; a platform account has only its own settings. */

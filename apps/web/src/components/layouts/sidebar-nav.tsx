@@ -6,7 +6,7 @@ import {
   isItemActive,
   type NavItem,
   type NavLocation,
-  type SidebarStatus,
+  type SidebarCount,
   visibleNavItems,
 } from './nav-items';
 
@@ -18,7 +18,7 @@ export interface SidebarNavProps {
   /** Called after a link is followed (closes the mobile drawer). */
   onNavigate?: () => void;
   /** Proposal counts per status; omitted until the proposals feature provides them. */
-  proposalCounts?: Partial<Record<SidebarStatus, number>>;
+  proposalCounts?: Partial<Record<SidebarCount, number>>;
   /** The signed-in role; undefined while the user loads. */
   role?: Role;
   /**

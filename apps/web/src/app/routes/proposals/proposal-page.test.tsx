@@ -299,3 +299,37 @@ describe('ProposalPage: Reemitir como nova versão', () => {
     );
   });
 });
+
+describe('ProposalPage: awaiting approval (docs/product.md#approvals)', () => {
+  const approval = (blocksSending: boolean) => ({
+    status: blocksSending ? 'draft' : 'approved',
+    blocksSending,
+    required: true,
+    canRequest: blocksSending,
+    canApprove: false,
+    lastReturn: null,
+    history: [],
+  });
+
+  it('blocks the send button, says why, and hides the public link until approved', async () => {
+    renderPage(buildProposal({ status: 'draft', sentAt: null }), {
+      [`GET /proposals/${ID}/approval`]: () => jsonResponse(200, { data: approval(true) }),
+    });
+    const send = await screen.findByRole('button', { name: 'Enviar por email' });
+    expect(await screen.findByRole('button', { name: 'Pedir aprovação' })).toBeInTheDocument();
+    expect(send).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('region', { name: 'Aprovação' })).toHaveTextContent(
+      'Esta proposta precisa de aprovação antes de ser enviada.',
+    );
+    expect(screen.queryByRole('button', { name: 'Copiar link público' })).not.toBeInTheDocument();
+  });
+
+  it('offers both once approved', async () => {
+    renderPage(buildProposal({ status: 'approved', sentAt: null }), {
+      [`GET /proposals/${ID}/approval`]: () => jsonResponse(200, { data: approval(false) }),
+    });
+    expect(await screen.findByText('Aprovada: já pode ser enviada ao cliente.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar por email' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('button', { name: 'Copiar link público' })).toBeInTheDocument();
+  });
+});

@@ -20,8 +20,10 @@ import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { paths } from '@/config/paths';
 import { AttachmentsPanel } from '@/features/attachments/components/attachments-panel';
 import { CommentsPanel } from '@/features/comments/components/comments-panel';
+import { useApproval } from '@/features/proposals/api/get-approval';
 import { useProposal } from '@/features/proposals/api/get-proposal';
 import { AnswerVerificationNote } from '@/features/proposals/components/answer-verification-note';
+import { ApprovalPanel, approvalBlockReason } from '@/features/proposals/components/approval-panel';
 import { CancelProposalButton } from '@/features/proposals/components/cancel-proposal-button';
 import { ChosenConfigurationPanel } from '@/features/proposals/components/chosen-configuration-panel';
 import { ClientMessagesPanel } from '@/features/proposals/components/client-messages-panel';
@@ -50,6 +52,8 @@ export function ProposalPage() {
   const queryClient = useQueryClient();
   const confirmDelete = useConfirmDeleteProposal();
   const { data: proposal, error, isPending, refetch } = useProposal(id);
+  // Sending and the public link wait for approval when the organization's policy says so (docs/product.md#approvals).
+  const blockedReason = approvalBlockReason(useApproval(id).data);
 
   if (isPending) return <LoadingState label="A carregar proposta…" />;
   if (error || !proposal) {
@@ -83,10 +87,13 @@ export function ProposalPage() {
             {mayManage && !answered && (
               <SendProposalButton
                 proposal={proposal}
+                blockedReason={blockedReason}
                 onSent={() => void queryClient.invalidateQueries({ queryKey: versionKeys.list(proposal.id) })}
               />
             )}
-            {proposal.publicToken && <CopyPublicLinkButton publicToken={proposal.publicToken} />}
+            {proposal.publicToken && !blockedReason && (
+              <CopyPublicLinkButton publicToken={proposal.publicToken} />
+            )}
             <DownloadPdfButton proposal={proposal} />
             {proposal.acceptedAt && <SealedPdfButton proposalId={proposal.id} title={proposal.title} />}
             {mayManage && !answered && (
@@ -167,6 +174,7 @@ export function ProposalPage() {
             </Text>
           </Alert>
         )}
+        <ApprovalPanel proposalId={proposal.id} />
         <AnswerVerificationNote proposal={proposal} />
         {proposal.reissuedFromId && <ReissueChangesPanel proposal={proposal} />}
         <ProposalDetail proposal={proposal} />

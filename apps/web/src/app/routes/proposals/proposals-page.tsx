@@ -1,16 +1,17 @@
-import { PROPOSAL_STATUSES, type ProposalStatus } from '@aceite/shared/proposal-status';
+import { PROPOSAL_STATUSES } from '@aceite/shared/proposal-status';
 import { ActionIcon, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconTemplate } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { PageHeader } from '@/components/page-header';
-import { paths } from '@/config/paths';
+import { AWAITING_MY_APPROVAL, type ProposalListStatus, paths } from '@/config/paths';
 import { ProposalsList } from '@/features/proposals/components/proposals-list';
 import { NewProposalDialog } from '@/features/templates/components/new-proposal-dialog';
 import { useCan } from '@/lib/authorization';
 
-function parseStatus(value: string | null): ProposalStatus | undefined {
+function parseStatus(value: string | null): ProposalListStatus | undefined {
+  if (value === AWAITING_MY_APPROVAL) return value;
   return PROPOSAL_STATUSES.find((status) => status === value);
 }
 
@@ -24,7 +25,7 @@ export function ProposalsPage() {
   // 'Nova proposta' offers a blank proposal or a template, on every screen size.
   const [choosing, { open: choose, close: stopChoosing }] = useDisclosure(false);
 
-  const setFilters = (filters: { status?: ProposalStatus; search?: string }) => {
+  const setFilters = (filters: { status?: ProposalListStatus; search?: string }) => {
     const next = new URLSearchParams();
     if (filters.status) next.set('status', filters.status);
     if (filters.search) next.set('search', filters.search);

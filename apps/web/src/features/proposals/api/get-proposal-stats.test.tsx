@@ -30,12 +30,15 @@ describe('useSidebarProposalCounts', () => {
   it('gives the five sidebar statuses and refetches them when the route changes', async () => {
     let draft = 5;
     const { fetchMock } = mockApi({
-      'GET /proposals/stats': () => jsonResponse(200, { data: { byStatus: byStatus(draft), total: 20 } }),
+      'GET /proposals/stats': () =>
+        jsonResponse(200, { data: { byStatus: byStatus(draft), total: 20, awaitingMyApproval: 2 } }),
     });
     const { router } = renderRoutes([{ path: '*', element: <Counts /> }], { route: '/dashboard' });
 
     expect(
-      await screen.findByText('{"draft":5,"sent":4,"viewed":2,"accepted":3,"rejected":1}'),
+      await screen.findByText(
+        '{"draft":5,"sent":4,"viewed":2,"accepted":3,"rejected":1,"awaitingMyApproval":2}',
+      ),
     ).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledOnce();
     expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/proposals\/stats$/);

@@ -33,7 +33,7 @@ export function useSidebarProposalCounts({
   enabled = true,
 }: {
   enabled?: boolean;
-} = {}): Partial<Record<(typeof SIDEBAR_STATUSES)[number], number>> | undefined {
+} = {}): Partial<Record<(typeof SIDEBAR_STATUSES)[number] | 'awaitingMyApproval', number>> | undefined {
   const queryClient = useQueryClient();
   const { pathname, search } = useLocation();
   // The sidebar's status links change only `?status=`: that is a new screen too (a search as one types is not).
@@ -49,5 +49,9 @@ export function useSidebarProposalCounts({
   }, [location, queryClient]);
 
   if (!data) return undefined;
-  return Object.fromEntries(SIDEBAR_STATUSES.map((status) => [status, data.byStatus[status] ?? 0]));
+  return {
+    ...Object.fromEntries(SIDEBAR_STATUSES.map((status) => [status, data.byStatus[status] ?? 0])),
+    // 'Para aprovar' (docs/product.md#approvals); the link shows only to those who may approve.
+    awaitingMyApproval: data.awaitingMyApproval ?? 0,
+  };
 }

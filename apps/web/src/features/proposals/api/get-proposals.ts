@@ -18,6 +18,7 @@ export function getProposals(
       status: filters.status,
       search: filters.search,
       sort: filters.sort,
+      awaitingMyApproval: filters.awaitingMyApproval ? 'true' : undefined,
       page,
       limit: PROPOSALS_PAGE_SIZE,
     },

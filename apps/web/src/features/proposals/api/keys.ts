@@ -5,6 +5,8 @@ export interface ProposalListFilters {
   status?: ProposalStatus;
   search?: string;
   sort?: ProposalSort;
+  /** 'Para aprovar' (docs/product.md#approvals). */
+  awaitingMyApproval?: boolean;
 }
 
 export const proposalKeys = {
@@ -18,6 +20,7 @@ export const proposalKeys = {
   evidence: (id: string) => [...proposalKeys.all, 'evidence', id] as const,
   reading: (id: string) => [...proposalKeys.all, 'reading', id] as const,
   messages: (id: string) => [...proposalKeys.all, 'messages', id] as const,
+  approval: (id: string) => [...proposalKeys.all, 'approval', id] as const,
 };
 
 /**

@@ -1,12 +1,14 @@
-import { PROPOSAL_STATUSES, type ProposalStatus, STATUS_LABELS } from '@aceite/shared/proposal-status';
+import { PROPOSAL_STATUSES, STATUS_LABELS } from '@aceite/shared/proposal-status';
 import { Box, Chip, Flex } from '@mantine/core';
+import { AWAITING_MY_APPROVAL, type ProposalListStatus } from '@/config/paths';
+import { useCan } from '@/lib/authorization';
 import { useProposalStats } from '../api/get-proposal-stats';
 
 const ALL = 'all';
 
 interface ProposalStatusFilterProps {
-  value: ProposalStatus | undefined;
-  onChange: (status: ProposalStatus | undefined) => void;
+  value: ProposalListStatus | undefined;
+  onChange: (status: ProposalListStatus | undefined) => void;
 }
 
 /**
@@ -15,6 +17,8 @@ interface ProposalStatusFilterProps {
  */
 export function ProposalStatusFilter({ value, onChange }: ProposalStatusFilterProps) {
   const { data: stats } = useProposalStats();
+  // 'Para aprovar' for those who may approve (docs/product.md#approvals).
+  const mayApprove = useCan('proposal:approve') === true;
   const statuses = PROPOSAL_STATUSES.filter(
     (status) => !stats || status === value || (stats.byStatus[status] ?? 0) > 0,
   );
@@ -29,12 +33,23 @@ export function ProposalStatusFilter({ value, onChange }: ProposalStatusFilterPr
     >
       <Chip.Group
         value={value ?? ALL}
-        onChange={(next) => onChange(next === ALL ? undefined : (next as ProposalStatus))}
+        onChange={(next) => onChange(next === ALL ? undefined : (next as ProposalListStatus))}
       >
         <Flex gap={8} wrap={{ base: 'nowrap', md: 'wrap' }}>
           <Chip value={ALL} type="radio" size="sm" variant="outline">
             Todas{count(stats?.total)}
           </Chip>
+          {mayApprove && (
+            <Chip
+              value={AWAITING_MY_APPROVAL}
+              type="radio"
+              size="sm"
+              variant="outline"
+              style={{ flexShrink: 0 }}
+            >
+              Para aprovar{count(stats?.awaitingMyApproval)}
+            </Chip>
+          )}
           {statuses.map((status) => (
             <Chip
               key={status}

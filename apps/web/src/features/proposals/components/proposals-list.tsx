@@ -1,5 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import type { ProposalSort, ProposalStatus, ProposalSummary } from '@aceite/shared/schemas/proposals';
+import type { ProposalSort, ProposalSummary } from '@aceite/shared/schemas/proposals';
 import {
   Alert,
   Box,
@@ -18,7 +18,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAlertCircle, IconFileText, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { AWAITING_MY_APPROVAL, type ProposalListStatus, paths } from '@/config/paths';
 import { useAuthorization } from '@/lib/authorization';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/use-list-search';
 import { useProposals } from '../api/get-proposals';
@@ -30,9 +30,10 @@ import { useConfirmDeleteProposal } from './use-confirm-delete-proposal';
 const GRID_COLS = { base: 1, xs: 2, md: 3, xl: 4 };
 
 interface ProposalsListProps {
-  status: ProposalStatus | undefined;
+  /** A status, or 'Para aprovar' (docs/product.md#approvals). */
+  status: ProposalListStatus | undefined;
   search: string;
-  onFiltersChange: (filters: { status?: ProposalStatus; search?: string }) => void;
+  onFiltersChange: (filters: { status?: ProposalListStatus; search?: string }) => void;
   /** The order (docs/product.md#reading); absent: newest first. */
   sort?: ProposalSort;
   onSortChange?: (sort: ProposalSort | undefined) => void;
@@ -101,7 +102,13 @@ export function ProposalsList({
 }: ProposalsListProps) {
   const authorization = useAuthorization();
   const confirmDelete = useConfirmDeleteProposal();
-  const query = useProposals({ status, search: search || undefined, sort });
+  const awaitingMyApproval = status === AWAITING_MY_APPROVAL;
+  const query = useProposals({
+    status: awaitingMyApproval ? undefined : status,
+    awaitingMyApproval: awaitingMyApproval || undefined,
+    search: search || undefined,
+    sort,
+  });
   const filtered = Boolean(status || search);
 
   // Offset pages can repeat a card when proposals are added between two pages; show each once.

@@ -1,7 +1,19 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
 import { EmailMessageSchema, EmailSubjectSchema } from '@aceite/shared/schemas/proposal-email';
-import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -33,6 +45,8 @@ interface SendProposalButtonProps {
   proposal: SendableProposal;
   /** After the server accepted it (sending may also have recorded a version). */
   onSent?: () => void;
+  /** Why it cannot be sent yet (it awaits approval, docs/product.md#approvals): the button says so instead. */
+  blockedReason?: string;
 }
 
 /** What a client would find odd in the email: each is named in the dialog, which then asks to confirm. */
@@ -140,10 +154,33 @@ function SendForm({
  * unfinished. The server emails the public link and the proposal reloads with its new status. Without a
  * client email there is no one to send it to.
  */
-export function SendProposalButton({ proposal, onSent }: SendProposalButtonProps) {
+export function SendProposalButton({ proposal, onSent, blockedReason }: SendProposalButtonProps) {
   const [opened, { open, close }] = useDisclosure(false);
   const draft = useEmailDraft(proposal.id, opened);
   const email = proposal.client?.email;
+
+  if (blockedReason) {
+    // Mantine's pattern for a disabled button with a tooltip: it keeps focus and hover, so the reason is read.
+    return (
+      <Tooltip
+        label={blockedReason}
+        multiline
+        w={260}
+        withArrow
+        events={{ hover: true, focus: true, touch: true }}
+      >
+        <Button
+          data-disabled
+          aria-disabled="true"
+          aria-description={blockedReason}
+          leftSection={<IconSend size={18} aria-hidden="true" />}
+          onClick={(event) => event.preventDefault()}
+        >
+          Enviar por email
+        </Button>
+      </Tooltip>
+    );
+  }
 
   const ask = () => {
     if (!email) {

@@ -33,6 +33,7 @@ import { LoadingState } from '@/components/loading-state';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useOrganization } from '../api/get-organization';
 import { useUpdateOrganization } from '../api/update-organization';
+import { ApprovalSettings } from './approval-settings';
 import { ReadingRetentionSetting } from './reading-retention-setting';
 import type { ReportMessage } from './settings-message';
 import { VatRegionSettings } from './vat-region-settings';
@@ -337,5 +338,10 @@ export function OrganizationForm({ onMessage }: { onMessage: ReportMessage }) {
       </Alert>
     );
   }
-  return <OrganizationFields organization={organization.data} onMessage={onMessage} />;
+  return (
+    <>
+      <OrganizationFields organization={organization.data} onMessage={onMessage} />
+      <ApprovalSettings organization={organization.data} onMessage={onMessage} />
+    </>
+  );
 }

@@ -1,0 +1,100 @@
+import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { proposalApprovals, proposals, teams, users } from '@/db/schema/index.ts';
+import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+
+type ApprovalAction = (typeof proposalApprovals.$inferInsert)['action'];
+
+export async function insertApprovalEvent(
+  ctx: TenantContext,
+  values: { proposalId: string; action: ApprovalAction; actorId: string | null; note: string | null },
+): Promise<void> {
+  await ctx.db.insert(proposalApprovals).values({ ...values, organizationId: ctx.organizationId });
+}
+
+/** The proposal's approval history, newest first, with the name of who acted. */
+export async function selectApprovalEvents(ctx: TenantContext, proposalId: string) {
+  return ctx.db
+    .select({
+      id: proposalApprovals.id,
+      action: proposalApprovals.action,
+      note: proposalApprovals.note,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      createdAt: proposalApprovals.createdAt,
+    })
+    .from(proposalApprovals)
+    .leftJoin(users, eq(users.id, proposalApprovals.actorId))
+    .where(and(inTenant(proposalApprovals, ctx), eq(proposalApprovals.proposalId, proposalId)))
+    .orderBy(desc(proposalApprovals.createdAt), desc(proposalApprovals.id))
+    .limit(100);
+}
+
+const member = alias(users, 'member');
+
+/**
+ * The managers of the owner's team (docs/product.md#approvals): the team's manager and the members of the team
+ * with the manager role, active. Empty when the owner is in no team.
+ */
+export async function selectOwnerTeamManagerIds(ctx: TenantContext, ownerId: string): Promise<string[]> {
+  const [owner] = await ctx.db
+    .select({ teamId: users.teamId, managerId: teams.managerId })
+    .from(users)
+    .leftJoin(teams, and(inTenant(teams, ctx), eq(teams.id, users.teamId)))
+    .where(and(inTenant(users, ctx), eq(users.id, ownerId)))
+    .limit(1);
+  if (!owner?.teamId) return [];
+  const rows = await ctx.db
+    .select({ id: member.id })
+    .from(member)
+    .where(
+      and(
+        inTenant(member, ctx),
+        eq(member.isActive, true),
+        eq(member.role, 'manager'),
+        or(eq(member.teamId, owner.teamId), owner.managerId ? eq(member.id, owner.managerId) : undefined),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** The organization's active admins (they approve any proposal). */
+export async function selectActiveAdminIds(ctx: TenantContext): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inTenant(users, ctx), eq(users.isActive, true), eq(users.role, 'admin')));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The proposals awaiting the caller's approval ('Para aprovar'), as a filter on `proposals`: in review and owned
+ * by someone the caller may approve for (any member for an admin; a member of a team the manager manages or
+ * belongs to, for a manager). Their own only when `selfApproves`. Nothing for other roles or an API key.
+ */
+export function awaitingApprovalOf(ctx: TenantContext, selfApproves: boolean): SQL | undefined {
+  const inReview = eq(proposals.status, 'in_review');
+  const own = selfApproves ? undefined : ne(proposals.ownerId, ctx.userId);
+  if (ctx.apiKey || (ctx.role !== 'admin' && ctx.role !== 'manager')) return sql`false`;
+  if (ctx.role === 'admin') return and(inReview, own);
+  const managedTeams = ctx.db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(
+      and(
+        inTenant(teams, ctx),
+        or(
+          eq(teams.managerId, ctx.userId),
+          sql`${teams.id} = (select ${users.teamId} from ${users} where ${users.id} = ${ctx.userId})`,
+        ),
+      ),
+    );
+  const members = ctx.db
+    .select({ id: member.id })
+    .from(member)
+    .where(and(inTenant(member, ctx), inArray(member.teamId, managedTeams)));
+  const ownedByTeam = selfApproves
+    ? or(inArray(proposals.ownerId, members), eq(proposals.ownerId, ctx.userId))
+    : inArray(proposals.ownerId, members);
+  return and(inReview, own, ownedByTeam);
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { PROPOSAL_STATUSES } from '../proposal-status.ts';
+
+/** 'Pedir aprovação': an optional note for the approvers (docs/product.md#approvals). */
+export const ApprovalRequestInputSchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .max(2000, MESSAGES.approvalNoteTooLong)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type ApprovalRequestInput = z.input<typeof ApprovalRequestInputSchema>;
+
+/** 'Devolver': the comment the owner reads is required. */
+export const ApprovalReturnInputSchema = z.object({
+  comment: z
+    .string({ error: MESSAGES.approvalCommentRequired })
+    .trim()
+    .min(1, MESSAGES.approvalCommentRequired)
+    .max(2000, MESSAGES.approvalNoteTooLong),
+});
+export type ApprovalReturnInput = z.input<typeof ApprovalReturnInputSchema>;
+
+export const APPROVAL_ACTIONS = ['requested', 'approved', 'returned', 'reset'] as const;
+export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
+
+export const ApprovalEventSchema = z.object({
+  id: z.uuid(),
+  action: z.enum(APPROVAL_ACTIONS),
+  note: z.string().nullable(),
+  /** The member who acted; null for an API key or an automatic return to draft. */
+  actorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ApprovalEvent = z.infer<typeof ApprovalEventSchema>;
+
+/**
+ * `GET /proposals/{id}/approval`: the proposal's approval state as the caller sees it — whether the policy
+ * applies to them sending it, what they may do, the comment of the latest return and the history, newest first.
+ */
+export const ProposalApprovalSchema = z.object({
+  status: z.enum(PROPOSAL_STATUSES),
+  /** The policy applies and the proposal is not approved: sending and sharing the link are refused. */
+  blocksSending: z.boolean(),
+  /** The policy applies to this proposal when the caller sends it. */
+  required: z.boolean(),
+  canRequest: z.boolean(),
+  canApprove: z.boolean(),
+  lastReturn: ApprovalEventSchema.nullable(),
+  history: z.array(ApprovalEventSchema),
+});
+export type ProposalApproval = z.infer<typeof ProposalApprovalSchema>;
