@@ -77,7 +77,7 @@ test.describe('clients', () => {
     await field(page, 'Nome').fill(name);
     await field(page, 'Empresa').fill('Testes Automáticos, Lda');
     await field(page, 'Email').fill(email);
-    await field(page, 'NIF').fill('509876543');
+    await field(page, 'NIF').fill('509876544');
     await field(page, 'Rua').fill('Rua das Flores 12');
     await field(page, 'Código postal').fill('4050-262');
     await field(page, 'Cidade').fill('Porto');

@@ -17,6 +17,8 @@ export interface TestApp {
   sentMail: OutgoingMail[];
   /** The app's DATA_DIR (uploads, outbox folder). */
   dataDir: string;
+  /** The database's name: `buildTestApp({ sameDatabaseAs })` opens a second app (another pool) on it. */
+  databaseName: string;
   close(): Promise<void>;
 }
 
@@ -48,11 +50,13 @@ export async function buildTestApp(
   overrides: Partial<AppConfig> & {
     mailTransport?: MailTransport;
     logStream?: { write(line: string): void };
+    /** Another app on that app's database, as a second process would be (it leaves the database to it). */
+    sameDatabaseAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const { mailTransport, logStream, ...configOverrides } = overrides;
-  const name = `test_${randomUUID().replaceAll('-', '')}`;
-  await adminQuery(`create database "${name}" template "${inject('templateDb')}"`);
+  const { mailTransport, logStream, sameDatabaseAs, ...configOverrides } = overrides;
+  const name = sameDatabaseAs?.databaseName ?? `test_${randomUUID().replaceAll('-', '')}`;
+  if (!sameDatabaseAs) await adminQuery(`create database "${name}" template "${inject('templateDb')}"`);
   const url = new URL(inject('adminDbUrl'));
   url.pathname = `/${name}`;
   const database = connectDatabase(url.toString(), 5);
@@ -89,10 +93,11 @@ export async function buildTestApp(
     db: database.db,
     sentMail,
     dataDir: config.dataDir,
+    databaseName: name,
     async close() {
       await app.close();
       await database.close();
-      await adminQuery(`drop database if exists "${name}" with (force)`);
+      if (!sameDatabaseAs) await adminQuery(`drop database if exists "${name}" with (force)`);
     },
   };
 }

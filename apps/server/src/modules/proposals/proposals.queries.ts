@@ -44,7 +44,7 @@ export interface ProposalWithRelations {
 }
 
 /**
- * Search matches the title, or the client's name or company. The client side is an id array from its own
+ * Search matches the title, the number (docs/product.md#proposal-numbers), or the client's name or company. The client side is an id array from its own
  * trigram-indexed lookup, so PostgreSQL ORs two index scans (title trigram, client id) instead of joining and
  * scanning every proposal of the organization.
  */
@@ -61,7 +61,11 @@ function listFilter(ctx: TenantContext, opts: { status?: ProposalStatus; search?
     isNull(proposals.archivedAt),
     opts.status ? eq(proposals.status, opts.status) : undefined,
     pattern && matchingClients
-      ? or(ilike(proposals.title, pattern), sql`${proposals.clientId} = any(array(${matchingClients}))`)
+      ? or(
+          ilike(proposals.title, pattern),
+          ilike(proposals.number, pattern),
+          sql`${proposals.clientId} = any(array(${matchingClients}))`,
+        )
       : undefined,
   );
 }
@@ -75,6 +79,7 @@ export async function selectProposals(
     ctx.db
       .select({
         id: proposals.id,
+        number: proposals.number,
         title: proposals.title,
         status: proposals.status,
         currency: proposals.currency,

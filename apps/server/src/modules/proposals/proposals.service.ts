@@ -88,6 +88,7 @@ export function toProposalDto(
 ): Proposal {
   return {
     id: p.id,
+    number: p.number,
     title: p.title,
     description: p.description,
     clientId: p.clientId,
