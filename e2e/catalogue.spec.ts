@@ -70,7 +70,7 @@ test.describe('clients', () => {
     await field(page, 'NIF').fill('1234567890');
     await field(page, 'NIF').blur();
     await expect(page.getByText('Por favor, insira um email válido')).toBeVisible();
-    await expect(page.getByText('O NIF deve ter no máximo 9 caracteres')).toBeVisible();
+    await expect(page.getByText('NIF inválido')).toBeVisible();
     await expectAccessible(page);
 
     await expect(field(page, 'País')).toHaveValue('Portugal');

@@ -83,6 +83,7 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
   'GET /proposals/{id}/pdf': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'GET /proposals/{id}/evidence': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'POST /proposals/{id}/reissue': [{ params: (_, f) => ({ id: f.proposalId }) }],
+  'POST /proposals/{id}/duplicate': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'POST /proposals/{id}/versions': [
     { params: (_, f) => ({ id: f.proposalId }), body: () => ({ changeNotes: 'Intruso' }) },
   ],

@@ -96,6 +96,16 @@ describe('proposal numbers', () => {
     }
   });
 
+  it('puts the number in the default email subject', async () => {
+    const p = await create(t.app, 'Website');
+    const draft = (await as(t.app, team.sales)('GET', `/proposals/${p.id}/email-draft`)).json().data;
+    expect(draft.subject).toContain(`proposta ${p.number} "Website"`);
+    expect((await as(t.app, team.sales)('POST', `/proposals/${p.id}/send`)).statusCode).toBe(200);
+    await t.app.outbox.drain();
+    const mail = t.sentMail.find((m) => m.subject.includes(p.number));
+    expect(mail?.to).toBe('rui@costa.pt');
+  });
+
   it('gives a reissued proposal a number of its own', async () => {
     const original = await create();
     await t.db.execute(

@@ -239,7 +239,12 @@ export async function selectProposalForUpdate(ctx: TenantContext, id: string) {
 
 export async function selectOrganizationBranding(ctx: TenantContext) {
   const [row] = await ctx.db
-    .select({ name: organizations.name, branding: organizations.branding, settings: organizations.settings })
+    .select({
+      name: organizations.name,
+      branding: organizations.branding,
+      settings: organizations.settings,
+      timezone: organizations.timezone,
+    })
     .from(organizations)
     .where(eq(organizations.id, ctx.organizationId))
     .limit(1);
