@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 
 /** Placeholders the organization's default subject and message may use, filled in per proposal. */
-export const EMAIL_PLACEHOLDERS = ['{proposta}', '{numero}', '{cliente}', '{organizacao}', '{remetente}'] as const;
+export const EMAIL_PLACEHOLDERS = [
+  '{proposta}',
+  '{numero}',
+  '{cliente}',
+  '{organizacao}',
+  '{remetente}',
+] as const;
 
 /** The subject and message of a proposal email, both editable in the send dialog. */
 export const EmailSubjectSchema = z

@@ -100,6 +100,8 @@ export const ProposalSchema = z.object({
       company: z.string().nullable(),
       email: z.string(),
       phone: z.string().nullable(),
+      /** docs/product.md#tax-ids */
+      taxId: z.string().nullable(),
     })
     .nullable(),
   status: z.enum(PROPOSAL_STATUSES),

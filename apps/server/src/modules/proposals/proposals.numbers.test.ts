@@ -10,6 +10,7 @@ import { connectDatabase, MIGRATIONS_DIR, runMigrations } from '@/db/client.ts';
 import { organizations, proposals } from '@/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles } from '@/test/factories.ts';
+import { pdfPagesText } from '@/test/pdf-text.ts';
 
 // docs/product.md#proposal-numbers
 let t: TestApp;
@@ -104,6 +105,49 @@ describe('proposal numbers', () => {
     await t.app.outbox.drain();
     const mail = t.sentMail.find((m) => m.subject.includes(p.number));
     expect(mail?.to).toBe('rui@costa.pt');
+  });
+
+  it('shows the number and both NIFs on the public page and in the PDFs (docs/product.md#tax-ids)', async () => {
+    const org = (await as(t.app, team.admin)('GET', '/settings/organization')).json().data;
+    const saved = await as(t.app, team.admin)('PUT', '/settings/organization', {
+      name: org.name,
+      settings: { ...org.settings, taxId: '501 964 843' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.settings.taxId).toBe('501964843');
+    const client = await as(t.app, team.sales)('POST', '/clients', {
+      name: 'Ana Lopes',
+      email: 'ana@lopes.pt',
+      taxId: '123456789',
+    });
+    const p = (
+      await as(t.app, team.sales)('POST', '/proposals', { title: 'Loja', clientId: client.json().data.id })
+    ).json().data;
+
+    const page = (await t.app.inject({ url: `/api/v1/public/proposals/${p.publicToken}` })).json().data;
+    expect(page).toMatchObject({
+      number: p.number,
+      organization: { taxId: '501964843' },
+      client: { name: 'Ana Lopes', taxId: '123456789' },
+    });
+
+    for (const res of [
+      await as(t.app, team.sales)('GET', `/proposals/${p.id}/pdf`),
+      await t.app.inject({ url: `/api/v1/public/proposals/${p.publicToken}/pdf` }),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      const text = (await pdfPagesText(res.rawPayload)).join('\n');
+      expect(text).toContain(p.number);
+      expect(text).toContain('NIF 123456789');
+      expect(text).toContain('NIF 501964843');
+    }
+
+    const bad = await as(t.app, team.admin)('PUT', '/settings/organization', {
+      name: org.name,
+      settings: { ...org.settings, taxId: '501964842' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toEqual([{ field: 'settings.taxId', message: MESSAGES.taxIdInvalid }]);
   });
 
   it('gives a reissued proposal a number of its own', async () => {

@@ -20,6 +20,7 @@ const clientColumns = {
   company: clients.company,
   email: clients.email,
   phone: clients.phone,
+  taxId: clients.taxId,
 };
 const ownerColumns = {
   id: owner.id,
@@ -34,6 +35,7 @@ export type ProposalClient = {
   company: string | null;
   email: string;
   phone: string | null;
+  taxId: string | null;
 };
 export type ProposalOwner = { id: string; firstName: string; lastName: string; email: string };
 

@@ -631,9 +631,10 @@ export async function sendProposal(
         ? null
         : await renderStoredProposalPdf({
             proposal,
-            client: { name: client.name, company: client.company },
+            client: { name: client.name, company: client.company, taxId: client.taxId },
             owner: existing.owner,
             brand: brandOf(org),
+            settings: org?.settings,
           });
     const outboxId = await queueEmail(tx.db, {
       kind: 'proposal',
