@@ -16,6 +16,7 @@ import { useProposal } from '@/features/proposals/api/get-proposal';
 import { AnswerVerificationNote } from '@/features/proposals/components/answer-verification-note';
 import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
 import { DownloadPdfButton } from '@/features/proposals/components/download-pdf-button';
+import { DuplicateButton } from '@/features/proposals/components/duplicate-button';
 import { EvidencePanel } from '@/features/proposals/components/evidence-panel';
 import { ProposalDetail } from '@/features/proposals/components/proposal-detail';
 import { ProposalLoadError } from '@/features/proposals/components/proposal-screen-states';
@@ -63,6 +64,7 @@ export function ProposalPage() {
         description={
           <Group component="span" gap="xs" wrap="wrap">
             <ProposalStatusBadge inline status={shownStatus(proposal)} />
+            <span data-testid="proposal-number">{proposal.number}</span>
             <span>{client ? [client.name, client.company].filter(Boolean).join(' · ') : 'Sem cliente'}</span>
           </Group>
         }
@@ -88,6 +90,7 @@ export function ProposalPage() {
               </Button>
             )}
             {mayManage && isWon(proposal.status) && <ReissueButton proposal={proposal} />}
+            {authorization.can('proposal:create') === true && <DuplicateButton proposal={proposal} />}
             {authorization.canDeleteProposal(proposal.ownerId, proposal.status) === true && (
               <Button
                 variant="light"

@@ -31,6 +31,7 @@ import { LoadingState } from '@/components/loading-state';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useOrganization } from '../api/get-organization';
 import { useUpdateOrganization } from '../api/update-organization';
+import { NUMBERING_FIELDS, NumberingSettings, numberingDefaults } from './numbering-settings';
 import type { ReportMessage } from './settings-message';
 
 /** The default brand colour (docs/product.md#limits-and-defaults). */
@@ -49,6 +50,7 @@ const FIELDS = [
   'settings.proposalValidityDays',
   'settings.requireAnswerCode',
   'settings.privacyContact',
+  ...NUMBERING_FIELDS,
 ] as const;
 
 /** The proposal defaults as the form edits them: Aceite's own defaults where the organization set none. */
@@ -61,7 +63,8 @@ function proposalDefaults(settings: Organization['settings']) {
     proposalValidityDays: saved.proposalValidityDays ?? DEFAULT_VALIDITY_DAYS,
     requireAnswerCode: requiresAnswerCode(saved),
     privacyContact: saved.privacyContact ?? '',
-  } as {
+    ...numberingDefaults(saved),
+  } as ReturnType<typeof numberingDefaults> & {
     proposalEmailSubject: string;
     proposalEmailMessage: string;
     proposalValidityDays: number | string;
@@ -256,6 +259,7 @@ function OrganizationFields({
         <Title order={3} size="h4" mt="sm">
           Propostas
         </Title>
+        <NumberingSettings getInputProps={form.getInputProps} country={form.values.settings.taxCountry} />
         <NumberInput
           label="Validade das propostas (dias)"
           description="Uma proposta nova fica válida durante estes dias, a contar da data em que é criada."
