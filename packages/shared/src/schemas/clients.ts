@@ -48,6 +48,8 @@ export type Client = z.infer<typeof ClientSchema>;
 /** A proposal of a client, as listed on the client's page. */
 export const ClientProposalSchema = z.object({
   id: z.uuid(),
+  /** docs/product.md#proposal-numbers */
+  number: z.string(),
   title: z.string(),
   status: z.enum(PROPOSAL_STATUSES),
   totalValue: z.number().int(),

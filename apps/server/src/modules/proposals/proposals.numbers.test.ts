@@ -124,6 +124,9 @@ describe('proposal numbers', () => {
       await as(t.app, team.sales)('POST', '/proposals', { title: 'Loja', clientId: client.json().data.id })
     ).json().data;
 
+    const ofClient = (await as(t.app, team.sales)('GET', `/clients/${client.json().data.id}`)).json().data;
+    expect(ofClient).toMatchObject({ taxId: '123456789', proposals: [{ id: p.id, number: p.number }] });
+
     const page = (await t.app.inject({ url: `/api/v1/public/proposals/${p.publicToken}` })).json().data;
     expect(page).toMatchObject({
       number: p.number,
