@@ -29,7 +29,10 @@ export const MESSAGES = {
 
   // Catalogue (docs/product.md#forms-and-validation, #errors-on-screens)
   clientRequired: 'Nome e Email são obrigatórios',
-  taxIdTooLong: 'O NIF deve ter no máximo 9 caracteres',
+  // docs/product.md#tax-ids
+  taxIdInvalid: 'NIF inválido',
+  // docs/product.md#proposal-numbers
+  numberPrefixInvalid: 'O prefixo deve ter de 1 a 10 letras, algarismos ou hífenes',
   clientEmailTaken: 'Já existe um cliente com este email',
   clientHasProposals: 'Não é possível eliminar este cliente porque existem propostas associadas.',
   clientNotFound: 'Cliente não encontrado',

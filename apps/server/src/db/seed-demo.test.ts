@@ -38,6 +38,13 @@ describe('demo seed', () => {
     expect(Math.max(...ages)).toBeGreaterThan(300);
     expect(Math.max(...ages)).toBeLessThan(366);
     expect(new Set(demoProposals.map((x) => x.ownerId)).size).toBe(3);
+    // Numbered per year in creation order (docs/product.md#proposal-numbers).
+    const byAge = [...demoProposals].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    for (const year of new Set(byAge.map((x) => x.numberYear))) {
+      const seqs = byAge.filter((x) => x.numberYear === year).map((x) => x.numberSeq);
+      expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+    }
+    expect(byAge[0]?.number).toMatch(/^ORC \d{4}\/0001$/);
     const demoTeams = await t.db.select().from(teams);
     expect(demoTeams.map((x) => x.name).sort()).toEqual(['Equipa Lisboa', 'Equipa Porto']);
     const members = await t.db.select({ email: users.email, teamId: users.teamId }).from(users);

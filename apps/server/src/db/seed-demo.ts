@@ -115,13 +115,13 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const sellers = inserted.filter((u) =>
       ['admin@aceite.demo', 'gestor@aceite.demo', 'vendas@aceite.demo'].includes(u.email),
     );
-    await tx.insert(proposals).values(
-      buildDemoProposals({
-        organizationId: org.id,
-        ownerIds: sellers.map((u) => u.id),
-        clientIds: insertedClients.map((c) => c.id),
-      }),
-    );
+    // Inserted oldest first: the numbering trigger gives numbers in insert order (docs/product.md#proposal-numbers).
+    const demoProposals = buildDemoProposals({
+      organizationId: org.id,
+      ownerIds: sellers.map((u) => u.id),
+      clientIds: insertedClients.map((c) => c.id),
+    }).sort((a, b) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0));
+    await tx.insert(proposals).values(demoProposals);
   });
   return true;
 }

@@ -376,6 +376,13 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         }),
       },
     ],
+    // Anyone who may create proposals may duplicate one they see, a colleague's included (docs/product.md#duplicating-a-proposal).
+    'POST /proposals/{id}/duplicate': [
+      {
+        rule: { permission: 'proposal:create' },
+        target: async () => ({ url: `/proposals/${(await make.proposal(otherSales)).id}/duplicate` }),
+      },
+    ],
     'POST /proposals/{id}/send': [
       {
         rule: { policy: (a) => canManageProposal(a, otherSales.id) },

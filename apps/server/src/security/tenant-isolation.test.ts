@@ -105,6 +105,7 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
   'POST /proposals/{id}/return': [
     { params: (_, f) => ({ id: f.proposalId }), body: () => ({ comment: 'Intruso' }) },
   ],
+  'POST /proposals/{id}/duplicate': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'POST /proposals/{id}/versions': [
     { params: (_, f) => ({ id: f.proposalId }), body: () => ({ changeNotes: 'Intruso' }) },
   ],

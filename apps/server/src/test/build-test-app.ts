@@ -21,6 +21,8 @@ export interface TestApp {
   sentMail: OutgoingMail[];
   /** The app's DATA_DIR (uploads, outbox folder). */
   dataDir: string;
+  /** The database's name: `buildTestApp({ sameDatabaseAs })` opens a second app (another pool) on it. */
+  databaseName: string;
   close(): Promise<void>;
 }
 
@@ -54,11 +56,14 @@ export async function buildTestApp(
     logStream?: { write(line: string): void };
     /** Serve another test app's database (a second process of the same deployment); left to that app to drop. */
     sharedDatabaseUrl?: string;
+    /** The same, given that app. */
+    sameDatabaseAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const { mailTransport, logStream, sharedDatabaseUrl, ...configOverrides } = overrides;
-  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  const { mailTransport, logStream, sameDatabaseAs, ...rest } = overrides;
+  const { sharedDatabaseUrl = sameDatabaseAs?.databaseUrl, ...configOverrides } = rest;
   const url = new URL(sharedDatabaseUrl ?? inject('adminDbUrl'));
+  const name = sharedDatabaseUrl ? url.pathname.slice(1) : `test_${randomUUID().replaceAll('-', '')}`;
   if (!sharedDatabaseUrl) {
     await adminQuery(`create database "${name}" template "${inject('templateDb')}"`);
     url.pathname = `/${name}`;
@@ -100,6 +105,7 @@ export async function buildTestApp(
     pool: database.pool,
     sentMail,
     dataDir: config.dataDir,
+    databaseName: name,
     async close() {
       await app.close();
       await database.close();

@@ -8,6 +8,7 @@ import { IconEye } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { formatCalendarDate, formatDate, formatNumber, formatViews } from './format';
+import { IssuerMeta, ProposalNumberMeta, TaxIdLine } from './proposal-identity';
 import { TaxBreakdown } from './tax-breakdown';
 
 type Item = PublicProposal['content']['items'][number];
@@ -55,6 +56,7 @@ function ProposalHero({ proposal, showJump }: { proposal: PublicProposal; showJu
       {proposal.description ? <p className="pp-description pp-pre">{proposal.description}</p> : null}
 
       <dl className="pp-meta">
+        <ProposalNumberMeta proposal={proposal} />
         {proposal.client ? (
           <div>
             <dt>Preparada para</dt>
@@ -63,9 +65,11 @@ function ProposalHero({ proposal, showJump }: { proposal: PublicProposal; showJu
               {proposal.client.company ? (
                 <span className="pp-meta-secondary">{proposal.client.company}</span>
               ) : null}
+              <TaxIdLine taxId={proposal.client.taxId} />
             </dd>
           </div>
         ) : null}
+        <IssuerMeta proposal={proposal} />
         <div>
           <dt>Responsável</dt>
           <dd>

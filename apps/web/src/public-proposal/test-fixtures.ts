@@ -7,7 +7,8 @@ export const TOKEN = 'tok_0123456789abcdef0123';
 
 export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicProposal {
   return {
-    organization: { name: 'Atlântico Digital', primaryColor: '#007bff', logo: null },
+    organization: { name: 'Atlântico Digital', primaryColor: '#007bff', logo: null, taxId: '501964843' },
+    number: 'ORC 2026/0042',
     title: 'Website institucional',
     description: 'Proposta para o novo website.\nInclui alojamento no primeiro ano.',
     status: 'sent',
@@ -47,7 +48,7 @@ export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicPro
     taxBreakdown: [{ rate: 23, base: 648000, tax: 149040 }],
     totalValue: 797040,
     validUntil: '2099-12-31',
-    client: { name: 'Marta Sousa', company: 'Sousa & Filhos, Lda.' },
+    client: { name: 'Marta Sousa', company: 'Sousa & Filhos, Lda.', taxId: '123456789' },
     owner: { firstName: 'Rui', lastName: 'Vendas', email: 'vendas@aceite.demo' },
     isActionable: true,
     clientChoice: null,

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 
 /** Placeholders the organization's default subject and message may use, filled in per proposal. */
-export const EMAIL_PLACEHOLDERS = ['{proposta}', '{cliente}', '{organizacao}', '{remetente}'] as const;
+export const EMAIL_PLACEHOLDERS = [
+  '{proposta}',
+  '{numero}',
+  '{cliente}',
+  '{organizacao}',
+  '{remetente}',
+] as const;
 
 /** The subject and message of a proposal email, both editable in the send dialog. */
 export const EmailSubjectSchema = z
@@ -30,17 +36,18 @@ export const ProposalEmailDraftSchema = z.object({
 });
 export type ProposalEmailDraft = z.infer<typeof ProposalEmailDraftSchema>;
 
-export const DEFAULT_EMAIL_SUBJECT = '{organizacao}: proposta "{proposta}"';
+/** The number leads, as on the organization's other commercial documents (docs/product.md#proposal-numbers). */
+export const DEFAULT_EMAIL_SUBJECT = '{organizacao}: proposta {numero} "{proposta}"';
 export const DEFAULT_EMAIL_MESSAGE =
   'Olá {cliente},\n\n{remetente} enviou-lhe a proposta «{proposta}». Pode lê-la, assiná-la, aceitá-la ou rejeitá-la na ligação abaixo.';
 
 /** Replaces the placeholders; anything else in the text stays as typed. */
 export function fillEmailPlaceholders(
   text: string,
-  values: { proposta: string; cliente: string; organizacao: string; remetente: string },
+  values: { proposta: string; numero: string; cliente: string; organizacao: string; remetente: string },
 ): string {
   return text.replace(
-    /\{(proposta|cliente|organizacao|remetente)\}/g,
+    /\{(proposta|numero|cliente|organizacao|remetente)\}/g,
     (_, key: keyof typeof values) => values[key],
   );
 }

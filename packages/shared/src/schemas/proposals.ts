@@ -152,6 +152,8 @@ const PersonSchema = z.object({
 /** A proposal as the API returns it (docs/product.md#life-cycle-of-a-proposal); money in cents. */
 export const ProposalSchema = z.object({
   id: z.uuid(),
+  /** 'ORC 2026/0042', assigned at creation (docs/product.md#proposal-numbers). */
+  number: z.string(),
   title: z.string(),
   description: z.string().nullable(),
   clientId: z.uuid().nullable(),
@@ -162,6 +164,8 @@ export const ProposalSchema = z.object({
       company: z.string().nullable(),
       email: z.string(),
       phone: z.string().nullable(),
+      /** docs/product.md#tax-ids */
+      taxId: z.string().nullable(),
     })
     .nullable(),
   status: z.enum(PROPOSAL_STATUSES),
@@ -234,6 +238,7 @@ export type Proposal = z.infer<typeof ProposalSchema>;
 /** A card of the proposals list. */
 export const ProposalSummarySchema = ProposalSchema.pick({
   id: true,
+  number: true,
   title: true,
   status: true,
   currency: true,

@@ -16,7 +16,15 @@ import {
  * (docs/product.md#public-page).
  */
 export const PublicProposalSchema = z.object({
-  organization: z.object({ name: z.string(), primaryColor: z.string(), logo: z.string().nullable() }),
+  organization: z.object({
+    name: z.string(),
+    primaryColor: z.string(),
+    logo: z.string().nullable(),
+    /** The organization's NIF (docs/product.md#tax-ids), null when it set none. */
+    taxId: z.string().nullable(),
+  }),
+  /** 'ORC 2026/0042' (docs/product.md#proposal-numbers). */
+  number: z.string(),
   title: z.string(),
   description: z.string().nullable(),
   status: z.enum(PROPOSAL_STATUSES),
@@ -33,7 +41,9 @@ export const PublicProposalSchema = z.object({
   taxBreakdown: z.array(TaxBreakdownRowSchema),
   totalValue: z.number().int(),
   validUntil: z.string().nullable(),
-  client: z.object({ name: z.string(), company: z.string().nullable() }).nullable(),
+  client: z
+    .object({ name: z.string(), company: z.string().nullable(), taxId: z.string().nullable() })
+    .nullable(),
   owner: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
   /** Whether accept, reject and sign are still possible. */
   isActionable: z.boolean(),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MAX_AMOUNT_CENTS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { ORG_ROLES, ROLES } from '../permissions.ts';
+import { NUMBER_PREFIX_PATTERN } from '../proposal-number.ts';
+import { isValidTaxId, normalizeTaxId } from '../tax-id.ts';
 import { stripBidiControls } from '../text.ts';
 import { VAT_REGIONS } from '../vat.ts';
 import { LOCALES, NewPasswordSchema, TIMEZONES } from './auth.ts';
@@ -269,7 +271,25 @@ export const OrganizationSettingsSchema = z
       .optional(),
     /** Admins and managers skip the approval of their own proposals; absent means on (`approvalSelfApproves`). */
     approvalSelfApproves: z.boolean().optional(),
+    /** The proposal numbers' prefix, 'ORC' when absent (docs/product.md#proposal-numbers, `numberPrefixOf`). */
+    numberPrefix: z
+      .string({ error: MESSAGES.numberPrefixInvalid })
+      .trim()
+      .regex(NUMBER_PREFIX_PATTERN, MESSAGES.numberPrefixInvalid)
+      .optional(),
+    /** The organization's own tax id and country (docs/product.md#tax-ids), shown to its clients. */
+    taxId: z.string().trim().max(60).optional(),
+    taxCountry: z.string().trim().max(60).optional(),
   })
+  // The organization's NIF is checked like a client's, against its country (Portugal when absent).
+  .superRefine((value, ctx) => {
+    if (!isValidTaxId(value.taxId, value.taxCountry)) {
+      ctx.addIssue({ code: 'custom', path: ['taxId'], message: MESSAGES.taxIdInvalid, input: value.taxId });
+    }
+  })
+  .transform((value) =>
+    value.taxId ? { ...value, taxId: normalizeTaxId(value.taxId, value.taxCountry) } : value,
+  )
   // The other keys are kept only within the bounds above (flat, scalar, at most 50).
   .superRefine((value, ctx) => {
     const bounds = SettingsBoundsSchema.safeParse(value);

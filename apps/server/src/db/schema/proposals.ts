@@ -12,6 +12,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -118,11 +119,28 @@ export const proposals = pgTable(
     reissuedFromId: uuid('reissued_from_id').references((): AnyPgColumn => proposals.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The proposal's number, 'ORC 2026/0042' (docs/product.md#proposal-numbers): assigned at creation from the
+     * organization's counter of that Lisbon year, with the prefix of that day; never reused or renumbered.
+     */
+    // Set by the `proposals_assign_number` trigger (migration proposal-numbers-backfill) on every insert: the
+    // null sent here is what asks for it, so no insert path can forget or race it.
+    number: text('number')
+      .notNull()
+      .$defaultFn(() => sql`null`),
+    numberYear: integer('number_year')
+      .notNull()
+      .$defaultFn(() => sql`null`),
+    numberSeq: integer('number_seq')
+      .notNull()
+      .$defaultFn(() => sql`null`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('proposals_public_token_key').on(t.publicToken),
+    // One number once per organization and year, whatever the prefix (docs/product.md#proposal-numbers).
+    uniqueIndex('proposals_org_number_key').on(t.organizationId, t.numberYear, t.numberSeq),
     // The list by status, newest first, and the sidebar counts (index-only).
     // Partial: the list and its counts read only proposals not archived, still index-only.
     index('proposals_org_status_created_idx')
@@ -140,8 +158,27 @@ export const proposals = pgTable(
     ),
     // Search by title (ILIKE '%…%'): trigram index (pg_trgm, created by the migration).
     index('proposals_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // Search by number ('0042', '2026/0042', 'ORC 2026/0042'), likewise (docs/product.md#proposal-numbers).
+    index('proposals_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
     index('proposals_client_idx').on(t.clientId),
     index('proposals_org_last_viewed_idx').on(t.organizationId, t.lastViewedAt),
     index('proposals_owner_idx').on(t.ownerId),
   ],
+);
+
+/**
+ * The last number given per organization and Lisbon year (docs/product.md#proposal-numbers). Incremented with
+ * one `INSERT … ON CONFLICT DO UPDATE … RETURNING` inside the creating transaction: the row lock serialises
+ * concurrent creates across processes, and a deleted proposal never gives its number back.
+ */
+export const proposalNumberCounters = pgTable(
+  'proposal_number_counters',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    lastValue: integer('last_value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.year] })],
 );

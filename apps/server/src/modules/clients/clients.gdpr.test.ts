@@ -34,6 +34,13 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A Portuguese NIF (docs/product.md#tax-ids) made of the tag's digits: a person's '2' and the check digit. */
+const validNif = (digits: string) => {
+  const body = `2${digits.slice(-7)}`;
+  const sum = [...body].reduce((s, d, i) => s + Number(d) * (9 - i), 0);
+  return `${body}${sum % 11 < 2 ? 0 : 11 - (sum % 11)}`;
+};
+
 const personal = () => {
   const tag = randomUUID().slice(0, 8);
   const digits = String(Number.parseInt(tag, 16)).padStart(9, '0').slice(-9);
@@ -42,7 +49,7 @@ const personal = () => {
     company: 'Rocha & Filhos, Lda.',
     email: `maria.${tag}@rocha.pt`,
     phone: `+351 ${digits}`,
-    taxId: digits,
+    taxId: validNif(digits),
     address: { street: `Rua das Flores ${tag}`, city: 'Porto', postalCode: '4050-262', country: 'Portugal' },
     notes: 'Liga depois das 18h.',
   };

@@ -59,6 +59,7 @@ export async function selectClientProposals(ctx: TenantContext, clientId: string
   return ctx.db
     .select({
       id: proposals.id,
+      number: proposals.number,
       title: proposals.title,
       status: proposals.status,
       totalValue: proposals.totalValue,

@@ -23,7 +23,7 @@ const validClient = (overrides: Record<string, unknown> = {}) => ({
   company: 'Fernandes & Associados',
   email: `rita-${randomUUID().slice(0, 6)}@fernandes.pt`,
   phone: '+351 912 345 678',
-  taxId: '509876543',
+  taxId: '509876544',
   address: { street: 'Rua Augusta 100', city: 'Lisboa', postalCode: '1100-053', country: 'Portugal' },
   notes: 'Prefere contacto por email.',
   ...overrides,
@@ -62,12 +62,13 @@ describe('POST /clients', () => {
     const bad = await as(t.app, team.sales)(
       'POST',
       '/clients',
-      validClient({ email: 'rita@', taxId: '1234567890' }),
+      validClient({ email: 'rita@', taxId: '123456780' }),
     );
     expect(bad.json().error.details).toEqual(
       expect.arrayContaining([
         { field: 'email', message: MESSAGES.emailInvalid },
-        { field: 'taxId', message: MESSAGES.taxIdTooLong },
+        // docs/product.md#tax-ids: a wrong check digit.
+        { field: 'taxId', message: MESSAGES.taxIdInvalid },
       ]),
     );
     const country = await as(t.app, team.sales)(
@@ -113,7 +114,7 @@ describe('GET /clients', () => {
   it('searches name, company, email and tax id, paged, within the organization only', async () => {
     const tag = randomUUID().slice(0, 6);
     const call = as(t.app, team.viewer);
-    await as(t.app, team.sales)('POST', '/clients', validClient({ name: `Zé ${tag}`, taxId: '111' }));
+    await as(t.app, team.sales)('POST', '/clients', validClient({ name: `Zé ${tag}`, taxId: '123456789' }));
     await as(t.app, team.sales)(
       'POST',
       '/clients',

@@ -10,9 +10,13 @@ export async function selectProposalForPdf(ctx: Pick<TenantContext, 'db' | 'orga
   const [row] = await ctx.db
     .select({
       proposal: proposals,
-      client: { name: clients.name, company: clients.company },
+      client: { name: clients.name, company: clients.company, taxId: clients.taxId },
       owner: { firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
-      organization: { name: organizations.name, branding: organizations.branding },
+      organization: {
+        name: organizations.name,
+        branding: organizations.branding,
+        settings: organizations.settings,
+      },
     })
     .from(proposals)
     .leftJoin(clients, eq(clients.id, proposals.clientId))

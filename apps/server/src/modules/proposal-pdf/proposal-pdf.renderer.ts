@@ -28,10 +28,13 @@ import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf
  * database. The renderer is pure, so the bench, the tests and the sealing step render the same document.
  */
 export interface ProposalPdfData {
-  organization: { name: string; primaryColor: string; logo: string | null };
+  /** The organization's NIF shows under its name when it set one (docs/product.md#tax-ids). */
+  organization: { name: string; primaryColor: string; logo: string | null; taxId?: string | null };
+  /** 'ORC 2026/0042' (docs/product.md#proposal-numbers); absent only in samples made before numbers. */
+  number?: string;
   title: string;
   description: string | null;
-  client: { name: string; company: string | null } | null;
+  client: { name: string; company: string | null; taxId?: string | null } | null;
   owner: { name: string; email: string };
   /** The stored content with its defaults filled (`completeContent`). */
   content: ProposalContent;
@@ -312,7 +315,14 @@ export async function renderProposalPdf(data: ProposalPdfData): Promise<Uint8Arr
   // The same facts as the public page's header.
   w.gap(14);
   const meta: [string, string, string | null][] = [];
-  if (data.client) meta.push(['Preparada para', data.client.name, data.client.company]);
+  if (data.number) meta.push(['Proposta n.º', data.number, null]);
+  if (data.client) {
+    const taxId = data.client.taxId ? `NIF ${data.client.taxId}` : null;
+    const secondary = [data.client.company, taxId].filter(Boolean).join(' · ') || null;
+    meta.push(['Preparada para', data.client.name, secondary]);
+  }
+  if (data.organization.taxId)
+    meta.push(['Emitida por', data.organization.name, `NIF ${data.organization.taxId}`]);
   meta.push(['Responsável', data.owner.name, data.owner.email]);
   meta.push(['Emitida em', formatInstantDateLong(data.createdAt, TIME_ZONE), null]);
   meta.push([

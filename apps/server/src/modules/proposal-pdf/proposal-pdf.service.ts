@@ -25,17 +25,22 @@ type ProposalRow = typeof proposals.$inferSelect;
 /** What the PDF shows of a stored proposal (the same content the public page shows). */
 export function pdfDataOfRow(source: {
   proposal: ProposalRow;
-  client: { name: string; company: string | null } | null;
+  client: { name: string; company: string | null; taxId?: string | null } | null;
   owner: { firstName: string; lastName: string; email: string };
   brand: Brand;
+  /** The organization's settings, for its NIF (docs/product.md#tax-ids). */
+  settings?: Record<string, unknown>;
 }): ProposalPdfData {
   const p = source.proposal;
+  const taxId = source.settings?.taxId;
   return {
     organization: {
       name: source.brand.organizationName,
       primaryColor: source.brand.primaryColor,
       logo: source.brand.logo,
+      taxId: typeof taxId === 'string' && taxId !== '' ? taxId : null,
     },
+    number: p.number,
     title: p.title,
     description: p.description,
     client: source.client,
@@ -57,6 +62,7 @@ export function pdfDataOfRow(source: {
 function pdfDataOfPublic(p: PublicProposal): ProposalPdfData {
   return {
     organization: p.organization,
+    number: p.number,
     title: p.title,
     description: p.description,
     client: p.client,
@@ -89,7 +95,11 @@ export async function renderStoredProposalPdf(
 export async function getProposalPdf(ctx: TenantContext, id: string): Promise<ProposalPdf> {
   const row = await selectProposalForPdf(ctx, id);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
-  return renderStoredProposalPdf({ ...row, brand: brandOf(row.organization) });
+  return renderStoredProposalPdf({
+    ...row,
+    brand: brandOf(row.organization),
+    settings: row.organization.settings,
+  });
 }
 
 /**
@@ -103,7 +113,13 @@ export async function renderOrganizationProposalPdf(
 ): Promise<Uint8Array> {
   const row = await selectProposalForPdf({ db, organizationId }, id);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
-  return (await renderStoredProposalPdf({ ...row, brand: brandOf(row.organization) })).bytes;
+  return (
+    await renderStoredProposalPdf({
+      ...row,
+      brand: brandOf(row.organization),
+      settings: row.organization.settings,
+    })
+  ).bytes;
 }
 
 /**

@@ -21,6 +21,7 @@ const clientColumns = {
   company: clients.company,
   email: clients.email,
   phone: clients.phone,
+  taxId: clients.taxId,
 };
 const ownerColumns = {
   id: owner.id,
@@ -35,6 +36,7 @@ export type ProposalClient = {
   company: string | null;
   email: string;
   phone: string | null;
+  taxId: string | null;
 };
 export type ProposalOwner = { id: string; firstName: string; lastName: string; email: string };
 
@@ -45,7 +47,7 @@ export interface ProposalWithRelations {
 }
 
 /**
- * Search matches the title, or the client's name or company. The client side is an id array from its own
+ * Search matches the title, the number (docs/product.md#proposal-numbers), or the client's name or company. The client side is an id array from its own
  * trigram-indexed lookup, so PostgreSQL ORs two index scans (title trigram, client id) instead of joining and
  * scanning every proposal of the organization.
  */
@@ -67,7 +69,11 @@ function listFilter(
     // A named filter of another part of the module ('Para aprovar', docs/product.md#approvals).
     opts.only,
     pattern && matchingClients
-      ? or(ilike(proposals.title, pattern), sql`${proposals.clientId} = any(array(${matchingClients}))`)
+      ? or(
+          ilike(proposals.title, pattern),
+          ilike(proposals.number, pattern),
+          sql`${proposals.clientId} = any(array(${matchingClients}))`,
+        )
       : undefined,
   );
 }
@@ -94,6 +100,7 @@ export async function selectProposals(
     ctx.db
       .select({
         id: proposals.id,
+        number: proposals.number,
         title: proposals.title,
         status: proposals.status,
         currency: proposals.currency,
@@ -254,7 +261,12 @@ export async function selectProposalForUpdate(ctx: TenantContext, id: string) {
 
 export async function selectOrganizationBranding(ctx: TenantContext) {
   const [row] = await ctx.db
-    .select({ name: organizations.name, branding: organizations.branding, settings: organizations.settings })
+    .select({
+      name: organizations.name,
+      branding: organizations.branding,
+      settings: organizations.settings,
+      timezone: organizations.timezone,
+    })
     .from(organizations)
     .where(eq(organizations.id, ctx.organizationId))
     .limit(1);

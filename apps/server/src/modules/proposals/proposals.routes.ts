@@ -199,4 +199,24 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
       return { data: await proposals.reissueProposal(req.tenant, req.params.id) };
     },
   );
+
+  app.post(
+    '/proposals/:id/duplicate',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: "Duplicate a proposal as a new draft ('Duplicar')",
+        description:
+          'Same client, blocks, items, discount and tax; validity counted from today; a new number and public link; ' +
+          "titled '<title> (cópia)' and not linked to the original. 403 for viewers; 404 for another organization's.",
+        params: IdParamsSchema,
+        response: { 201: dataEnvelope(ProposalSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req, reply) => {
+      reply.status(201);
+      return { data: await proposals.duplicateProposal(req.tenant, req.params.id) };
+    },
+  );
 };

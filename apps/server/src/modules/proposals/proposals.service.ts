@@ -3,6 +3,7 @@ import { contentSha256 } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
 import { can } from '@aceite/shared/permissions';
+import { DEFAULT_VALIDITY_DAYS } from '@aceite/shared/proposal-defaults';
 import {
   ANSWERED_STATUSES,
   CLIENT_HAS_SEEN_STATUSES,
@@ -105,6 +106,7 @@ export function toProposalDto(
 ): Proposal {
   return {
     id: p.id,
+    number: p.number,
     title: p.title,
     description: p.description,
     clientId: p.clientId,
@@ -526,6 +528,76 @@ export async function reissueProposal(ctx: TenantContext, id: string): Promise<P
   return toProposalDto(ctx, { proposal: row, client: existing.client, owner: existing.owner });
 }
 
+/** Today in the organization's time zone, `YYYY-MM-DD`. */
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+}
+
+/**
+ * 'Duplicar' (docs/product.md#duplicating-a-proposal): a new draft with the same client, blocks, items, discount
+ * and tax, a validity counted again from today, a new number and public link, titled '<title> (cópia)'. It is
+ * not a reissue (no link to the original). Whoever may create proposals and sees the original may duplicate it;
+ * the copy is theirs (an API key's goes to the admin who created the key, as with any proposal it creates).
+ */
+export async function duplicateProposal(ctx: TenantContext, id: string): Promise<Proposal> {
+  assertCan(ctx.role, 'proposal:create');
+  const existing = await selectProposalById(ctx, id);
+  if (!existing || existing.proposal.archivedAt) throw notFound();
+  const p = existing.proposal;
+  const ownerId = personOf(ctx) ?? ctx.apiKey?.createdBy ?? null;
+  if (!ownerId) throw fieldError('ownerId', API_KEY_MESSAGES.ownerRequired);
+  const org = await selectOrganizationBranding(ctx);
+  const settings = OrganizationSettingsSchema.safeParse(org?.settings ?? {});
+  const days = (settings.success ? settings.data.proposalValidityDays : undefined) ?? DEFAULT_VALIDITY_DAYS;
+  const validUntil = new Date(`${todayIn(org?.timezone ?? 'Europe/Lisbon')}T12:00:00Z`);
+  validUntil.setUTCDate(validUntil.getUTCDate() + days);
+  const row = await withTx(ctx, async (tx) => {
+    const copy = await insertProposal(tx, {
+      title: `${p.title} (cópia)`.slice(0, 300),
+      description: p.description,
+      clientId: p.clientId,
+      ownerId,
+      status: 'draft',
+      currency: p.currency,
+      content: completeContent(p.content),
+      discountType: p.discountType,
+      discountValue: p.discountValue,
+      taxRate: p.taxRate,
+      subtotal: p.subtotal,
+      discountAmount: p.discountAmount,
+      taxAmount: p.taxAmount,
+      totalValue: p.totalValue,
+      validUntil: validUntil.toISOString().slice(0, 10),
+      publicToken: newOpaqueToken(),
+    });
+    await recordAudit(tx.db, {
+      organizationId: ctx.organizationId,
+      actorId: ctx.userId,
+      impersonatorId: ctx.impersonatorId ?? null,
+      action: 'proposal.duplicate',
+      entity: 'proposal',
+      entityId: copy.id,
+      metadata: { duplicatedFromId: p.id },
+    });
+    const created = await selectProposalById(tx, copy.id);
+    if (!created) throw notFound();
+    const data = toProposalDto(asOrganization(tx), created);
+    await enqueueEvent(tx.db, {
+      organizationId: ctx.organizationId,
+      data,
+      orderingKey: copy.id,
+      type: 'proposal.created',
+    });
+    return created;
+  });
+  return toProposalDto(ctx, row);
+}
+
 /** Deletes the proposal with its versions, comments and attachments, files included. */
 export async function deleteProposal(ctx: TenantContext, storage: FileStorage, id: string): Promise<void> {
   const existing = await selectProposalById(ctx, id);
@@ -561,7 +633,7 @@ export async function deleteProposal(ctx: TenantContext, storage: FileStorage, i
 /** The subject and message the organization set as defaults, with this proposal's placeholders filled in. */
 function emailDefaults(
   org: Awaited<ReturnType<typeof selectOrganizationBranding>>,
-  values: { proposta: string; cliente: string; remetente: string },
+  values: { proposta: string; numero: string; cliente: string; remetente: string },
 ): { subject: string; message: string } {
   const settings = OrganizationSettingsSchema.safeParse(org?.settings ?? {});
   const saved = settings.success ? settings.data : {};
@@ -584,7 +656,12 @@ export async function getProposalEmailDraft(ctx: TenantContext, id: string): Pro
   return {
     to: client.email,
     replyTo: existing.owner.email,
-    ...emailDefaults(org, { proposta: existing.proposal.title, cliente: client.name, remetente: senderName }),
+    ...emailDefaults(org, {
+      proposta: existing.proposal.title,
+      numero: existing.proposal.number,
+      cliente: client.name,
+      remetente: senderName,
+    }),
   };
 }
 
@@ -618,6 +695,7 @@ export async function sendProposal(
     const senderName = await selectUserFullName(tx, personOf(ctx) ?? proposal.ownerId);
     const defaults = emailDefaults(org, {
       proposta: proposal.title,
+      numero: proposal.number,
       cliente: client.name,
       remetente: senderName,
     });
@@ -628,9 +706,10 @@ export async function sendProposal(
         ? null
         : await renderStoredProposalPdf({
             proposal,
-            client: { name: client.name, company: client.company },
+            client: { name: client.name, company: client.company, taxId: client.taxId },
             owner: existing.owner,
             brand: brandOf(org),
+            settings: org?.settings,
           });
     const outboxId = await queueEmail(tx.db, {
       kind: 'proposal',

@@ -39,7 +39,7 @@ export async function selectByToken(db: Db, token: string) {
       },
       owner: { firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
       ownerRole: owner.role,
-      client: { name: clients.name, company: clients.company },
+      client: { name: clients.name, company: clients.company, taxId: clients.taxId },
       /** Where the one-time answer code goes (never shown whole on the public page). */
       clientEmail: clients.email,
     })

@@ -92,11 +92,22 @@ function isActionable(p: ProposalRow): boolean {
   return isOpenToAnswer(p.status) && !isPastValidity(p.validUntil);
 }
 
+/** The organization's NIF as its settings hold it (docs/product.md#tax-ids). */
+function organizationTaxId(settings: Record<string, unknown>): string | null {
+  return typeof settings.taxId === 'string' && settings.taxId !== '' ? settings.taxId : null;
+}
+
 function toPublicDto(found: Found, messages: PublicProposalMessage[] = []): PublicProposal {
   const p = found.proposal;
   const brand = brandOf(found.organization);
   return {
-    organization: { name: brand.organizationName, primaryColor: brand.primaryColor, logo: brand.logo },
+    organization: {
+      name: brand.organizationName,
+      primaryColor: brand.primaryColor,
+      logo: brand.logo,
+      taxId: organizationTaxId(found.organization.settings),
+    },
+    number: p.number,
     title: p.title,
     description: p.description,
     status: p.status,

@@ -10,6 +10,7 @@ const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 
 const proposal = (n: number): ProposalSummary => ({
   id: ID(100 + n),
+  number: `ORC 2026/000${n}`,
   title: `Proposta ${n}`,
   status: n === 1 ? 'accepted' : 'sent',
   currency: 'EUR',

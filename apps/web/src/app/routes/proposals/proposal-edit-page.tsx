@@ -62,7 +62,7 @@ export function ProposalEditPage() {
   return (
     <>
       <DocumentTitle title={`${TITLE}: ${proposal.title}`} />
-      <PageHeader title={TITLE} description={proposal.title} back={back} />
+      <PageHeader title={TITLE} description={`${proposal.number} · ${proposal.title}`} back={back} />
       <ProposalForm
         key={proposal.id}
         proposalId={proposal.id}

@@ -29,6 +29,7 @@ import { ChosenConfigurationPanel } from '@/features/proposals/components/chosen
 import { ClientMessagesPanel } from '@/features/proposals/components/client-messages-panel';
 import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
 import { DownloadPdfButton } from '@/features/proposals/components/download-pdf-button';
+import { DuplicateButton } from '@/features/proposals/components/duplicate-button';
 import { EvidencePanel } from '@/features/proposals/components/evidence-panel';
 import { ProposalDetail } from '@/features/proposals/components/proposal-detail';
 import { ProposalLoadError } from '@/features/proposals/components/proposal-screen-states';
@@ -79,6 +80,7 @@ export function ProposalPage() {
         description={
           <Group component="span" gap="xs" wrap="wrap">
             <ProposalStatusBadge inline status={shownStatus(proposal)} />
+            <span data-testid="proposal-number">{proposal.number}</span>
             <span>{client ? [client.name, client.company].filter(Boolean).join(' · ') : 'Sem cliente'}</span>
           </Group>
         }
@@ -110,6 +112,7 @@ export function ProposalPage() {
             {authorization.canCancelProposal(proposal.ownerId) === true && isCancellable(proposal.status) && (
               <CancelProposalButton proposal={proposal} />
             )}
+            {authorization.can('proposal:create') === true && <DuplicateButton proposal={proposal} />}
             {authorization.canDeleteProposal(proposal.ownerId, proposal.status) === true && (
               <Button
                 variant="light"

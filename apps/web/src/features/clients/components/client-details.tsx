@@ -54,6 +54,7 @@ function ProposalsTable({ proposals }: { proposals: ClientProposal[] }) {
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
+            <Table.Th>Número</Table.Th>
             <Table.Th>Título</Table.Th>
             <Table.Th>Estado</Table.Th>
             <Table.Th ta="right">Valor</Table.Th>
@@ -63,6 +64,7 @@ function ProposalsTable({ proposals }: { proposals: ClientProposal[] }) {
         <Table.Tbody>
           {proposals.map((proposal) => (
             <Table.Tr key={proposal.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{proposal.number}</Table.Td>
               <Table.Td>
                 <Anchor component={Link} to={paths.proposal(proposal.id)} fw={600}>
                   {proposal.title}
@@ -92,6 +94,9 @@ function ProposalCards({ proposals }: { proposals: ClientProposal[] }) {
             <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
               <Text fw={600} c="brand.7">
                 {proposal.title}
+                <Text span size="xs" c="dimmed" display="block">
+                  {proposal.number}
+                </Text>
               </Text>
               <StatusBadge status={proposal.status} />
             </Group>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiError, jsonResponse } from '@/test/fixtures';
@@ -58,14 +58,29 @@ describe('ClientForm', { timeout: 20_000 }, () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('checks the email pattern and the 9-character tax id on blur', async () => {
+  it('checks the email pattern and the NIF check digit on blur (docs/product.md#tax-ids)', async () => {
     const { user } = renderForm();
     await fill(user, field('Email'), 'marta@');
-    await fill(user, field('NIF'), '1234567890');
+    await fill(user, field('NIF'), '123456780');
     await user.tab();
 
     expect(await screen.findByText('Por favor, insira um email válido')).toBeInTheDocument();
-    expect(screen.getByText('O NIF deve ter no máximo 9 caracteres')).toBeInTheDocument();
+    expect(screen.getByText('NIF inválido')).toBeInTheDocument();
+
+    // The right check digit clears it; another country takes its own tax id.
+    await user.clear(field('NIF'));
+    await fill(user, field('NIF'), '123456789');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByText('NIF inválido')).not.toBeInTheDocument());
+    await user.clear(field('NIF'));
+    await fill(user, field('NIF'), 'ESB12345678');
+    await user.tab();
+    expect(await screen.findByText('NIF inválido')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'País' }), 'Espanha');
+    await user.clear(field('NIF'));
+    await fill(user, field('NIF'), 'ESB12345678');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByText('NIF inválido')).not.toBeInTheDocument());
   });
 
   it('offers the spec countries with Portugal chosen', () => {

@@ -128,7 +128,7 @@ export function ClientForm({ client, cancelTo, onSuccess }: ClientFormProps) {
             <TextInput label="Telefone" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
             <TextInput
               label="NIF"
-              description="Número de identificação fiscal, até 9 caracteres."
+              description="Em Portugal, os 9 algarismos do NIF; noutro país, o número fiscal desse país."
               autoComplete="off"
               {...form.getInputProps('taxId')}
             />

@@ -36,6 +36,8 @@ const COLUMNS: ListColumn<Client>[] = [
   { header: 'Empresa', cell: (client) => dash(client.company) },
   { header: 'Email', cell: (client) => client.email },
   { header: 'Telefone', nowrap: true, cell: (client) => dash(client.phone) },
+  // docs/product.md#tax-ids
+  { header: 'NIF', nowrap: true, cell: (client) => dash(client.taxId) },
   { header: 'Cidade', cell: (client) => dash(client.address.city) },
 ];
 
@@ -53,9 +55,11 @@ function ClientCard({ client }: { client: Client }) {
       <Text size="sm" mt={6} style={{ overflowWrap: 'anywhere' }}>
         {client.email}
       </Text>
-      {(client.phone || client.address.city) && (
+      {(client.phone || client.address.city || client.taxId) && (
         <Text size="sm" c="dimmed">
-          {[client.phone, client.address.city].filter(Boolean).join(' · ')}
+          {[client.phone, client.address.city, client.taxId && `NIF ${client.taxId}`]
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
       )}
     </>

@@ -10,6 +10,7 @@ import { ProposalCard } from './proposal-card';
 const OWNER = '5b0c7c2e-2f4e-4a53-9d37-1f1f0c4a2b01';
 const signed: ProposalSummary = {
   id: '5b0c7c2e-2f4e-4a53-9d37-1f1f0c4a2b09',
+  number: 'ORC 2026/0001',
   title: 'Website',
   status: 'accepted',
   currency: 'EUR',

@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { fullName } from '@/lib/format';
 import { proposalQueryOptions } from '../api/get-proposal';
 import { formatCalendarDate, isPast } from './dates';
+import { DuplicateButton } from './duplicate-button';
 import classes from './proposal-card.module.css';
 
 interface ProposalCardProps {
@@ -18,11 +19,13 @@ interface ProposalCardProps {
   canManage: boolean;
   /** Answered proposals: admins only (they are archived). */
   canDelete: boolean;
+  /** 'Duplicar': whoever may create proposals (docs/product.md#duplicating-a-proposal). */
+  canDuplicate?: boolean;
   onDelete: (proposal: ProposalSummary) => void;
 }
 
 /** One proposal of the grid; the whole card opens it, Edit and Delete sit above that link. */
-export function ProposalCard({ proposal, canManage, canDelete, onDelete }: ProposalCardProps) {
+export function ProposalCard({ proposal, canManage, canDelete, canDuplicate, onDelete }: ProposalCardProps) {
   const queryClient = useQueryClient();
   // Start loading the detail as soon as the pointer or focus shows intent to open it.
   const prefetch = () => void queryClient.prefetchQuery(proposalQueryOptions(proposal.id));
@@ -48,6 +51,9 @@ export function ProposalCard({ proposal, canManage, canDelete, onDelete }: Propo
           </Anchor>
           <ProposalStatusBadge status={shownStatus(proposal)} style={{ flexShrink: 0 }} />
         </Group>
+        <Text size="xs" c="dimmed" ff="monospace" data-testid="proposal-number">
+          {proposal.number}
+        </Text>
         <Text size="sm" c="dimmed" truncate>
           {client ? [client.name, client.company].filter(Boolean).join(' · ') : 'Sem cliente'}
         </Text>
@@ -70,7 +76,7 @@ export function ProposalCard({ proposal, canManage, canDelete, onDelete }: Propo
             </Text>
           </Group>
         </Stack>
-        {(canEdit || canDelete) && (
+        {(canEdit || canDelete || canDuplicate) && (
           <Group gap="xs" className={classes.actions}>
             {canEdit && (
               <Button
@@ -84,6 +90,7 @@ export function ProposalCard({ proposal, canManage, canDelete, onDelete }: Propo
                 Editar
               </Button>
             )}
+            {canDuplicate && <DuplicateButton proposal={proposal} size="xs" />}
             {canDelete && (
               <Button
                 variant="subtle"

@@ -75,7 +75,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (search: stri
     <TextInput
       type="search"
       aria-label="Pesquisar propostas"
-      placeholder="Pesquisar por título ou cliente"
+      placeholder="Pesquisar por título, número ou cliente"
       maxLength={200}
       leftSection={<IconSearch size={16} aria-hidden="true" />}
       value={text}
@@ -206,6 +206,7 @@ export function ProposalsList({
               proposal={proposal}
               canManage={authorization.canManageProposal(proposal.ownerId) === true}
               canDelete={authorization.canDeleteProposal(proposal.ownerId, proposal.status) === true}
+              canDuplicate={authorization.can('proposal:create') === true}
               onDelete={(target) => confirmDelete(target)}
             />
           ))}

@@ -9,7 +9,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useQuickCreateClient } from '../api/create-client';
 import { CLOSE_BUTTON_PROPS } from './modal-labels';
 
-const FIELDS = ['name', 'email', 'company', 'phone'] as const;
+const FIELDS = ['name', 'email', 'company', 'phone', 'taxId'] as const;
 
 interface QuickClientModalProps {
   opened: boolean;
@@ -22,7 +22,7 @@ export function QuickClientModal({ opened, onClose, onCreated }: QuickClientModa
   const createClient = useQuickCreateClient();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { name: '', email: '', company: '', phone: '' },
+    initialValues: { name: '', email: '', company: '', phone: '', taxId: '' },
     validate: schemaResolver(ClientInputSchema, { sync: true }),
     validateInputOnBlur: true,
   });
@@ -94,6 +94,8 @@ export function QuickClientModal({ opened, onClose, onCreated }: QuickClientModa
             />
             <TextInput label="Empresa" autoComplete="off" {...form.getInputProps('company')} />
             <TextInput label="Telefone" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
+            {/* Portugal by default, so the NIF's check digit applies (docs/product.md#tax-ids). */}
+            <TextInput label="NIF" autoComplete="off" inputMode="numeric" {...form.getInputProps('taxId')} />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>

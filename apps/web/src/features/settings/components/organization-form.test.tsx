@@ -82,7 +82,7 @@ describe('OrganizationForm', { timeout: 20_000 }, () => {
     const days = await screen.findByRole('textbox', { name: /^Validade das propostas/ });
     expect(days).toHaveValue('30');
     const subject = screen.getByRole('textbox', { name: /^Assunto do email/ });
-    expect(subject).toHaveValue('{organizacao}: proposta "{proposta}"');
+    expect(subject).toHaveValue('{organizacao}: proposta {numero} "{proposta}"');
     await user.clear(subject);
     await user.type(subject, 'Proposta {{proposta}');
     const message = screen.getByRole('textbox', { name: /^Mensagem do email/ });

@@ -34,6 +34,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useOrganization } from '../api/get-organization';
 import { useUpdateOrganization } from '../api/update-organization';
 import { ApprovalSettings } from './approval-settings';
+import { NUMBERING_FIELDS, NumberingSettings, numberingDefaults } from './numbering-settings';
 import { ReadingRetentionSetting } from './reading-retention-setting';
 import type { ReportMessage } from './settings-message';
 import { VatRegionSettings } from './vat-region-settings';
@@ -56,6 +57,7 @@ const FIELDS = [
   'settings.privacyContact',
   'settings.readingRetentionMonths',
   'settings.vatRegion',
+  ...NUMBERING_FIELDS,
 ] as const;
 
 /** The proposal defaults as the form edits them: Aceite's own defaults where the organization set none. */
@@ -70,7 +72,8 @@ function proposalDefaults(settings: Organization['settings']) {
     privacyContact: saved.privacyContact ?? '',
     readingRetentionMonths: readingRetentionMonths(saved),
     vatRegion: vatRegionOf(saved),
-  } as {
+    ...numberingDefaults(saved),
+  } as ReturnType<typeof numberingDefaults> & {
     vatRegion: VatRegion;
     proposalEmailSubject: string;
     proposalEmailMessage: string;
@@ -267,6 +270,7 @@ function OrganizationFields({
         <Title order={3} size="h4" mt="sm">
           Propostas
         </Title>
+        <NumberingSettings getInputProps={form.getInputProps} country={form.values.settings.taxCountry} />
         <NumberInput
           label="Validade das propostas (dias)"
           description="Uma proposta nova fica válida durante estes dias, a contar da data em que é criada."

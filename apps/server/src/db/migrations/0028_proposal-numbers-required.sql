@@ -1,0 +1,3 @@
+ALTER TABLE "proposals" ALTER COLUMN "number" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "proposals" ALTER COLUMN "number_year" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "proposals" ALTER COLUMN "number_seq" SET NOT NULL;

@@ -1,0 +1,1 @@
+CREATE INDEX "proposals_number_trgm_idx" ON "proposals" USING gin ("number" gin_trgm_ops);
