@@ -1,53 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort } from '@/db/embedded.ts';
 import { emailOutbox } from '@/db/schema/index.ts';
 import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles, createUser } from '@/test/factories.ts';
 import { pdfPagesText } from '@/test/pdf-text.ts';
+import { startSmtp } from '@/test/smtp.ts';
 import { backoffSeconds, MAX_ATTEMPTS, OutboxWorker } from './outbox-worker.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp(
-  port?: number,
-): Promise<{ url: string; port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  const listenPort = port ?? (await freePort());
-  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
-  return {
-    url: `smtp://127.0.0.1:${listenPort}`,
-    port: listenPort,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const silentLog = { info() {}, warn() {}, error() {} } as unknown as Parameters<
   typeof createMailTransport
