@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures.ts';
 import { answerCodeViaApi, enterAnswerCode } from './mail.ts';
+import { shownVersionViaApi } from './shown.ts';
 
 /** 2 × 1500,00 € + 1 × 4200,00 € = 7200,00 €; −10 % = 6480,00 €; +23 % IVA (1490,40 €) = 7970,40 €. */
 const ITEMS = [
@@ -455,7 +456,7 @@ test.describe('public proposal page', () => {
     const created = await createSentProposal(request);
     const code = await answerCodeViaApi(request, created.publicToken, created.clientEmail, created.title);
     const accepted = await request.post(`/api/v1/public/proposals/${created.publicToken}/accept`, {
-      data: { code },
+      data: { code, ...(await shownVersionViaApi(request, created.publicToken)) },
     });
     expect(accepted.status()).toBe(200);
 
@@ -558,7 +559,7 @@ test.describe('public proposal page', () => {
     // Someone else answers from another device while this page is open (with the code from the email).
     const code = await answerCodeViaApi(request, created.publicToken, created.clientEmail, created.title);
     const other = await request.post(`/api/v1/public/proposals/${created.publicToken}/reject`, {
-      data: { reason: null, code },
+      data: { reason: null, code, ...(await shownVersionViaApi(request, created.publicToken)) },
     });
     expect(other.status()).toBe(200);
 

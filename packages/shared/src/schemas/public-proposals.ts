@@ -93,24 +93,28 @@ export type AnswerCodeSent = z.infer<typeof AnswerCodeSentSchema>;
 
 /**
  * What the page rendered when the client decided: its version and the SHA-256 (hex) of its canonical content
- * (`contentSha256` of content-hash.ts). A decision on anything else is refused with 409 (docs/product.md#evidence).
+ * (`contentSha256` of content-hash.ts). Both are required; a decision on anything else is refused with 409
+ * (docs/product.md#content-binding).
  */
 const shownFields = {
-  version: z.number().int().min(0).optional(),
+  version: z.number({ error: MESSAGES.shownVersionRequired }).int().min(0, MESSAGES.shownVersionRequired),
   contentSha256: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/, 'Resumo do conteúdo inválido.')
-    .optional(),
+    .string({ error: MESSAGES.shownContentRequired })
+    .regex(/^[0-9a-f]{64}$/, MESSAGES.shownContentInvalid),
 };
 
-/** Accepting carries nothing but the code (when the organization asks for one); an empty body is fine. */
-export const AcceptInputSchema = z
-  .object({ code: AnswerCodeSchema.optional(), ...shownFields })
-  .nullish()
-  .transform((v) => ({ code: v?.code, version: v?.version, contentSha256: v?.contentSha256 }));
+/** A missing body is read as an empty one, so the answer names each missing field. */
+const orEmpty = (v: unknown) => v ?? {};
 
-export const RejectInputSchema = z
-  .object({
+/** Accepting carries what the page showed and the code (when the organization asks for one). */
+export const AcceptInputSchema = z.preprocess(
+  orEmpty,
+  z.object({ code: AnswerCodeSchema.optional(), ...shownFields }),
+);
+
+export const RejectInputSchema = z.preprocess(
+  orEmpty,
+  z.object({
     code: AnswerCodeSchema.optional(),
     reason: z
       .string()
@@ -119,9 +123,8 @@ export const RejectInputSchema = z
       .nullish()
       .transform((v) => v || null),
     ...shownFields,
-  })
-  .nullish()
-  .transform((v) => v ?? { reason: null, code: undefined, version: undefined, contentSha256: undefined });
+  }),
+);
 
 /** 1 MB of PNG, as a base64 data URL (about 4/3 of the bytes). */
 export const MAX_SIGNATURE_BYTES = 1024 * 1024;
@@ -133,19 +136,22 @@ export const MAX_SIGNATURE_BYTES = 1024 * 1024;
 export const MAX_SIGNATURE_WIDTH = 4096;
 export const MAX_SIGNATURE_HEIGHT = 2048;
 
-export const SignInputSchema = z.object({
-  signerName: z
-    .string({ error: MESSAGES.signNameEmailRequired })
-    .overwrite(stripBidiControls)
-    .trim()
-    .min(1, MESSAGES.signNameEmailRequired)
-    .max(200),
-  signerEmail: EmailSchema,
-  signatureData: z
-    .string({ error: MESSAGES.signatureRequired })
-    .min(1, MESSAGES.signatureRequired)
-    // The size (≤ 1 MB of PNG) is checked on the decoded bytes by the server, which answers 413.
-    .startsWith('data:image/png;base64,', MESSAGES.signatureInvalid),
-  code: AnswerCodeSchema.optional(),
-  ...shownFields,
-});
+export const SignInputSchema = z.preprocess(
+  orEmpty,
+  z.object({
+    signerName: z
+      .string({ error: MESSAGES.signNameEmailRequired })
+      .overwrite(stripBidiControls)
+      .trim()
+      .min(1, MESSAGES.signNameEmailRequired)
+      .max(200),
+    signerEmail: EmailSchema,
+    signatureData: z
+      .string({ error: MESSAGES.signatureRequired })
+      .min(1, MESSAGES.signatureRequired)
+      // The size (≤ 1 MB of PNG) is checked on the decoded bytes by the server, which answers 413.
+      .startsWith('data:image/png;base64,', MESSAGES.signatureInvalid),
+    code: AnswerCodeSchema.optional(),
+    ...shownFields,
+  }),
+);

@@ -34,7 +34,7 @@ const errors = {
   429: ErrorEnvelopeSchema,
 };
 /** The version and content hash the page rendered (docs/product.md#evidence). */
-const shownOf = (b: { version?: number; contentSha256?: string }): publicProposals.ShownVersion => ({
+const shownOf = (b: { version: number; contentSha256: string }): publicProposals.ShownVersion => ({
   version: b.version,
   contentSha256: b.contentSha256,
 });
@@ -129,7 +129,9 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
       schema: {
         tags,
         summary: 'Accept the proposal',
-        description: 'With the emailed `code` when the organization asks for one (`answerCode.required`).',
+        description:
+          'With the emailed `code` when the organization asks for one (`answerCode.required`), and always the ' +
+          '`version` and `contentSha256` the page showed (400 without them, 409 when the proposal changed since).',
         params: PublicTokenParamsSchema,
         body: AcceptInputSchema,
         response: { 200: decision, ...errors },

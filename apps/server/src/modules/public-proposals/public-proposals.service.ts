@@ -357,12 +357,12 @@ export async function requestAnswerCode(
 }
 
 /**
- * What the page says it showed when the client decided: the version and the SHA-256 of its canonical content.
- * Either missing is not checked (API callers that predate it); the page always sends both.
+ * What the page says it showed when the client decided: the version and the SHA-256 of its canonical content,
+ * both required (docs/product.md#content-binding).
  */
 export interface ShownVersion {
-  version?: number;
-  contentSha256?: string;
+  version: number;
+  contentSha256: string;
 }
 
 /** The code sent with an answer, and the key to check it with. */
@@ -471,10 +471,7 @@ async function decide(
     // The row is locked by the update: the content hashed here is the content decided on. A page showing an
     // older version or other content is refused and the whole answer rolled back (docs/product.md#evidence).
     const sha256 = await shownContentSha256(row);
-    if (
-      (shown.version !== undefined && shown.version !== row.currentVersion) ||
-      (shown.contentSha256 !== undefined && shown.contentSha256 !== sha256)
-    ) {
+    if (shown.version !== row.currentVersion || shown.contentSha256 !== sha256) {
       throw new AppError('CONFLICT', MESSAGES.proposalChanged);
     }
     // Used inside the answer's transaction: a refused answer leaves the code unused, a used one is refused.
@@ -543,7 +540,7 @@ export async function acceptProposal(
   token: string,
   meta: PublicRequestMeta,
   code: AnswerCodeCheck,
-  shown: ShownVersion = {},
+  shown: ShownVersion,
 ): Promise<void> {
   await decide(db, token, meta, code, shown, 'accepted', { status: 'accepted', acceptedAt: new Date() });
 }
@@ -555,7 +552,7 @@ export async function rejectProposal(
   meta: PublicRequestMeta,
   code: AnswerCodeCheck,
   appUrl: string,
-  shown: ShownVersion = {},
+  shown: ShownVersion,
 ): Promise<void> {
   await decide(
     db,
@@ -599,7 +596,7 @@ export async function signProposal(
   input: { signerName: string; signerEmail: string; signatureData: string },
   meta: PublicRequestMeta,
   code: AnswerCodeCheck,
-  shown: ShownVersion = {},
+  shown: ShownVersion,
 ): Promise<void> {
   assertPngDataUrl(input.signatureData);
   const now = new Date();

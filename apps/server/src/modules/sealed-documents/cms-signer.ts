@@ -64,7 +64,7 @@ function signingCertificateV2(certificate: pkijs.Certificate, certificateDer: Bu
 }
 
 /**
- * The CMS of a PAdES baseline B-B seal (docs/decisions.md, "Issue 22 — PAdES B-B signed attributes"): detached
+ * The CMS of a PAdES baseline B-B seal (docs/decisions.md, "PAdES B-B signed attributes: pkijs + asn1js."): detached
  * SignedData over the PDF's byte ranges, SHA-256 with RSA, the certificate embedded and, as signed attributes,
  * content-type, message-digest, signing-time and signing-certificate-v2. Built with pkijs/asn1js; node-forge
  * only opens the PKCS#12.
