@@ -46,7 +46,12 @@ interface DialogProps {
   onClose: () => void;
   /** The emailed code's field, when the proposal asks for one. */
   code?: AnswerCodeState | null;
+  /** Close without the exit animation (a refused answer: see `closeAtOnce` in response-panel.tsx). */
+  closeAtOnce?: boolean;
 }
+
+/** No exit animation: the dialog leaves the page in the same update that closes it. */
+export const AT_ONCE = { duration: 0 };
 
 export function AcceptModal({
   opened,
@@ -55,11 +60,13 @@ export function AcceptModal({
   onConfirm,
   actionColor,
   code,
+  closeAtOnce,
 }: DialogProps & { onConfirm: () => void; actionColor?: string }) {
   return (
     <Modal
       opened={opened}
       onClose={onClose}
+      transitionProps={closeAtOnce ? AT_ONCE : undefined}
       title="Aceitar proposta"
       centered
       closeButtonProps={closeButtonProps}
@@ -92,12 +99,14 @@ export function RejectModal({
   onClose,
   onConfirm,
   code,
+  closeAtOnce,
 }: DialogProps & { onConfirm: (reason: string | null) => void }) {
   const [reason, setReason] = useState('');
   return (
     <Modal
       opened={opened}
       onClose={onClose}
+      transitionProps={closeAtOnce ? AT_ONCE : undefined}
       title="Rejeitar proposta"
       centered
       closeButtonProps={closeButtonProps}
