@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, DEMO, expectAccessible, field, signIn, test } from './fixtures.ts';
 import { answerCodeViaApi, enterAnswerCode } from './mail.ts';
+import { shownVersionViaApi } from './shown.ts';
 import { scaled } from './timing.ts';
 
 // Issue 19: what a person types, what a template promises and what a client answers arrive unchanged.
@@ -240,7 +241,13 @@ test.describe('a signed proposal inside the app @mobile', () => {
       title.split(' ').at(-1) as string,
     );
     const signed = await page.request.post(`/api/v1/public/proposals/${created.publicToken}/sign`, {
-      data: { signerName: 'Joana Lima', signerEmail: 'joana@lima.pt', signatureData: png, code },
+      data: {
+        signerName: 'Joana Lima',
+        signerEmail: 'joana@lima.pt',
+        signatureData: png,
+        code,
+        ...(await shownVersionViaApi(page.request, created.publicToken)),
+      },
     });
     expect(signed.status()).toBe(200);
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures.ts';
 import { answerCodeViaApi } from './mail.ts';
+import { shownVersionViaApi } from './shown.ts';
 import { scaled } from './timing.ts';
 
 /**
@@ -44,7 +45,9 @@ async function sealedPdf(
   const { publicToken, id: proposalId } = (await proposal.json()).data;
   // The needle is ASCII: the email body is quoted-printable, so accented letters are encoded.
   const code = await answerCodeViaApi(request, publicToken, clientEmail, id);
-  const accepted = await request.post(`/api/v1/public/proposals/${publicToken}/accept`, { data: { code } });
+  const accepted = await request.post(`/api/v1/public/proposals/${publicToken}/accept`, {
+    data: { code, ...(await shownVersionViaApi(request, publicToken)) },
+  });
   expect(accepted.status()).toBe(200);
   let file: Buffer = Buffer.alloc(0);
   // The seal worker produces the file a moment after the decision.

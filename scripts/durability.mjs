@@ -18,10 +18,11 @@ import { spawn } from 'node:child_process';
 // Usage: npm run test:durability            (part 1; parts 2 and 3 need DATABASE_URL)
 //        DATABASE_URL=postgres://… npm run test:durability
 // Exits non-zero on the first broken promise, printing what was lost. Talks to 127.0.0.1 only.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import canonicalize from 'canonicalize';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
@@ -35,6 +36,36 @@ import {
   stop,
   tempDir,
 } from './lib/server-process.mjs';
+
+/**
+ * What the public page sends with a decision: the version and the SHA-256 of the canonical content it shows.
+ * The same fields as `canonicalContent` in packages/shared/src/content-hash.ts (this script runs as plain
+ * JavaScript and cannot import that TypeScript file); a drift shows as 409s here.
+ */
+async function shownVersion(base, token) {
+  const res = await call(base, 'GET', `/public/proposals/${token}?refresh=1`);
+  if (res.status !== 200) fail(`public page answered ${res.status}`);
+  const p = res.json.data;
+  const fields = [
+    'title',
+    'description',
+    'content',
+    'subtotal',
+    'discountType',
+    'discountValue',
+    'discountAmount',
+    'taxRate',
+    'taxAmount',
+    'totalValue',
+    'currency',
+    'validUntil',
+  ];
+  const shown = Object.fromEntries(fields.map((f) => [f, p[f]]));
+  return {
+    version: p.version,
+    contentSha256: createHash('sha256').update(canonicalize(shown)).digest('hex'),
+  };
+}
 
 const PASSWORD = 'Durabilidade-2026!';
 const PNG_1X1 =
@@ -292,15 +323,19 @@ async function twoProcessesScenario(databaseUrl) {
       proposals.push({ id: created.json.data.id, token: created.json.data.publicToken, email });
     }
 
+    // A decision names what the page showed (docs/product.md#content-binding): read once per proposal.
+    for (const p of proposals) p.shown = await shownVersion(a.base, p.token);
     // Every proposal gets an accept, a reject and a signature at once, spread over both processes.
     const attempts = await Promise.all(
       proposals.flatMap((p) => [
-        call(a.base, 'POST', `/public/proposals/${p.token}/accept`, { body: {} }),
-        call(b.base, 'POST', `/public/proposals/${p.token}/reject`, { body: { reason: 'Concorrente' } }),
-        call(b.base, 'POST', `/public/proposals/${p.token}/sign`, {
-          body: { signerName: 'Cliente', signerEmail: p.email, signatureData: PNG_1X1 },
+        call(a.base, 'POST', `/public/proposals/${p.token}/accept`, { body: { ...p.shown } }),
+        call(b.base, 'POST', `/public/proposals/${p.token}/reject`, {
+          body: { reason: 'Concorrente', ...p.shown },
         }),
-        call(a.base, 'POST', `/public/proposals/${p.token}/accept`, { body: {} }),
+        call(b.base, 'POST', `/public/proposals/${p.token}/sign`, {
+          body: { signerName: 'Cliente', signerEmail: p.email, signatureData: PNG_1X1, ...p.shown },
+        }),
+        call(a.base, 'POST', `/public/proposals/${p.token}/accept`, { body: { ...p.shown } }),
       ]),
     );
     const fiveHundreds = attempts.filter((r) => r.status >= 500).length;

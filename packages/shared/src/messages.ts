@@ -108,6 +108,10 @@ export const MESSAGES = {
   alreadyAnswered: 'Esta proposta já foi respondida',
   /** A decision sent for content that is no longer the proposal's (docs/product.md#evidence). */
   proposalChanged: 'A proposta foi alterada. Recarregue a página.',
+  /** A decision names the version and content the page showed (docs/product.md#content-binding). */
+  shownVersionRequired: 'Indique a versão da proposta que está a ver. Recarregue a página.',
+  shownContentRequired: 'Indique o resumo (SHA-256) do conteúdo que está a ver. Recarregue a página.',
+  shownContentInvalid: 'Resumo do conteúdo inválido.',
   proposalReissueNotAccepted: 'Só uma proposta aceite ou assinada pode ser reemitida como nova versão.',
   proposalNotSent: 'Esta proposta ainda não foi enviada e não pode ser respondida',
   publicDecisionMembersOnly: 'Só o cliente pode responder a esta proposta',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerAsClient } from '@/test/answer-code.ts';
+import { answerAsClient, shownVersion } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, authHeaders, createTeamOfRoles, createUser, TEST_PASSWORD } from '@/test/factories.ts';
 import { multipart } from '@/test/multipart.ts';
@@ -146,17 +146,19 @@ describe('finding 5: rates have two decimals and the figures are computed with t
 describe("finding 1: the public decisions are the client's alone", () => {
   const PNG_1X1 =
     'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-  const decide = (token: string, action: string, headers: Record<string, string> = {}) =>
+  const decide = async (token: string, action: string, headers: Record<string, string> = {}) =>
     t.app.inject({
       method: 'POST',
       url: `/api/v1/public/proposals/${token}/${action}`,
       headers,
-      payload:
-        action === 'sign'
+      payload: {
+        ...(await shownVersion(t, token)),
+        ...(action === 'sign'
           ? { signerName: 'Membro', signerEmail: 'm@x.pt', signatureData: PNG_1X1 }
           : action === 'reject'
             ? { reason: null }
-            : undefined,
+            : {}),
+      },
     });
   const newProposal = async (status: 'draft' | 'sent' = 'sent') =>
     (await as(t.app, team.sales)('POST', '/proposals', { title: 'P', clientId, status })).json().data as {
@@ -211,7 +213,7 @@ describe("finding 1: the public decisions are the client's alone", () => {
     const guess = await t.app.inject({
       method: 'POST',
       url: `/api/v1/public/proposals/${proposal.publicToken}/accept`,
-      payload: { code: '000000' },
+      payload: { ...(await shownVersion(t, proposal.publicToken)), code: '000000' },
     });
     expect(guess.statusCode).toBe(400);
     const status = await t.db.execute<{ status: string }>(

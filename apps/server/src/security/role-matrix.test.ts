@@ -19,6 +19,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shownVersion } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import {
   as,
@@ -1016,7 +1017,8 @@ describe("public answer routes: the client's alone, never an organization role",
           method: 'POST',
           url: `/api/v1/public/proposals/${proposal.publicToken}/${action}`,
           headers: await authHeaders(t.app, team[role]),
-          payload: BODIES[action] as object | undefined,
+          // With what the page showed: a refusal must come from the role, not from a missing field.
+          payload: { ...(await shownVersion(t, proposal.publicToken)), ...(BODIES[action] as object) },
         });
         if (res.statusCode !== 403) failures.push(`${role} ${op} → ${res.statusCode}`);
         if ((await fingerprint(team.org.id)) !== before) failures.push(`${role} ${op} changed data`);

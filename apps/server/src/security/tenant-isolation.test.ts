@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTHING_SHOWN } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, authHeaders, createApiKey, createTeamOfRoles, type TestUser } from '@/test/factories.ts';
 import { multipart } from '@/test/multipart.ts';
@@ -205,15 +206,20 @@ const PUBLIC_CASES: Record<string, Case[]> = {
     },
   ],
   'POST /public/proposals/{publicToken}/accept': [
-    { params: () => ({ publicToken: unknownToken() }), body: () => ({}) },
+    { params: () => ({ publicToken: unknownToken() }), body: () => ({ ...NOTHING_SHOWN }) },
   ],
   'POST /public/proposals/{publicToken}/reject': [
-    { params: () => ({ publicToken: unknownToken() }), body: () => ({ reason: 'Não' }) },
+    { params: () => ({ publicToken: unknownToken() }), body: () => ({ reason: 'Não', ...NOTHING_SHOWN }) },
   ],
   'POST /public/proposals/{publicToken}/sign': [
     {
       params: () => ({ publicToken: unknownToken() }),
-      body: () => ({ signerName: 'Intruso', signerEmail: 'intruso@x.pt', signatureData: PNG_1X1 }),
+      body: () => ({
+        signerName: 'Intruso',
+        signerEmail: 'intruso@x.pt',
+        signatureData: PNG_1X1,
+        ...NOTHING_SHOWN,
+      }),
     },
   ],
   'POST /public/proposals/{publicToken}/messages': [

@@ -1,3 +1,4 @@
+import { contentSha256 } from '@aceite/shared/content-hash';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@/db/client.ts';
@@ -36,7 +37,27 @@ export async function answerCodeFor(
   return code;
 }
 
-/** A public answer as the client gives it: with the emailed code when the proposal asks for one. */
+/** Well-formed values for a page that could not be read: the server refuses the link (404/409) before them. */
+export const NOTHING_SHOWN = { version: 0, contentSha256: '0'.repeat(64) };
+
+/**
+ * What the page shows and sends back with a decision (docs/product.md#content-binding): the version and the
+ * SHA-256 of the canonical content, read without counting a view.
+ */
+export async function shownVersion(
+  t: { app: FastifyInstance },
+  token: string,
+): Promise<{ version: number; contentSha256: string }> {
+  const res = await t.app.inject({ url: `/api/v1/public/proposals/${token}?refresh=1` });
+  if (res.statusCode !== 200) return NOTHING_SHOWN;
+  const proposal = res.json().data;
+  return { version: proposal.version, contentSha256: await contentSha256(proposal) };
+}
+
+/**
+ * A public answer as the client gives it: with what the page showed and the emailed code when the proposal
+ * asks for one. Fields in `payload` win (a test sends a stale version that way).
+ */
 export async function answerAsClient(
   t: { app: FastifyInstance; db: Db },
   token: string,
@@ -45,10 +66,11 @@ export async function answerAsClient(
   headers: Record<string, string> = {},
 ) {
   const code = await answerCodeFor(t, token);
+  const shown = await shownVersion(t, token);
   return t.app.inject({
     method: 'POST',
     url: `/api/v1/public/proposals/${token}/${action}`,
     headers,
-    payload: code ? { ...(payload ?? {}), code } : (payload ?? undefined),
+    payload: { ...shown, ...(payload ?? {}), ...(code ? { code } : {}) },
   });
 }

@@ -58,3 +58,15 @@ export function decodedMail(mail: ReceivedMail | undefined): string {
     ).toString('utf8'),
   );
 }
+
+/** The same as `ReceivedMail` (the sealed-PDF tests' name). */
+export type Received = ReceivedMail;
+
+/** The attachment of type `contentType` in a received message, decoded from its base64 MIME part. */
+export function attachmentOf(raw: string, contentType = 'application/pdf'): Buffer | null {
+  const escaped = contentType.replace(/[/.+]/g, (c) => `\\${c}`);
+  const part = new RegExp(
+    `Content-Type: ${escaped};[^\\n]*\\r?\\n(?:[^\\r\\n]+\\r?\\n)*\\r?\\n([A-Za-z0-9+/=\\r\\n]+)`,
+  ).exec(raw);
+  return part?.[1] ? Buffer.from(part[1].replace(/\s/g, ''), 'base64') : null;
+}

@@ -52,7 +52,12 @@ interface DialogProps {
   onClose: () => void;
   /** The emailed code's field, when the proposal asks for one. */
   code?: AnswerCodeState | null;
+  /** Close without the exit animation (a refused answer: see `closeAtOnce` in response-panel.tsx). */
+  closeAtOnce?: boolean;
 }
+
+/** No exit animation: the dialog leaves the page in the same update that closes it. */
+export const AT_ONCE = { duration: 0 };
 
 export function AcceptModal({
   opened,
@@ -61,11 +66,13 @@ export function AcceptModal({
   onConfirm,
   actionColor,
   code,
+  closeAtOnce,
 }: DialogProps & { onConfirm: () => void; actionColor?: string }) {
   return (
     <Modal
       opened={opened}
       onClose={onClose}
+      transitionProps={closeAtOnce ? AT_ONCE : undefined}
       title="Aceitar proposta"
       centered
       closeButtonProps={closeButtonProps}
@@ -102,6 +109,7 @@ export function RejectModal({
   onClose,
   onConfirm,
   code,
+  closeAtOnce,
 }: DialogProps & { onConfirm: (reasonCode: RejectionReasonCode, reason: string | null) => void }) {
   const [reasonCode, setReasonCode] = useState<RejectionReasonCode | null>(null);
   const [reason, setReason] = useState('');
@@ -112,6 +120,7 @@ export function RejectModal({
     <Modal
       opened={opened}
       onClose={onClose}
+      transitionProps={closeAtOnce ? AT_ONCE : undefined}
       title="Rejeitar proposta"
       centered
       closeButtonProps={closeButtonProps}

@@ -81,6 +81,11 @@ export function ResponsePanel({
   const [opening, setOpening] = useState<Dialog | null>(null);
   const [pending, setPending] = useState<Dialog | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // A refused answer (409/404) closes its dialog without the exit animation, in the same update, before the
+  // proposal is re-read: otherwise the re-read content could be on screen while the closing dialog (with its
+  // own 'Aceitar') still is, for as long as the animation's frames and timer take on a busy device — the 409
+  // browser test's race (docs/product.md#content-binding).
+  const [closeAtOnce, setCloseAtOnce] = useState(false);
   const [ui, setUi] = useState<InteractionsModule | null>(null);
   const [signature, setSignature] = useState<SignatureModule | null>(null);
   // The emailed one-time code (issue 20): one for whichever dialog, kept while the page stays open.
@@ -110,6 +115,7 @@ export function ResponsePanel({
       if (error instanceof PublicApiError && (error.status === 409 || error.status === 404)) {
         (await ensureInteractions().catch(() => null))?.notifyError(errorMessage(error, LOAD_FAILED));
         setPending(null);
+        setCloseAtOnce(true);
         setDialog(null);
         await onAnswered();
         return;
@@ -168,6 +174,7 @@ export function ResponsePanel({
       setUi(interactions);
       if (signatureModule) setSignature(signatureModule);
       setFormError(null);
+      setCloseAtOnce(false);
       setPending(kind);
       // The code is sent as the dialog opens, unless one sent a moment ago is still good.
       if (codeRequired && !sendingCode && (!codeSent || Date.now() - codeSent.sentAt > CODE_FRESH_MS)) {
@@ -206,6 +213,7 @@ export function ResponsePanel({
       ui.notifyError(errorMessage(error, fallback));
       // Answered or expired meanwhile (409), or withdrawn (404): show the proposal as it now is.
       if (error instanceof PublicApiError && (error.status === 409 || error.status === 404)) {
+        setCloseAtOnce(true);
         setDialog(null);
         await onAnswered();
       }
@@ -335,6 +343,7 @@ export function ResponsePanel({
             submitting={submitting}
             actionColor={actionColor}
             code={codeState}
+            closeAtOnce={closeAtOnce}
             onClose={close}
             onConfirm={() => {
               const typed = codeReady();
@@ -351,6 +360,7 @@ export function ResponsePanel({
             opened={dialog === 'reject'}
             submitting={submitting}
             code={codeState}
+            closeAtOnce={closeAtOnce}
             onClose={close}
             onConfirm={(reasonCode, reason) => {
               const typed = codeReady();
@@ -378,6 +388,7 @@ export function ResponsePanel({
           signerEmail={signerEmail.trim()}
           actionColor={actionColor}
           code={codeState}
+          closeAtOnce={closeAtOnce}
           onClose={close}
           onConfirm={(signatureData) => {
             const typed = codeReady();

@@ -67,6 +67,8 @@ interface SignatureModalProps {
   onConfirm: (signatureData: string) => void;
   /** The emailed code's field, when the proposal asks for one. */
   code?: AnswerCodeState | null;
+  /** Close without the exit animation (a refused answer: see `closeAtOnce` in response-panel.tsx). */
+  closeAtOnce?: boolean;
 }
 
 function SignatureCanvas({
@@ -136,6 +138,7 @@ export function SignatureModal({
   onClose,
   onConfirm,
   code,
+  closeAtOnce,
 }: SignatureModalProps) {
   const padRef = useRef<SignaturePad | null>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
@@ -157,6 +160,7 @@ export function SignatureModal({
     <Modal
       opened={opened}
       onClose={onClose}
+      transitionProps={closeAtOnce ? { duration: 0 } : undefined}
       title="Assinar proposta"
       size={664}
       fullScreen={isPhone}

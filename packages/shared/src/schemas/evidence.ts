@@ -25,5 +25,10 @@ export const ProposalEvidenceSchema = z.object({
   intact: z.boolean(),
   brokenAt: z.number().int().nullable(),
   events: z.array(EvidenceEventSchema),
+  /**
+   * The proposal's client was deleted and pseudonymised: the events' network and masked address are hidden
+   * (`null`) in what members see and export; the stored events are unchanged (docs/product.md#chain-after-pseudonymisation).
+   */
+  clientPseudonymised: z.boolean().optional(),
 });
 export type ProposalEvidence = z.infer<typeof ProposalEvidenceSchema>;

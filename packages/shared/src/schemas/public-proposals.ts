@@ -118,14 +118,14 @@ export type AnswerCodeSent = z.infer<typeof AnswerCodeSentSchema>;
 
 /**
  * What the page rendered when the client decided: its version and the SHA-256 (hex) of its canonical content
- * (`contentSha256` of content-hash.ts). A decision on anything else is refused with 409 (docs/product.md#evidence).
+ * (`contentSha256` of content-hash.ts). Both are required; a decision on anything else is refused with 409
+ * (docs/product.md#content-binding).
  */
 const shownFields = {
-  version: z.number().int().min(0).optional(),
+  version: z.number({ error: MESSAGES.shownVersionRequired }).int().min(0, MESSAGES.shownVersionRequired),
   contentSha256: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/, 'Resumo do conteúdo inválido.')
-    .optional(),
+    .string({ error: MESSAGES.shownContentRequired })
+    .regex(/^[0-9a-f]{64}$/, MESSAGES.shownContentInvalid),
 };
 
 /**
@@ -147,49 +147,43 @@ export const ClientChoiceSchema = z.object(
   { error: 'Escolha do cliente inválida.' },
 );
 
+/** A missing body is read as an empty one, so the answer names each missing field. */
+const orEmpty = (v: unknown) => v ?? {};
+
 /**
- * Accepting carries the code (when the organization asks for one) and the client's choice of optional items
- * and quantities; an empty body is fine.
+ * Accepting carries what the page showed, the code (when the organization asks for one) and the client's choice
+ * of optional items and quantities.
  */
-export const AcceptInputSchema = z
-  .object({ code: AnswerCodeSchema.optional(), choice: ClientChoiceSchema.optional(), ...shownFields })
-  .nullish()
-  .transform((v) => ({
-    code: v?.code,
-    choice: v?.choice,
-    version: v?.version,
-    contentSha256: v?.contentSha256,
-  }));
+export const AcceptInputSchema = z.preprocess(
+  orEmpty,
+  z.object({ code: AnswerCodeSchema.optional(), choice: ClientChoiceSchema.optional(), ...shownFields }),
+);
 
 /**
  * The client's reason (docs/product.md#rejection-reasons): a code from the dialog's list and, for 'other', a
  * required text. A caller that sends no code (older API clients) is recorded as 'other'.
  */
-export const RejectInputSchema = z
-  .object({
-    code: AnswerCodeSchema.optional(),
-    reasonCode: z.enum(REJECTION_REASON_CODES, { error: MESSAGES.rejectionReasonCodeRequired }).optional(),
-    reason: z
-      .string()
-      .trim()
-      .max(2000)
-      .nullish()
-      .transform((v) => v || null),
-    ...shownFields,
-  })
-  .superRefine((v, ctx) => {
-    if (v.reasonCode === 'other' && !v.reason) {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: MESSAGES.rejectionReasonOtherText });
-    }
-  })
-  .nullish()
-  .transform((v) => ({
-    reason: v?.reason ?? null,
-    reasonCode: v?.reasonCode ?? ('other' as const),
-    code: v?.code,
-    version: v?.version,
-    contentSha256: v?.contentSha256,
-  }));
+export const RejectInputSchema = z.preprocess(
+  orEmpty,
+  z
+    .object({
+      code: AnswerCodeSchema.optional(),
+      reasonCode: z.enum(REJECTION_REASON_CODES, { error: MESSAGES.rejectionReasonCodeRequired }).optional(),
+      reason: z
+        .string()
+        .trim()
+        .max(2000)
+        .nullish()
+        .transform((v) => v || null),
+      ...shownFields,
+    })
+    .superRefine((v, ctx) => {
+      if (v.reasonCode === 'other' && !v.reason) {
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: MESSAGES.rejectionReasonOtherText });
+      }
+    })
+    .transform((v) => ({ ...v, reasonCode: v.reasonCode ?? ('other' as const) })),
+);
 
 /** 1 MB of PNG, as a base64 data URL (about 4/3 of the bytes). */
 export const MAX_SIGNATURE_BYTES = 1024 * 1024;
@@ -201,20 +195,23 @@ export const MAX_SIGNATURE_BYTES = 1024 * 1024;
 export const MAX_SIGNATURE_WIDTH = 4096;
 export const MAX_SIGNATURE_HEIGHT = 2048;
 
-export const SignInputSchema = z.object({
-  signerName: z
-    .string({ error: MESSAGES.signNameEmailRequired })
-    .overwrite(stripBidiControls)
-    .trim()
-    .min(1, MESSAGES.signNameEmailRequired)
-    .max(200),
-  signerEmail: EmailSchema,
-  signatureData: z
-    .string({ error: MESSAGES.signatureRequired })
-    .min(1, MESSAGES.signatureRequired)
-    // The size (≤ 1 MB of PNG) is checked on the decoded bytes by the server, which answers 413.
-    .startsWith('data:image/png;base64,', MESSAGES.signatureInvalid),
-  code: AnswerCodeSchema.optional(),
-  choice: ClientChoiceSchema.optional(),
-  ...shownFields,
-});
+export const SignInputSchema = z.preprocess(
+  orEmpty,
+  z.object({
+    signerName: z
+      .string({ error: MESSAGES.signNameEmailRequired })
+      .overwrite(stripBidiControls)
+      .trim()
+      .min(1, MESSAGES.signNameEmailRequired)
+      .max(200),
+    signerEmail: EmailSchema,
+    signatureData: z
+      .string({ error: MESSAGES.signatureRequired })
+      .min(1, MESSAGES.signatureRequired)
+      // The size (≤ 1 MB of PNG) is checked on the decoded bytes by the server, which answers 413.
+      .startsWith('data:image/png;base64,', MESSAGES.signatureInvalid),
+    code: AnswerCodeSchema.optional(),
+    choice: ClientChoiceSchema.optional(),
+    ...shownFields,
+  }),
+);

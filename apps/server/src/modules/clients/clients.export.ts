@@ -6,7 +6,7 @@ import { AppError } from '@/lib/app-error.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
-import { verifyChain } from '@/modules/evidence/evidence.service.ts';
+import { evidenceForMembers } from '@/modules/evidence/evidence.service.ts';
 import { sealedFilesOf } from '@/modules/sealed-documents/sealed-documents.service.ts';
 import {
   selectAllClientProposals,
@@ -70,7 +70,10 @@ export async function exportClient(
   // The sealed signed PDFs and each proposal's evidence chain (docs/product.md#sealed-certificate, #evidence).
   const sealedFiles = await sealedFilesOf(ctx, storage, proposalIds);
   const chains = await Promise.all(
-    proposalIds.map(async (proposalId) => ({ proposalId, ...(await verifyChain(ctx.db, proposalId)) })),
+    proposalIds.map(async (proposalId) => ({
+      proposalId,
+      ...(await evidenceForMembers(ctx.db, proposalId)),
+    })),
   );
 
   await recordAudit(ctx.db, {

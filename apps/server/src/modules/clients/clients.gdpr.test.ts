@@ -255,6 +255,47 @@ describe('DELETE /clients/:id of a client who answered', () => {
     expect(pseudonymised[0]?.actorId).toBe(team.manager.id);
   });
 
+  it('hides the client network and masked address in the chain members see and export; the stored chain stays intact', async () => {
+    const { clientId, proposalId } = await signedClient();
+    type Event = { seq: number; type: string; hash: string; payload: Record<string, unknown> };
+    const chainOf = async () =>
+      (await as(t.app, team.manager)('GET', `/proposals/${proposalId}/evidence`)).json().data as {
+        intact: boolean;
+        clientPseudonymised?: boolean;
+        events: Event[];
+      };
+    const before = await chainOf();
+    const traced = (events: Event[]) => events.filter((e) => 'ip' in e.payload || 'maskedEmail' in e.payload);
+    expect(traced(before.events).length).toBeGreaterThan(0);
+    expect(traced(before.events).some((e) => typeof e.payload.ip === 'string')).toBe(true);
+    expect(before.clientPseudonymised).toBeUndefined();
+
+    expect((await as(t.app, team.manager)('DELETE', `/clients/${clientId}`)).statusCode).toBe(200);
+
+    const after = await chainOf();
+    expect(after).toMatchObject({ intact: true, clientPseudonymised: true });
+    expect(after.events.map((e) => e.hash)).toEqual(before.events.map((e) => e.hash));
+    for (const event of traced(after.events)) {
+      if ('ip' in event.payload) expect(event.payload.ip, event.type).toBeNull();
+      if ('maskedEmail' in event.payload) expect(event.payload.maskedEmail, event.type).toBeNull();
+    }
+    // The user agent stays, as in the audit rows (docs/product.md#chain-after-pseudonymisation).
+    const signed = after.events.find((e) => e.type === 'signed');
+    expect('userAgent' in (signed?.payload ?? {})).toBe(true);
+    // The stored events are untouched (append-only): the network is still in the row the hash covers.
+    const stored = await t.db.execute<{ ip: string | null }>(
+      sql`select payload->>'ip' as ip from proposal_events where proposal_id = ${proposalId} and payload ? 'ip'`,
+    );
+    expect(stored.rows.some((r) => typeof r.ip === 'string')).toBe(true);
+
+    const exported = await unzip((await exportAs(team.admin, clientId)).rawPayload);
+    const [chain] = JSON.parse(String(exported.get('cadeias-de-prova.json')));
+    expect(chain).toMatchObject({ proposalId, intact: true, clientPseudonymised: true });
+    expect(traced(chain.events).every((e) => e.payload.ip == null && e.payload.maskedEmail == null)).toBe(
+      true,
+    );
+  });
+
   it('deletes a client without proposals as before, and refuses one whose proposals are undecided', async () => {
     const lone = (await as(t.app, team.sales)('POST', '/clients', personal())).json().data;
     const gone = await as(t.app, team.admin)('DELETE', `/clients/${lone.id}`);

@@ -5,6 +5,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '@/db/errors.ts';
 import { assertCan } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
+import { PSEUDONYM_EMAIL_DOMAIN } from '@/lib/pseudonym.ts';
 import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
@@ -138,7 +139,7 @@ export async function deleteClient(ctx: TenantContext, id: string): Promise<{ ps
 export function pseudonymFor(clientId: string): Pseudonym {
   return {
     name: `Cliente eliminado ${clientId.slice(0, 8)}`,
-    email: `eliminado-${clientId}@anonimo.invalid`,
+    email: `eliminado-${clientId}@${PSEUDONYM_EMAIL_DOMAIN}`,
   };
 }
 

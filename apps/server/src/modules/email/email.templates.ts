@@ -375,8 +375,8 @@ export function sealedDocumentEmail(input: {
 }): RenderedEmail {
   const subject = `Proposta "${input.title}": documento assinado e selado`;
   const intro = input.isOwner
-    ? `A proposta <strong>${escapeHtml(input.title)}</strong> foi aceite. O PDF final, selado digitalmente e com o certificado de aceitação, está disponível na página da proposta.`
-    : `Obrigado pela sua resposta à proposta <strong>${escapeHtml(input.title)}</strong> de ${escapeHtml(input.organizationName)}. Pode descarregar o PDF final, selado digitalmente e com o certificado de aceitação.`;
+    ? `A proposta <strong>${escapeHtml(input.title)}</strong> foi aceite. Segue em anexo o PDF final, selado digitalmente e com o certificado de aceitação; está também disponível na página da proposta.`
+    : `Obrigado pela sua resposta à proposta <strong>${escapeHtml(input.title)}</strong> de ${escapeHtml(input.organizationName)}. Segue em anexo o PDF final, selado digitalmente e com o certificado de aceitação; pode também descarregá-lo na ligação abaixo.`;
   const html = layout(
     subject,
     `<p>Olá,</p>

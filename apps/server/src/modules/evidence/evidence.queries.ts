@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
-import { proposalEvents, proposalEvidenceHeads, proposals } from '@/db/schema/index.ts';
+import { clients, proposalEvents, proposalEvidenceHeads, proposals } from '@/db/schema/index.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
 export type EvidenceRow = typeof proposalEvents.$inferSelect;
@@ -43,6 +43,16 @@ export function selectEvidence(db: Db, proposalId: string): Promise<EvidenceRow[
     .from(proposalEvents)
     .where(eq(proposalEvents.proposalId, proposalId))
     .orderBy(asc(proposalEvents.seq));
+}
+
+/** The email of the proposal's client (null without a client). */
+export async function selectProposalClientEmail(db: Db, proposalId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: clients.email })
+    .from(proposals)
+    .innerJoin(clients, eq(clients.id, proposals.clientId))
+    .where(eq(proposals.id, proposalId));
+  return row?.email ?? null;
 }
 
 export async function selectEvidenceHead(db: Db, proposalId: string) {

@@ -5,6 +5,7 @@ import canonicalize from 'canonicalize';
 import type { Db } from '@/db/client.ts';
 import type { EvidenceEventType } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { isPseudonymEmail } from '@/lib/pseudonym.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import {
   type EvidenceRow,
@@ -12,6 +13,7 @@ import {
   lockEvidenceHead,
   selectEvidence,
   selectEvidenceHead,
+  selectProposalClientEmail,
   selectProposalExists,
 } from './evidence.queries.ts';
 
@@ -106,9 +108,32 @@ export async function verifyChain(db: Db, proposalId: string): Promise<ProposalE
   return { intact: true, brokenAt: null, events };
 }
 
+/** What identifies the client's network or mailbox in an event's payload, hidden once the client is pseudonymised. */
+const CLIENT_TRACES = ['ip', 'maskedEmail'] as const;
+
+/**
+ * The chain as members see and export it (docs/product.md#chain-after-pseudonymisation): checked on the stored
+ * events first, then, when the proposal's client was pseudonymised, each event's network (`ip`) and masked
+ * address shown as `null`. The stored rows and their hashes are not touched: the chain stays append-only and
+ * verifiable by anyone reading the database.
+ */
+export async function evidenceForMembers(db: Db, proposalId: string): Promise<ProposalEvidence> {
+  const checked = await verifyChain(db, proposalId);
+  if (!isPseudonymEmail(await selectProposalClientEmail(db, proposalId))) return checked;
+  return {
+    ...checked,
+    clientPseudonymised: true,
+    events: checked.events.map((event) => {
+      const payload = { ...event.payload };
+      for (const key of CLIENT_TRACES) if (key in payload) payload[key] = null;
+      return { ...event, payload };
+    }),
+  };
+}
+
 /** `GET /proposals/{id}/evidence`: whoever may read the proposal sees its chain (docs/product.md#evidence). */
 export async function getProposalEvidence(ctx: TenantContext, proposalId: string): Promise<ProposalEvidence> {
   if (!(await selectProposalExists(ctx, proposalId)))
     throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
-  return verifyChain(ctx.db, proposalId);
+  return evidenceForMembers(ctx.db, proposalId);
 }

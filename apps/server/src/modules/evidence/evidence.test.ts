@@ -214,6 +214,34 @@ describe('decisions bound to what the client saw', () => {
     expect(bad.json().error.code).toBe('VALIDATION_ERROR');
   });
 
+  it('requires what the page showed: without version or content hash each decision answers 400 naming them', async () => {
+    const p = await sentProposal('Obrigatória');
+    const page = (await view(p.publicToken)).json().data;
+    const post = (action: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/public/proposals/${p.publicToken}/${action}`, payload });
+    for (const action of ['accept', 'reject', 'sign']) {
+      const none = await post(action);
+      expect(none.statusCode, action).toBe(400);
+      expect(none.json().error.code).toBe('VALIDATION_ERROR');
+      const fields = none.json().error.details.map((d: { field: string; message: string }) => d);
+      expect(fields).toEqual(
+        expect.arrayContaining([
+          { field: 'version', message: MESSAGES.shownVersionRequired },
+          { field: 'contentSha256', message: MESSAGES.shownContentRequired },
+        ]),
+      );
+    }
+    const noHash = await post('accept', { version: page.version });
+    expect(noHash.statusCode).toBe(400);
+    expect(noHash.json().error.message).toBe(MESSAGES.shownContentRequired);
+    const noVersion = await post('reject', { reason: 'Caro', contentSha256: await contentSha256(page) });
+    expect(noVersion.statusCode).toBe(400);
+    expect(noVersion.json().error.message).toBe(MESSAGES.shownVersionRequired);
+    expect((await t.db.select().from(proposals).where(eq(proposals.id, p.id)))[0]?.status).not.toMatch(
+      /accepted|rejected/,
+    );
+  });
+
   it('keeps the content hash in the audit row and in the chain', async () => {
     const p = await sentProposal('Auditada');
     const page = (await view(p.publicToken)).json().data;

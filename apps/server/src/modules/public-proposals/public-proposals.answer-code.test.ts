@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerCodes, auditLogs, emailOutbox, proposals } from '@/db/schema/index.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
-import { lastAnswerCode } from '@/test/answer-code.ts';
+import { lastAnswerCode, shownVersion } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, authHeaders, createTeamOfRoles } from '@/test/factories.ts';
 
@@ -54,8 +54,13 @@ async function makeProposal(values: Partial<typeof proposals.$inferInsert> = {},
 
 const requestCode = (token: string, app = t.app) =>
   app.inject({ method: 'POST', url: `/api/v1/public/proposals/${token}/code` });
-const act = (token: string, action: string, payload?: object, app = t.app) =>
-  app.inject({ method: 'POST', url: `/api/v1/public/proposals/${token}/${action}`, payload });
+/** A decision with what the page showed (docs/product.md#content-binding), then the test's own fields. */
+const act = async (token: string, action: string, payload?: object, app = t.app) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/v1/public/proposals/${token}/${action}`,
+    payload: { ...(await shownVersion({ app }, token)), ...payload },
+  });
 const stored = async (id: string) => (await t.db.select().from(proposals).where(eq(proposals.id, id)))[0];
 const codesOf = (id: string) =>
   t.db.select().from(answerCodes).where(eq(answerCodes.proposalId, id)).orderBy(desc(answerCodes.createdAt));

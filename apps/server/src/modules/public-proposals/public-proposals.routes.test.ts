@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, emailOutbox, notifications, proposals } from '@/db/schema/index.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
-import { answerAsClient, answerCodeFor } from '@/test/answer-code.ts';
+import { answerAsClient, answerCodeFor, NOTHING_SHOWN } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, authHeaders, createTeamOfRoles } from '@/test/factories.ts';
 
@@ -365,6 +365,7 @@ describe('public rate limits', () => {
         const res = await limited.app.inject({
           method: 'POST',
           url: `/api/v1/public/proposals/${randomUUID()}x/accept`,
+          payload: NOTHING_SHOWN,
         });
         statuses.push(res.statusCode);
       }

@@ -41,8 +41,8 @@ const errors = {
 };
 /** The version and content hash the page rendered (docs/product.md#evidence). */
 const shownOf = (b: {
-  version?: number;
-  contentSha256?: string;
+  version: number;
+  contentSha256: string;
   choice?: ClientChoice;
 }): publicProposals.ShownVersion => ({
   version: b.version,
@@ -169,7 +169,9 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
       schema: {
         tags,
         summary: 'Accept the proposal',
-        description: 'With the emailed `code` when the organization asks for one (`answerCode.required`).',
+        description:
+          'With the emailed `code` when the organization asks for one (`answerCode.required`), and always the ' +
+          '`version` and `contentSha256` the page showed (400 without them, 409 when the proposal changed since).',
         params: PublicTokenParamsSchema,
         body: AcceptInputSchema,
         response: { 200: decision, ...errors },

@@ -406,12 +406,12 @@ export async function requestAnswerCode(
 }
 
 /**
- * What the page says it showed when the client decided: the version and the SHA-256 of its canonical content.
- * Either missing is not checked (API callers that predate it); the page always sends both.
+ * What the page says it showed when the client decided: the version and the SHA-256 of its canonical content,
+ * both required (docs/product.md#content-binding).
  */
 export interface ShownVersion {
-  version?: number;
-  contentSha256?: string;
+  version: number;
+  contentSha256: string;
   /** The optional items and quantities chosen (accept and sign); absent: the default choice. */
   choice?: ClientChoice;
 }
@@ -565,10 +565,7 @@ async function decide(
     // The row is locked by the update: the content hashed here is the content decided on. A page showing an
     // older version or other content is refused and the whole answer rolled back (docs/product.md#evidence).
     const sha256 = await shownContentSha256(row);
-    if (
-      (shown.version !== undefined && shown.version !== row.currentVersion) ||
-      (shown.contentSha256 !== undefined && shown.contentSha256 !== sha256)
-    ) {
+    if (shown.version !== row.currentVersion || shown.contentSha256 !== sha256) {
       throw new AppError('CONFLICT', MESSAGES.proposalChanged);
     }
     // The choice is priced on the content decided on, and kept with the decision (docs/product.md#client-choice).
@@ -643,7 +640,7 @@ export async function acceptProposal(
   token: string,
   meta: PublicRequestMeta,
   code: AnswerCodeCheck,
-  shown: ShownVersion = {},
+  shown: ShownVersion,
 ): Promise<void> {
   await decide(db, token, meta, code, shown, 'accepted', { status: 'accepted', acceptedAt: new Date() });
 }
@@ -655,8 +652,8 @@ export async function rejectProposal(
   meta: PublicRequestMeta,
   code: AnswerCodeCheck,
   appUrl: string,
-  reasonCode: RejectionReasonCode = 'other',
-  shown: ShownVersion = {},
+  reasonCode: RejectionReasonCode,
+  shown: ShownVersion,
 ): Promise<void> {
   await decide(
     db,
@@ -701,7 +698,7 @@ export async function signProposal(
   input: { signerName: string; signerEmail: string; signatureData: string },
   meta: PublicRequestMeta,
   code: AnswerCodeCheck,
-  shown: ShownVersion = {},
+  shown: ShownVersion,
 ): Promise<void> {
   assertPngDataUrl(input.signatureData);
   const now = new Date();

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as asn1js from 'asn1js';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +71,59 @@ describe('sealed PDF', () => {
     expect(printed).toContain('Aceite');
     expect(printed).toMatch(/eContent: <ABSENT>/);
     expect(sealed.toString('latin1')).toContain('/ETSI.CAdES.detached');
+  });
+
+  it('signs the ESS signing-certificate-v2 attribute: the SHA-256 of the embedded certificate and its issuerSerial', () => {
+    const { signature } = splitSigned(sealed);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'aceite-seal-'));
+    const sig = path.join(dir, 'sig.der');
+    writeFileSync(sig, signature);
+    // openssl names the attribute among the signed ones…
+    const printed = execFileSync('openssl', [
+      'cms',
+      '-cmsout',
+      '-print',
+      '-inform',
+      'DER',
+      '-in',
+      sig,
+    ]).toString();
+    expect(printed).toMatch(
+      /signedAttrs:[\s\S]*(id-smime-aa-signingCertificateV2|1\.2\.840\.113549\.1\.9\.16\.2\.47)/,
+    );
+    // …and the certificate openssl extracts from the signature hashes to the value the attribute carries.
+    const pem = execFileSync('openssl', ['pkcs7', '-inform', 'DER', '-in', sig, '-print_certs']);
+    const certDer = execFileSync('openssl', ['x509', '-outform', 'DER'], { input: pem });
+    const expected = createHash('sha256').update(certDer).digest('hex');
+    const serial = execFileSync('openssl', ['x509', '-noout', '-serial'], { input: pem })
+      .toString()
+      .trim()
+      .replace(/^serial=/, '')
+      .toLowerCase();
+
+    // ContentInfo → [0] SignedData → signerInfos (last) → first SignerInfo → signedAttrs [0].
+    const der = new Uint8Array(signature);
+    const info = asn1js.fromBER(der.buffer.slice(der.byteOffset, der.byteOffset + der.byteLength));
+    expect(info.offset).not.toBe(-1);
+    const seq = (node: unknown) => (node as asn1js.Sequence).valueBlock.value;
+    const signedData = seq(seq(info.result)[1])[0];
+    const signerInfos = seq(signedData).at(-1);
+    const signerInfo = seq(signerInfos)[0];
+    const signedAttrs = seq(signerInfo).find((n) => n.idBlock.tagClass === 3 && n.idBlock.tagNumber === 0);
+    const attribute = seq(signedAttrs).find(
+      (a) => (seq(a)[0] as asn1js.ObjectIdentifier).valueBlock.toString() === '1.2.840.113549.1.9.16.2.47',
+    );
+    expect(attribute).toBeDefined();
+    const signingCertificateV2 = seq(seq(attribute)[1])[0];
+    const essCertIdV2 = seq(seq(signingCertificateV2)[0])[0];
+    const [certHash, issuerSerial] = seq(essCertIdV2);
+    // The hash algorithm is the default SHA-256, so DER leaves it out: the first member is the hash itself.
+    expect(certHash).toBeInstanceOf(asn1js.OctetString);
+    expect(Buffer.from((certHash as asn1js.OctetString).valueBlock.valueHexView).toString('hex')).toBe(
+      expected,
+    );
+    const serialNumber = seq(issuerSerial)[1] as asn1js.Integer;
+    expect(Buffer.from(serialNumber.valueBlock.valueHexView).toString('hex')).toBe(serial);
   });
 
   it('fails verification when one byte of the file changes', () => {

@@ -103,7 +103,7 @@ export function verificationUrl(appUrl: string, code: string): string {
 /**
  * Produces the sealed PDF of one queued job: the proposal's pages plus the certificate, sealed, stored through
  * the storage interface under a key named by the job (a retry overwrites the same object), then recorded with
- * its SHA-256 and emailed to the client and the owner in one transaction.
+ * its SHA-256 and emailed (as an attachment) to the client and the owner in one transaction.
  */
 export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): Promise<{ sha256: string }> {
   const { db } = deps;
@@ -155,11 +155,15 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
         isOwner: true,
       });
     }
+    // The sealed file itself goes with each email (stored in the outbox row, so a retry sends the same bytes);
+    // the text keeps the download link (docs/product.md#sealed-certificate).
+    const attachment = { fileName: sealedFileName(p.title), contentType: 'application/pdf', content: sealed };
     for (const [to, { link, isOwner }] of recipients) {
       await queueEmail(tx, {
         kind: 'sealed_document',
         to,
         organizationId: p.organizationId,
+        attachments: [attachment],
         email: sealedDocumentEmail({
           organizationName: source.organizationName,
           title: p.title,
@@ -206,6 +210,18 @@ export async function drainSealJobs(
   }
 }
 
+/** The sealed file's name, for downloads and email attachments: the title in ASCII, then "-assinada.pdf". */
+export function sealedFileName(title: string): string {
+  const slug =
+    title
+      .normalize('NFD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .slice(0, 60) || 'proposta';
+  return `${slug}-assinada.pdf`;
+}
+
 /** The stored file and a file name for it. */
 export interface SealedFile {
   body: Readable;
@@ -222,14 +238,7 @@ async function openSealed(
     throw new AppError('CONFLICT', MESSAGES.sealedPending);
   const body = await storage.get(sealed.storageKey);
   if (!body) throw new AppError('NOT_FOUND', MESSAGES.sealedNotAvailable);
-  const slug =
-    title
-      .normalize('NFD')
-      .replace(/[^\w\s-]/g, '')
-      .trim()
-      .replace(/\s+/g, '-')
-      .slice(0, 60) || 'proposta';
-  return { body, fileName: `${slug}-assinada.pdf` };
+  return { body, fileName: sealedFileName(title) };
 }
 
 /** A member's download from the proposal's page (any role that can read the proposal). */

@@ -210,6 +210,25 @@ describe('ProposalPage: Registo de prova', () => {
     expect(within(panel).getByText('Cadeia íntegra')).toBeInTheDocument();
   });
 
+  it("says the client's network is hidden after the client was deleted (pseudonymised)", async () => {
+    const hidden = EVENTS.map((e) =>
+      e.type === 'viewed' ? { ...e, payload: { ...e.payload, ip: null } } : e,
+    );
+    renderPage(buildProposal(), {
+      [`GET /proposals/${ID}/evidence`]: () =>
+        jsonResponse(200, {
+          data: { intact: true, brokenAt: null, events: hidden, clientPseudonymised: true },
+        }),
+    });
+    const panel = await screen.findByRole('region', { name: 'Registo de prova' });
+    const list = await within(panel).findByRole('list', { name: 'Eventos do registo de prova' });
+    expect(panel).toHaveTextContent(
+      'O cliente foi eliminado: a rede e o endereço de email dos eventos estão ocultos',
+    );
+    expect(list).not.toHaveTextContent('203.0.113.0/24');
+    expect(list).toHaveTextContent('Firefox/140');
+  });
+
   it('says where a tampered chain breaks', async () => {
     renderPage(buildProposal(), {
       [`GET /proposals/${ID}/evidence`]: () =>

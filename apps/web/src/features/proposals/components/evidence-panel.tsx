@@ -70,6 +70,13 @@ export function EvidencePanel({ proposalId }: { proposalId: string }) {
               ser confirmados.
             </Alert>
           )}
+          {/* The server hides them once the client is pseudonymised (docs/product.md#chain-after-pseudonymisation). */}
+          {data.clientPseudonymised && (
+            <Text size="sm" c="dimmed" mb="sm">
+              O cliente foi eliminado: a rede e o endereço de email dos eventos estão ocultos; os eventos
+              guardados não mudam.
+            </Text>
+          )}
           {data.events.length === 0 ? (
             <Text size="sm" c="dimmed">
               Ainda não há eventos: a proposta não foi enviada nem vista pelo cliente.
