@@ -37,6 +37,7 @@ function proposalOf(overrides: Partial<Proposal> = {}): Proposal {
     discountAmount: 0,
     taxRate: 23,
     taxAmount: 2300,
+    taxBreakdown: [{ rate: 23, base: 10000, tax: 2300 }],
     totalValue: 12300,
     validUntil: null,
     content: { blocks: [], items: [] },

@@ -12,28 +12,24 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { paths } from '@/config/paths';
-import { AttachmentsPanel } from '@/features/attachments/components/attachments-panel';
-import { CommentsPanel } from '@/features/comments/components/comments-panel';
 import { useApproval } from '@/features/proposals/api/get-approval';
 import { useProposal } from '@/features/proposals/api/get-proposal';
 import { AnswerVerificationNote } from '@/features/proposals/components/answer-verification-note';
 import { ApprovalPanel, approvalBlockReason } from '@/features/proposals/components/approval-panel';
 import { CancelProposalButton } from '@/features/proposals/components/cancel-proposal-button';
 import { ChosenConfigurationPanel } from '@/features/proposals/components/chosen-configuration-panel';
-import { ClientMessagesPanel } from '@/features/proposals/components/client-messages-panel';
 import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
 import { DownloadPdfButton } from '@/features/proposals/components/download-pdf-button';
 import { DuplicateButton } from '@/features/proposals/components/duplicate-button';
-import { EvidencePanel } from '@/features/proposals/components/evidence-panel';
 import { ProposalDetail } from '@/features/proposals/components/proposal-detail';
 import { ProposalLoadError } from '@/features/proposals/components/proposal-screen-states';
-import { ReadingPanel } from '@/features/proposals/components/reading-panel';
 import { ReissueButton } from '@/features/proposals/components/reissue-button';
 import { ReissueChangesPanel } from '@/features/proposals/components/reissue-changes-panel';
 import { SealedPdfButton } from '@/features/proposals/components/sealed-pdf-button';
@@ -41,9 +37,29 @@ import { SendProposalButton } from '@/features/proposals/components/send-proposa
 import { SignaturePanel } from '@/features/proposals/components/signature-panel';
 import { useConfirmDeleteProposal } from '@/features/proposals/components/use-confirm-delete-proposal';
 import { versionKeys } from '@/features/versions/api/keys';
-import { VersionsPanel } from '@/features/versions/components/versions-panel';
 import { useAuthorization } from '@/lib/authorization';
 import { formatDateTime } from '@/lib/format';
+
+// The panels below the proposal load after it, each with its own data (docs/architecture.md#budgets): the page's
+// first load stays within the route budget however many panels the page gains.
+const AttachmentsPanel = lazy(async () => ({
+  default: (await import('@/features/attachments/components/attachments-panel')).AttachmentsPanel,
+}));
+const CommentsPanel = lazy(async () => ({
+  default: (await import('@/features/comments/components/comments-panel')).CommentsPanel,
+}));
+const ClientMessagesPanel = lazy(async () => ({
+  default: (await import('@/features/proposals/components/client-messages-panel')).ClientMessagesPanel,
+}));
+const EvidencePanel = lazy(async () => ({
+  default: (await import('@/features/proposals/components/evidence-panel')).EvidencePanel,
+}));
+const ReadingPanel = lazy(async () => ({
+  default: (await import('@/features/proposals/components/reading-panel')).ReadingPanel,
+}));
+const VersionsPanel = lazy(async () => ({
+  default: (await import('@/features/versions/components/versions-panel')).VersionsPanel,
+}));
 
 /** /proposals/{id}: the proposal as the team sees it, with its actions (docs/product.md#proposal-screens). */
 export function ProposalPage() {
@@ -181,27 +197,30 @@ export function ProposalPage() {
         <AnswerVerificationNote proposal={proposal} />
         {proposal.reissuedFromId && <ReissueChangesPanel proposal={proposal} />}
         <ProposalDetail proposal={proposal} />
-        <ReadingPanel proposalId={proposal.id} />
-        <ClientMessagesPanel
-          proposalId={proposal.id}
-          canAnswer={
-            authorization.canAnswerClientMessage(proposal.ownerId) === true && proposal.status !== 'cancelled'
-          }
-        />
-        <EvidencePanel proposalId={proposal.id} />
-        <VersionsPanel proposalId={proposal.id} canCreate={mayManage} />
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <AttachmentsPanel
+        <Suspense fallback={<LoadingState label="A carregar…" />}>
+          <ReadingPanel proposalId={proposal.id} />
+          <ClientMessagesPanel
             proposalId={proposal.id}
-            canAttach={mayManage}
-            canDelete={(attachment) => authorization.canDeleteAttachment(attachment.uploadedBy) === true}
+            canAnswer={
+              authorization.canAnswerClientMessage(proposal.ownerId) === true &&
+              proposal.status !== 'cancelled'
+            }
           />
-          <CommentsPanel
-            proposalId={proposal.id}
-            canEdit={(comment) => authorization.canEditComment(comment.userId) === true}
-            canComment={authorization.can('comment:create') === true}
-          />
-        </SimpleGrid>
+          <EvidencePanel proposalId={proposal.id} />
+          <VersionsPanel proposalId={proposal.id} canCreate={mayManage} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <AttachmentsPanel
+              proposalId={proposal.id}
+              canAttach={mayManage}
+              canDelete={(attachment) => authorization.canDeleteAttachment(attachment.uploadedBy) === true}
+            />
+            <CommentsPanel
+              proposalId={proposal.id}
+              canEdit={(comment) => authorization.canEditComment(comment.userId) === true}
+              canComment={authorization.can('comment:create') === true}
+            />
+          </SimpleGrid>
+        </Suspense>
       </Stack>
     </>
   );
