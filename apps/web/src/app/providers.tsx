@@ -6,9 +6,8 @@ import {
   PasswordInput,
 } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { GlobalErrorBoundary } from '@/components/error-screens/global-error-boundary';
 import { queryClient } from '@/lib/query-client';
@@ -45,12 +44,27 @@ export const appTheme = mergeThemeOverrides(
   }),
 );
 
+// The toasts' container (9 kB gzip with its transitions) loads beside the first screen instead of in the SPA
+// entry every route counts: nothing is shown until an action completes, and a toast raised earlier
+// (`notifications.show` only updates a store) appears once it has loaded. Imported from a module of our own:
+// a dynamic import of the package itself would keep all of it in the entry (docs/decisions.md, "Issue 27 —
+// bundle budgets (findings)"). Should it fail to load (offline), the app goes on without toasts rather than
+// falling into the error screen.
+const NotificationsContainer = lazy<ComponentType>(() =>
+  import('./notifications-container').then(
+    (m) => ({ default: m.NotificationsContainer }),
+    () => ({ default: () => null }),
+  ),
+);
+
 /** App-wide providers that do not need the router. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={appTheme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <GlobalErrorBoundary>
-        <Notifications position="top-right" />
+        <Suspense fallback={null}>
+          <NotificationsContainer />
+        </Suspense>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </GlobalErrorBoundary>
     </MantineProvider>
