@@ -15,12 +15,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { tokenFromPath } from './api';
 import { PublicProposalApp } from './public-proposal-app';
+import { optOutTokenFromPath, ReminderOptOutApp } from './reminder-opt-out';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The public proposal page has no #root element');
 
+// /p/{token}/lembretes is the reminders' opt-out (docs/product.md#reminders), served by the same page.
+const optOutToken = optOutTokenFromPath(window.location.pathname);
 createRoot(container).render(
   <StrictMode>
-    <PublicProposalApp publicToken={tokenFromPath(window.location.pathname)} />
+    {optOutToken ? (
+      <ReminderOptOutApp publicToken={optOutToken} />
+    ) : (
+      <PublicProposalApp publicToken={tokenFromPath(window.location.pathname)} />
+    )}
   </StrictMode>,
 );

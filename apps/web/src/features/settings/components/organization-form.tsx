@@ -35,6 +35,7 @@ import { useOrganization } from '../api/get-organization';
 import { useUpdateOrganization } from '../api/update-organization';
 import { ApprovalSettings } from './approval-settings';
 import { ReadingRetentionSetting } from './reading-retention-setting';
+import { ReminderSettings } from './reminder-settings';
 import type { ReportMessage } from './settings-message';
 import { VatRegionSettings } from './vat-region-settings';
 
@@ -342,6 +343,7 @@ export function OrganizationForm({ onMessage }: { onMessage: ReportMessage }) {
     <>
       <OrganizationFields organization={organization.data} onMessage={onMessage} />
       <ApprovalSettings organization={organization.data} onMessage={onMessage} />
+      <ReminderSettings organization={organization.data} onMessage={onMessage} />
     </>
   );
 }
