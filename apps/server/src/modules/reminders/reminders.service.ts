@@ -132,7 +132,7 @@ async function sendClientReminder(
         createdAt: now,
       });
       if (!reminderId) return false;
-      await assertWithinMailLimits(tx, opts.mailLimits, p.organizationId, row.clientEmail);
+      await assertWithinMailLimits(tx, reminderLimits(opts.mailLimits), p.organizationId, row.clientEmail);
       const link = `${opts.appUrl}/p/${p.publicToken}`;
       const outboxId = await queueEmail(tx, {
         kind: 'proposal_reminder',
@@ -167,6 +167,17 @@ async function sendClientReminder(
     if (error instanceof AppError && error.code === 'RATE_LIMITED') return false;
     throw error;
   }
+}
+
+/**
+ * Reminders count towards the hourly mail limits but may fill only half of the organization's: the other half is
+ * left for the emails the team sends itself (docs/decisions.md, "Issue 24 — reminders").
+ */
+export function reminderLimits(limits: MailLimits): MailLimits {
+  return {
+    perOrganizationPerHour: Math.max(1, Math.floor(limits.perOrganizationPerHour / 2)),
+    perRecipientPerHour: limits.perRecipientPerHour,
+  };
 }
 
 /** Sends every due client reminder; the number queued. */

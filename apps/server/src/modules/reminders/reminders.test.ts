@@ -347,6 +347,47 @@ describe('two processes on one database (docs/product.md#reminders)', { timeout:
   });
 });
 
+describe('mail limits (docs/product.md#reminders)', { timeout: 30_000 }, () => {
+  it("fill at most half of the organization's hourly limit; what is left waits for a later run", async () => {
+    const limited = await buildTestApp({
+      mailLimits: { perOrganizationPerHour: 4, perRecipientPerHour: 100 },
+    });
+    try {
+      const own = await createTeamOfRoles(limited.db);
+      const [client] = await limited.db
+        .insert(clients)
+        .values({ organizationId: own.org.id, name: 'Joana Lima', email: CLIENT_EMAIL })
+        .returning();
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const [row] = await limited.db
+          .insert(proposals)
+          .values({
+            organizationId: own.org.id,
+            ownerId: own.sales.id,
+            clientId: client?.id,
+            title: `Proposta ${i}`,
+            status: 'sent',
+            sentAt: BASE,
+            content: { blocks: [], items: [] },
+            publicToken: newOpaqueToken(),
+          })
+          .returning();
+        ids.push(row?.id as string);
+      }
+      await limited.app.reminders.run(at(3));
+      await limited.app.reminders.run(at(3, 1));
+      const rows = await limited.db
+        .select()
+        .from(proposalReminders)
+        .where(inArray(proposalReminders.proposalId, ids));
+      expect(rows).toHaveLength(2);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('the stop route is rate limited', { timeout: 30_000 }, () => {
   it('answers 429 with the error envelope past the per-IP limit', async () => {
     const limited = await buildTestApp({ publicRateLimitMax: 2 });
