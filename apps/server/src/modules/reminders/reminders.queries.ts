@@ -18,6 +18,7 @@ import {
  * which reminder, if any, is due.
  */
 export async function selectReminderCandidates(db: Db, sentBefore: Date) {
+  // A proposal reminded within the day (sentBefore is a day before now) waits: at most one a day.
   return db
     .select({
       id: proposals.id,
@@ -43,6 +44,7 @@ export async function selectReminderCandidates(db: Db, sentBefore: Date) {
         isNotNull(proposals.sentAt),
         lte(proposals.sentAt, sentBefore),
         isNull(proposalReminderOptOuts.proposalId),
+        sql`not exists (select 1 from ${proposalReminders} where ${proposalReminders.proposalId} = ${proposals.id} and ${proposalReminders.createdAt} > ${sentBefore})`,
       ),
     );
 }
@@ -95,8 +97,8 @@ export async function setReminderOutbox(db: Db, id: string, outboxId: string): P
   await db.update(proposalReminders).set({ outboxId }).where(eq(proposalReminders.id, id));
 }
 
-/** The active owners with proposals waiting for the client, in organizations whose summary is on. */
-export async function selectWaitingByOwner(db: Db) {
+/** The active owners with proposals waiting for the client who have not had today's summary (`day`, Lisbon). */
+export async function selectWaitingByOwner(db: Db, day: string) {
   return db
     .select({
       proposalId: proposals.id,
@@ -122,6 +124,7 @@ export async function selectWaitingByOwner(db: Db) {
         isNull(proposals.archivedAt),
         eq(users.isActive, true),
         eq(users.organizationId, proposals.organizationId),
+        sql`not exists (select 1 from ${ownerReminderSummaries} where ${ownerReminderSummaries.userId} = ${proposals.ownerId} and ${ownerReminderSummaries.day} = ${day})`,
       ),
     )
     .orderBy(asc(proposals.ownerId), asc(proposals.sentAt), desc(proposals.createdAt));

@@ -208,7 +208,7 @@ export async function sendOwnerSummaries(db: Db, opts: ReminderOptions, now: Dat
   if (!withinSendingHours(now)) return 0;
   const today = lisbonClock(now).day;
   const byOwner = new Map<string, WaitingRow[]>();
-  for (const row of await selectWaitingByOwner(db)) {
+  for (const row of await selectWaitingByOwner(db, today)) {
     if (!ownerSummaryEnabled(row.settings)) continue;
     const list = byOwner.get(row.ownerId) ?? [];
     list.push(row);
