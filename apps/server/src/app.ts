@@ -36,6 +36,7 @@ import { approvalsRoutes } from '@/modules/proposals/approvals.routes.ts';
 import { proposalsRoutes } from '@/modules/proposals/proposals.routes.ts';
 import { publicProposalsRoutes } from '@/modules/public-proposals/public-proposals.routes.ts';
 import { readingRoutes } from '@/modules/reading/reading.routes.ts';
+import { remindersRoutes } from '@/modules/reminders/reminders.routes.ts';
 import { sealedDocumentsRoutes } from '@/modules/sealed-documents/sealed-documents.routes.ts';
 import type { ChainCheck } from '@/modules/sealed-documents/sealed-documents.service.ts';
 import { settingsRoutes } from '@/modules/settings/settings.routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
         clientMessageLimits: config.clientMessageLimits ?? { perProposalPerHour: 10, perIpPerHour: 20 },
       });
+      await api.register(remindersRoutes, { rateLimitMax: config.publicRateLimitMax });
       await api.register(readingRoutes, { rateLimitMax: config.publicRateLimitMax * 6 });
       await api.register(sealedDocumentsRoutes, {
         storage,
@@ -232,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       allowPrivate: config.webhooks?.allowPrivate ?? false,
       appUrl: config.appUrl,
     },
+    reminders: { appUrl: config.appUrl, mailLimits },
   });
 
   return app;

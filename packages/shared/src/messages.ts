@@ -183,6 +183,8 @@ export const MESSAGES = {
   organizationNameRequired: 'O nome da organização é obrigatório',
   colorInvalid: 'Cor inválida (use o formato #RRGGBB)',
   readingRetentionInvalid: 'Indique um número inteiro de meses entre 1 e 60',
+  reminderDaysInvalid: 'Indique um número inteiro de dias entre 1 e 60',
+  remindersStopClientOnly: 'Só o cliente pode deixar de receber os lembretes desta proposta',
   privacyContactInvalid: 'Indique um email ou um endereço web (https://…) válido',
   logoInvalid: 'O logótipo deve ser uma imagem PNG, JPEG ou WebP até 200 KB',
   profileUpdated: 'Perfil atualizado com sucesso!',

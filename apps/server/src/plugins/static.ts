@@ -39,6 +39,13 @@ export const staticPlugin = fp(
           .header('Referrer-Policy', 'no-referrer')
           .sendFile('public-proposal.html'),
       );
+      // The reminders' opt-out page (docs/product.md#reminders): the same bundle, which shows only the opt-out.
+      app.get('/p/:publicToken/lembretes', { schema: { hide: true } }, (_req, reply) =>
+        reply
+          .header('Cache-Control', 'no-cache')
+          .header('Referrer-Policy', 'no-referrer')
+          .sendFile('public-proposal.html'),
+      );
     }
     // The sign-in screen prerendered into the SPA shell (apps/web/scripts/prerender.mjs): it paints before the
     // app's JavaScript has loaded; the SPA then takes over the page as on any other route.

@@ -3,8 +3,10 @@ import fp from 'fastify-plugin';
 import type { Db } from '@/db/client.ts';
 import { startExpirySweep } from '@/jobs/expiry-sweep.ts';
 import { OutboxWorker } from '@/jobs/outbox-worker.ts';
+import { startReminders } from '@/jobs/reminders.ts';
 import { WebhookWorker, type WebhookWorkerOptions } from '@/jobs/webhook-worker.ts';
 import type { MailTransport } from '@/lib/mail-transport.ts';
+import { type ReminderOptions, runReminders } from '@/modules/reminders/reminders.service.ts';
 import { drainSealJobs, type SealDependencies } from '@/modules/sealed-documents/sealed-documents.service.ts';
 
 declare module 'fastify' {
@@ -13,6 +15,8 @@ declare module 'fastify' {
     /** Produces the queued sealed PDFs now; tests call `drain()` directly. */
     sealer: { drain(): Promise<number> };
     webhookWorker: WebhookWorker;
+    /** One run of the reminders job at the given instant (docs/product.md#reminders); tests pass their clock. */
+    reminders: { run(now?: Date): ReturnType<typeof runReminders> };
   }
 }
 
@@ -25,11 +29,12 @@ export interface WorkersPluginOptions {
   /** Whether this process runs the outbox and the expiry sweep (off in tests, which drain the outbox by hand). */
   run: boolean;
   webhooks: WebhookWorkerOptions;
+  reminders: ReminderOptions;
 }
 
 /**
- * The in-process background work and its life cycle: the email outbox worker (`app.outbox`), the webhook delivery worker (`app.webhookWorker`) and the expiry
- * sweep start when the app is ready and stop when it closes (docs/architecture.md, "Server").
+ * The in-process background work and its life cycle: the email outbox worker (`app.outbox`), the webhook delivery worker (`app.webhookWorker`), the expiry
+ * sweep and the reminders (`app.reminders`) start when the app is ready and stop when it closes (docs/architecture.md, "Server").
  */
 export const workersPlugin = fp(
   async (app: FastifyInstance, opts: WorkersPluginOptions) => {
@@ -39,8 +44,10 @@ export const workersPlugin = fp(
     app.decorate('sealer', sealer);
     const webhookWorker = new WebhookWorker(opts.db, app.log, opts.webhooks);
     app.decorate('webhookWorker', webhookWorker);
+    app.decorate('reminders', { run: (now = new Date()) => runReminders(opts.db, opts.reminders, now) });
     if (opts.run) {
       let stopSweep = () => {};
+      let stopReminders: () => Promise<unknown> = async () => {};
       // The sealed PDFs (docs/decisions.md, "Sealed certificate and verification"): polled like the outbox,
       // one pass at a time per process; jobs are claimed with SKIP LOCKED, so processes never collide.
       let sealing: Promise<unknown> | null = null;
@@ -58,10 +65,12 @@ export const workersPlugin = fp(
         outbox.start();
         webhookWorker.start();
         stopSweep = startExpirySweep(opts.db, app.log);
+        stopReminders = startReminders(opts.db, app.log, opts.reminders);
       });
       app.addHook('onClose', async () => {
         clearInterval(sealTimer);
         stopSweep();
+        await stopReminders();
         await sealing;
       });
     }

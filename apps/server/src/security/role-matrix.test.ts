@@ -752,6 +752,8 @@ const NOT_ROLE_BOUND = new Set([
   'POST /public/proposals/{publicToken}/reading',
   // The client's question or change request: the token is the key (docs/product.md#client-questions-and-change-requests).
   'POST /public/proposals/{publicToken}/messages',
+  // The client's opt-out of the reminders: the token is the key (docs/product.md#reminders).
+  'POST /public/proposals/{publicToken}/reminders/stop',
   // Anyone, signed in or not, may check a sealed document (docs/product.md#verification).
   'POST /public/verify',
   // Platform administration: superadmins only (admin.routes.test.ts covers every organization role).
@@ -1011,7 +1013,7 @@ describe("public answer routes: the client's alone, never an organization role",
     const failures: string[] = [];
     for (const role of ORG_ROLES) {
       for (const op of publicWrites) {
-        const action = op.split('/').at(-1) as string;
+        const action = op.split('{publicToken}/')[1] as string;
         const before = await fingerprint(team.org.id);
         const res = await t.app.inject({
           method: 'POST',

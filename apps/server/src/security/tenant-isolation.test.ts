@@ -229,6 +229,10 @@ const PUBLIC_CASES: Record<string, Case[]> = {
     },
   ],
   'GET /public/proposals/{publicToken}/attachments': [{ params: () => ({ publicToken: unknownToken() }) }],
+  // 'Não quero receber mais lembretes' (docs/product.md#reminders).
+  'POST /public/proposals/{publicToken}/reminders/stop': [
+    { params: () => ({ publicToken: unknownToken() }) },
+  ],
   'GET /public/proposals/{publicToken}/sealed-pdf': [{ params: () => ({ publicToken: unknownToken() }) }],
   'GET /public/proposals/{publicToken}/pdf': [{ params: () => ({ publicToken: unknownToken() }) }],
   'GET /public/proposals/{publicToken}/attachments/{attachmentId}/download': [

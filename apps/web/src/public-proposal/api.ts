@@ -217,6 +217,11 @@ export function signPublicProposal(
   return request(`${tokenPath(publicToken)}/sign`, { method: 'POST', body: { ...input, ...shown } });
 }
 
+/** 'Não quero receber mais lembretes' (docs/product.md#reminders): idempotent. */
+export function stopPublicReminders(publicToken: string): Promise<{ stopped: true }> {
+  return request<{ stopped: true }>(`${tokenPath(publicToken)}/reminders/stop`, { method: 'POST' });
+}
+
 /** The token of a /p/{publicToken} address, or null when the path is not one. */
 export function tokenFromPath(pathname: string): string | null {
   const match = /^\/p\/([^/]+)\/?$/.exec(pathname);

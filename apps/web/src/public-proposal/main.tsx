@@ -19,8 +19,22 @@ import { PublicProposalApp } from './public-proposal-app';
 const container = document.getElementById('root');
 if (!container) throw new Error('The public proposal page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <PublicProposalApp publicToken={tokenFromPath(window.location.pathname)} />
-  </StrictMode>,
-);
+// /p/{token}/lembretes is the reminders' opt-out (docs/product.md#reminders), served by the same page; its code
+// loads only there, so the proposal's own page carries none of it.
+const optOut = /^\/p\/[^/]+\/lembretes\/?$/.test(window.location.pathname);
+if (optOut) {
+  void import('./reminder-opt-out').then(({ optOutTokenFromPath, ReminderOptOutApp }) => {
+    const token = optOutTokenFromPath(window.location.pathname);
+    createRoot(container).render(
+      <StrictMode>
+        {token ? <ReminderOptOutApp publicToken={token} /> : <PublicProposalApp publicToken={null} />}
+      </StrictMode>,
+    );
+  });
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <PublicProposalApp publicToken={tokenFromPath(window.location.pathname)} />
+    </StrictMode>,
+  );
+}

@@ -214,6 +214,31 @@ export const READING_RETENTION_MIN_MONTHS = 1;
 export const READING_RETENTION_MAX_MONTHS = 60;
 export const READING_RETENTION_DEFAULT_MONTHS = 12;
 
+/** The client reminders (docs/product.md#reminders): not opened, opened but not answered, before expiry. */
+export const CLIENT_REMINDER_KINDS = ['not_opened', 'not_answered', 'before_expiry'] as const;
+export type ClientReminderKind = (typeof CLIENT_REMINDER_KINDS)[number];
+export const REMINDER_MIN_DAYS = 1;
+export const REMINDER_MAX_DAYS = 60;
+export const REMINDER_DEFAULT_DAYS: Record<ClientReminderKind, number> = {
+  not_opened: 3,
+  not_answered: 5,
+  before_expiry: 2,
+};
+const REMINDER_KEYS: Record<ClientReminderKind, { enabled: string; days: string }> = {
+  not_opened: { enabled: 'reminderNotOpenedEnabled', days: 'reminderNotOpenedDays' },
+  not_answered: { enabled: 'reminderNotAnsweredEnabled', days: 'reminderNotAnsweredDays' },
+  before_expiry: { enabled: 'reminderBeforeExpiryEnabled', days: 'reminderBeforeExpiryDays' },
+};
+
+function reminderDays() {
+  return z
+    .number({ error: MESSAGES.reminderDaysInvalid })
+    .int(MESSAGES.reminderDaysInvalid)
+    .min(REMINDER_MIN_DAYS, MESSAGES.reminderDaysInvalid)
+    .max(REMINDER_MAX_DAYS, MESSAGES.reminderDaysInvalid)
+    .optional();
+}
+
 export const OrganizationSettingsSchema = z
   .looseObject({
     proposalEmailSubject: z.string().trim().max(200, MESSAGES.emailSubjectTooLong).optional(),
@@ -280,6 +305,17 @@ export const OrganizationSettingsSchema = z
     /** The organization's own tax id and country (docs/product.md#tax-ids), shown to its clients. */
     taxId: z.string().trim().max(60).optional(),
     taxCountry: z.string().trim().max(60).optional(),
+    /**
+     * Automatic reminders (docs/product.md#reminders): each on or off (absent means on) with its days (1–60;
+     * absent means the default). Read them through `clientReminderDays` and `ownerSummaryEnabled`.
+     */
+    reminderNotOpenedEnabled: z.boolean().optional(),
+    reminderNotOpenedDays: reminderDays(),
+    reminderNotAnsweredEnabled: z.boolean().optional(),
+    reminderNotAnsweredDays: reminderDays(),
+    reminderBeforeExpiryEnabled: z.boolean().optional(),
+    reminderBeforeExpiryDays: reminderDays(),
+    reminderOwnerSummaryEnabled: z.boolean().optional(),
   })
   // The organization's NIF is checked like a client's, against its country (Portugal when absent).
   .superRefine((value, ctx) => {
@@ -332,6 +368,27 @@ export function approvalMinDiscountPercent(
 /** Admins and managers skip the approval of their own proposals unless told otherwise (default on). */
 export function approvalSelfApproves(settings: Record<string, unknown> | null | undefined): boolean {
   return settings?.approvalSelfApproves !== false;
+}
+
+/**
+ * The days of a client reminder (docs/product.md#reminders), or null when the organization turned it off. Every
+ * reminder is on by default (3 days not opened, 5 opened but not answered, 2 before expiry).
+ */
+export function clientReminderDays(
+  settings: Record<string, unknown> | null | undefined,
+  kind: ClientReminderKind,
+): number | null {
+  const keys = REMINDER_KEYS[kind];
+  if (settings?.[keys.enabled] === false) return null;
+  const v = settings?.[keys.days];
+  return typeof v === 'number' && Number.isInteger(v) && v >= REMINDER_MIN_DAYS && v <= REMINDER_MAX_DAYS
+    ? v
+    : REMINDER_DEFAULT_DAYS[kind];
+}
+
+/** The owners' daily summary of proposals waiting is on unless the organization turned it off. */
+export function ownerSummaryEnabled(settings: Record<string, unknown> | null | undefined): boolean {
+  return settings?.reminderOwnerSummaryEnabled !== false;
 }
 
 export const OrganizationInputSchema = z.object({

@@ -15,6 +15,7 @@ export * from './products.ts';
 export * from './proposal-messages.ts';
 export * from './proposals.ts';
 export * from './reading.ts';
+export * from './reminders.ts';
 export * from './sealed-documents.ts';
 export * from './teams.ts';
 export * from './templates.ts';

@@ -68,8 +68,9 @@ export async function countRecentMail(
   toAddress: string,
 ): Promise<{ byOrganization: number; byRecipient: number }> {
   // Invitations, proposal emails and a seen proposal's update email to the client (issue 19): every email a
-  // member can make us send to an address of their choosing.
-  const kinds = sql`kind in ('invite', 'proposal', 'proposal_update')`;
+  // member can make us send to an address of their choosing; and the automatic reminders to clients
+  // (docs/product.md#reminders).
+  const kinds = sql`kind in ('invite', 'proposal', 'proposal_update', 'proposal_reminder')`;
   const since = sql`created_at > now() - interval '1 hour'`;
   const result = await db.execute<{ by_org: number; by_to: number }>(sql`
     select (select count(*)::int from ${emailOutbox} where organization_id = ${organizationId} and ${kinds} and ${since}) as by_org,

@@ -16,7 +16,9 @@ export interface QueueEmailInput {
     | 'webhook_disabled'
     | 'client_message'
     | 'client_message_answer'
-    | 'proposal_cancelled';
+    | 'proposal_cancelled'
+    | 'proposal_reminder'
+    | 'owner_summary';
   to: string;
   /** Where the recipient's replies go (never the no-reply sender for a proposal). */
   replyTo?: string | null;

@@ -417,3 +417,118 @@ Os eventos seguintes ficam por entregar até o reativar em Definições → Inte
 ${input.link}`;
   return { subject, html, text, links: [input.link] };
 }
+
+/**
+ * An automatic reminder to the client (docs/product.md#reminders): the proposal's link and the link that stops
+ * the reminders of this proposal. Names and titles are escaped.
+ */
+export function clientReminderEmail(
+  input: Branding & {
+    kind: 'not_opened' | 'not_answered' | 'before_expiry';
+    clientName: string;
+    senderName: string;
+    title: string;
+    total: string;
+    validUntil: string | null;
+    link: string;
+    stopLink: string;
+  },
+): RenderedEmail {
+  const until = input.validUntil ? formatCalendarDate(input.validUntil) : null;
+  const subject =
+    input.kind === 'before_expiry'
+      ? `A proposta "${input.title}" expira em breve`
+      : `Lembrete: proposta "${input.title}"`;
+  const lead =
+    input.kind === 'not_opened'
+      ? `${input.senderName} enviou-lhe a proposta "${input.title}" e ainda não a abriu.`
+      : input.kind === 'not_answered'
+        ? `A proposta "${input.title}", de ${input.senderName}, aguarda a sua resposta.`
+        : `A proposta "${input.title}", de ${input.senderName}, é válida até ${until ?? '—'}.`;
+  const ask = 'Pode consultá-la, aceitá-la, assiná-la, rejeitá-la ou fazer uma pergunta nesta página.';
+  const html = brandedLayout(
+    input,
+    subject,
+    `<p>Olá ${escapeHtml(input.clientName)},</p>
+<p>${escapeHtml(lead)}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;font-size:15px">
+<tr><td style="padding:4px 16px 4px 0;color:#52606d">Total</td><td style="font-weight:bold">${escapeHtml(input.total)}</td></tr>
+${until ? `<tr><td style="padding:4px 16px 4px 0;color:#52606d">Válida até</td><td>${escapeHtml(until)}</td></tr>` : ''}
+</table>
+${button(input.link, 'Ver proposta', brandColor(input))}
+<p style="font-size:13px">${escapeHtml(ask)} Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>
+<p style="font-size:12px;color:#52606d"><a href="${escapeHtml(input.stopLink)}" style="color:#52606d">Não quero receber mais lembretes</a> sobre esta proposta.</p>`,
+  );
+  const text = `Olá ${input.clientName},
+
+${lead}
+
+Total: ${input.total}${until ? `\nVálida até: ${until}` : ''}
+
+${ask}
+${input.link}
+
+Não quero receber mais lembretes sobre esta proposta:
+${input.stopLink}
+
+— ${input.organizationName}`;
+  return { subject, html, text, links: [input.link, input.stopLink] };
+}
+
+/** One line of the owner's daily summary: a proposal waiting for the client, and since when. */
+export interface WaitingProposalLine {
+  title: string;
+  clientName: string | null;
+  statusLabel: string;
+  daysWaiting: number;
+  link: string;
+}
+
+/** To a proposal's owner, once a day (docs/product.md#reminders): their proposals waiting for the client. */
+export function ownerSummaryEmail(
+  input: Branding & { firstName: string; proposals: WaitingProposalLine[]; more: number; listLink: string },
+): RenderedEmail {
+  const count = input.proposals.length + input.more;
+  const subject = count === 1 ? '1 proposta a aguardar resposta' : `${count} propostas a aguardar resposta`;
+  const days = (n: number) => (n === 1 ? '1 dia' : `${n} dias`);
+  const rows = input.proposals
+    .map(
+      (p) =>
+        `<tr><td style="padding:6px 12px 6px 0"><a href="${escapeHtml(p.link)}">${escapeHtml(p.title)}</a>${
+          p.clientName
+            ? `<br><span style="color:#52606d;font-size:13px">${escapeHtml(p.clientName)}</span>`
+            : ''
+        }</td><td style="padding:6px 12px 6px 0">${escapeHtml(p.statusLabel)}</td><td style="padding:6px 0">${escapeHtml(days(p.daysWaiting))}</td></tr>`,
+    )
+    .join('\n');
+  const moreHtml = input.more > 0 ? `<p>E mais ${input.more} na lista de propostas.</p>` : '';
+  const html = brandedLayout(
+    input,
+    subject,
+    `<p>Olá ${escapeHtml(input.firstName)},</p>
+<p>Estas propostas suas aguardam resposta do cliente:</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;font-size:14px">
+<tr><th align="left" style="padding:6px 12px 6px 0">Proposta</th><th align="left" style="padding:6px 12px 6px 0">Estado</th><th align="left" style="padding:6px 0">A aguardar há</th></tr>
+${rows}
+</table>
+${moreHtml}
+${button(input.listLink, 'Abrir propostas', brandColor(input))}`,
+  );
+  const lines = input.proposals.map(
+    (
+      p,
+    ) => `- ${p.title}${p.clientName ? ` (${p.clientName})` : ''}: ${p.statusLabel}, há ${days(p.daysWaiting)}
+  ${p.link}`,
+  );
+  const text = `Olá ${input.firstName},
+
+Estas propostas suas aguardam resposta do cliente:
+
+${lines.join('\n')}${input.more > 0 ? `\n\nE mais ${input.more} na lista de propostas.` : ''}
+
+Abrir propostas:
+${input.listLink}
+
+— ${input.organizationName}`;
+  return { subject, html, text, links: [input.listLink, ...input.proposals.map((p) => p.link)] };
+}

@@ -36,6 +36,7 @@ import { useUpdateOrganization } from '../api/update-organization';
 import { ApprovalSettings } from './approval-settings';
 import { NUMBERING_FIELDS, NumberingSettings, numberingDefaults } from './numbering-settings';
 import { ReadingRetentionSetting } from './reading-retention-setting';
+import { ReminderSettings } from './reminder-settings';
 import type { ReportMessage } from './settings-message';
 import { VatRegionSettings } from './vat-region-settings';
 
@@ -346,6 +347,7 @@ export function OrganizationForm({ onMessage }: { onMessage: ReportMessage }) {
     <>
       <OrganizationFields organization={organization.data} onMessage={onMessage} />
       <ApprovalSettings organization={organization.data} onMessage={onMessage} />
+      <ReminderSettings organization={organization.data} onMessage={onMessage} />
     </>
   );
 }

@@ -1,0 +1,49 @@
+import { isPlatformAdmin } from '@aceite/shared/permissions';
+import { API_KEY_PREFIX } from '@aceite/shared/schemas/api-keys';
+import { dataEnvelope, ErrorEnvelopeSchema } from '@aceite/shared/schemas/common';
+import { PublicTokenParamsSchema } from '@aceite/shared/schemas/public-proposals';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perIpLimit } from '@/lib/rate-limit.ts';
+import { type ReminderCaller, stopReminders } from './reminders.service.ts';
+
+/** The client's opt-out of a proposal's reminders (docs/product.md#reminders): no login, the link token is the key. */
+export const remindersRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async (app, opts) => {
+  /** Who else than the client may be calling: a member's session, a platform session, an API key. */
+  async function callerOf(req: FastifyRequest): Promise<ReminderCaller> {
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) return { organizationId: null, platform: false, apiKey: false };
+    if (token.startsWith(API_KEY_PREFIX)) return { organizationId: null, platform: false, apiKey: true };
+    const viewer = await app.accessTokens.identify(token);
+    return {
+      organizationId: viewer?.organizationId ?? null,
+      platform: !!viewer && (viewer.impersonating || isPlatformAdmin(viewer)),
+      apiKey: false,
+    };
+  }
+
+  app.post(
+    '/public/proposals/:publicToken/reminders/stop',
+    {
+      config: perIpLimit(opts.rateLimitMax),
+      schema: {
+        tags: ['public'],
+        summary: "'Não quero receber mais lembretes': stop this proposal's automatic reminders",
+        description:
+          'Idempotent: asking again answers the same. 404 for an unknown link or one not yet sent; 403 for the ' +
+          "organization's members, the platform and API keys (the choice is the client's). Rate limited per IP.",
+        params: PublicTokenParamsSchema,
+        response: {
+          200: dataEnvelope(z.object({ stopped: z.literal(true) })),
+          400: ErrorEnvelopeSchema,
+          403: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+          429: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (req) => ({ data: await stopReminders(app.db, req.params.publicToken, await callerOf(req)) }),
+  );
+};
