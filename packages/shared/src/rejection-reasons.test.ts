@@ -16,18 +16,25 @@ describe('rejection reasons (docs/product.md#rejection-reasons)', () => {
   });
 
   it("needs a text for 'other' and records no code as 'other'", () => {
-    const other = RejectInputSchema.safeParse({ reasonCode: 'other', reason: '  ' });
+    // What the page showed travels with every decision (docs/product.md#content-binding).
+    const shown = { version: 1, contentSha256: 'a'.repeat(64) };
+    const other = RejectInputSchema.safeParse({ ...shown, reasonCode: 'other', reason: '  ' });
     expect(other.success).toBe(false);
     expect(other.error?.issues[0]).toMatchObject({
       path: ['reason'],
       message: MESSAGES.rejectionReasonOtherText,
     });
-    expect(RejectInputSchema.parse({ reasonCode: 'price' })).toMatchObject({
+    expect(RejectInputSchema.parse({ ...shown, reasonCode: 'price' })).toMatchObject({
       reasonCode: 'price',
       reason: null,
     });
-    expect(RejectInputSchema.parse(null)).toMatchObject({ reasonCode: 'other', reason: null });
-    expect(RejectInputSchema.safeParse({ reasonCode: 'caro' }).success).toBe(false);
+    expect(RejectInputSchema.parse(shown)).toMatchObject({ reasonCode: 'other', reason: null });
+    expect(RejectInputSchema.safeParse({ ...shown, reasonCode: 'caro' }).success).toBe(false);
+    // Without what the page showed, the answer names the missing fields.
+    expect(RejectInputSchema.safeParse(null).error?.issues.map((i) => i.path[0])).toEqual([
+      'version',
+      'contentSha256',
+    ]);
   });
 });
 
