@@ -105,17 +105,21 @@ test('a DATA_DIR that cannot be created ends the app and the command with one se
   }
 });
 
-/** The node processes whose parent is `pid` (read from /proc: no `ps` needed). */
+/**
+ * The server processes whose parent is `pid`, read from /proc (no `ps` needed): their command line runs the
+ * server bundle. (Not the process name: Node 24 names its main thread "MainThread".)
+ */
 async function nodeChildren(pid) {
   const { readdir, readFile } = await import('node:fs/promises');
   const found = [];
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // pid (comm) state ppid …: the command name may hold spaces, so split after its closing parenthesis.
-    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    // pid (comm) state ppid …: the name may hold spaces, so split after its closing parenthesis.
     const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid === pid && comm.startsWith('node')) found.push(Number(entry));
+    if (ppid !== pid) continue;
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.includes('server.js')) found.push(Number(entry));
   }
   return found;
 }
