@@ -324,7 +324,11 @@ test.describe('analytics report', () => {
     // A day before the demo data began: nothing in scope.
     await page.goto(`/analytics?startDate=2000-01-01&endDate=2000-01-31`);
     await expectFigure(page, 'Total de propostas', '0', 7_000);
-    await expect(page.getByText('Nenhum dado disponível')).toHaveCount(4);
+    // Users, teams, top clients, the chart and the loss reasons (docs/product.md#rejection-reasons).
+    await expect(page.getByText('Nenhum dado disponível')).toHaveCount(5);
+    await expect(
+      page.getByRole('region', { name: 'Motivos de perda' }).getByText('Nenhum dado disponível'),
+    ).toBeVisible();
   });
 });
 
