@@ -496,20 +496,9 @@ export async function reissueProposal(ctx: TenantContext, id: string): Promise<P
   const today = new Date().toISOString().slice(0, 10);
   const row = await withTx(ctx, async (tx) => {
     const copy = await insertProposal(tx, {
+      ...draftCopyOf(p),
       title: p.title,
-      description: p.description,
-      clientId: p.clientId,
       ownerId: p.ownerId,
-      status: 'draft',
-      currency: p.currency,
-      content: completeContent(p.content),
-      discountType: p.discountType,
-      discountValue: p.discountValue,
-      taxRate: p.taxRate,
-      subtotal: p.subtotal,
-      discountAmount: p.discountAmount,
-      taxAmount: p.taxAmount,
-      totalValue: p.totalValue,
       validUntil: p.validUntil && p.validUntil >= today ? p.validUntil : null,
       reissuedFromId: p.id,
       publicToken: newOpaqueToken(),
@@ -526,6 +515,24 @@ export async function reissueProposal(ctx: TenantContext, id: string): Promise<P
     return copy;
   });
   return toProposalDto(ctx, { proposal: row, client: existing.client, owner: existing.owner });
+}
+
+/** What a new draft made from a proposal keeps of it: reissue and 'Duplicar' alike. */
+function draftCopyOf(p: ProposalWithRelations['proposal']) {
+  return {
+    description: p.description,
+    clientId: p.clientId,
+    status: 'draft' as const,
+    currency: p.currency,
+    content: completeContent(p.content),
+    discountType: p.discountType,
+    discountValue: p.discountValue,
+    taxRate: p.taxRate,
+    subtotal: p.subtotal,
+    discountAmount: p.discountAmount,
+    taxAmount: p.taxAmount,
+    totalValue: p.totalValue,
+  };
 }
 
 /** Today in the organization's time zone, `YYYY-MM-DD`. */
@@ -558,20 +565,9 @@ export async function duplicateProposal(ctx: TenantContext, id: string): Promise
   validUntil.setUTCDate(validUntil.getUTCDate() + days);
   const row = await withTx(ctx, async (tx) => {
     const copy = await insertProposal(tx, {
+      ...draftCopyOf(p),
       title: `${p.title} (cópia)`.slice(0, 300),
-      description: p.description,
-      clientId: p.clientId,
       ownerId,
-      status: 'draft',
-      currency: p.currency,
-      content: completeContent(p.content),
-      discountType: p.discountType,
-      discountValue: p.discountValue,
-      taxRate: p.taxRate,
-      subtotal: p.subtotal,
-      discountAmount: p.discountAmount,
-      taxAmount: p.taxAmount,
-      totalValue: p.totalValue,
       validUntil: validUntil.toISOString().slice(0, 10),
       publicToken: newOpaqueToken(),
     });
