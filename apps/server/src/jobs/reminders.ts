@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client.ts';
+import { PeriodicJob } from '@/lib/durable-queue.ts';
 import { type ReminderOptions, runReminders } from '@/modules/reminders/reminders.service.ts';
 
 /**
@@ -13,24 +14,16 @@ export function startReminders(
   opts: ReminderOptions,
   everyMs = 15 * 60 * 1000,
   now: () => Date = () => new Date(),
-): () => Promise<unknown> {
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    running ??= runReminders(db, opts, now())
-      .then((n) => {
-        if (n.clientReminders + n.ownerSummaries > 0) log.info(n, 'reminders queued');
-      })
-      .catch((error) => log.error({ err: error }, 'reminders failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  // Stopping waits for a pass under way: the app closes its database only after.
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+): () => Promise<void> {
+  const job = new PeriodicJob(
+    'reminders',
+    async () => {
+      const n = await runReminders(db, opts, now());
+      if (n.clientReminders + n.ownerSummaries > 0) log.info(n, 'reminders queued');
+    },
+    log,
+    everyMs,
+  );
+  job.start();
+  return () => job.stop();
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client.ts';
+import { PeriodicJob } from '@/lib/durable-queue.ts';
 import { postJson } from '@/lib/outbound-post.ts';
 import {
   type ClaimedDelivery,
@@ -57,10 +58,7 @@ export function webhookBackoffMs(attempt: number, base: number, max: number, ran
  */
 export class WebhookWorker {
   readonly options: Required<WebhookWorkerOptions>;
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<number> | null = null;
-  #again = false;
-  #unsubscribe: (() => void) | null = null;
+  readonly #job: PeriodicJob;
 
   constructor(
     private readonly db: Db,
@@ -68,6 +66,13 @@ export class WebhookWorker {
     options: WebhookWorkerOptions,
   ) {
     this.options = { ...WEBHOOK_DEFAULTS, ...options };
+    this.#job = new PeriodicJob(
+      'webhook worker',
+      () => this.drain(),
+      log,
+      this.options.pollMs,
+      onWebhookQueued,
+    );
   }
 
   /** Attempts everything due now; returns how many deliveries succeeded. Tests call this directly. */
@@ -116,36 +121,11 @@ export class WebhookWorker {
     return outcome === 'delivered';
   }
 
-  #tick = () => {
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#again = false;
-    this.#running = this.drain()
-      .catch((error) => {
-        this.log.error({ err: error }, 'webhook worker failed');
-        return 0;
-      })
-      .finally(() => {
-        this.#running = null;
-        if (this.#again && this.#timer) this.#tick();
-      });
-  };
-
   start(): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(this.#tick, this.options.pollMs);
-    this.#timer.unref();
-    // The queuing transaction may not have committed yet; the next poll catches anything missed here.
-    this.#unsubscribe = onWebhookQueued(() => setTimeout(this.#tick, 50).unref());
-    this.#tick();
+    this.#job.start();
   }
 
   async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    this.#unsubscribe?.();
-    await this.#running;
+    await this.#job.stop();
   }
 }

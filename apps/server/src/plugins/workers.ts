@@ -5,6 +5,7 @@ import { startExpirySweep } from '@/jobs/expiry-sweep.ts';
 import { OutboxWorker } from '@/jobs/outbox-worker.ts';
 import { startReminders } from '@/jobs/reminders.ts';
 import { WebhookWorker, type WebhookWorkerOptions } from '@/jobs/webhook-worker.ts';
+import { PeriodicJob } from '@/lib/durable-queue.ts';
 import type { MailTransport } from '@/lib/mail-transport.ts';
 import { type ReminderOptions, runReminders } from '@/modules/reminders/reminders.service.ts';
 import { drainSealJobs, type SealDependencies } from '@/modules/sealed-documents/sealed-documents.service.ts';
@@ -46,32 +47,20 @@ export const workersPlugin = fp(
     app.decorate('webhookWorker', webhookWorker);
     app.decorate('reminders', { run: (now = new Date()) => runReminders(opts.db, opts.reminders, now) });
     if (opts.run) {
-      let stopSweep = () => {};
-      let stopReminders: () => Promise<unknown> = async () => {};
       // The sealed PDFs (docs/decisions.md, "Sealed certificate and verification"): polled like the outbox,
       // one pass at a time per process; jobs are claimed with SKIP LOCKED, so processes never collide.
-      let sealing: Promise<unknown> | null = null;
-      let sealTimer: NodeJS.Timeout | undefined;
+      const sealing = new PeriodicJob('seal worker', sealer.drain, app.log, 2000);
+      let stopSweep: () => Promise<void> = async () => {};
+      let stopReminders: () => Promise<void> = async () => {};
       app.addHook('onReady', async () => {
-        sealTimer = setInterval(() => {
-          sealing ??= sealer
-            .drain()
-            .catch((error) => app.log.error({ err: error }, 'seal worker failed'))
-            .finally(() => {
-              sealing = null;
-            });
-        }, 2000);
-        sealTimer.unref();
+        sealing.start();
         outbox.start();
         webhookWorker.start();
         stopSweep = startExpirySweep(opts.db, app.log);
         stopReminders = startReminders(opts.db, app.log, opts.reminders);
       });
       app.addHook('onClose', async () => {
-        clearInterval(sealTimer);
-        stopSweep();
-        await stopReminders();
-        await sealing;
+        await Promise.all([sealing.stop(), stopSweep(), stopReminders()]);
       });
     }
     app.addHook('onClose', async () => Promise.all([outbox.stop(), webhookWorker.stop()]));

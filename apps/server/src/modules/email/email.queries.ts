@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { emailOutbox } from '@/db/schema/index.ts';
+import { claimDueIds } from '@/lib/durable-queue.ts';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 export type NewOutboxRow = typeof emailOutbox.$inferInsert;
@@ -11,23 +12,9 @@ export async function insertOutboxEmail(db: Db, row: NewOutboxRow): Promise<Outb
   return inserted;
 }
 
-/**
- * Claims due messages for this worker. The claim pushes next_attempt_at forward as a lease, so other
- * processes skip them (FOR UPDATE SKIP LOCKED) and a crash mid-send only delays the retry.
- */
+/** Claims due messages for this worker (leased, skipped by other processes: lib/durable-queue.ts). */
 export async function claimDueEmails(db: Db, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
-  const result = await db.execute(sql`
-    UPDATE ${emailOutbox}
-       SET attempts = attempts + 1,
-           next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
-     WHERE id IN (
-       SELECT id FROM ${emailOutbox}
-        WHERE status = 'pending' AND next_attempt_at <= now()
-        ORDER BY created_at
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED)
-    RETURNING id`);
-  const ids = result.rows.map((r) => String((r as { id: string }).id));
+  const ids = await claimDueIds(db, emailOutbox, { limit, leaseSeconds });
   if (ids.length === 0) return [];
   return db.query.emailOutbox.findMany({ where: (t, { inArray }) => inArray(t.id, ids) });
 }

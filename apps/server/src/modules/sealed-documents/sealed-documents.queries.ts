@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { auditLogs, clients, organizations, proposals, sealedDocuments, users } from '@/db/schema/index.ts';
+import { claimDueIds } from '@/lib/durable-queue.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
 export type SealedRow = typeof sealedDocuments.$inferSelect;
@@ -13,20 +14,9 @@ export async function insertSealJob(
   await db.insert(sealedDocuments).values(values).onConflictDoNothing({ target: sealedDocuments.proposalId });
 }
 
-/** Claims due jobs for `leaseSeconds` (FOR UPDATE SKIP LOCKED): each is worked by one process at a time. */
+/** Claims due jobs for `leaseSeconds`: each is worked by one process at a time (lib/durable-queue.ts). */
 export async function claimDueSeals(db: Db, limit: number, leaseSeconds: number): Promise<SealedRow[]> {
-  const result = await db.execute(sql`
-    UPDATE ${sealedDocuments}
-       SET attempts = attempts + 1,
-           next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
-     WHERE id IN (
-       SELECT id FROM ${sealedDocuments}
-        WHERE status = 'pending' AND next_attempt_at <= now()
-        ORDER BY created_at
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED)
-    RETURNING id`);
-  const ids = result.rows.map((r) => String((r as { id: string }).id));
+  const ids = await claimDueIds(db, sealedDocuments, { limit, leaseSeconds });
   if (ids.length === 0) return [];
   return db.select().from(sealedDocuments).where(inArray(sealedDocuments.id, ids));
 }

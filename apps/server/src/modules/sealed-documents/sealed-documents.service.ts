@@ -10,6 +10,7 @@ import {
 } from '@aceite/shared/schemas/verification';
 import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { retryAt } from '@/lib/durable-queue.ts';
 import type { SealKey } from '@/lib/seal-key.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
@@ -197,13 +198,10 @@ export async function drainSealJobs(
         done++;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const retryAt =
-          job.attempts >= MAX_SEAL_ATTEMPTS
-            ? null
-            : new Date(Date.now() + Math.min(30 * 2 ** (job.attempts - 1), 3600) * 1000);
-        await markSealFailed(deps.db, job.id, message.slice(0, 500), retryAt);
-        const details = { sealedDocumentId: job.id, attempt: job.attempts, willRetry: retryAt !== null };
-        if (retryAt) log?.warn(details, 'sealing failed');
+        const retry = retryAt(job.attempts, MAX_SEAL_ATTEMPTS);
+        await markSealFailed(deps.db, job.id, message.slice(0, 500), retry);
+        const details = { sealedDocumentId: job.id, attempt: job.attempts, willRetry: retry !== null };
+        if (retry) log?.warn(details, 'sealing failed');
         else log?.error(details, 'sealing failed for good');
       }
     }

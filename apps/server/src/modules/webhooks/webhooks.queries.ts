@@ -7,6 +7,7 @@ import {
   webhookEndpoints,
   webhookEvents,
 } from '@/db/schema/index.ts';
+import { claimIdsFrom } from '@/lib/durable-queue.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -177,23 +178,21 @@ export async function selectAttempts(
  * a crash mid-send only delays the retry (at least once).
  */
 export async function claimDueDeliveries(db: Db, limit: number, leaseSeconds: number): Promise<string[]> {
-  const result = await db.execute(sql`
-    UPDATE ${webhookDeliveries}
-       SET attempts = attempts + 1,
-           next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
-     WHERE id IN (
-       SELECT d.id FROM ${webhookDeliveries} d
-         JOIN ${webhookEndpoints} e ON e.id = d.endpoint_id AND e.status = 'active'
-        WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-          AND (d.ordering_key IS NULL OR NOT EXISTS (
-                SELECT 1 FROM ${webhookDeliveries} p
-                 WHERE p.endpoint_id = d.endpoint_id AND p.ordering_key = d.ordering_key
-                   AND p.status = 'pending' AND p.seq < d.seq))
-        ORDER BY d.seq
-        LIMIT ${limit}
-        FOR UPDATE OF d SKIP LOCKED)
-    RETURNING id`);
-  return result.rows.map((r) => String((r as { id: string }).id));
+  return claimIdsFrom(
+    db,
+    webhookDeliveries,
+    sql`SELECT d.id FROM ${webhookDeliveries} d
+          JOIN ${webhookEndpoints} e ON e.id = d.endpoint_id AND e.status = 'active'
+         WHERE d.status = 'pending' AND d.next_attempt_at <= now()
+           AND (d.ordering_key IS NULL OR NOT EXISTS (
+                 SELECT 1 FROM ${webhookDeliveries} p
+                  WHERE p.endpoint_id = d.endpoint_id AND p.ordering_key = d.ordering_key
+                    AND p.status = 'pending' AND p.seq < d.seq))
+         ORDER BY d.seq
+         LIMIT ${limit}
+         FOR UPDATE OF d SKIP LOCKED`,
+    leaseSeconds,
+  );
 }
 
 export interface ClaimedDelivery {
