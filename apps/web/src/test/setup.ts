@@ -2,7 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-configure({ asyncUtilTimeout: 5000 });
+// findBy*/waitFor wait on a condition, so a long limit only slows a test that would fail anyway: 12 s lets a
+// lazily loaded panel appear on a 2-core machine at a load of 9 (5 s did not, in a CI run of 2026-11-26).
+configure({ asyncUtilTimeout: 12_000 });
 
 afterEach(() => {
   cleanup();
