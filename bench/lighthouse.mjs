@@ -99,19 +99,27 @@ async function main() {
   const server = await startServer({ dataDir, port: await freePort(), args: ['--seed-demo'] });
   try {
     const origin = server.base.replace('/api/v1', '');
+    // The admin manages every proposal, so the API shows it each one's public link (a salesperson sees only
+    // their own: with vendas@, the first sent proposal could be a colleague's, and the page measured was
+    // /p/null, the not-found state).
     const session = (
       await call(server.base, 'POST', '/auth/login', {
-        body: { email: 'vendas@aceite.demo', password: 'Aceite2026!' },
+        body: { email: 'admin@aceite.demo', password: 'Aceite2026!' },
       })
     ).json.data;
     const sent = (await call(server.base, 'GET', '/proposals?status=sent', { token: session.accessToken }))
-      .json.data[0];
-    const proposal = (await call(server.base, 'GET', `/proposals/${sent.id}`, { token: session.accessToken }))
       .json.data;
+    let publicToken = null;
+    for (const { id } of sent) {
+      publicToken = (await call(server.base, 'GET', `/proposals/${id}`, { token: session.accessToken })).json
+        .data.publicToken;
+      if (publicToken) break;
+    }
+    if (!publicToken) throw new Error('no sent demo proposal with a public link to measure /p/{token} on');
     const urls = {
       '/': `${origin}/`,
       '/login': `${origin}/login`,
-      '/p': `${origin}/p/${proposal.publicToken}`,
+      '/p': `${origin}/p/${publicToken}`,
     };
     const outDir = path.join(ROOT, 'bench/results');
     await mkdir(outDir, { recursive: true });
