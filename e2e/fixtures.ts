@@ -48,6 +48,9 @@ export async function signIn(
   await page.getByRole('button', { name: 'Entrar' }).click();
   // The dashboard; a platform account without an organization (superadmin) lands on the administration.
   await expect(page).toHaveURL(/\/(dashboard|admin\/users)$/);
+  // /login is not the app (docs/product.md#light-pages-before-signing-in): the URL changes as the app's page
+  // starts loading, so wait until its screen is up, as a person would, before going on.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 }
 
 export const test = base;

@@ -44,7 +44,7 @@ test.describe('landing page @mobile', () => {
     const pricing = page.locator('#precos');
     await expect(pricing.getByText('-17%')).toBeVisible();
     await expect(pricing.getByText(/29\s€/)).toBeVisible();
-    await expect(pricing.getByText('Faturado €290/ano')).toHaveCount(0);
+    await expect(pricing.getByText('Faturado €290/ano')).toBeHidden();
     await pricing.locator('label', { hasText: 'Anual' }).click();
     await expect(pricing.getByRole('radio', { name: /Anual/ })).toBeChecked();
     await expect(pricing.getByText(/24\s€/)).toBeVisible();

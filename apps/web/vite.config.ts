@@ -22,6 +22,8 @@ export default defineConfig({
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
+        // The prerendered sign-in page (/login): a few kB of script, not the SPA (src/sign-in/main.ts).
+        login: fileURLToPath(new URL('./login.html', import.meta.url)),
         proposal: fileURLToPath(new URL('./public-proposal.html', import.meta.url)),
       },
     },

@@ -10,8 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const KB = 1000; // kB as Vite reports them; stricter than KiB
+// `scriptless`: the page may load no script at all (the landing page is HTML and CSS only); any other page with
+// no script means the build went wrong.
 const PAGES = [
-  { name: 'landing (/)', file: 'landing.html', budget: 90 * KB },
+  { name: 'landing (/)', file: 'landing.html', budget: 90 * KB, scriptless: true },
+  // The sign-in page's own script (src/sign-in/): React DOM alone is 58 kB, so the app cannot creep back in
+  // (docs/decisions.md, "Issue 27 — a lighter sign-in and landing").
+  { name: 'sign-in (/login)', file: 'login.html', budget: 20 * KB },
   { name: 'public proposal (/p/:token)', file: 'public-proposal.html', budget: 130 * KB },
   { name: 'SPA entry', file: 'index.html', budget: 300 * KB },
 ];
@@ -75,7 +80,7 @@ for (const page of PAGES) {
     rows.push({ page: page.name, file: url, gzip: format(gzip), budget: '' });
   }
   const over = total > page.budget;
-  if (over || scripts.length === 0) failed = true;
+  if (over || (scripts.length === 0 && !page.scriptless)) failed = true;
   rows.push({
     page: page.name,
     file: `TOTAL (${scripts.length} file${scripts.length === 1 ? '' : 's'})`,

@@ -1,9 +1,9 @@
-// Prerenders the landing page: imports the SSR build of src/landing/prerender-entry.tsx, renders it and
-// injects the markup into dist/landing.html, so search engines and link previews get the full page and
-// src/landing/main.tsx only hydrates it; also injects the theme's CSS variables (as MantineProvider renders
-// them) into <head>. Then writes dist/login.html: the SPA shell (dist/index.html) with the sign-in screen's
-// markup in #root (src/app/prerender-login.tsx), which the server sends for /login; its scripts start from
-// public/login-loader.js after the first paint. Removes the SSR output
+// Prerenders the landing page and the sign-in page from the SSR build of src/landing/prerender-entry.tsx.
+// dist/landing.html gets the full page's markup, the theme's CSS variables (as MantineProvider renders them) and
+// the landing components' CSS in <head>: search engines and link previews get the whole page, and browsers run
+// no script on it. dist/login.html (its own entry, served for /login) gets the sign-in screen's markup
+// (src/app/prerender-login.tsx), which src/sign-in/main.ts takes over, and the list of the app shell's files
+// (from dist/index.html), which that script prefetches once the person submits. Removes the SSR output
 // afterwards (it is never served).
 // Usage: node scripts/prerender.mjs [distDir] [ssrDir]   (defaults: dist, <distDir>/.ssr)
 import { existsSync } from 'node:fs';
@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const PLACEHOLDER = '<!--landing-ssr-->';
+const LOGIN_PLACEHOLDER = '<!--login-ssr-->';
 const HEAD_END = '</head>';
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const distDir = path.resolve(webRoot, process.argv[2] ?? 'dist');
@@ -19,7 +20,6 @@ const ssrDir = path.resolve(distDir, process.argv[3] ?? '.ssr');
 const landingHtml = path.join(distDir, 'landing.html');
 const spaHtml = path.join(distDir, 'index.html');
 const loginHtml = path.join(distDir, 'login.html');
-const EMPTY_ROOT = '<div id="root"></div>';
 
 const entry = ['prerender-entry.js', 'prerender-entry.mjs']
   .map((name) => path.join(ssrDir, name))
@@ -34,33 +34,42 @@ try {
   if (!template.includes(PLACEHOLDER)) {
     throw new Error(`${landingHtml} has no ${PLACEHOLDER} placeholder (already prerendered?)`);
   }
-  const { render, renderThemeStyles, renderLogin } = await import(pathToFileURL(entry).href);
+  const { render, renderThemeStyles, renderLandingStyles, renderLogin } = await import(
+    pathToFileURL(entry).href
+  );
   const markup = render();
   const themeStyles = renderThemeStyles();
+  const landingStyles = renderLandingStyles();
   if (typeof markup !== 'string' || markup.length === 0) throw new Error('render() returned no markup');
   if (!themeStyles.startsWith('<style')) throw new Error('renderThemeStyles() returned no <style>');
+  if (landingStyles.length < 1000) throw new Error('renderLandingStyles() returned no CSS');
   const html = template
-    .replace(HEAD_END, () => `${themeStyles}\n  ${HEAD_END}`)
+    .replace(HEAD_END, () => `${themeStyles}\n  ${landingStyles}\n  ${HEAD_END}`)
     .replace(PLACEHOLDER, () => markup);
   await writeFile(landingHtml, html);
   console.log(`prerender: ${landingHtml} (${markup.length} characters of markup)`);
 
-  const spa = await readFile(spaHtml, 'utf8');
-  if (!spa.includes(EMPTY_ROOT)) throw new Error(`${spaHtml} has no empty ${EMPTY_ROOT}`);
+  const loginTemplate = await readFile(loginHtml, 'utf8');
+  if (!loginTemplate.includes(LOGIN_PLACEHOLDER)) {
+    throw new Error(`${loginHtml} has no ${LOGIN_PLACEHOLDER} placeholder (already prerendered?)`);
+  }
   const login = renderLogin();
   if (!login.markup.includes('<form')) throw new Error('renderLogin() returned no form');
-  // The SPA's module script and modulepreloads become data of public/login-loader.js, which adds them once
-  // the prerendered screen has painted.
-  const entryTag = spa.match(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/);
-  if (!entryTag) throw new Error(`${spaHtml} has no module script`);
-  const preloadTags = [...spa.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g)];
-  let loginPage = spa.replace(entryTag[0], () => '');
-  for (const [tag] of preloadTags) loginPage = loginPage.replace(tag, () => '');
-  const loader = `<script defer src="/login-loader.js" data-entry="${entryTag[1]}" data-preload="${preloadTags.map(([, href]) => href).join(' ')}"></script>`;
-  loginPage = loginPage
-    .replace(HEAD_END, () => `  ${loader}\n  ${HEAD_END}`)
+  // The app shell's scripts and styles, for src/sign-in/sign-in.ts to prefetch on submit.
+  const spa = await readFile(spaHtml, 'utf8');
+  const appAssets = [
+    ...spa.matchAll(
+      /<(?:script type="module"|link rel="(?:modulepreload|stylesheet)")[^>]*\s(?:src|href)="(\/assets\/[^"]+)"/g,
+    ),
+  ].map(([, url]) => url);
+  if (!appAssets.some((url) => url.endsWith('.js'))) throw new Error(`${spaHtml} names no app script`);
+  const loginPage = loginTemplate
+    .replace(
+      HEAD_END,
+      () => `  <meta name="aceite:app-assets" content="${appAssets.join(' ')}" />\n  ${HEAD_END}`,
+    )
     .replace(/<title>[^<]*<\/title>/, () => `<title>${login.title}</title>`)
-    .replace(EMPTY_ROOT, () => `<div id="root">${login.markup}</div>`);
+    .replace(LOGIN_PLACEHOLDER, () => login.markup);
   await writeFile(loginHtml, loginPage);
   console.log(`prerender: ${loginHtml} (${login.markup.length} characters of markup)`);
 } catch (error) {

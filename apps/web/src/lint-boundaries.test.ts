@@ -82,6 +82,18 @@ const FIXTURES: Fixture[] = [
     expectViolation: false,
   },
   // Every feature folder has its own rule: each one importing the next is reported, its own import is not.
+  // the sign-in page's script (src/sign-in/) ↛ React, Mantine's JS, zod or the app; its CSS and light modules are fine
+  { path: 'sign-in/a.ts', source: importing('react'), expectViolation: true },
+  { path: 'sign-in/b.ts', source: importing('@mantine/core'), expectViolation: true },
+  { path: 'sign-in/c.ts', source: importing('zod'), expectViolation: true },
+  { path: 'sign-in/d.ts', source: importing('@/app/router'), expectViolation: true },
+  { path: 'sign-in/e.ts', source: importing('@/lib/auth-store'), expectViolation: true },
+  { path: 'sign-in/f.ts', source: importing('@/features/auth/api/login'), expectViolation: true },
+  {
+    path: 'sign-in/g.ts',
+    source: `import '@mantine/core/styles/Button.css';\n${importing('@/lib/stored-session')}`,
+    expectViolation: false,
+  },
   ...FEATURES.flatMap((feature, index): Fixture[] => {
     const other = FEATURES[(index + 1) % FEATURES.length];
     return [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiBaseUrl } from './api-base-url';
 
 const EnvSchema = z.object({
   /** Origin of the API when it is not served from the same origin as the app (e.g. `https://api.aceite.pt`). */
@@ -16,10 +17,13 @@ const EnvSchema = z.object({
 
 const parsed = EnvSchema.parse(import.meta.env);
 
-/** The web app's configuration, read once at start-up (the only reader of `import.meta.env`). */
+/**
+ * The web app's configuration, read once at start-up (the only reader of `import.meta.env` besides
+ * `api-base-url.ts`, which computes the same base from the same variable).
+ */
 export const env = {
   /** Base of every API call: the configured API address plus `/api/v1` (docs/product.md#api-conventions). */
-  apiBaseUrl: `${parsed.VITE_API_URL}/api/v1`,
+  apiBaseUrl,
   /**
    * Error reporting (docs/product.md#error-reporting): on only with a DSN in production or staging, never in
    * `vite dev`.

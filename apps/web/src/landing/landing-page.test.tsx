@@ -1,9 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LandingApp } from './landing-app';
 import { LandingPage } from './landing-page';
-import { render as prerender, renderThemeStyles } from './prerender-entry';
+import { renderThemeStyles } from './prerender-entry';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -38,21 +36,6 @@ describe('landing page', () => {
     expect(features.getAllByRole('heading', { level: 3 })).toHaveLength(6);
     expect(features.getByText(/RGPD/)).toBeInTheDocument();
     expect(features.getByText(/Débito Direto SEPA/, { selector: 'h3' })).toBeInTheDocument();
-  });
-
-  it('hydrates the prerendered markup without mismatches', async () => {
-    const errors = vi.spyOn(console, 'error');
-    const container = document.createElement('div');
-    container.innerHTML = prerender();
-    document.body.append(container);
-    const onRecoverableError = vi.fn();
-
-    const root = await act(async () => hydrateRoot(container, <LandingApp />, { onRecoverableError }));
-
-    expect(onRecoverableError).not.toHaveBeenCalled();
-    expect(errors).not.toHaveBeenCalled();
-    act(() => root.unmount());
-    container.remove();
   });
 
   it('renders the theme variables for <head>', () => {

@@ -9,7 +9,6 @@ import {
   YEARLY_SAVING_PERCENT,
 } from '@aceite/shared/plans';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
 import classes from './landing.module.css';
 import { LinkButton } from './link-button';
 import { TRIAL_POINTS, TrustList } from './trust-list';
@@ -21,13 +20,12 @@ const PERIODS: { value: BillingPeriod; label: string; badge?: string }[] = [
   { value: 'yearly', label: 'Anual', badge: `-${YEARLY_SAVING_PERCENT}%` },
 ];
 
-function BillingToggle({
-  period,
-  onChange,
-}: {
-  period: BillingPeriod;
-  onChange: (period: BillingPeriod) => void;
-}) {
+/**
+ * The Mensal/Anual switch works without JavaScript: both prices are in the page and the checked radio picks the
+ * one shown, in CSS (`.pricingSection:has(…)` in landing.module.css), so the landing page ships no script at all
+ * (docs/decisions.md, "Issue 27 — a lighter sign-in and landing").
+ */
+function BillingToggle() {
   return (
     <div role="radiogroup" aria-label="Periodicidade de faturação" className={classes.toggle}>
       {PERIODS.map((option) => (
@@ -36,8 +34,7 @@ function BillingToggle({
             type="radio"
             name="billing-period"
             value={option.value}
-            checked={period === option.value}
-            onChange={() => onChange(option.value)}
+            defaultChecked={option.value === 'monthly'}
             className={classes.toggleInput}
           />
           {option.label}
@@ -48,20 +45,28 @@ function BillingToggle({
   );
 }
 
-function PlanPrice({ plan, period }: { plan: Plan; period: BillingPeriod }) {
-  const monthly = displayedMonthlyPrice(plan, period);
-  if (monthly === null) {
-    return (
-      <div className={classes.priceBlock}>
-        <p className={classes.priceRow}>
-          <span className={classes.priceCustom}>Preço à medida</span>
-        </p>
-        <p className={classes.billingNote}>Fale connosco para uma proposta</p>
-      </div>
-    );
-  }
+const PERIOD_CLASS: Record<BillingPeriod, string | undefined> = {
+  monthly: classes.monthlyOnly,
+  yearly: classes.yearlyOnly,
+};
+
+function CustomPrice() {
   return (
     <div className={classes.priceBlock}>
+      <p className={classes.priceRow}>
+        <span className={classes.priceCustom}>Preço à medida</span>
+      </p>
+      <p className={classes.billingNote}>Fale connosco para uma proposta</p>
+    </div>
+  );
+}
+
+/** One period's price; both are rendered and the toggle's CSS shows one. */
+function PlanPrice({ plan, period }: { plan: Plan; period: BillingPeriod }) {
+  const monthly = displayedMonthlyPrice(plan, period);
+  if (monthly === null) return <CustomPrice />;
+  return (
+    <div className={`${classes.priceBlock} ${PERIOD_CLASS[period]}`} data-period={period}>
       <p className={classes.priceRow}>
         <span className={classes.price}>{formatEuros(monthly)}</span>
         <span className={classes.pricePeriod}>/mês</span>
@@ -73,7 +78,7 @@ function PlanPrice({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   );
 }
 
-function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
+function PlanCard({ plan }: { plan: Plan }) {
   const titleId = `plan-${plan.id}`;
   return (
     <article
@@ -86,7 +91,14 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
         {plan.name}
       </h3>
       <p className={classes.planDescription}>{plan.description}</p>
-      <PlanPrice plan={plan} period={period} />
+      {plan.customPrice ? (
+        <CustomPrice />
+      ) : (
+        <>
+          <PlanPrice plan={plan} period="monthly" />
+          <PlanPrice plan={plan} period="yearly" />
+        </>
+      )}
       <LinkButton
         href={plan.customPrice ? ENTERPRISE_MAILTO : '/register'}
         fullWidth
@@ -113,7 +125,6 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
 }
 
 export function Pricing() {
-  const [period, setPeriod] = useState<BillingPeriod>('monthly');
   return (
     <section
       id="precos"
@@ -131,11 +142,11 @@ export function Pricing() {
           </p>
         </div>
         <div className={classes.toggleWrap}>
-          <BillingToggle period={period} onChange={setPeriod} />
+          <BillingToggle />
         </div>
         <div className={classes.planGrid}>
           {PLANS.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} period={period} />
+            <PlanCard key={plan.id} plan={plan} />
           ))}
         </div>
         <div className={classes.trialNote}>

@@ -2,6 +2,7 @@ import type { ErrorDetail } from '@aceite/shared/errors';
 import { MESSAGES } from '@aceite/shared/messages';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { NETWORK_MESSAGE } from './network-message';
 import { loginPathFor } from './return-to';
 import * as session from './session-storage';
 
@@ -15,8 +16,6 @@ export const CLIENT_ERROR_CODES = {
   network: 'NETWORK_ERROR',
   unknown: 'UNKNOWN_ERROR',
 } as const;
-
-const NETWORK_MESSAGE = 'Não foi possível contactar o servidor. Verifique a ligação e tente novamente.';
 
 interface ApiErrorInit {
   status: number;

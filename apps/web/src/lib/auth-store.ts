@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { paths } from '@/config/paths';
 import { apiClient, type Envelope, errorMessage } from './api-client';
 import * as session from './session-storage';
+import { storeNewSession } from './stored-session';
 
 /** Client auth state (docs/product.md#security-and-sessions). */
 export interface AuthState {
@@ -64,10 +65,7 @@ export function useAuthStore<T>(selector: (state: AuthState) => T): T {
 }
 
 function startSession(data: AuthSession, rememberMe: boolean): void {
-  session.storeTokens(data);
-  session.storeUser(data.user);
-  session.storeRememberMe(rememberMe);
-  session.clearImpersonation();
+  storeNewSession(data, rememberMe);
   setState({ user: data.user, isAuthenticated: true, loading: false, error: null, originalUser: null });
 }
 

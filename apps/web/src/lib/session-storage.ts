@@ -1,20 +1,8 @@
 import { type User, UserSchema } from '@aceite/shared/schemas/auth';
 import { z } from 'zod';
+import { readItem as read, removeItem as remove, SESSION_KEYS, writeItem as write } from './stored-session';
 
-/** The browser-stored items of a session, with these exact keys (docs/product.md#security-and-sessions). */
-export const SESSION_KEYS = {
-  accessToken: 'accessToken',
-  refreshToken: 'refreshToken',
-  user: 'user',
-  /** The string `true`, present only when remember-me was chosen. */
-  rememberMe: 'rememberMe',
-  /**
-   * JSON of `StoredImpersonation`, present only while a superadmin acts as another user
-   * (docs/product.md#platform-administration "Impersonation session": its presence is the flag; `accessToken`
-   * and `user` then belong to the target).
-   */
-  impersonation: 'impersonation',
-} as const;
+export { SESSION_KEYS };
 
 export interface SessionTokens {
   accessToken: string;
@@ -37,31 +25,6 @@ const StoredImpersonationSchema = z.object({
   originalUser: UserSchema,
   originalRefreshToken: z.string().min(1).nullable(),
 });
-
-// Storage can be unavailable (privacy modes, blocked cookies): the app then behaves as signed out.
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // Nothing to do: the session simply does not survive a reload.
-  }
-}
-
-function remove(key: string): void {
-  try {
-    localStorage.removeItem(key);
-  } catch {
-    // Same as above.
-  }
-}
 
 const clearListeners = new Set<() => void>();
 
@@ -134,11 +97,6 @@ export function storeTokens(tokens: SessionTokens): void {
 
 export function storeUser(user: User): void {
   write(SESSION_KEYS.user, JSON.stringify(user));
-}
-
-export function storeRememberMe(rememberMe: boolean): void {
-  if (rememberMe) write(SESSION_KEYS.rememberMe, 'true');
-  else remove(SESSION_KEYS.rememberMe);
 }
 
 /** Removes every stored session item and tells the listeners (the auth store) the session is over. */

@@ -7,9 +7,10 @@ import { safeNext } from '@/lib/return-to';
 
 interface LoginPageProps {
   /**
-   * Built into login.html at build time (src/app/prerender-login.tsx): the screen paints before the app's
-   * JavaScript has loaded, with its fields disabled, so nothing can be typed that the app would then replace, and
-   * the form can never be submitted natively (which would put the password in the URL).
+   * Built into login.html at build time (src/app/prerender-login.tsx), which the server sends for /login: the
+   * screen paints before any script has loaded, with its fields disabled until the page's own small script
+   * (src/sign-in/sign-in.ts) takes it over, so the form can never be submitted natively (which would put the
+   * password in the URL).
    */
   prerendered?: boolean;
 }

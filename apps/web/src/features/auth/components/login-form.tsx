@@ -52,6 +52,7 @@ export function LoginForm({ onSuccess, initialEmail = '', keepCache = false }: L
         )}
         <TextInput
           label="Email"
+          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -60,12 +61,17 @@ export function LoginForm({ onSuccess, initialEmail = '', keepCache = false }: L
         />
         <PasswordInput
           label="Password"
+          name="password"
           autoComplete="current-password"
           required
           {...form.getInputProps('password')}
         />
         <Group justify="space-between" gap="xs">
-          <Checkbox label="Lembrar-me" {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
+          <Checkbox
+            label="Lembrar-me"
+            name="rememberMe"
+            {...form.getInputProps('rememberMe', { type: 'checkbox' })}
+          />
           <Anchor component={Link} to={paths.forgotPassword} size="sm">
             Esqueceu a password?
           </Anchor>
