@@ -12,8 +12,9 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
 import './public-proposal.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { tokenFromPath } from './api';
+import { readInitialPage } from './initial-page';
 import { PublicProposalApp } from './public-proposal-app';
 
 const container = document.getElementById('root');
@@ -31,6 +32,14 @@ if (optOut) {
       </StrictMode>,
     );
   });
+} else if (readInitialPage()) {
+  // Rendered by the server (server-render.tsx): the same tree hydrates from the data embedded beside it.
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <PublicProposalApp publicToken={tokenFromPath(window.location.pathname)} initial={readInitialPage()} />
+    </StrictMode>,
+  );
 } else {
   createRoot(container).render(
     <StrictMode>
