@@ -33,9 +33,26 @@ const EARLY_READ =
 /** Rendered pages kept: each is one proposal's HTML (tens of kB), replaced when its data changes. */
 const CACHE_BYTES = 32 * 1024 * 1024;
 
+/** Where the page's data comes from: the public proposals service, passed in by app.ts. */
+export interface PublicPageSource {
+  /** The public API's read of the proposal, without counting a view (`viewProposal`, `countView: false`). */
+  read(publicToken: string, meta: { ip: string; userAgent?: string }): Promise<PublicProposal>;
+  /** A marker that changes whenever that read would (`publicPageStamp`); null for an unknown token. */
+  stamp(publicToken: string): Promise<string | null>;
+}
+
 export interface PublicPage {
-  /** The HTML page and its status: 200 with the proposal, 404 with the not-found or cancelled state. */
-  render(page: InitialPage, publicToken: string): { status: 200 | 404; html: string };
+  /**
+   * The HTML page for a valid-looking token and its status: 200 with the proposal, 404 with the not-found or
+   * cancelled state; null when the page had to be read and rendered and `mayRead` (the per-IP limit) refused.
+   */
+  respond(
+    publicToken: string,
+    meta: { ip: string; userAgent?: string },
+    mayRead: () => Promise<boolean>,
+  ): Promise<{ status: 200 | 404; html: string } | null>;
+  /** The not-found page, for a token that cannot be one (no database read). */
+  notFound(): { status: 404; html: string };
 }
 
 /** The page's state from the public read: the same 404s the public API answers, as states of the page. */
@@ -52,7 +69,7 @@ export async function initialPageOf(read: () => Promise<PublicProposal>): Promis
  * Loads the render module and the page's template from the web build, or null when the build has no render
  * module (a build before this one, or a test's dist): the server then sends the static shell as before.
  */
-export async function loadPublicPage(root: string): Promise<PublicPage | null> {
+export async function loadPublicPage(root: string, source: PublicPageSource): Promise<PublicPage | null> {
   const modulePath = path.join(root, PUBLIC_RENDER_MODULE);
   const templatePath = path.join(root, PUBLIC_PAGE_TEMPLATE);
   if (!existsSync(modulePath) || !existsSync(templatePath)) return null;
@@ -63,36 +80,52 @@ export async function loadPublicPage(root: string): Promise<PublicPage | null> {
     throw new Error(`${templatePath} has no ${ROOT} or no <title>`);
   }
 
-  // Rendering costs milliseconds of CPU; a proposal's page changes only when its data does. The key is the
-  // token, and an entry is used only for exactly the data it was rendered from (the whole JSON the browser
-  // hydrates from: version, status, expiry, messages, branding…), so a cached page is never stale.
-  const cache = new LRUCache<string, { data: string; html: string }>({
-    maxSize: CACHE_BYTES,
-    sizeCalculation: (entry) => entry.html.length + entry.data.length + 64,
-  });
-
   function build(page: InitialPage, publicToken: string): string {
     const { markup, title, data } = module.renderPublicPage(page, publicToken);
     return `${head?.replace(/<title>[^<]*<\/title>/, () => title)}<div id="root">${markup}</div>${data}${tail}`;
   }
 
+  // Rendering costs milliseconds of CPU and the full read three statements; a proposal's page changes only
+  // when what it shows does. Each link's page is kept with the marker of the data it was rendered from and
+  // served while the marker (one indexed statement) is unchanged: never stale, bounded in memory.
+  const cache = new LRUCache<string, { stamp: string; html: string }>({
+    maxSize: CACHE_BYTES,
+    sizeCalculation: (entry) => entry.html.length + entry.stamp.length + 64,
+  });
   // The two 404 states do not depend on the link: rendered once each.
   const fixed = new Map<string, string>();
+  const fixedPage = (page: { kind: 'not-found' | 'unavailable' }) => {
+    const html = fixed.get(page.kind) ?? build(page, '');
+    fixed.set(page.kind, html);
+    return { status: 404 as const, html };
+  };
+
+  // Requests for the same link while its marker is being read share that read (a link opened by many at once,
+  // or reloaded): each answer reflects the data as of a moment after the request arrived or at most one
+  // statement before, never older.
+  const stamping = new Map<string, Promise<string | null>>();
+  const stampOf = (publicToken: string) => {
+    let pending = stamping.get(publicToken);
+    if (!pending) {
+      pending = source.stamp(publicToken).finally(() => stamping.delete(publicToken));
+      stamping.set(publicToken, pending);
+    }
+    return pending;
+  };
 
   return {
-    render(page, publicToken) {
-      const status = page.kind === 'ready' ? 200 : 404;
-      if (page.kind !== 'ready') {
-        const html = fixed.get(page.kind) ?? build(page, '');
-        fixed.set(page.kind, html);
-        return { status, html };
-      }
-      const data = JSON.stringify(page.proposal);
-      const hit = cache.get(publicToken);
-      if (hit && hit.data === data) return { status, html: hit.html };
+    async respond(publicToken, meta, mayRead) {
+      const stamp = await stampOf(publicToken);
+      const hit = stamp === null ? undefined : cache.get(publicToken);
+      if (hit && hit.stamp === stamp) return { status: 200, html: hit.html };
+      if (!(await mayRead())) return null;
+      const page = await initialPageOf(() => source.read(publicToken, meta));
+      if (page.kind !== 'ready') return fixedPage(page);
       const html = build(page, publicToken);
-      cache.set(publicToken, { data, html });
-      return { status, html };
+      // The marker read before the data: a change in between only makes the next request render again.
+      if (stamp !== null) cache.set(publicToken, { stamp, html });
+      return { status: 200, html };
     },
+    notFound: () => fixedPage({ kind: 'not-found' }),
   };
 }

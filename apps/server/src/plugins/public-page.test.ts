@@ -8,7 +8,7 @@ import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proposals } from '@/db/schema/index.ts';
+import { clients, organizations, proposalMessages, proposals, users } from '@/db/schema/index.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, authHeaders, createTeamOfRoles } from '@/test/factories.ts';
@@ -225,6 +225,21 @@ describe('GET /p/{token} rendered on the server', () => {
       .set({ status: 'rejected', rejectedAt: new Date() })
       .where(eq(proposals.id, id));
     expect((await page(token)).body).toContain('Rejeitada em');
+    // What else the page shows: the organization's name, the owner's, the client's, the conversation.
+    await t.db.update(organizations).set({ name: 'Atlântico Novo' }).where(eq(organizations.id, team.org.id));
+    expect((await page(token)).body).toContain('Atlântico Novo');
+    await t.db.update(users).set({ firstName: 'Ricardo' }).where(eq(users.id, team.sales.id));
+    expect((await page(token)).body).toContain('Ricardo');
+    await t.db.update(clients).set({ name: 'Joana Lima Ferreira' }).where(eq(clients.id, clientId));
+    expect((await page(token)).body).toContain('Joana Lima Ferreira');
+    await t.db.insert(proposalMessages).values({
+      organizationId: team.org.id,
+      proposalId: id,
+      kind: 'question',
+      authorName: 'Joana',
+      body: 'Inclui o domínio?',
+    });
+    expect((await page(token)).body).toContain('Inclui o domínio?');
   });
 
   it('still serves the reminders opt-out page from the static shell', async () => {
@@ -233,6 +248,33 @@ describe('GET /p/{token} rendered on the server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain(DATA_ID);
+  });
+});
+
+describe('GET /p/{token} under the per-IP limit', () => {
+  it('counts only pages it has to read and render; past the limit the static shell answers', async () => {
+    // publicRateLimitMax 1: the reads' limit is 6 a minute, as for the public API's reads.
+    const limited = await buildTestApp({ webDistDir: dist, sameDatabaseAs: t, publicRateLimitMax: 1 });
+    try {
+      const { token } = await makeProposal();
+      const open = (path: string) =>
+        limited.app.inject({
+          url: `/p/${path}`,
+          headers: { 'user-agent': BROWSER },
+          remoteAddress: '203.0.113.9',
+        });
+      expect((await open(token)).body).toContain('Website institucional');
+      // The same page, unchanged, comes from the cache: not counted.
+      for (let i = 0; i < 8; i++) expect((await open(token)).body).toContain('Website institucional');
+      for (let i = 0; i < 5; i++) expect((await open(newOpaqueToken())).statusCode).toBe(404);
+      const over = await open(newOpaqueToken());
+      expect(over.statusCode).toBe(200);
+      expect(over.body).toContain('<div id="root"></div>');
+      expect(over.body).toContain('early-proposal.js');
+      expect((await open(token)).body).toContain('Website institucional');
+    } finally {
+      await limited.close();
+    }
   });
 });
 

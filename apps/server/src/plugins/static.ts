@@ -1,29 +1,23 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { PublicTokenParamsSchema } from '@aceite/shared/schemas/public-proposals';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import {
-  type InitialPage,
-  initialPageOf,
   loadPublicPage,
   PUBLIC_PAGE_TEMPLATE,
   type PublicPage,
+  type PublicPageSource,
 } from '@/lib/public-page.ts';
-import { perIpLimit } from '@/lib/rate-limit.ts';
 
 export interface StaticOptions {
   root: string;
   /**
-   * The public API's read of a proposal by its token, without counting a view (the public proposals service's
-   * `viewProposal`, passed in by app.ts): what /p/{token} is rendered from.
+   * The public proposals service's read of a link and its marker (passed in by app.ts): what /p/{token} is
+   * rendered from, without counting a view.
    */
-  readPublicProposal?: (
-    publicToken: string,
-    meta: { ip: string; userAgent?: string },
-  ) => Promise<PublicProposal>;
+  publicPage?: PublicPageSource;
   /** Page renders per IP per minute, as the public API's reads. */
   publicPageRateLimitMax?: number;
 }
@@ -64,38 +58,50 @@ export const staticPlugin = fp(
           .sendFile(PUBLIC_PAGE_TEMPLATE);
       // Rendered on the server when the web build has the render module (docs/architecture.md, "The public
       // page"); else the static shell, which reads the proposal itself.
-      const page: PublicPage | null = opts.readPublicProposal
-        ? await loadPublicPage(root).catch((error: unknown) => {
+      const page: PublicPage | null = opts.publicPage
+        ? await loadPublicPage(root, opts.publicPage).catch((error: unknown) => {
             // A broken render module must not keep the app down: the shell still serves the page.
             app.log.error({ err: error }, 'public page: render module not loaded, serving the static shell');
             return null;
           })
         : null;
-      const read = opts.readPublicProposal;
-      if (page && read) {
+      // The per-IP limit of the public API's reads, counted only when the page has to be read and rendered (an
+      // unknown link, a changed proposal): a page served from the cache costs one indexed statement, less
+      // than counting it would. Over the limit the static shell answers, which asks the API itself.
+      const max = opts.publicPageRateLimitMax;
+      const reads = max
+        ? app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (req) => `p:${req.ip}` })
+        : null;
+      if (page) {
         app.get<{ Params: { publicToken: string } }>(
           '/p/:publicToken',
           {
             schema: { hide: true },
-            ...(opts.publicPageRateLimitMax ? { config: perIpLimit(opts.publicPageRateLimitMax) } : {}),
           },
           async (req, reply) => {
             const { publicToken } = req.params;
             // The render never counts a view: only the browser knows a member's session, so the page counts
             // its visit once it has loaded (POST /public/proposals/{token}/views, docs/product.md#views).
-            let initial: InitialPage = { kind: 'not-found' };
+            let answer: { status: 200 | 404; html: string } | null;
             try {
-              if (PublicTokenParamsSchema.safeParse(req.params).success) {
-                initial = await initialPageOf(() =>
-                  read(publicToken, { ip: req.ip, userAgent: req.headers['user-agent'] }),
-                );
-              }
+              answer = PublicTokenParamsSchema.safeParse(req.params).success
+                ? await page.respond(
+                    publicToken,
+                    { ip: req.ip, userAgent: req.headers['user-agent'] },
+                    async () => {
+                      // isAllowed: an allow-listed caller; otherwise counted, and refused past the limit.
+                      const limit = reads ? await reads(req) : null;
+                      return !limit || limit.isAllowed || !limit.isExceeded;
+                    },
+                  )
+                : page.notFound();
             } catch (error) {
               // The database failing: the shell shows its own error with 'Tentar novamente'.
               req.log.error({ err: error }, 'public page: proposal not read, serving the static shell');
               return shell(reply);
             }
-            const { status, html } = page.render(initial, publicToken);
+            if (!answer) return shell(reply);
+            const { status, html } = answer;
             // Per link and changing with the proposal: never kept by a browser or a shared cache.
             return reply
               .status(status)

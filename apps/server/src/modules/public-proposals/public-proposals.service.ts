@@ -63,6 +63,7 @@ import {
   selectAnswerRecipient,
   selectByToken,
   selectNewestAnswerCode,
+  selectPageStamp,
   selectPublicMessages,
   storeClientChoice,
   useAnswerCode,
@@ -220,6 +221,16 @@ export async function viewProposal(db: Db, token: string, meta: PublicRequestMet
   await countVisit(db, found, meta);
   const now = await findVisible(db, token);
   return toPublicDto(now, await selectPublicMessages(db, now.proposal.id));
+}
+
+/**
+ * What `viewProposal` would read for this link, as one marker (docs/architecture.md, "The public page"): equal
+ * markers, equal page. Today's date is part of it, as it decides whether the proposal can still be answered.
+ * Null for an unknown token.
+ */
+export async function publicPageStamp(db: Db, token: string): Promise<string | null> {
+  const stamp = await selectPageStamp(db, token);
+  return stamp === null ? null : `${stamp}|${new Date().toISOString().slice(0, 10)}`;
 }
 
 /**
