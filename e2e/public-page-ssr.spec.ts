@@ -115,7 +115,7 @@ test.describe('public page rendered on the server', () => {
     const reads: string[] = [];
     page.on('request', (req) => {
       if (new URL(req.url()).pathname.startsWith('/api/v1/public/proposals/'))
-        reads.push(`${req.method()} ${new URL(req.url()).pathname.split('/').slice(5).join('/')}`);
+        reads.push(`${req.method()} ${new URL(req.url()).pathname.split('/').slice(6).join('/')}`);
     });
 
     await page.goto(`/p/${created.publicToken}`);
