@@ -112,7 +112,11 @@ async function openAsClient(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, locale: 'pt-PT', ...(options.phone ? PHONE : {}) });
   const page = await context.newPage();
-  await page.goto(`/p/${token}`);
+  // Open = the page's script has taken over the proposal the server rendered and counted the visit.
+  const counted = page.waitForResponse((r) => r.url().endsWith(`/${token}/views`));
+  counted.catch(() => {});
+  // An unknown link (404) has no visit to count.
+  if ((await page.goto(`/p/${token}`))?.status() === 200) await counted;
   return { context, page };
 }
 

@@ -123,6 +123,9 @@ describe('GET /p/{token} rendered on the server', () => {
     expect(embedded(res.body)).toMatchObject({ kind: 'ready', proposal: { title: 'Website institucional' } });
     // The shell's early read of the API would count a view and fetch what the page already holds.
     expect(res.body).not.toContain('early-proposal.js');
+    // The page's script starts after the first paint (public/public-page-loader.js).
+    expect(res.body).toContain('src="/public-page-loader.js" data-entry="/src/public-proposal/main.tsx"');
+    expect(res.body).not.toContain('<script type="module"');
   });
 
   it('keeps the headers of the page: no cache, no referrer, the CSP without inline scripts', async () => {

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, startTransition, useContext, useEffect, useState } from 'react';
 import { formatDate, formatDateTime } from './format';
 
 /**
@@ -14,7 +14,9 @@ const PageTimeZone = createContext<string | undefined>(undefined);
 export function PageDates({ hydrating, children }: { hydrating: boolean; children: ReactNode }) {
   const [zone, setZone] = useState<string | undefined>(hydrating ? SERVER_TIME_ZONE : undefined);
   useEffect(() => {
-    setZone(undefined);
+    // Most readers are in it already: nothing to draw again.
+    if (Intl.DateTimeFormat().resolvedOptions().timeZone === SERVER_TIME_ZONE) return;
+    startTransition(() => setZone(undefined));
   }, []);
   return <PageTimeZone.Provider value={zone}>{children}</PageTimeZone.Provider>;
 }

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { getPublicProposal, PublicApiError, recordPublicView, storedAccessToken } from './api';
 import type { InitialPage } from './initial-page';
 
@@ -66,10 +66,13 @@ export function usePublicProposal(publicToken: string | null, initial?: InitialP
     counted.current = true;
     recordPublicView(publicToken).then(
       ({ viewCount, status }) =>
-        setState((current) =>
-          current.kind === 'ready'
-            ? { kind: 'ready', proposal: { ...current.proposal, viewCount, status } }
-            : current,
+        // Not urgent: drawn in slices that leave the page responsive.
+        startTransition(() =>
+          setState((current) =>
+            current.kind === 'ready'
+              ? { kind: 'ready', proposal: { ...current.proposal, viewCount, status } }
+              : current,
+          ),
         ),
       () => {
         // Counting is best effort: the client reads the page the same without it.
