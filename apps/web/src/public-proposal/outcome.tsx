@@ -3,8 +3,7 @@ import { describeRejection } from '@aceite/shared/rejection-reasons';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { IconCircleCheck, IconCircleX, IconClockX, IconLock, IconSignature } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
-import { formatCalendarDate, isPastDay } from './format';
-import { usePageDates } from './page-dates';
+import { formatCalendarDate, formatDateTime, isPastDay } from './format';
 
 export type OutcomeKind = 'signed' | 'accepted' | 'rejected' | 'expired' | 'closed' | 'actionable';
 
@@ -53,7 +52,6 @@ interface OutcomeProps {
  */
 export function SignedOutcome({ proposal, headingRef }: OutcomeProps) {
   const signedAt = proposal.signedAt ?? proposal.acceptedAt;
-  const { formatDateTime } = usePageDates();
   return (
     <>
       <OutcomeBox
@@ -101,7 +99,6 @@ export function SignedOutcome({ proposal, headingRef }: OutcomeProps) {
 }
 
 export function AcceptedOutcome({ proposal, headingRef }: OutcomeProps) {
-  const { formatDateTime } = usePageDates();
   return (
     <OutcomeBox
       tone="accepted"
@@ -120,7 +117,6 @@ export function AcceptedOutcome({ proposal, headingRef }: OutcomeProps) {
 }
 
 export function RejectedOutcome({ proposal, headingRef }: OutcomeProps) {
-  const { formatDateTime } = usePageDates();
   return (
     <OutcomeBox
       tone="rejected"

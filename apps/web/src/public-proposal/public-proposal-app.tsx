@@ -10,7 +10,6 @@ import { actionColor, contrastRatio, safeHexColor } from './brand';
 import { ChosenSummary, ClientChoicePanel, useClientChoice } from './client-choice';
 import { ClientMessages } from './client-messages';
 import { DownloadPdfButton } from './download-pdf';
-import type { InitialPage } from './initial-page';
 import { type InteractionsModule, loadInteractions } from './lazy';
 import {
   AcceptedOutcome,
@@ -20,7 +19,6 @@ import {
   RejectedOutcome,
   SignedOutcome,
 } from './outcome';
-import { PageDates } from './page-dates';
 import { LoadErrorState, LoadingState, NotFoundState } from './page-states';
 import { ProposalDocument } from './proposal-document';
 import { useReadingTracker } from './reading-tracker';
@@ -189,14 +187,8 @@ function isNotFound(error: unknown): boolean {
   );
 }
 
-export function PublicProposalPage({
-  publicToken,
-  initial,
-}: {
-  publicToken: string | null;
-  initial?: InitialPage | null;
-}) {
-  const { state, reload, retry } = usePublicProposal(publicToken, initial);
+export function PublicProposalPage({ publicToken }: { publicToken: string | null }) {
+  const { state, reload, retry } = usePublicProposal(publicToken);
 
   const title =
     state.kind === 'ready'
@@ -228,19 +220,14 @@ const pageTheme = { ...theme, respectReducedMotion: true };
 export function PublicProposalApp({
   publicToken,
   env,
-  initial,
 }: {
   publicToken: string | null;
   /** 'test' turns off transitions and portals in component tests. */
   env?: 'default' | 'test';
-  /** What the server rendered the page with (server-render.tsx), hydrated as is. */
-  initial?: InitialPage | null;
 }) {
   return (
     <MantineProvider theme={pageTheme} forceColorScheme="light" env={env}>
-      <PageDates hydrating={!!initial}>
-        <PublicProposalPage publicToken={publicToken} initial={initial} />
-      </PageDates>
+      <PublicProposalPage publicToken={publicToken} />
     </MantineProvider>
   );
 }
