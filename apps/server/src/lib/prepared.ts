@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 
 const byHandle = new WeakMap<object, Map<string, unknown>>();
@@ -23,4 +24,31 @@ export function preparedOn<T>(db: Db, name: string, prepare: (db: Db) => T): T {
     queries.set(name, query);
   }
   return query;
+}
+
+interface PreparedSql {
+  execute(values: Record<string, unknown>): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * A hand-written statement (values as `sql.placeholder`) prepared the same way, for the queries Drizzle's builder
+ * does not express. Its rows come back as PostgreSQL names them.
+ */
+export async function executePrepared<Row>(
+  db: Db,
+  name: string,
+  query: () => SQL,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
+  const prepared = preparedOn(db, name, (handle) => {
+    // Drizzle's own prepare, which its query builder calls; `db.execute` has no name to give.
+    const internal = handle as unknown as {
+      dialect: { sqlToQuery(sql: SQL): { sql: string; params: unknown[] } };
+      session: {
+        prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): PreparedSql;
+      };
+    };
+    return internal.session.prepareQuery(internal.dialect.sqlToQuery(query()), undefined, name, false);
+  });
+  return (await prepared.execute(values)).rows as Row[];
 }

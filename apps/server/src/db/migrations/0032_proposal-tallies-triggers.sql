@@ -7,19 +7,22 @@
 -- coalesce(chosen_total, total_value)]. Won in proposal_client_tallies means accepted or signed (WON_STATUSES
 -- of packages/shared/src/proposal-status.ts; reads-unchanged.test.ts checks the two lists agree).
 
-CREATE FUNCTION proposal_tallies_merge(a jsonb, b jsonb) RETURNS jsonb
+CREATE FUNCTION proposal_tallies_add(counts jsonb, k text, n bigint, v bigint) RETURNS jsonb
 LANGUAGE sql IMMUTABLE AS $$
-  SELECT coalesce(jsonb_object_agg(k, jsonb_build_array(
-           coalesce((a -> k ->> 0)::bigint, 0) + coalesce((b -> k ->> 0)::bigint, 0),
-           coalesce((a -> k ->> 1)::bigint, 0) + coalesce((b -> k ->> 1)::bigint, 0))), '{}'::jsonb)
-    FROM (SELECT jsonb_object_keys(a) UNION SELECT jsonb_object_keys(b)) AS keys(k)
+  SELECT CASE WHEN k IS NULL THEN counts
+         ELSE counts || jsonb_build_object(k, jsonb_build_array(
+           coalesce((counts -> k ->> 0)::bigint, 0) + n,
+           coalesce((counts -> k ->> 1)::bigint, 0) + v)) END
 $$;
 --> statement-breakpoint
 CREATE FUNCTION proposal_tallies_apply() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   org uuid := coalesce(NEW.organization_id, OLD.organization_id);
-  delta jsonb := '{}'::jsonb;
+  old_key text;
+  new_key text;
+  old_total bigint := 0;
+  new_total bigint := 0;
   old_client uuid;
   new_client uuid;
   old_value bigint := 0;
@@ -32,30 +35,31 @@ BEGIN
     RETURN NULL;
   END IF;
   IF TG_OP <> 'INSERT' THEN
-    delta := proposal_tallies_merge(delta, jsonb_build_object(
-      OLD.status || CASE WHEN OLD.archived_at IS NULL THEN '' ELSE ':archived' END,
-      jsonb_build_array(-1, -coalesce(OLD.chosen_total, OLD.total_value))));
+    old_key := OLD.status || CASE WHEN OLD.archived_at IS NULL THEN '' ELSE ':archived' END;
+    old_total := coalesce(OLD.chosen_total, OLD.total_value);
     IF OLD.status <> 'cancelled' AND OLD.client_id IS NOT NULL THEN
       old_client := OLD.client_id;
-      old_value := coalesce(OLD.chosen_total, OLD.total_value);
+      old_value := old_total;
       old_won := CASE WHEN OLD.status IN ('accepted', 'signed') THEN 1 ELSE 0 END;
     END IF;
   END IF;
   IF TG_OP <> 'DELETE' THEN
-    delta := proposal_tallies_merge(delta, jsonb_build_object(
-      NEW.status || CASE WHEN NEW.archived_at IS NULL THEN '' ELSE ':archived' END,
-      jsonb_build_array(1, coalesce(NEW.chosen_total, NEW.total_value))));
+    new_key := NEW.status || CASE WHEN NEW.archived_at IS NULL THEN '' ELSE ':archived' END;
+    new_total := coalesce(NEW.chosen_total, NEW.total_value);
     IF NEW.status <> 'cancelled' AND NEW.client_id IS NOT NULL THEN
       new_client := NEW.client_id;
-      new_value := coalesce(NEW.chosen_total, NEW.total_value);
+      new_value := new_total;
       new_won := CASE WHEN NEW.status IN ('accepted', 'signed') THEN 1 ELSE 0 END;
     END IF;
   END IF;
 
-  IF EXISTS (SELECT 1 FROM jsonb_each(delta) AS d(k, v) WHERE v <> '[0, 0]'::jsonb) THEN
+  -- The old key loses the proposal and the new one gains it (the same key: only the value moves).
+  IF old_key IS DISTINCT FROM new_key OR old_total <> new_total THEN
     INSERT INTO proposal_tallies AS t (organization_id, slot, counts)
-    VALUES (org, pg_backend_pid() % 16, delta)
-    ON CONFLICT (organization_id, slot) DO UPDATE SET counts = proposal_tallies_merge(t.counts, excluded.counts);
+    VALUES (org, pg_backend_pid() % 16,
+            proposal_tallies_add(proposal_tallies_add('{}'::jsonb, old_key, -1, -old_total), new_key, 1, new_total))
+    ON CONFLICT (organization_id, slot) DO UPDATE
+      SET counts = proposal_tallies_add(proposal_tallies_add(t.counts, old_key, -1, -old_total), new_key, 1, new_total);
   END IF;
 
   IF old_client IS NOT DISTINCT FROM new_client THEN
