@@ -216,7 +216,7 @@ describe('the hot reads, optimised and by reference (issue 26)', () => {
 
   it("counts as won exactly the shared WON_STATUSES (the trigger's SQL names them)", async () => {
     const { rows } = await t.db.execute<{ src: string }>(
-      sql`select prosrc as src from pg_proc where proname = 'proposal_tallies_apply'`,
+      sql`select prosrc as src from pg_proc where proname = 'proposal_tallies_change'`,
     );
     const list = WON_STATUSES.map((s) => `'${s}'`).join(', ');
     expect(rows[0]?.src).toContain(`IN (${list})`);
