@@ -222,6 +222,12 @@ export async function selectProposalById(
   return row;
 }
 
+/** How many proposals of the organization a named filter finds (the sidebar's 'Para aprovar'). */
+export async function countProposals(ctx: TenantContext, only: SQL | undefined): Promise<number> {
+  const [row] = await ctx.db.select({ n: count() }).from(proposals).where(listFilter(ctx, { only }));
+  return row?.n ?? 0;
+}
+
 /** The organization's proposals per status, archived ones left out (the sidebar's counts). */
 export async function countProposalsByStatus(ctx: TenantContext): Promise<{ status: string; n: number }[]> {
   if (readsByReference(ctx.db)) {
