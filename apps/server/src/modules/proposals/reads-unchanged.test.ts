@@ -112,7 +112,17 @@ describe('the hot reads, optimised and by reference (issue 26)', () => {
 
   it('stay the same after creates, edits, status changes, archives, deletes and cancellations', async () => {
     const headers = { authorization: `Bearer ${admin}` };
-    const create = (clientId: string, status = 'draft') =>
+    // Some with a quantity range and an optional item (keys the generated items lack).
+    const items = (rich: boolean) => [
+      { name: 'Serviço', quantity: 3, unitPrice: 12_345 },
+      ...(rich
+        ? [
+            { name: 'Alojamento', quantity: 12, unitPrice: 1_000, minQuantity: 6, maxQuantity: 24 },
+            { name: 'Manutenção', quantity: 1, unitPrice: 5_000, optional: 'selected' },
+          ]
+        : []),
+    ];
+    const create = (clientId: string, rich: boolean) =>
       t.app.inject({
         method: 'POST',
         url: '/api/v1/proposals',
@@ -120,13 +130,13 @@ describe('the hot reads, optimised and by reference (issue 26)', () => {
         payload: {
           title: 'Proposta de teste',
           clientId,
-          status,
-          content: { blocks: [], items: [{ name: 'Serviço', quantity: 3, unitPrice: 12_345 }] },
+          status: 'draft',
+          content: { blocks: [], items: items(rich) },
         },
       });
     // Concurrent creates of one organization: every one counted.
     const created = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => create(clientIds[i % clientIds.length] as string)),
+      Array.from({ length: 24 }, (_, i) => create(clientIds[i % clientIds.length] as string, i % 2 === 1)),
     );
     for (const res of created) expect(res.statusCode).toBe(201);
     const ids = created.map((r) => r.json().data.id as string);
@@ -196,8 +206,10 @@ describe('the hot reads, optimised and by reference (issue 26)', () => {
       await c.query(`update proposals set status = 'viewed' where id = $1`, [ids[20]]);
       await c.query('rollback');
     });
-    await expectSameAnswers(admin, await hotReadPaths(admin));
-    await expectSameAnswers(sales, await hotReadPaths(sales));
+    // Every proposal written here, one by one (the deleted one aside).
+    const written = ids.filter((id) => id !== ids[1]).map((id) => `/proposals/${id}`);
+    await expectSameAnswers(admin, [...(await hotReadPaths(admin)), ...written]);
+    await expectSameAnswers(sales, [...(await hotReadPaths(sales)), ...written]);
   });
 
   it('count an organization only once it exists, and forget it with it', async () => {
