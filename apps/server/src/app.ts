@@ -5,13 +5,15 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '@/config/env.ts';
 import type { Database } from '@/db/client.ts';
 import { AccessTokens } from '@/lib/jwt.ts';
 import { redactUrl } from '@/lib/log-redaction.ts';
 import { createMailTransport, type MailTransport } from '@/lib/mail-transport.ts';
 import { postgresRateLimitStore } from '@/lib/postgres-rate-limit-store.ts';
+import { useReferenceReads } from '@/lib/read-path.ts';
+import { responseSerializerCompiler } from '@/lib/response-serializer.ts';
 import { resolveSealKey } from '@/lib/seal-key.ts';
 import { type FileStorage, localStorage, s3Storage } from '@/lib/storage.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
@@ -118,7 +120,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('appUrl', config.appUrl);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // JSON from each route's schema, not zod-validated object by object (issue 26); tests check both agree.
+  app.setSerializerCompiler(
+    responseSerializerCompiler({ check: config.checkResponses ?? false, fast: !config.referenceReads }),
+  );
+  if (config.referenceReads) useReferenceReads(database.db);
 
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);

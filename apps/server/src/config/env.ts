@@ -112,4 +112,15 @@ export interface AppConfig {
   reportingOrigins?: string[];
   /** The certificate that seals signed PDFs; without it, the one kept in dataDir (made at first start). */
   sealKey?: import('@/lib/seal-key.ts').SealKey;
+  /**
+   * Tests: validate every answer with zod too and fail when the fast serializer writes anything else
+   * (lib/response-serializer.ts). Off in production, where the fast serializer alone writes the answers.
+   */
+  checkResponses?: boolean;
+  /**
+   * Tests only: answer the hot reads the way they were computed before issue 26 (zod's serializer, the
+   * queries built per call, counts and sums recomputed from the rows) — the reference that
+   * `reads-unchanged.test.ts` compares the optimised answers with, byte for byte.
+   */
+  referenceReads?: boolean;
 }

@@ -87,6 +87,8 @@ export async function buildTestApp(
     answerCodeLimits: { resendAfterSeconds: 60, perProposalPerHour: 5, perRecipientPerHour: 1000 },
     publicRateLimitMax: 1000,
     runWorkers: false,
+    // Every answer of every test also validated by zod and compared with the fast serializer's text.
+    checkResponses: true,
     ...configOverrides,
   };
   const app = await buildApp({

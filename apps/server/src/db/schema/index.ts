@@ -13,6 +13,7 @@ export * from './organizations.ts';
 export * from './outbox.ts';
 export * from './products.ts';
 export * from './proposal-messages.ts';
+export * from './proposal-tallies.ts';
 export * from './proposals.ts';
 export * from './reading.ts';
 export * from './reminders.ts';

@@ -6,8 +6,11 @@ import {
   WON_STATUSES,
 } from '@aceite/shared/proposal-status';
 import type { AnalyticsQuery } from '@aceite/shared/schemas/analytics';
-import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { clients, organizations, proposals, teams, users } from '@/db/schema/index.ts';
+import { and, count, desc, eq, gt, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { clients, organizations, proposalClientTallies, proposals, teams, users } from '@/db/schema/index.ts';
+import { preparedOn } from '@/lib/prepared.ts';
+import { selectTallies, tallyOf } from '@/lib/proposal-tallies.ts';
+import { readsByReference } from '@/lib/read-path.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
 /** `status in (…)` over one of the shared groups, written as literals (constants, never input). */
@@ -72,7 +75,46 @@ async function scope(
   return { where, tz };
 }
 
+/**
+ * The whole organization, no filter: the dashboard's default, which the tallies kept by the writes answer
+ * (issue 26). A filtered request (dates, a member, a team) is computed from the proposals.
+ */
+const unfiltered = (ctx: TenantContext, q: AnalyticsQuery) =>
+  !q.startDate && !q.endDate && !q.userId && !q.teamId && !readsByReference(ctx.db);
+
+const isSentOrLater = (s: string) => !isBeforeSent(s as ProposalStatus) && s !== 'cancelled';
+const isWonStatus = (s: string) => (WON_STATUSES as readonly string[]).includes(s);
+const isOpen = (s: string) => (CLIENT_HAS_SEEN_STATUSES as readonly string[]).includes(s);
+
+/** The overview's figures from the tallies, with the same groups as the SQL above (archived ones included). */
+async function overviewFromTallies(ctx: TenantContext) {
+  const [tallies, [clientCount], [userCount]] = await Promise.all([
+    selectTallies(ctx),
+    ctx.db.select({ n: count() }).from(clients).where(inTenant(clients, ctx)),
+    ctx.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(inTenant(users, ctx), eq(users.isActive, true))),
+  ]);
+  const all = tallyOf(tallies, (s) => s !== 'cancelled');
+  const won = tallyOf(tallies, isWonStatus);
+  const open = tallyOf(tallies, isOpen);
+  return {
+    count: all.n,
+    value: all.value,
+    sent: tallyOf(tallies, isSentOrLater).n,
+    won: won.n,
+    wonValue: won.value,
+    clients: clientCount?.n ?? 0,
+    users: userCount?.n ?? 0,
+    open: open.n,
+    openValue: open.value,
+    cancelled: tallyOf(tallies, (s) => s === 'cancelled').n,
+  };
+}
+
 export async function selectOverview(ctx: TenantContext, q: AnalyticsQuery) {
+  if (unfiltered(ctx, q)) return overviewFromTallies(ctx);
   const { where } = await scope(ctx, q);
   const { where: cancelledWhere } = await scope(ctx, q, sql`${proposals.status} = 'cancelled'`);
   const [[row], [open], [cancelled], [clientCount], [userCount]] = await Promise.all([
@@ -210,6 +252,7 @@ export async function selectByTeam(ctx: TenantContext, q: AnalyticsQuery) {
  * few winning clients for their names: joining 100,000 proposals to their clients before grouping costs ~3×.
  */
 export async function selectTopClients(ctx: TenantContext, q: AnalyticsQuery, limit: number) {
+  if (unfiltered(ctx, q)) return topClientsFromTallies(ctx, limit);
   const { where } = await scope(ctx, q);
   const ranked = ctx.db
     .select({ clientId: sql<string>`${proposals.clientId}`.as('client_id'), ...aliasedTotals() })
@@ -251,4 +294,29 @@ export async function selectLossReasons(ctx: TenantContext, q: AnalyticsQuery) {
     .from(proposals)
     .where(where)
     .groupBy(code);
+}
+
+/**
+ * Unfiltered top clients from the per-client tallies kept by the writes (issue 26): the first rows of
+ * `(organization_id, value desc, client_id)` among clients with proposals, the same order as the query above.
+ */
+async function topClientsFromTallies(ctx: TenantContext, limit: number) {
+  const t = proposalClientTallies;
+  return preparedOn(ctx.db, 'top_clients_tallies', (db) =>
+    db
+      .select({
+        clientId: clients.id,
+        clientName: clients.name,
+        clientCompany: clients.company,
+        count: t.count,
+        value: t.value,
+        won: t.won,
+      })
+      .from(t)
+      .innerJoin(clients, eq(clients.id, t.clientId))
+      .where(and(eq(t.organizationId, sql.placeholder('org')), gt(t.count, 0)))
+      .orderBy(desc(t.value), t.clientId)
+      .limit(sql.placeholder('limit'))
+      .prepare('top_clients_tallies'),
+  ).execute({ org: ctx.organizationId, limit });
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { organizations, passwordResetTokens, refreshTokens, teams, users } from '@/db/schema/index.ts';
+import { executePrepared } from '@/lib/prepared.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -184,17 +185,28 @@ export async function selectSessionHolds(
     impersonatorId?: string;
   },
 ): Promise<boolean> {
-  const familyOwner = claims.impersonatorId ?? claims.userId;
-  const result = await db.execute<{ ok: boolean }>(sql`
+  // Every authenticated request runs it: a named statement built once (issue 26).
+  const [row] = await executePrepared<{ ok: boolean }>(
+    db,
+    'session_holds',
+    () => sql`
     select exists (
       select 1 from ${refreshTokens} r join ${users} owner on owner.id = r.user_id
-       where r.family_id = ${claims.sessionId} and r.user_id = ${familyOwner}
+       where r.family_id = ${sql.placeholder('sessionId')} and r.user_id = ${sql.placeholder('familyOwner')}
          and r.revoked_at is null and r.expires_at > now() and owner.is_active
     ) and exists (
       select 1 from ${users} u
-       where u.id = ${claims.userId} and u.is_active and u.role = ${claims.role}
-         and u.organization_id is not distinct from ${claims.organizationId}::uuid
+       where u.id = ${sql.placeholder('userId')} and u.is_active and u.role = ${sql.placeholder('role')}
+         and u.organization_id is not distinct from ${sql.placeholder('organizationId')}::uuid
          and not exists (select 1 from ${organizations} o where o.id = u.organization_id and not o.is_active)
-    ) as ok`);
-  return result.rows[0]?.ok === true;
+    ) as ok`,
+    {
+      sessionId: claims.sessionId,
+      familyOwner: claims.impersonatorId ?? claims.userId,
+      userId: claims.userId,
+      role: claims.role,
+      organizationId: claims.organizationId,
+    },
+  );
+  return row?.ok === true;
 }

@@ -1,9 +1,26 @@
 import type { Role } from '@aceite/shared/permissions';
 import type { ProposalStatus } from '@aceite/shared/proposal-status';
 import type { ProposalSort } from '@aceite/shared/schemas/proposals';
-import { and, count, desc, eq, ilike, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  not,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db/client.ts';
 import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
+import { preparedOn } from '@/lib/prepared.ts';
+import { countOf, selectTallies } from '@/lib/proposal-tallies.ts';
+import { readsByReference } from '@/lib/read-path.ts';
 import { likePattern } from '@/lib/search.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
@@ -78,6 +95,68 @@ function listFilter(
   );
 }
 
+/** The list's columns, its client and owner. */
+function listQuery(db: Db) {
+  return db
+    .select({
+      id: proposals.id,
+      number: proposals.number,
+      title: proposals.title,
+      status: proposals.status,
+      currency: proposals.currency,
+      totalValue: proposals.totalValue,
+      validUntil: proposals.validUntil,
+      clientId: proposals.clientId,
+      ownerId: proposals.ownerId,
+      // A signed proposal is stored as accepted; lists show it as 'Assinada' (issue 19).
+      signedAt: proposals.signedAt,
+      createdAt: proposals.createdAt,
+      updatedAt: proposals.updatedAt,
+      lastViewedAt: proposals.lastViewedAt,
+      client: { id: clients.id, name: clients.name, company: clients.company },
+      owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
+    })
+    .from(proposals)
+    .leftJoin(clients, eq(clients.id, proposals.clientId))
+    .innerJoin(owner, eq(owner.id, proposals.ownerId));
+}
+
+/** "Última visualização" (docs/product.md#reading): the client's latest view first, never-viewed ones last. */
+const listOrder = (sort: ProposalSort | undefined) =>
+  sort === 'lastViewed'
+    ? [sql`${proposals.lastViewedAt} desc nulls last`, desc(proposals.createdAt), desc(proposals.id)]
+    : [desc(proposals.createdAt), desc(proposals.id)];
+
+/**
+ * The page of the usual list (no search, no named filter), as one of four named statements (issue 26): the
+ * same SQL as `listQuery` with the filter written by `listFilter`, built once per handle.
+ */
+function preparedPage(
+  ctx: TenantContext,
+  status: ProposalStatus | undefined,
+  sort: ProposalSort | undefined,
+) {
+  const byStatus = status !== undefined;
+  const lastViewed = sort === 'lastViewed';
+  const name = `proposals_page${byStatus ? '_status' : ''}${lastViewed ? '_last_viewed' : ''}`;
+  return preparedOn(ctx.db, name, (db) =>
+    listQuery(db)
+      .where(
+        and(
+          eq(proposals.organizationId, sql.placeholder('org')),
+          isNull(proposals.archivedAt),
+          byStatus
+            ? eq(proposals.status, sql.placeholder('status') as Placeholder<string, ProposalStatus>)
+            : undefined,
+        ),
+      )
+      .orderBy(...listOrder(sort))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+}
+
 export async function selectProposals(
   ctx: TenantContext,
   opts: {
@@ -90,37 +169,28 @@ export async function selectProposals(
     withTotal?: boolean;
   },
 ) {
+  // The usual list (issue 26): its page from a named statement and its total from the tallies the writes keep,
+  // instead of counting every proposal of the organization on every page.
+  if (!opts.search && !opts.only && !readsByReference(ctx.db)) {
+    const [rows, tallies] = await Promise.all([
+      preparedPage(ctx, opts.status, opts.sort).execute({
+        org: ctx.organizationId,
+        status: opts.status,
+        limit: opts.limit,
+        offset: opts.offset,
+      }),
+      opts.withTotal === false ? undefined : selectTallies(ctx),
+    ]);
+    const total = tallies
+      ? countOf(tallies, (status, archived) => !archived && (!opts.status || status === opts.status))
+      : 0;
+    return { rows, total };
+  }
   const where = listFilter(ctx, opts);
-  // "Última visualização" (docs/product.md#reading): the client's latest view first, never-viewed ones last.
-  const order =
-    opts.sort === 'lastViewed'
-      ? [sql`${proposals.lastViewedAt} desc nulls last`, desc(proposals.createdAt), desc(proposals.id)]
-      : [desc(proposals.createdAt), desc(proposals.id)];
   const [rows, [totals] = []] = await Promise.all([
-    ctx.db
-      .select({
-        id: proposals.id,
-        number: proposals.number,
-        title: proposals.title,
-        status: proposals.status,
-        currency: proposals.currency,
-        totalValue: proposals.totalValue,
-        validUntil: proposals.validUntil,
-        clientId: proposals.clientId,
-        ownerId: proposals.ownerId,
-        // A signed proposal is stored as accepted; lists show it as 'Assinada' (issue 19).
-        signedAt: proposals.signedAt,
-        createdAt: proposals.createdAt,
-        updatedAt: proposals.updatedAt,
-        lastViewedAt: proposals.lastViewedAt,
-        client: { id: clients.id, name: clients.name, company: clients.company },
-        owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
-      })
-      .from(proposals)
-      .leftJoin(clients, eq(clients.id, proposals.clientId))
-      .innerJoin(owner, eq(owner.id, proposals.ownerId))
+    listQuery(ctx.db)
       .where(where)
-      .orderBy(...order)
+      .orderBy(...listOrder(opts.sort))
       .limit(opts.limit)
       .offset(opts.offset),
     // Index-only on (organization_id, status, created_at) when not searching; still every row of the
@@ -130,26 +200,48 @@ export async function selectProposals(
   return { rows, total: totals?.n ?? 0 };
 }
 
-export async function selectProposalById(
-  ctx: TenantContext,
-  id: string,
-): Promise<ProposalWithRelations | undefined> {
-  const [row] = await ctx.db
+function proposalByIdQuery(db: Db, org: string | Placeholder, id: string | Placeholder) {
+  return db
     .select({ proposal: proposals, client: clientColumns, owner: ownerColumns })
     .from(proposals)
     .leftJoin(clients, eq(clients.id, proposals.clientId))
     .innerJoin(owner, eq(owner.id, proposals.ownerId))
-    .where(and(inTenant(proposals, ctx), eq(proposals.id, id)))
+    .where(and(eq(proposals.organizationId, org), eq(proposals.id, id)))
     .limit(1);
+}
+
+export async function selectProposalById(
+  ctx: TenantContext,
+  id: string,
+): Promise<ProposalWithRelations | undefined> {
+  if (readsByReference(ctx.db)) return (await proposalByIdQuery(ctx.db, ctx.organizationId, id))[0];
+  // The most frequent read: a named statement built once (issue 26).
+  const [row] = await preparedOn(ctx.db, 'proposal_by_id', (db) =>
+    proposalByIdQuery(db, sql.placeholder('org'), sql.placeholder('id')).prepare('proposal_by_id'),
+  ).execute({ org: ctx.organizationId, id });
   return row;
 }
 
+/** How many proposals of the organization a named filter finds (the sidebar's 'Para aprovar'). */
+export async function countProposals(ctx: TenantContext, only: SQL | undefined): Promise<number> {
+  const [row] = await ctx.db.select({ n: count() }).from(proposals).where(listFilter(ctx, { only }));
+  return row?.n ?? 0;
+}
+
+/** The organization's proposals per status, archived ones left out (the sidebar's counts). */
 export async function countProposalsByStatus(ctx: TenantContext): Promise<{ status: string; n: number }[]> {
-  return ctx.db
-    .select({ status: proposals.status, n: count() })
-    .from(proposals)
-    .where(and(inTenant(proposals, ctx), isNull(proposals.archivedAt)))
-    .groupBy(proposals.status);
+  if (readsByReference(ctx.db)) {
+    return ctx.db
+      .select({ status: proposals.status, n: count() })
+      .from(proposals)
+      .where(and(inTenant(proposals, ctx), isNull(proposals.archivedAt)))
+      .groupBy(proposals.status);
+  }
+  const counts: { status: string; n: number }[] = [];
+  for (const [key, { n }] of await selectTallies(ctx)) {
+    if (!key.includes(':') && n !== 0) counts.push({ status: key, n });
+  }
+  return counts;
 }
 
 export async function insertProposal(

@@ -77,6 +77,7 @@ import {
 import {
   archiveProposalById,
   clientExists,
+  countProposals,
   countProposalsByStatus,
   deleteProposalById,
   insertProposal,
@@ -104,6 +105,7 @@ export function toProposalDto(
   ctx: TenantContext,
   { proposal: p, client, owner }: ProposalWithRelations,
 ): Proposal {
+  const content = completeContent(p.content);
   return {
     id: p.id,
     number: p.number,
@@ -119,10 +121,10 @@ export function toProposalDto(
     discountAmount: p.discountAmount,
     taxRate: p.taxRate,
     taxAmount: p.taxAmount,
-    taxBreakdown: savedTaxBreakdown({ ...p, items: completeContent(p.content).items }),
+    taxBreakdown: savedTaxBreakdown({ ...p, items: content.items }),
     totalValue: p.totalValue,
     validUntil: p.validUntil,
-    content: completeContent(p.content),
+    content,
     publicToken: canManageProposal(ctx, p.ownerId) ? p.publicToken : null,
     archivedAt: iso(p.archivedAt),
     reissuedFromId: p.reissuedFromId,
@@ -316,16 +318,19 @@ export async function listLatestProposals(ctx: TenantContext, limit: number): Pr
 
 export async function getProposalStats(ctx: TenantContext): Promise<ProposalStats> {
   const byStatus = Object.fromEntries(PROPOSAL_STATUSES.map((s) => [s, 0])) as Record<ProposalStatus, number>;
+  // The sidebar's 'Para aprovar' count, for those who may approve (docs/product.md#approvals), counted beside
+  // the others rather than after them.
+  const mayApprove = can(ctx.role, 'proposal:approve') && !ctx.apiKey;
+  const [counts, awaitingMyApproval] = await Promise.all([
+    countProposalsByStatus(ctx),
+    mayApprove ? awaitingMyApprovalFilter(ctx).then((only) => countProposals(ctx, only)) : 0,
+  ]);
   let total = 0;
-  for (const { status, n } of await countProposalsByStatus(ctx)) {
+  for (const { status, n } of counts) {
     if (isProposalStatus(status)) byStatus[status] = n;
     total += n;
   }
-  // The sidebar's 'Para aprovar' count, for those who may approve (docs/product.md#approvals).
-  if (!can(ctx.role, 'proposal:approve') || ctx.apiKey) return { byStatus, total, awaitingMyApproval: 0 };
-  const only = await awaitingMyApprovalFilter(ctx);
-  const awaiting = await selectProposals(ctx, { only, limit: 1, offset: 0 });
-  return { byStatus, total, awaitingMyApproval: awaiting.total };
+  return { byStatus, total, awaitingMyApproval };
 }
 
 export async function getProposal(ctx: TenantContext, id: string): Promise<Proposal> {
