@@ -13,6 +13,8 @@ USER_NAME=aceite-firstrun
 MODE=${1:-}
 case "$MODE" in test | start) ;; *) echo "usage: $0 test|start" >&2; exit 2 ;; esac
 
+# Removes a first run's folder; a straggling write from a process that outlived its group is retried.
+remove_dir() { for _ in 1 2 3 4 5; do rm -rf "$1" 2>/dev/null && return 0; sleep 2; done; rm -rf "$1"; }
 free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"; }
 healthy() { node -e "fetch('http://127.0.0.1:$1/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"; }
 
@@ -66,8 +68,16 @@ first_run() {
     fi
     sleep 2
   done
+  # The shell that ran `npm start` dies at once on SIGTERM; the server and its PostgreSQL take a moment to shut
+  # down (a last checkpoint is written). Wait until the whole process group is gone before the folder is
+  # removed, or the removal races with those last writes ("Directory not empty").
   kill -TERM -- "-$pid"
   wait "$pid" || true
+  local stop_deadline=$((SECONDS + 60))
+  while kill -0 -- "-$pid" 2>/dev/null; do
+    if [ $SECONDS -gt $stop_deadline ]; then kill -KILL -- "-$pid" 2>/dev/null || true; sleep 1; break; fi
+    sleep 0.5
+  done
   if grep -qE "^\s+at .*\(.*:[0-9]+:[0-9]+\)" "$log"; then
     echo "first run ($label) printed a stack trace:" >&2
     grep -nE -B 3 -A 8 "^\s+at .*\(.*:[0-9]+:[0-9]+\)" "$log" | head -n 60 >&2
@@ -80,14 +90,14 @@ if [ "$MODE" = start ]; then
   home_dir=$(mktemp -d -p "${HOME:-/root}" aceite-first-run.XXXXXX)
   chmod 700 "$home_dir"
   first_run "$(id -un), mode-700 folder in their home" "$home_dir" ""
-  rm -rf "$home_dir"
+  remove_dir "$home_dir"
   exit 0
 fi
 
 if [ "$(id -u)" -ne 0 ]; then
   dir=$(mktemp -d)
   first_run "ordinary user $(id -un), mode-700 folder" "$dir" "" test
-  rm -rf "$dir"
+  remove_dir "$dir"
   exit 0
 fi
 
@@ -95,4 +105,4 @@ id -u "$USER_NAME" >/dev/null 2>&1 || useradd --create-home --shell /bin/bash "$
 user_home=$(getent passwd "$USER_NAME" | cut -d: -f6)
 user_dir=$(runuser -u "$USER_NAME" -- mktemp -d -p "$user_home" aceite-first-run.XXXXXX)
 first_run "ordinary user $USER_NAME, in their home" "$user_dir" "$USER_NAME" test
-rm -rf "$user_dir"
+remove_dir "$user_dir"
