@@ -135,6 +135,22 @@ function sameToken(path: string, publicToken: string): boolean {
   }
 }
 
+/** What counting the visit answers: the count and status the page then shows (docs/product.md#views). */
+export interface RecordedView {
+  viewCount: number;
+  status: PublicProposal['status'];
+}
+
+/**
+ * Counts this visit as the client's view, once, after the page hydrated the proposal the server rendered: the
+ * server cannot count it while rendering, as only the browser holds a member's session (a preview is never a
+ * view). Marks the first read done, so public/early-proposal.js never reads again.
+ */
+export function recordPublicView(publicToken: string): Promise<RecordedView> {
+  window.__aceiteProposalRead = true;
+  return request<RecordedView>(`${tokenPath(publicToken)}/views`, { method: 'POST' });
+}
+
 /** The attachments the organization marked visible to the client. */
 export function getPublicAttachments(publicToken: string): Promise<PublicAttachment[]> {
   return request<PublicAttachment[]>(`${tokenPath(publicToken)}/attachments`);
