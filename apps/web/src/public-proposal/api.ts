@@ -148,7 +148,20 @@ export interface RecordedView {
  */
 export function recordPublicView(publicToken: string): Promise<RecordedView> {
   window.__aceiteProposalRead = true;
-  return request<RecordedView>(`${tokenPath(publicToken)}/views`, { method: 'POST' });
+  const recorded = request<RecordedView>(`${tokenPath(publicToken)}/views`, { method: 'POST' });
+  viewRecording = recorded.catch(() => undefined);
+  return recorded;
+}
+
+let viewRecording: Promise<unknown> | null = null;
+
+/**
+ * Settles once this page's view has been counted (or failed): the server keeps a reading batch only for a
+ * counted view (docs/product.md#reading), and a client who hides the page within a second of opening it would
+ * otherwise send the batch first. Already settled when the page's first read counted the view.
+ */
+export function viewCounted(): Promise<unknown> {
+  return viewRecording ?? Promise.resolve();
 }
 
 /** The attachments the organization marked visible to the client. */
