@@ -105,11 +105,25 @@ export function startReadingTracker(options: Options): ReadingTracker {
           { threshold: [0, 0.25, 0.5, 0.75, 1] },
         );
 
+  // The sections observed, by element. A re-render (the visit's count arriving, hydration's transition) keeps
+  // most of them: only the ones gone are dropped and the new ones observed, so a section in view keeps its
+  // place — clearing them all lost the time since the last tick of whatever the client was reading.
+  const observed = new Map<HTMLElement, string>();
   function rescan() {
     if (!observer) return;
-    observer.disconnect();
-    inView.clear();
-    for (const el of document.querySelectorAll<HTMLElement>('[data-reading]')) observer.observe(el);
+    tick();
+    const current = new Set(document.querySelectorAll<HTMLElement>('[data-reading]'));
+    for (const [el, id] of observed) {
+      if (current.has(el) && el.dataset.reading === id) continue;
+      observer.unobserve(el);
+      observed.delete(el);
+      if (![...observed.values()].includes(id)) inView.delete(id);
+    }
+    for (const el of current) {
+      if (observed.has(el) || !el.dataset.reading) continue;
+      observed.set(el, el.dataset.reading);
+      observer.observe(el);
+    }
   }
 
   function onVisibility() {
