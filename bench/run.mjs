@@ -101,8 +101,13 @@ async function startReference(databaseUrl, jwtSecret) {
 /** The reads also measured on a server of two processes (WORKERS=2), issue 26. */
 const TWO_PROCESS_CASES = ['GET /proposals/{id}', 'GET /proposals (first page)'];
 
+const PUBLIC_PAGE_CASE = 'GET /p/{token} (rendered on the server)';
+const PUBLIC_SHELL_CASE = 'GET /p/{token} static shell (before issue 27)';
+
 /** Each app case measured against its hand-written reference in the same run (issue 26). */
 const REFERENCES = {
+  // The client's page (issue 27): rendered on the server against today's static shell, the same file sent as is.
+  [PUBLIC_PAGE_CASE]: PUBLIC_SHELL_CASE,
   'GET /proposals/{id}': 'reference: GET /proposals/{id}',
   'GET /proposals (first page)': 'reference: GET /proposals (first page)',
 };
@@ -231,6 +236,15 @@ async function main() {
     const sample = (await call(server.base, 'GET', `/proposals/${list[0].id}`, { token: admin.accessToken }))
       .json.data;
     const teams = (await call(server.base, 'GET', '/teams', { token: admin.accessToken })).json.data;
+    // Proposals with the client (sent), as their pages are opened from the emails.
+    const sentList = (await call(server.base, 'GET', '/proposals?status=sent', { token: admin.accessToken }))
+      .json.data;
+    const sentTokens = [];
+    for (const { id } of sentList) {
+      const detail = await call(server.base, 'GET', `/proposals/${id}`, { token: admin.accessToken });
+      sentTokens.push(detail.json.data.publicToken);
+    }
+    let nextPage = 0;
     const teamId = (teams.teams ?? teams)[0]?.id;
     // Enough sessions for every connection of the warm-up and of the run (in-flight ones at the end of the
     // warm-up are lost): a token presented twice would be a replay, which revokes its family.
@@ -340,6 +354,21 @@ async function main() {
         name: 'GET /public/proposals/{token}?refresh=1',
         opts: { url: `${origin}/api/v1/public/proposals/${sample.publicToken}?refresh=1` },
       },
+      // The client's page (issue 27): the HTML rendered from the proposal (cached per link while its data is
+      // unchanged, one read of the proposal per request), and the static shell it replaced, which the server
+      // still sends as is for the reminders' page of the same link.
+      { name: PUBLIC_PAGE_CASE, opts: { url: `${origin}/p/${sentTokens[0]}` } },
+      // Many links at once (each page cached, but no two requests sharing one read of a marker).
+      {
+        name: `${PUBLIC_PAGE_CASE}, ${sentTokens.length} links in turn`,
+        opts: {
+          url: origin,
+          requests: [
+            { setupRequest: (req) => ({ ...req, path: `/p/${sentTokens[nextPage++ % sentTokens.length]}` }) },
+          ],
+        },
+      },
+      { name: PUBLIC_SHELL_CASE, opts: { url: `${origin}/p/${sentTokens[0]}/lembretes` } },
       {
         name: 'GET /notifications/unread-count',
         opts: { url: `${origin}/api/v1/notifications/unread-count`, headers: auth },

@@ -57,10 +57,15 @@ async function openOnPhone(
   browser: Browser,
   baseURL: string | undefined,
   token: string,
+  /** false for a link with nothing to show (cancelled): no hydrated proposal, no visit counted. */
+  waitForHydration = true,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, locale: 'pt-PT', ...PHONE });
   const page = await context.newPage();
+  // The page paints from the server's HTML; its buttons work once it has hydrated, which counts the visit.
+  const hydrated = waitForHydration && page.waitForResponse((r) => r.url().endsWith(`/${token}/views`));
   await page.goto(`/p/${token}`);
+  if (hydrated) await hydrated;
   return { context, page };
 }
 
@@ -144,7 +149,7 @@ test('the owner cancels with a reason and the link says the proposal is no longe
   await expect(notice).toContainText('O cliente adiou o projeto.');
   await expectAccessible(page);
 
-  const { context, page: phone } = await openOnPhone(browser, baseURL, created.publicToken);
+  const { context, page: phone } = await openOnPhone(browser, baseURL, created.publicToken, false);
   await expect(
     phone.getByRole('heading', { level: 1, name: 'Esta proposta já não está disponível.' }),
   ).toBeVisible();

@@ -67,8 +67,11 @@ test('the client downloads the proposal as a PDF from the public page @mobile', 
   const created = await createSentProposal(request);
   const context = await browser.newContext();
   const page = await context.newPage();
+  // The server-rendered button works once the page has hydrated, which counts the visit.
+  const hydrated = page.waitForResponse((r) => r.url().endsWith(`/${created.publicToken}/views`));
   await page.goto(`/p/${created.publicToken}`);
   await expect(page.getByRole('heading', { name: created.title })).toBeVisible();
+  await hydrated;
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Descarregar PDF' }).click();
   const download = await downloading;

@@ -37,6 +37,7 @@ import { proposalVersionsRoutes } from '@/modules/proposal-versions/proposal-ver
 import { approvalsRoutes } from '@/modules/proposals/approvals.routes.ts';
 import { proposalsRoutes } from '@/modules/proposals/proposals.routes.ts';
 import { publicProposalsRoutes } from '@/modules/public-proposals/public-proposals.routes.ts';
+import { publicPageStamp, viewProposal } from '@/modules/public-proposals/public-proposals.service.ts';
 import { readingRoutes } from '@/modules/reading/reading.routes.ts';
 import { remindersRoutes } from '@/modules/reminders/reminders.routes.ts';
 import { sealedDocumentsRoutes } from '@/modules/sealed-documents/sealed-documents.routes.ts';
@@ -225,7 +226,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.register(impersonationAuditPlugin, { db: database.db });
-  if (config.webDistDir) await app.register(staticPlugin, { root: config.webDistDir });
+  if (config.webDistDir) {
+    await app.register(staticPlugin, {
+      root: config.webDistDir,
+      // /p/{token} is rendered from the public API's own read, with no view counted (docs/product.md#views).
+      publicPage: {
+        read: (token, meta) => viewProposal(database.db, token, { ...meta, countView: false }),
+        stamp: (token) => publicPageStamp(database.db, token),
+      },
+      publicPageRateLimitMax: config.publicRateLimitMax * 6,
+    });
+  }
   await app.register(notFoundPlugin);
   await app.register(workersPlugin, {
     db: database.db,

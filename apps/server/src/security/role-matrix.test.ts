@@ -744,6 +744,8 @@ const NOT_ROLE_BOUND = new Set([
   'DELETE /notifications',
   'POST /invites/{token}/accept',
   'POST /public/proposals/{publicToken}/code',
+  // The visit of the page the server rendered: a member's is answered and not counted (docs/product.md#views).
+  'POST /public/proposals/{publicToken}/views',
   'POST /public/proposals/{publicToken}/accept',
   'POST /public/proposals/{publicToken}/reject',
   'POST /public/proposals/{publicToken}/sign',
@@ -995,9 +997,13 @@ describe("public answer routes: the client's alone, never an organization role",
   };
 
   it('refuses every role on every public write of a proposal (the answer-code request included), changing nothing', async () => {
-    // The reading batch is no answer: a member's is accepted and dropped (reading.routes.test.ts).
+    // The reading batch and the visit are no answer: a member's is accepted and dropped
+    // (reading.routes.test.ts, plugins/public-page.test.ts).
     const publicWrites = writeOperations.filter(
-      (op) => op.startsWith('POST /public/proposals/{publicToken}/') && !op.endsWith('/reading'),
+      (op) =>
+        op.startsWith('POST /public/proposals/{publicToken}/') &&
+        !op.endsWith('/reading') &&
+        !op.endsWith('/views'),
     );
     expect(publicWrites).toContain('POST /public/proposals/{publicToken}/code');
     const client = (

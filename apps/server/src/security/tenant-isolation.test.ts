@@ -199,6 +199,7 @@ const unknownToken = () => randomBytes(24).toString('base64url');
 const PUBLIC_CASES: Record<string, Case[]> = {
   'GET /public/proposals/{publicToken}': [{ params: () => ({ publicToken: unknownToken() }) }],
   'POST /public/proposals/{publicToken}/code': [{ params: () => ({ publicToken: unknownToken() }) }],
+  'POST /public/proposals/{publicToken}/views': [{ params: () => ({ publicToken: unknownToken() }) }],
   'POST /public/proposals/{publicToken}/reading': [
     {
       params: () => ({ publicToken: unknownToken() }),

@@ -135,6 +135,35 @@ function sameToken(path: string, publicToken: string): boolean {
   }
 }
 
+/** What counting the visit answers: the count and status the page then shows (docs/product.md#views). */
+export interface RecordedView {
+  viewCount: number;
+  status: PublicProposal['status'];
+}
+
+/**
+ * Counts this visit as the client's view, once, after the page hydrated the proposal the server rendered: the
+ * server cannot count it while rendering, as only the browser holds a member's session (a preview is never a
+ * view). Marks the first read done, so public/early-proposal.js never reads again.
+ */
+export function recordPublicView(publicToken: string): Promise<RecordedView> {
+  window.__aceiteProposalRead = true;
+  const recorded = request<RecordedView>(`${tokenPath(publicToken)}/views`, { method: 'POST' });
+  viewRecording = recorded.catch(() => undefined);
+  return recorded;
+}
+
+let viewRecording: Promise<unknown> | null = null;
+
+/**
+ * Settles once this page's view has been counted (or failed): the server keeps a reading batch only for a
+ * counted view (docs/product.md#reading), and a client who hides the page within a second of opening it would
+ * otherwise send the batch first. Already settled when the page's first read counted the view.
+ */
+export function viewCounted(): Promise<unknown> {
+  return viewRecording ?? Promise.resolve();
+}
+
 /** The attachments the organization marked visible to the client. */
 export function getPublicAttachments(publicToken: string): Promise<PublicAttachment[]> {
   return request<PublicAttachment[]>(`${tokenPath(publicToken)}/attachments`);

@@ -3,8 +3,8 @@ import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { Button } from '@mantine/core';
 import { IconEdit, IconMessageQuestion } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { formatDateTime } from './format';
 import { type InteractionsModule, loadMessageDialog, type MessageDialogModule } from './lazy';
+import { usePageDates } from './page-dates';
 import './client-messages.css';
 
 const LOAD_FAILED = 'Não foi possível continuar. Verifique a ligação à internet e tente novamente.';
@@ -42,6 +42,7 @@ export function ClientMessages({
   const [pending, setPending] = useState<ClientMessageKind | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const messages = proposal.messages ?? [];
+  const { formatDateTime } = usePageDates();
 
   // The dialog opens one render after it is mounted closed, so Mantine notes the trigger and gives focus back
   // to it on close (as the answer dialogs do).

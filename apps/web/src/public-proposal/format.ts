@@ -8,14 +8,17 @@ const NUMBER = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
 
 // Dates are written as in the app and the emails (shared `dates`): "05/03/2026", "05/03/2026, 14:30".
 
-/** An ISO timestamp as a pt-PT date in the reader's time zone, e.g. "05/03/2026". */
-export function formatDate(iso: string): string {
-  return formatInstantDate(iso);
+/**
+ * An ISO timestamp as a pt-PT date in the reader's time zone (or `timeZone`: the server's render and the
+ * hydration use one fixed zone, page-dates.tsx), e.g. "05/03/2026".
+ */
+export function formatDate(iso: string, timeZone?: string): string {
+  return formatInstantDate(iso, timeZone);
 }
 
 /** An ISO timestamp as a pt-PT date and time, e.g. "05/03/2026, 14:30". */
-export function formatDateTime(iso: string): string {
-  return formatInstantDateTime(iso);
+export function formatDateTime(iso: string, timeZone?: string): string {
+  return formatInstantDateTime(iso, timeZone);
 }
 
 /** A calendar date ('YYYY-MM-DD', e.g. validUntil) as "31/12/2099", never shifted by a time zone. */

@@ -11,9 +11,10 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
 import './public-proposal.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { tokenFromPath } from './api';
+import { readInitialPage } from './initial-page';
 import { PublicProposalApp } from './public-proposal-app';
 
 const container = document.getElementById('root');
@@ -28,6 +29,21 @@ if (optOut) {
     createRoot(container).render(
       <StrictMode>
         {token ? <ReminderOptOutApp publicToken={token} /> : <PublicProposalApp publicToken={null} />}
+      </StrictMode>,
+    );
+  });
+} else if (readInitialPage()) {
+  // Rendered by the server (server-render.tsx): the same tree hydrates from the data embedded beside it. The
+  // page is already painted, so hydration runs as a transition: in slices that yield to the browser, not one
+  // long task on a slow phone (docs/architecture.md, "The public page").
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <PublicProposalApp
+          publicToken={tokenFromPath(window.location.pathname)}
+          initial={readInitialPage()}
+        />
       </StrictMode>,
     );
   });

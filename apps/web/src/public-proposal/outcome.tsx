@@ -3,7 +3,8 @@ import { describeRejection } from '@aceite/shared/rejection-reasons';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { IconCircleCheck, IconCircleX, IconClockX, IconLock, IconSignature } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
-import { formatCalendarDate, formatDateTime, isPastDay } from './format';
+import { formatCalendarDate, isPastDay } from './format';
+import { usePageDates } from './page-dates';
 
 export type OutcomeKind = 'signed' | 'accepted' | 'rejected' | 'expired' | 'closed' | 'actionable';
 
@@ -52,6 +53,7 @@ interface OutcomeProps {
  */
 export function SignedOutcome({ proposal, headingRef }: OutcomeProps) {
   const signedAt = proposal.signedAt ?? proposal.acceptedAt;
+  const { formatDateTime } = usePageDates();
   return (
     <>
       <OutcomeBox
@@ -99,6 +101,7 @@ export function SignedOutcome({ proposal, headingRef }: OutcomeProps) {
 }
 
 export function AcceptedOutcome({ proposal, headingRef }: OutcomeProps) {
+  const { formatDateTime } = usePageDates();
   return (
     <OutcomeBox
       tone="accepted"
@@ -117,6 +120,7 @@ export function AcceptedOutcome({ proposal, headingRef }: OutcomeProps) {
 }
 
 export function RejectedOutcome({ proposal, headingRef }: OutcomeProps) {
+  const { formatDateTime } = usePageDates();
   return (
     <OutcomeBox
       tone="rejected"

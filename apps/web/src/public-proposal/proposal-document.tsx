@@ -7,7 +7,8 @@ import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { IconEye } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
-import { formatCalendarDate, formatDate, formatNumber, formatViews } from './format';
+import { formatCalendarDate, formatNumber, formatViews } from './format';
+import { usePageDates } from './page-dates';
 import { IssuerMeta, ProposalNumberMeta, TaxIdLine } from './proposal-identity';
 import { TaxBreakdown } from './tax-breakdown';
 
@@ -41,6 +42,7 @@ export function StatusBadge({ status }: { status: PublicProposal['status'] }) {
 
 function ProposalHero({ proposal, showJump }: { proposal: PublicProposal; showJump: boolean }) {
   const owner = `${proposal.owner.firstName} ${proposal.owner.lastName}`.trim();
+  const { formatDate } = usePageDates();
   return (
     <div className="pp-hero">
       <div className="pp-hero-top">

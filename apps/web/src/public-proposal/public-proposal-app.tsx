@@ -10,6 +10,7 @@ import { actionColor, contrastRatio, safeHexColor } from './brand';
 import { ChosenSummary, ClientChoicePanel, useClientChoice } from './client-choice';
 import { ClientMessages } from './client-messages';
 import { DownloadPdfButton } from './download-pdf';
+import type { InitialPage } from './initial-page';
 import { type InteractionsModule, loadInteractions } from './lazy';
 import {
   AcceptedOutcome,
@@ -19,6 +20,7 @@ import {
   RejectedOutcome,
   SignedOutcome,
 } from './outcome';
+import { PageDates } from './page-dates';
 import { LoadErrorState, LoadingState, NotFoundState } from './page-states';
 import { ProposalDocument } from './proposal-document';
 import { useReadingTracker } from './reading-tracker';
@@ -187,8 +189,14 @@ function isNotFound(error: unknown): boolean {
   );
 }
 
-export function PublicProposalPage({ publicToken }: { publicToken: string | null }) {
-  const { state, reload, retry } = usePublicProposal(publicToken);
+export function PublicProposalPage({
+  publicToken,
+  initial,
+}: {
+  publicToken: string | null;
+  initial?: InitialPage | null;
+}) {
+  const { state, reload, retry } = usePublicProposal(publicToken, initial);
 
   const title =
     state.kind === 'ready'
@@ -220,14 +228,19 @@ const pageTheme = { ...theme, respectReducedMotion: true };
 export function PublicProposalApp({
   publicToken,
   env,
+  initial,
 }: {
   publicToken: string | null;
   /** 'test' turns off transitions and portals in component tests. */
   env?: 'default' | 'test';
+  /** What the server rendered the page with (server-render.tsx), hydrated as is. */
+  initial?: InitialPage | null;
 }) {
   return (
     <MantineProvider theme={pageTheme} forceColorScheme="light" env={env}>
-      <PublicProposalPage publicToken={publicToken} />
+      <PageDates hydrating={!!initial}>
+        <PublicProposalPage publicToken={publicToken} initial={initial} />
+      </PageDates>
     </MantineProvider>
   );
 }

@@ -11,6 +11,9 @@ class FakeObserver {
   observe(el: Element) {
     this.targets.push(el);
   }
+  unobserve(el: Element) {
+    this.targets.splice(this.targets.indexOf(el), 1);
+  }
   disconnect() {
     this.targets.length = 0;
   }
@@ -106,6 +109,26 @@ describe('the reading tracker (docs/product.md#reading)', () => {
     clock = 4_000;
     window.dispatchEvent(new Event('pagehide'));
     expect(sent[0]).toMatchObject({ visibleMs: 4_000, sections: { b0: 4_000 } });
+    tracker.stop();
+  });
+
+  it('keeps a section in view through a re-render, and drops a section that is gone', () => {
+    const tracker = start();
+    const io = FakeObserver.last as FakeObserver;
+    io.show('b0', 0.8);
+    clock = 3_000;
+    // The page re-renders (the visit's count arrived): the same elements stay observed, no time is lost.
+    tracker.rescan();
+    expect(io.targets).toHaveLength(2);
+    clock = 7_000;
+    // The block is removed: it stops counting; a new one is observed.
+    document.body.innerHTML =
+      '<section data-reading="items">Itens</section><section data-reading="b1">Prazos</section>';
+    tracker.rescan();
+    expect(io.targets.map((el) => (el as HTMLElement).dataset.reading).sort()).toEqual(['b1', 'items']);
+    clock = 9_000;
+    tracker.flush();
+    expect(sent[0]).toMatchObject({ visibleMs: 9_000, sections: { b0: 7_000 } });
     tracker.stop();
   });
 });

@@ -1,7 +1,7 @@
 import { READING_BATCH_MS } from '@aceite/shared/reading';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { useEffect, useRef } from 'react';
-import { storedAccessToken } from './api';
+import { storedAccessToken, viewCounted } from './api';
 
 /**
  * Measures what the client reads on this page (docs/product.md#reading): the time the page is visible and, for
@@ -39,7 +39,8 @@ function newVisitId(): string {
 
 function defaultSend(publicToken: string): (json: string) => void {
   const url = `/api/v1/public/proposals/${encodeURIComponent(publicToken)}/reading`;
-  return (json) => {
+  return (json) => void viewCounted().then(() => deliver(json));
+  function deliver(json: string) {
     // A member's preview is not the client's reading (docs/product.md#views): the session must travel with
     // the batch so the server can tell, and a beacon carries no headers.
     const token = storedAccessToken();
@@ -49,7 +50,7 @@ function defaultSend(publicToken: string): (json: string) => void {
     fetch(url, { method: 'POST', headers, body: json, keepalive: true, credentials: 'omit' }).catch(() => {
       // Reading is best effort: a lost batch is made up by the next one's totals.
     });
-  };
+  }
 }
 
 export function startReadingTracker(options: Options): ReadingTracker {
@@ -104,11 +105,25 @@ export function startReadingTracker(options: Options): ReadingTracker {
           { threshold: [0, 0.25, 0.5, 0.75, 1] },
         );
 
+  // The sections observed, by element. A re-render (the visit's count arriving, hydration's transition) keeps
+  // most of them: only the ones gone are dropped and the new ones observed, so a section in view keeps its
+  // place — clearing them all lost the time since the last tick of whatever the client was reading.
+  const observed = new Map<HTMLElement, string>();
   function rescan() {
     if (!observer) return;
-    observer.disconnect();
-    inView.clear();
-    for (const el of document.querySelectorAll<HTMLElement>('[data-reading]')) observer.observe(el);
+    tick();
+    const current = new Set(document.querySelectorAll<HTMLElement>('[data-reading]'));
+    for (const [el, id] of observed) {
+      if (current.has(el) && el.dataset.reading === id) continue;
+      observer.unobserve(el);
+      observed.delete(el);
+      if (![...observed.values()].includes(id)) inView.delete(id);
+    }
+    for (const el of current) {
+      if (observed.has(el) || !el.dataset.reading) continue;
+      observed.set(el, el.dataset.reading);
+      observer.observe(el);
+    }
   }
 
   function onVisibility() {

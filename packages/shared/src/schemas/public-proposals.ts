@@ -86,6 +86,13 @@ export const PublicProposalSchema = z.object({
 });
 export type PublicProposal = z.infer<typeof PublicProposalSchema>;
 
+/**
+ * `POST /public/proposals/{token}/views`: the visit counted (or not, docs/product.md#views) and what the page
+ * then shows.
+ */
+export const RecordedViewSchema = PublicProposalSchema.pick({ viewCount: true, status: true });
+export type RecordedView = z.infer<typeof RecordedViewSchema>;
+
 /** An attachment marked visible to the client, as the public page lists it (no uploader, no internal flags). */
 export const PublicAttachmentSchema = z.object({
   id: z.uuid(),

@@ -52,6 +52,25 @@ export async function selectByToken(db: Db, token: string) {
   return row;
 }
 
+/**
+ * A marker of everything the public page shows of one proposal, in one indexed statement: the row versions
+ * (PostgreSQL's `xmin`, new on every update) of the proposal, its organization, owner and client, and of its
+ * messages. Any change to what `selectByToken` and `selectPublicMessages` read changes it, so the page rendered
+ * from them can be kept until it does (docs/architecture.md, "The public page"). Null for an unknown token.
+ */
+export async function selectPageStamp(db: Db, token: string): Promise<string | null> {
+  const { rows } = await db.execute<{ stamp: string }>(sql`
+    select concat_ws('|', ${proposals}.xmin, ${organizations}.xmin, ${owner}.xmin, ${clients}.xmin,
+             (select count(*) || ':' || coalesce(max(m.xmin::text::bigint), 0)
+                from ${proposalMessages} m where m.proposal_id = ${proposals.id})) as stamp
+      from ${proposals}
+      join ${organizations} on ${organizations.id} = ${proposals.organizationId}
+      join ${users} ${owner} on ${owner.id} = ${proposals.ownerId}
+      left join ${clients} on ${clients.id} = ${proposals.clientId}
+     where ${proposals.publicToken} = ${token}`);
+  return rows[0]?.stamp ?? null;
+}
+
 /** validUntil is inclusive: a proposal valid until today can still be answered today. */
 const notPastValidity = or(isNull(proposals.validUntil), sql`${proposals.validUntil} >= current_date`);
 

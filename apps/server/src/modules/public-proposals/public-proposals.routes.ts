@@ -11,6 +11,7 @@ import {
   AnswerCodeSentSchema,
   PublicProposalSchema,
   PublicTokenParamsSchema,
+  RecordedViewSchema,
   RejectInputSchema,
   SignInputSchema,
 } from '@aceite/shared/schemas/public-proposals';
@@ -87,8 +88,29 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
     async (req) => ({
       data: await publicProposals.viewProposal(app.db, req.params.publicToken, {
         ...(await meta(req)),
-        countView: req.query.refresh !== '1',
+        // A HEAD (link checkers, previews) reads without counting (docs/product.md#views).
+        countView: req.query.refresh !== '1' && req.method !== 'HEAD',
       }),
+    }),
+  );
+
+  app.post(
+    '/public/proposals/:publicToken/views',
+    {
+      config: limit(opts.viewRateLimitMax),
+      schema: {
+        tags,
+        summary: 'Count the visit of the page the server rendered (/p/{token})',
+        description:
+          'The page served at /p/{token} is rendered without counting a view (only the browser holds a ' +
+          "member's session); once it has loaded, it sends this. The same rule as the read: a member's " +
+          'preview or a robot is not counted, and the answer is the count and status either way.',
+        params: PublicTokenParamsSchema,
+        response: { 200: dataEnvelope(RecordedViewSchema), ...errors },
+      },
+    },
+    async (req) => ({
+      data: await publicProposals.recordView(app.db, req.params.publicToken, await meta(req)),
     }),
   );
 

@@ -14,7 +14,7 @@ import { isBeforeSent, isActionable as isOpenToAnswer } from '@aceite/shared/pro
 import { describeRejection, type RejectionReasonCode } from '@aceite/shared/rejection-reasons';
 import type { ClientMessageInput, PublicProposalMessage } from '@aceite/shared/schemas/proposal-messages';
 import { completeContent } from '@aceite/shared/schemas/proposals';
-import type { AnswerCodeSent, PublicProposal } from '@aceite/shared/schemas/public-proposals';
+import type { AnswerCodeSent, PublicProposal, RecordedView } from '@aceite/shared/schemas/public-proposals';
 import {
   ANSWER_CODE_MAX_ATTEMPTS,
   ANSWER_CODE_TTL_MINUTES,
@@ -29,6 +29,7 @@ import type { AnswerVerificationRecord, proposals } from '@/db/schema/index.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
 import { truncateIp } from '@/lib/truncate-ip.ts';
+import { isBot } from '@/lib/user-agent.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import {
@@ -62,6 +63,7 @@ import {
   selectAnswerRecipient,
   selectByToken,
   selectNewestAnswerCode,
+  selectPageStamp,
   selectPublicMessages,
   storeClientChoice,
   useAnswerCode,
@@ -187,16 +189,66 @@ async function findVisible(db: Db, token: string): Promise<Found> {
   return found;
 }
 
+/** The proposal behind the link, as its reader may see it: a link awaiting approval is its organization's only. */
+async function findReadable(db: Db, token: string, meta: PublicRequestMeta): Promise<Found> {
+  const found = await findVisible(db, token);
+  const member = meta.viewerOrganizationId === found.proposal.organizationId;
+  if (!member && linkAwaitsApproval(found.organization.settings, found.proposal, found.ownerRole)) {
+    throw notFound();
+  }
+  return found;
+}
+
 /**
- * The client's view: counts it (not for members of the owning organization) and, the first time a sent
- * proposal is opened, marks it viewed and tells the owner.
+ * The one rule of what counts as the client's view (docs/product.md#views): not a member of the owning
+ * organization, not a re-read on the same visit (`countView: false`: after an answer, a `HEAD`, the server's
+ * own render of /p/{token}), not a self-declared robot or link preview.
+ */
+function countsAsView(found: Found, meta: PublicRequestMeta): boolean {
+  if (meta.viewerOrganizationId === found.proposal.organizationId) return false;
+  return meta.countView !== false && !isBot(meta.userAgent);
+}
+
+/**
+ * The client's view: counts it when `countsAsView` says so and, the first time a sent proposal is opened,
+ * marks it viewed and tells the owner. With `countView: false` this is the page's read without a view: the
+ * server's render of /p/{token} (docs/architecture.md, "The public page").
  */
 export async function viewProposal(db: Db, token: string, meta: PublicRequestMeta): Promise<PublicProposal> {
-  const found = await findVisible(db, token);
+  const found = await findReadable(db, token, meta);
+  if (!countsAsView(found, meta))
+    return toPublicDto(found, await selectPublicMessages(db, found.proposal.id));
+  await countVisit(db, found, meta);
+  const now = await findVisible(db, token);
+  return toPublicDto(now, await selectPublicMessages(db, now.proposal.id));
+}
+
+/**
+ * What `viewProposal` would read for this link, as one marker (docs/architecture.md, "The public page"): equal
+ * markers, equal page. Today's date is part of it, as it decides whether the proposal can still be answered.
+ * Null for an unknown token.
+ */
+export async function publicPageStamp(db: Db, token: string): Promise<string | null> {
+  const stamp = await selectPageStamp(db, token);
+  return stamp === null ? null : `${stamp}|${new Date().toISOString().slice(0, 10)}`;
+}
+
+/**
+ * `POST /views`: the visit of a page the server rendered, counted once the browser holds it (only the browser
+ * knows a member's session); the same rule and the same effects as the read that counts.
+ */
+export async function recordView(db: Db, token: string, meta: PublicRequestMeta): Promise<RecordedView> {
+  const found = await findReadable(db, token, meta);
+  if (!countsAsView(found, meta)) {
+    return { viewCount: found.proposal.viewCount, status: found.proposal.status };
+  }
+  await countVisit(db, found, meta);
+  const now = await findVisible(db, token);
+  return { viewCount: now.proposal.viewCount, status: now.proposal.status };
+}
+
+async function countVisit(db: Db, found: Found, meta: PublicRequestMeta): Promise<void> {
   const p = found.proposal;
-  const member = meta.viewerOrganizationId === p.organizationId;
-  if (!member && linkAwaitsApproval(found.organization.settings, p, found.ownerRole)) throw notFound();
-  if (member || meta.countView === false) return toPublicDto(found, await selectPublicMessages(db, p.id));
   await db.transaction(async (tx) => {
     await incrementViewCount(tx, p.id);
     await appendEvent(tx, {
@@ -214,8 +266,6 @@ export async function viewProposal(db: Db, token: string, meta: PublicRequestMet
       await enqueueProposalEvent(tx, p.organizationId, p.id, 'proposal.viewed');
     }
   });
-  const now = await findVisible(db, token);
-  return toPublicDto(now, await selectPublicMessages(db, now.proposal.id));
 }
 
 /**

@@ -1,0 +1,71 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readInitialPage } from './initial-page';
+import { PublicProposalApp } from './public-proposal-app';
+import { renderPublicPage } from './server-render';
+import { makeProposal, ok, stubFetch, TOKEN } from './test-fixtures';
+
+// The page the server sends (server-render.tsx) hydrated as main.tsx does (docs/architecture.md, "The public
+// page"): the same markup, no second read of the proposal, one visit counted.
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+function serve(page: Parameters<typeof renderPublicPage>[0]) {
+  const { markup, data } = renderPublicPage(page, TOKEN);
+  document.body.innerHTML = `<div id="root">${markup}</div>${data}`;
+  return document.getElementById('root') as HTMLElement;
+}
+
+describe('the public page rendered on the server', () => {
+  it('hydrates without a mismatch or a second read, then counts the visit once', async () => {
+    const fetchMock = stubFetch((path, init) =>
+      path === `/api/v1/public/proposals/${TOKEN}/views` && init.method === 'POST'
+        ? ok({ viewCount: 3, status: 'viewed' })
+        : ok([]),
+    );
+    const container = serve({ kind: 'ready', proposal: makeProposal() });
+    expect(container.textContent).toContain('Website institucional');
+    expect(container.textContent).toContain('2 visualizações');
+    const errors: unknown[] = [];
+    const initial = readInitialPage();
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <StrictMode>
+          <PublicProposalApp publicToken={TOKEN} initial={initial} />
+        </StrictMode>,
+        { onRecoverableError: (error) => errors.push(error) },
+      );
+    });
+    expect(errors).toEqual([]);
+    expect(await screen.findByText('3 visualizações')).toBeInTheDocument();
+    expect(screen.getByText('Visualizada')).toBeInTheDocument();
+    const calls = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
+    expect(calls.filter((c) => c.endsWith(`/views`))).toHaveLength(1);
+    expect(calls.filter((c) => c === `GET /api/v1/public/proposals/${TOKEN}`)).toEqual([]);
+  });
+
+  it('embeds user text as data the browser reads back unchanged', () => {
+    const title = 'A </script><script>alert(1)</script> <!-- b';
+    serve({ kind: 'ready', proposal: makeProposal({ title }) });
+    expect(document.querySelectorAll('script')).toHaveLength(1);
+    expect(readInitialPage()).toMatchObject({ kind: 'ready', proposal: { title } });
+  });
+
+  it('a link the server could not show is not read again without a session', async () => {
+    const fetchMock = stubFetch(() => ok(makeProposal()));
+    const container = serve({ kind: 'not-found' });
+    await act(async () => {
+      root = hydrateRoot(container, <PublicProposalApp publicToken={TOKEN} initial={readInitialPage()} />);
+    });
+    expect(screen.getByRole('heading', { name: 'Proposta não encontrada' })).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock).not.toHaveBeenCalled());
+  });
+});
