@@ -13,6 +13,7 @@ import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { computeTotals, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { useEffect, useState } from 'react';
 import { formatNumber } from './format';
+import { useHydrated } from './hydrated';
 import './client-choice.css';
 
 type Item = PublicProposal['content']['items'][number];
@@ -119,6 +120,7 @@ interface ClientChoicePanelProps {
 export function ClientChoicePanel({ proposal, choice, onChange }: ClientChoicePanelProps) {
   const items = proposal.content.items;
   const totals = choiceTotals(proposal, choice);
+  const ready = useHydrated();
   const update = (index: number, change: { selected?: boolean; quantity?: number }) =>
     onChange({
       items: choice.items.map((entry) => (entry.index === index ? { ...entry, ...change } : entry)),
@@ -144,6 +146,7 @@ export function ClientChoicePanel({ proposal, choice, onChange }: ClientChoicePa
                     <input
                       type="checkbox"
                       checked={entry.selected}
+                      disabled={!ready}
                       onChange={(event) => update(entry.index, { selected: event.currentTarget.checked })}
                     />
                     <span>
@@ -165,7 +168,7 @@ export function ClientChoicePanel({ proposal, choice, onChange }: ClientChoicePa
                   item={item}
                   name={name}
                   value={entry.quantity}
-                  disabled={!entry.selected}
+                  disabled={!ready || !entry.selected}
                   onChange={(quantity) => update(entry.index, { quantity })}
                 />
               ) : null}

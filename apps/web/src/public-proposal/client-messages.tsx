@@ -3,6 +3,7 @@ import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { Button } from '@mantine/core';
 import { IconEdit, IconMessageQuestion } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useHydrated } from './hydrated';
 import { type InteractionsModule, loadMessageDialog, type MessageDialogModule } from './lazy';
 import { usePageDates } from './page-dates';
 import './client-messages.css';
@@ -43,6 +44,7 @@ export function ClientMessages({
   const [loadError, setLoadError] = useState<string | null>(null);
   const messages = proposal.messages ?? [];
   const { formatDateTime } = usePageDates();
+  const ready = useHydrated();
 
   // The dialog opens one render after it is mounted closed, so Mantine notes the trigger and gives focus back
   // to it on close (as the answer dialogs do).
@@ -95,6 +97,7 @@ export function ClientMessages({
           <Button
             variant="default"
             size="md"
+            disabled={!ready}
             leftSection={<IconMessageQuestion size={18} aria-hidden="true" />}
             onClick={() => void open('question')}
             onPointerEnter={() => void loadMessageDialog().catch(() => {})}
@@ -104,6 +107,7 @@ export function ClientMessages({
           <Button
             variant="default"
             size="md"
+            disabled={!ready}
             leftSection={<IconEdit size={18} aria-hidden="true" />}
             onClick={() => void open('change_request')}
             onPointerEnter={() => void loadMessageDialog().catch(() => {})}

@@ -3,6 +3,7 @@ import { Button, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage, getPublicProposalPdf } from './api';
+import { useHydrated } from './hydrated';
 
 const FAILED = 'Não foi possível descarregar o PDF. Tente novamente.';
 
@@ -21,6 +22,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 
 /** "Descarregar PDF" on the client's page (docs/product.md#proposal-pdf), with its loading and error states. */
 export function DownloadPdfButton({ publicToken, title }: { publicToken: string; title: string }) {
+  const ready = useHydrated();
   const [state, setState] = useState<{ kind: 'idle' | 'loading' } | { kind: 'error'; message: string }>({
     kind: 'idle',
   });
@@ -39,6 +41,7 @@ export function DownloadPdfButton({ publicToken, title }: { publicToken: string;
         variant="default"
         leftSection={<IconDownload size={18} aria-hidden="true" />}
         loading={state.kind === 'loading'}
+        disabled={!ready}
         onClick={() => void download()}
       >
         Descarregar PDF

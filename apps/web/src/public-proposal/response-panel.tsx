@@ -16,6 +16,7 @@ import {
   signPublicProposal,
 } from './api';
 import { formatCalendarDate } from './format';
+import { useHydrated } from './hydrated';
 import { type InteractionsModule, loadSignature, type SignatureModule } from './lazy';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -71,6 +72,7 @@ export function ResponsePanel({
   onAnswered,
   choice,
 }: ResponsePanelProps) {
+  const ready = useHydrated();
   const nameInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   // Prefilled with the recipient's, the person the proposal was sent to (docs/product.md#evidence).
@@ -269,6 +271,7 @@ export function ResponsePanel({
         <div className="pp-fields">
           <TextInput
             ref={nameInput}
+            disabled={!ready}
             label="Nome completo"
             required
             autoComplete="name"
@@ -281,6 +284,7 @@ export function ResponsePanel({
           />
           <TextInput
             ref={emailInput}
+            disabled={!ready}
             label="Email"
             type="email"
             required
@@ -302,6 +306,7 @@ export function ResponsePanel({
           <Button
             type="submit"
             size="md"
+            disabled={!ready}
             color={actionColor}
             leftSection={<IconSignature size={20} aria-hidden="true" />}
           >
@@ -320,6 +325,7 @@ export function ResponsePanel({
           variant="outline"
           color="#1b5e2b"
           size="md"
+          disabled={!ready}
           leftSection={<IconCheck size={18} aria-hidden="true" />}
           onClick={() => void open('accept')}
         >
@@ -329,6 +335,7 @@ export function ResponsePanel({
           variant="outline"
           color="red.9"
           size="md"
+          disabled={!ready}
           leftSection={<IconX size={18} aria-hidden="true" />}
           onClick={() => void open('reject')}
         >

@@ -33,6 +33,11 @@ describe('the public page rendered on the server', () => {
     const container = serve({ kind: 'ready', proposal: makeProposal() });
     expect(container.textContent).toContain('Website institucional');
     expect(container.textContent).toContain('2 visualizações');
+    // Until React runs the page, what the client would change is disabled: a click or a name typed into the
+    // server's markup would be lost.
+    const answer = () => screen.getByRole('button', { name: 'Aceitar' });
+    expect(answer()).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /Nome completo/ })).toBeDisabled();
     const errors: unknown[] = [];
     const initial = readInitialPage();
     await act(async () => {
@@ -46,6 +51,8 @@ describe('the public page rendered on the server', () => {
     });
     expect(errors).toEqual([]);
     expect(await screen.findByText('3 visualizações')).toBeInTheDocument();
+    expect(answer()).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: /Nome completo/ })).toBeEnabled();
     expect(screen.getByText('Visualizada')).toBeInTheDocument();
     const calls = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
     expect(calls.filter((c) => c.endsWith(`/views`))).toHaveLength(1);
