@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, organizations, proposalMessages, proposals, users } from '@/db/schema/index.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, authHeaders, createTeamOfRoles } from '@/test/factories.ts';
+import { as, authHeaders, createTeamOfRoles, insertSentProposal } from '@/test/factories.ts';
 
 // /p/{token} rendered on the server (docs/architecture.md, "The public page"), with the real render module:
 // built here from apps/web by the same Vite config as `npm run build`, into a dist folder of this test.
@@ -56,21 +56,15 @@ afterAll(async () => {
   if (dist) await rm(dist, { recursive: true, force: true });
 });
 
-async function makeProposal(values: Partial<typeof proposals.$inferInsert> = {}) {
-  const token = newOpaqueToken();
-  const [row] = await t.db
-    .insert(proposals)
-    .values({
-      organizationId: team.org.id,
-      ownerId: team.sales.id,
-      clientId,
-      title: 'Website institucional',
-      status: 'sent',
+function makeProposal(values: Partial<typeof proposals.$inferInsert> = {}) {
+  return insertSentProposal(
+    t.db,
+    { organizationId: team.org.id, ownerId: team.sales.id, clientId },
+    {
       totalValue: 2_460_086,
       subtotal: 2_000_070,
       taxAmount: 460_016,
       taxRate: 23,
-      validUntil: '2099-12-31',
       content: {
         blocks: [{ title: 'Âmbito', content: 'O novo site da empresa.' }],
         items: [
@@ -83,11 +77,9 @@ async function makeProposal(values: Partial<typeof proposals.$inferInsert> = {})
           { name: 'Alojamento', description: 'Primeiro ano incluído', quantity: 2, unitPrice: 400_000 },
         ],
       },
-      publicToken: token,
       ...values,
-    })
-    .returning();
-  return { token, id: row?.id as string };
+    },
+  );
 }
 
 const page = (token: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}) =>

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { OrgRole } from '@aceite/shared/permissions';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '@/db/client.ts';
-import { organizations, refreshTokens, users } from '@/db/schema/index.ts';
+import { organizations, proposals, refreshTokens, users } from '@/db/schema/index.ts';
 import { hashPassword } from '@/lib/password.ts';
+import { newOpaqueToken } from '@/lib/tokens.ts';
 
 export const TEST_PASSWORD = 'Password123!';
 let cachedHash: Promise<string> | null = null;
@@ -125,4 +126,33 @@ export async function createApiKey(
   if (res.statusCode !== 201) throw new Error(`api key not created: ${res.statusCode} ${res.body}`);
   const { apiKey, secret } = res.json().data as { apiKey: { id: string }; secret: string };
   return { id: apiKey.id, secret, headers: { authorization: `Bearer ${secret}` } };
+}
+
+/**
+ * A proposal inserted as sent, with its public link, straight into the database (no route, no email): where the
+ * tests of the public page, its PDF, messages, reading and reminders start. By default one item of 2 500,00 €
+ * plus 23 % IVA, valid until 2099; each test overrides what it is about.
+ */
+export async function insertSentProposal(
+  db: Db,
+  owner: { organizationId: string; ownerId: string; clientId?: string | null },
+  values: Partial<typeof proposals.$inferInsert> = {},
+): Promise<{ id: string; token: string }> {
+  const [row] = await db
+    .insert(proposals)
+    .values({
+      ...owner,
+      title: 'Website institucional',
+      status: 'sent',
+      totalValue: 307500,
+      subtotal: 250000,
+      taxAmount: 57500,
+      validUntil: '2099-12-31',
+      content: { blocks: [], items: [{ name: 'Site', description: '', quantity: 1, unitPrice: 250000 }] },
+      publicToken: newOpaqueToken(),
+      ...values,
+    })
+    .returning({ id: proposals.id, token: proposals.publicToken });
+  if (!row?.token) throw new Error('proposal not created');
+  return { id: row.id, token: row.token };
 }

@@ -6,7 +6,7 @@ import { createMailTransport } from '@/lib/mail-transport.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, authHeaders, createTeamOfRoles, createUser } from '@/test/factories.ts';
+import { as, authHeaders, createTeamOfRoles, createUser, insertSentProposal } from '@/test/factories.ts';
 import { decodedMail, silentLog, startSmtp } from '@/test/smtp.ts';
 
 /*
@@ -51,26 +51,8 @@ let ipCounter = 1;
 /** A distinct network per call site, so the per-IP limit only bites where a test means it to. */
 const freshIp = () => `198.51.${ipCounter++}.10`;
 
-async function makeProposal(values: Partial<typeof proposals.$inferInsert> = {}) {
-  const token = newOpaqueToken();
-  const [row] = await t.db
-    .insert(proposals)
-    .values({
-      organizationId: team.org.id,
-      ownerId: team.sales.id,
-      clientId,
-      title: 'Website institucional',
-      status: 'sent',
-      totalValue: 307500,
-      subtotal: 250000,
-      taxAmount: 57500,
-      validUntil: '2099-12-31',
-      content: { blocks: [], items: [{ name: 'Site', description: '', quantity: 1, unitPrice: 250000 }] },
-      publicToken: token,
-      ...values,
-    })
-    .returning();
-  return { token, id: row?.id as string };
+function makeProposal(values: Partial<typeof proposals.$inferInsert> = {}) {
+  return insertSentProposal(t.db, { organizationId: team.org.id, ownerId: team.sales.id, clientId }, values);
 }
 
 const ask = (

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, proposals } from '@/db/schema/index.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, authHeaders, createTeamOfRoles } from '@/test/factories.ts';
+import { as, authHeaders, createTeamOfRoles, insertSentProposal } from '@/test/factories.ts';
 import { pdfPagesText, pdfTitle } from '@/test/pdf-text.ts';
 
 let t: TestApp;
@@ -26,30 +26,20 @@ afterAll(async () => {
   await t.close();
 });
 
-async function makeProposal(values: Partial<typeof proposals.$inferInsert> = {}) {
-  const token = newOpaqueToken();
-  const [row] = await t.db
-    .insert(proposals)
-    .values({
-      organizationId: team.org.id,
-      ownerId: team.sales.id,
-      clientId,
+function makeProposal(values: Partial<typeof proposals.$inferInsert> = {}) {
+  return insertSentProposal(
+    t.db,
+    { organizationId: team.org.id, ownerId: team.sales.id, clientId },
+    {
       title: 'Orçamento: Manutenção/Março',
-      status: 'sent',
-      totalValue: 307500,
-      subtotal: 250000,
-      taxAmount: 57500,
       taxRate: 23,
-      validUntil: '2099-12-31',
       content: {
         blocks: [{ title: 'Âmbito', content: 'Manutenção mensal' }],
         items: [{ name: 'Manutenção', description: '', quantity: 1, unitPrice: 250000 }],
       },
-      publicToken: token,
       ...values,
-    })
-    .returning();
-  return { token, id: row?.id as string };
+    },
+  );
 }
 
 const publicPdf = (token: string, headers: Record<string, string> = {}) =>

@@ -5,7 +5,7 @@ import { answerCodes, auditLogs, emailOutbox, proposals } from '@/db/schema/inde
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { lastAnswerCode, shownVersion } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, authHeaders, createTeamOfRoles } from '@/test/factories.ts';
+import { as, authHeaders, createTeamOfRoles, insertSentProposal } from '@/test/factories.ts';
 
 // The client's one-time email code before deciding (issue 20; docs/decisions.md, "The client's email code").
 
@@ -30,26 +30,19 @@ afterAll(async () => {
   await t.close();
 });
 
-async function makeProposal(values: Partial<typeof proposals.$inferInsert> = {}, organizationId?: string) {
-  const token = newOpaqueToken();
-  const [row] = await t.db
-    .insert(proposals)
-    .values({
-      organizationId: organizationId ?? team.org.id,
-      ownerId: team.sales.id,
-      clientId,
+function makeProposal(values: Partial<typeof proposals.$inferInsert> = {}, organizationId?: string) {
+  return insertSentProposal(
+    t.db,
+    { organizationId: organizationId ?? team.org.id, ownerId: team.sales.id, clientId },
+    {
       title: 'Manutenção anual',
-      status: 'sent',
       totalValue: 123000,
       subtotal: 100000,
       taxAmount: 23000,
-      validUntil: '2099-12-31',
       content: { blocks: [], items: [{ name: 'Horas', description: '', quantity: 1, unitPrice: 100000 }] },
-      publicToken: token,
       ...values,
-    })
-    .returning();
-  return { token, id: row?.id as string };
+    },
+  );
 }
 
 const requestCode = (token: string, app = t.app) =>

@@ -6,7 +6,7 @@ import { auditLogs, emailOutbox, notifications, proposals } from '@/db/schema/in
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { answerAsClient, answerCodeFor, NOTHING_SHOWN } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, authHeaders, createTeamOfRoles } from '@/test/factories.ts';
+import { as, authHeaders, createTeamOfRoles, insertSentProposal } from '@/test/factories.ts';
 
 const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -30,29 +30,18 @@ afterAll(async () => {
   await t.close();
 });
 
-async function makeProposal(values: Partial<typeof proposals.$inferInsert> = {}) {
-  const token = newOpaqueToken();
-  const [row] = await t.db
-    .insert(proposals)
-    .values({
-      organizationId: team.org.id,
-      ownerId: team.sales.id,
-      clientId,
-      title: 'Website institucional',
-      status: 'sent',
-      totalValue: 307500,
-      subtotal: 250000,
-      taxAmount: 57500,
-      validUntil: '2099-12-31',
+function makeProposal(values: Partial<typeof proposals.$inferInsert> = {}) {
+  return insertSentProposal(
+    t.db,
+    { organizationId: team.org.id, ownerId: team.sales.id, clientId },
+    {
       content: {
         blocks: [{ title: 'Âmbito', content: 'Site' }],
         items: [{ name: 'Site', description: '', quantity: 1, unitPrice: 250000 }],
       },
-      publicToken: token,
       ...values,
-    })
-    .returning();
-  return { token, id: row?.id as string };
+    },
+  );
 }
 
 const get = (token: string, headers: Record<string, string> = {}) =>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, proposalReading, proposals } from '@/db/schema/index.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, authHeaders, createTeamOfRoles } from '@/test/factories.ts';
+import { as, authHeaders, createTeamOfRoles, insertSentProposal } from '@/test/factories.ts';
 import { aggregateExpiredReading } from './reading.service.ts';
 
 const PHONE =
@@ -22,16 +22,11 @@ afterAll(async () => {
   await t.close();
 });
 
-async function makeProposal(org = team, values: Partial<typeof proposals.$inferInsert> = {}) {
-  const token = newOpaqueToken();
-  const [row] = await t.db
-    .insert(proposals)
-    .values({
-      organizationId: org.org.id,
-      ownerId: org.sales.id,
-      title: 'Website institucional',
-      status: 'sent',
-      validUntil: '2099-12-31',
+function makeProposal(org = team, values: Partial<typeof proposals.$inferInsert> = {}) {
+  return insertSentProposal(
+    t.db,
+    { organizationId: org.org.id, ownerId: org.sales.id },
+    {
       content: {
         blocks: [
           { title: 'Âmbito', content: 'Site' },
@@ -39,11 +34,9 @@ async function makeProposal(org = team, values: Partial<typeof proposals.$inferI
         ],
         items: [{ name: 'Site', description: '', quantity: 1, unitPrice: 250000 }],
       },
-      publicToken: token,
       ...values,
-    })
-    .returning();
-  return { token, id: row?.id as string };
+    },
+  );
 }
 
 /** The client opens the page (a view is counted), then the view is made `agoMs` old. */

@@ -12,7 +12,14 @@ import {
 } from '@/db/schema/index.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, authHeaders, createApiKey, createTeamOfRoles, createUser } from '@/test/factories.ts';
+import {
+  as,
+  authHeaders,
+  createApiKey,
+  createTeamOfRoles,
+  createUser,
+  insertSentProposal,
+} from '@/test/factories.ts';
 
 /*
  * Issue 24, part 4: the automatic reminders (docs/product.md#reminders), run with a controllable clock — the job
@@ -44,27 +51,18 @@ beforeEach(async () => {
   clientId = client?.id as string;
 });
 
-async function makeProposal(values: Partial<typeof proposals.$inferInsert> = {}) {
-  const token = newOpaqueToken();
-  const [row] = await t.db
-    .insert(proposals)
-    .values({
-      organizationId: team.org.id,
-      ownerId: team.sales.id,
-      clientId,
+function makeProposal(values: Partial<typeof proposals.$inferInsert> = {}) {
+  return insertSentProposal(
+    t.db,
+    { organizationId: team.org.id, ownerId: team.sales.id, clientId },
+    {
       title: 'Website <institucional>',
-      status: 'sent',
-      totalValue: 307500,
-      subtotal: 250000,
-      taxAmount: 57500,
       sentAt: BASE,
       validUntil: '2030-12-31',
       content: { blocks: [], items: [] },
-      publicToken: token,
       ...values,
-    })
-    .returning();
-  return { token, id: row?.id as string };
+    },
+  );
 }
 
 async function setSettings(settings: Record<string, unknown>) {

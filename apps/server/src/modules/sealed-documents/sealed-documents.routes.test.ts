@@ -4,13 +4,12 @@ import { MESSAGES } from '@aceite/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, proposals, sealedDocuments } from '@/db/schema/index.ts';
+import { emailOutbox, sealedDocuments } from '@/db/schema/index.ts';
 import { generateSealKey } from '@/lib/seal-key.ts';
 import { localStorage } from '@/lib/storage.ts';
-import { newOpaqueToken } from '@/lib/tokens.ts';
 import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, createTeamOfRoles } from '@/test/factories.ts';
+import { as, createTeamOfRoles, insertSentProposal } from '@/test/factories.ts';
 import { opensslVerifies } from '@/test/pdf-seal.ts';
 import { drainSealJobs, type SealDependencies } from './sealed-documents.service.ts';
 
@@ -34,25 +33,12 @@ afterAll(async () => {
   await t.close();
 });
 
-async function makeProposal(title = 'Website institucional') {
-  const token = newOpaqueToken();
-  const [row] = await t.db
-    .insert(proposals)
-    .values({
-      organizationId: team.org.id,
-      ownerId: team.sales.id,
-      clientId,
-      title,
-      status: 'sent',
-      totalValue: 307500,
-      subtotal: 250000,
-      taxAmount: 57500,
-      validUntil: '2099-12-31',
-      content: { blocks: [], items: [{ name: 'Site', description: '', quantity: 1, unitPrice: 250000 }] },
-      publicToken: token,
-    })
-    .returning();
-  return { token, id: row?.id as string };
+function makeProposal(title = 'Website institucional') {
+  return insertSentProposal(
+    t.db,
+    { organizationId: team.org.id, ownerId: team.sales.id, clientId },
+    { title },
+  );
 }
 
 const sealedOf = async (proposalId: string) =>
