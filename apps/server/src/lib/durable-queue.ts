@@ -9,23 +9,21 @@ import type { Db } from '@/db/client.ts';
  * SKIP LOCKED) while the lease lasts, and a crash mid-work only delays the retry (at least once).
  * docs/reliability.md, "Background jobs".
  */
-export async function claimDueIds(
+export function claimDueIds(
   db: Db,
   table: PgTable,
   opts: { limit: number; leaseSeconds: number },
 ): Promise<string[]> {
-  const result = await db.execute(sql`
-    UPDATE ${table}
-       SET attempts = attempts + 1,
-           next_attempt_at = now() + make_interval(secs => ${opts.leaseSeconds})
-     WHERE id IN (
-       SELECT id FROM ${table}
-        WHERE status = 'pending' AND next_attempt_at <= now()
-        ORDER BY created_at
-        LIMIT ${opts.limit}
-        FOR UPDATE SKIP LOCKED)
-    RETURNING id`);
-  return result.rows.map((r) => String((r as { id: string }).id));
+  return claimIdsFrom(
+    db,
+    table,
+    sql`SELECT id FROM ${table}
+         WHERE status = 'pending' AND next_attempt_at <= now()
+         ORDER BY created_at
+         LIMIT ${opts.limit}
+         FOR UPDATE SKIP LOCKED`,
+    opts.leaseSeconds,
+  );
 }
 
 /** The lease and attempt count of a claim, for a queue whose due rows are chosen by its own `select`. */

@@ -30,6 +30,12 @@ export async function selectTallies(ctx: TenantContext): Promise<Tallies> {
   return tallies;
 }
 
+/** A tally's key: `<status>`, or `<status>:archived` for the archived proposals of that status. */
+function keyParts(key: string): { status: string; archived: boolean } {
+  const [status = '', archived] = key.split(':');
+  return { status, archived: archived === 'archived' };
+}
+
 /** The tallies of the proposals whose status and archiving `keep` accepts, summed. */
 export function tallyOf(
   tallies: Tallies,
@@ -37,8 +43,8 @@ export function tallyOf(
 ): { n: number; value: number } {
   const sum = { n: 0, value: 0 };
   for (const [key, t] of tallies) {
-    const [status = '', archived] = key.split(':');
-    if (!keep(status, archived === 'archived')) continue;
+    const { status, archived } = keyParts(key);
+    if (!keep(status, archived)) continue;
     sum.n += t.n;
     sum.value += t.value;
   }
@@ -47,3 +53,13 @@ export function tallyOf(
 
 export const countOf = (tallies: Tallies, keep: (status: string, archived: boolean) => boolean): number =>
   tallyOf(tallies, keep).n;
+
+/** The proposals per status, archived ones left out, statuses with none omitted (the sidebar's counts). */
+export function countsByStatus(tallies: Tallies): { status: string; n: number }[] {
+  const counts: { status: string; n: number }[] = [];
+  for (const [key, { n }] of tallies) {
+    const { status, archived } = keyParts(key);
+    if (!archived && n !== 0) counts.push({ status, n });
+  }
+  return counts;
+}

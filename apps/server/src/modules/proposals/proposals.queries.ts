@@ -19,7 +19,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client.ts';
 import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
 import { preparedOn } from '@/lib/prepared.ts';
-import { countOf, selectTallies } from '@/lib/proposal-tallies.ts';
+import { countOf, countsByStatus, selectTallies } from '@/lib/proposal-tallies.ts';
 import { readsByReference } from '@/lib/read-path.ts';
 import { likePattern } from '@/lib/search.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
@@ -237,11 +237,7 @@ export async function countProposalsByStatus(ctx: TenantContext): Promise<{ stat
       .where(and(inTenant(proposals, ctx), isNull(proposals.archivedAt)))
       .groupBy(proposals.status);
   }
-  const counts: { status: string; n: number }[] = [];
-  for (const [key, { n }] of await selectTallies(ctx)) {
-    if (!key.includes(':') && n !== 0) counts.push({ status: key, n });
-  }
-  return counts;
+  return countsByStatus(await selectTallies(ctx));
 }
 
 export async function insertProposal(
