@@ -244,7 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.mailTransport ??
       createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log }),
     mailFrom: config.mailFrom,
-    seal: { db: database.db, storage, sealKey, appUrl: config.appUrl },
+    seal: { db: database.db, storage, sealKey, appUrl: config.appUrl, tsa: config.sealTsa },
     run: config.runWorkers,
     webhooks: {
       ...config.webhooks,

@@ -55,6 +55,11 @@ const EnvSchema = z.object({
   /** The PKCS#12 that seals signed PDFs; without it, one is generated in DATA_DIR (docs/deployment.md). */
   SEAL_P12_PATH: z.string().min(1).optional(),
   SEAL_P12_PASSWORD: z.string().optional(),
+  /**
+   * An RFC 3161 timestamp authority: each seal gets a signature timestamp (PAdES B-T); without it the seal is
+   * B-B and its certificate says the time is the server's (docs/deployment.md#the-sealing-certificate).
+   */
+  SEAL_TSA_URL: z.url({ protocol: /^https?$/, error: 'SEAL_TSA_URL must be an http(s) URL' }).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -112,6 +117,8 @@ export interface AppConfig {
   reportingOrigins?: string[];
   /** The certificate that seals signed PDFs; without it, the one kept in dataDir (made at first start). */
   sealKey?: import('@/lib/seal-key.ts').SealKey;
+  /** SEAL_TSA_URL: the seal's timestamp authority (PAdES B-T); without it the seal is B-B. */
+  sealTsa?: import('@/modules/sealed-documents/timestamp.ts').TsaConfig;
   /**
    * Tests: validate every answer with zod too and fail when the fast serializer writes anything else
    * (lib/response-serializer.ts). Off in production, where the fast serializer alone writes the answers.

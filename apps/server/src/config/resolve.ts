@@ -36,6 +36,7 @@ export async function resolveAppConfig(env: Env, webDistDir?: string): Promise<A
       p12Path: env.SEAL_P12_PATH,
       password: env.SEAL_P12_PASSWORD,
     }),
+    sealTsa: env.SEAL_TSA_URL ? { url: env.SEAL_TSA_URL } : undefined,
     dataDir: path.resolve(env.DATA_DIR),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

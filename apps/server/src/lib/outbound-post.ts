@@ -13,43 +13,71 @@ export interface OutboundResult {
 
 export const RESPONSE_BODY_LIMIT = 1024;
 
+export interface OutboundBytesResult {
+  /** The HTTP status; null when no answer came (then `error` says why). */
+  status: number | null;
+  /** The answer's content-type header, when one came. */
+  contentType: string | null;
+  /** At most `maxResponseBytes` of the answer's body. */
+  body: Buffer;
+  /** The answer was longer than `maxResponseBytes` and was cut. */
+  truncated: boolean;
+  /** What went wrong when no answer came (a timeout, a refused address, a reset). */
+  error: string | null;
+  durationMs: number;
+}
+
+export interface OutboundOptions {
+  contentType: string;
+  /** The whole exchange, from connecting to the answer's last byte. */
+  timeoutMs: number;
+  /** Skip the SSRF guard: for addresses the operator configured, never for one a user gave. */
+  allowPrivate: boolean;
+  /** Bytes of the answer kept; reading stops there. */
+  maxResponseBytes: number;
+  userAgent: string;
+  headers?: Record<string, string>;
+}
+
 /**
- * POSTs a JSON body to a receiver of the organization's choosing (webhooks, docs/product.md#webhooks):
- * redirects are never followed (a 3xx is just a failed attempt), the whole exchange is cut at timeoutMs, only
- * the first 1 KB of the answer is kept, and unless allowPrivate the address connected to passes the SSRF guard.
+ * The one outbound POST: redirects are never followed (a 3xx is just an answer), the whole exchange is cut at
+ * timeoutMs, at most maxResponseBytes of the answer are read, and unless allowPrivate the address connected to
+ * passes the SSRF guard (docs/product.md#webhooks). Used by webhooks (postJson) and by the seal's timestamp
+ * request (docs/decisions.md, "Issue 33 — PAdES baseline B-T").
  */
-export function postJson(
+export function postBytes(
   rawUrl: string,
-  headers: Record<string, string>,
-  body: string,
-  opts: { timeoutMs: number; allowPrivate: boolean },
-): Promise<OutboundResult> {
+  body: Uint8Array,
+  opts: OutboundOptions,
+): Promise<OutboundBytesResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
-    const finish = (result: Omit<OutboundResult, 'durationMs'>) => {
+    const finish = (result: Omit<OutboundBytesResult, 'durationMs'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve({ ...result, durationMs: elapsed() });
     };
+    const failed = (error: string) =>
+      finish({ status: null, contentType: null, body: Buffer.alloc(0), truncated: false, error });
     const url = new URL(rawUrl);
     const host = hostOf(url);
     // A literal address is connected to without a lookup, so it is checked here.
     if (!opts.allowPrivate && isIP(host) && isForbiddenAddress(host)) {
-      finish({ status: null, body: new ForbiddenAddressError(host, host).message });
+      failed(new ForbiddenAddressError(host, host).message);
       return;
     }
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(url, {
       method: 'POST',
       headers: {
-        ...headers,
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
-        'user-agent': 'Aceite-Webhooks/1.0',
+        ...opts.headers,
+        'content-type': opts.contentType,
+        'content-length': String(body.byteLength),
+        'user-agent': opts.userAgent,
       },
       agent: false,
       ...(opts.allowPrivate ? {} : { lookup: guardedLookup as never }),
@@ -57,20 +85,23 @@ export function postJson(
     timer = setTimeout(() => {
       req.destroy(new Error(`timeout after ${opts.timeoutMs} ms`));
     }, opts.timeoutMs);
-    req.on('error', (error) => finish({ status: null, body: error.message.slice(0, RESPONSE_BODY_LIMIT) }));
+    req.on('error', (error) => failed(error.message));
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
-        if (size < RESPONSE_BODY_LIMIT) chunks.push(chunk);
+        if (size < opts.maxResponseBytes) chunks.push(chunk);
         size += chunk.length;
         // Enough kept: the rest of a large answer is not read.
-        if (size >= RESPONSE_BODY_LIMIT) res.destroy();
+        if (size > opts.maxResponseBytes) res.destroy();
       });
       const done = () =>
         finish({
           status: res.statusCode ?? null,
-          body: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8'),
+          contentType: res.headers['content-type'] ?? null,
+          body: Buffer.concat(chunks).subarray(0, opts.maxResponseBytes),
+          truncated: size > opts.maxResponseBytes,
+          error: null,
         });
       res.on('end', done);
       res.on('close', done);
@@ -78,4 +109,28 @@ export function postJson(
     });
     req.end(body);
   });
+}
+
+/**
+ * POSTs a JSON body to a receiver of the organization's choosing (webhooks, docs/product.md#webhooks), through
+ * postBytes: only the first 1 KB of the answer is kept, and what went wrong is reported as the body.
+ */
+export async function postJson(
+  rawUrl: string,
+  headers: Record<string, string>,
+  body: string,
+  opts: { timeoutMs: number; allowPrivate: boolean },
+): Promise<OutboundResult> {
+  const result = await postBytes(rawUrl, Buffer.from(body), {
+    ...opts,
+    headers,
+    contentType: 'application/json',
+    maxResponseBytes: RESPONSE_BODY_LIMIT,
+    userAgent: 'Aceite-Webhooks/1.0',
+  });
+  return {
+    status: result.status,
+    body: result.error === null ? result.body.toString('utf8') : result.error.slice(0, RESPONSE_BODY_LIMIT),
+    durationMs: result.durationMs,
+  };
 }

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,4 +56,31 @@ export function opensslVerifies(pdf: Buffer): boolean {
   } catch {
     return false;
   }
+}
+
+/** poppler's `pdfsig` report of the file (a third verifier, the one Evince and Okular use). */
+export function pdfsigReport(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'aceite-seal-'));
+  const file = path.join(dir, 'sealed.pdf');
+  writeFileSync(file, pdf);
+  // pdfsig exits non-zero when a signature does not verify; the report is what the test reads.
+  const result = spawnSync('pdfsig', [file], { encoding: 'utf8' });
+  return `${result.stdout}${result.stderr}`;
+}
+
+/** MuPDF's `mutool sign -v` report of the file (a fourth verifier, independent of poppler and openssl). */
+export function mutoolReport(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'aceite-seal-'));
+  const file = path.join(dir, 'sealed.pdf');
+  writeFileSync(file, pdf);
+  const result = spawnSync('mutool', ['sign', '-v', file], { encoding: 'utf8' });
+  return `${result.stdout}${result.stderr}`;
+}
+
+/** openssl's printout of the CMS in the file's /Contents (attribute names as openssl knows them). */
+export function cmsPrint(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'aceite-seal-'));
+  const sig = path.join(dir, 'sig.der');
+  writeFileSync(sig, splitSigned(pdf).signature);
+  return execFileSync('openssl', ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', sig]).toString();
 }

@@ -22,6 +22,17 @@ export interface CertificateData {
   events: string[];
   verificationCode: string;
   verificationUrl: string;
+  /**
+   * The timestamp authority that stamps the seal (the host of SEAL_TSA_URL), or null when the times are the
+   * server's alone (docs/product.md#sealed-certificate).
+   */
+  timestampAuthority: string | null;
+}
+
+/** What the certificate says about where its times come from: with a TSA, who attests the seal's time. */
+export function timeSourceText(timestampAuthority: string | null): string {
+  if (!timestampAuthority) return 'Hora indicada pelo servidor da Aceite; sem carimbo temporal qualificado.';
+  return `Hora do selo atestada pela autoridade de carimbo temporal ${timestampAuthority} (RFC 3161); a hora da decisão é a do servidor da Aceite.`;
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -145,6 +156,7 @@ async function drawCertificate(doc: PDFDocument, data: CertificateData): Promise
   field('Email', data.signerEmail ?? '—');
   field('Data e hora (Lisboa)', when.lisbon);
   field('Data e hora (UTC)', when.utc);
+  field('Origem da hora', timeSourceText(data.timestampAuthority));
   field('Endereço IP', truncateIp(data.ip));
   field('Navegador', data.userAgent ?? '—');
   field('Versão', String(data.version));

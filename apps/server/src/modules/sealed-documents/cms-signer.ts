@@ -10,16 +10,20 @@ const OID = {
   signedData: '1.2.840.113549.1.7.2',
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
-  signingTime: '1.2.840.113549.1.9.5',
   /** RFC 5035 ESS signing-certificate-v2: required by PAdES baseline B-B (ETSI EN 319 142-1, 5.2.2). */
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  /** RFC 3161 token over the signature value, unsigned: what makes the seal PAdES baseline B-T (RFC 5126 6.1.1). */
+  signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
 } as const;
+
+/** A signature timestamp for the SignerInfo's signature value (timestamp.ts asks the configured TSA). */
+export type Timestamper = (signatureValue: Uint8Array) => Promise<pkijs.ContentInfo>;
 
 /** Node's WebCrypto is the engine (the server is typed without the DOM library that names its type). */
 type EngineCrypto = ConstructorParameters<typeof pkijs.CryptoEngine>[0]['crypto'];
-const engine = new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as EngineCrypto });
+export const engine = new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as EngineCrypto });
 
-const toArrayBuffer = (bytes: Uint8Array): ArrayBuffer =>
+export const toArrayBuffer = (bytes: Uint8Array): ArrayBuffer =>
   bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 
 /** The sealing certificate (DER) and its private key, read from the PKCS#12 (node-forge reads the container). */
@@ -64,20 +68,24 @@ function signingCertificateV2(certificate: pkijs.Certificate, certificateDer: Bu
 }
 
 /**
- * The CMS of a PAdES baseline B-B seal (docs/decisions.md, "PAdES B-B signed attributes: pkijs + asn1js."): detached
- * SignedData over the PDF's byte ranges, SHA-256 with RSA, the certificate embedded and, as signed attributes,
- * content-type, message-digest, signing-time and signing-certificate-v2. Built with pkijs/asn1js; node-forge
- * only opens the PKCS#12.
+ * The CMS of a PAdES baseline seal (docs/decisions.md, "PAdES B-B signed attributes: pkijs + asn1js." and
+ * "Issue 33 — PAdES baseline B-T"): detached SignedData over the PDF's byte ranges, SHA-256 with RSA, the
+ * certificate embedded and, as signed attributes, content-type, message-digest and signing-certificate-v2 —
+ * no signing-time, which ETSI EN 319 142-1 forbids in PAdES baseline (the time is the signature dictionary's
+ * /M). With a timestamper, the signature value is timestamped and the token added as the unsigned
+ * signature-time-stamp attribute (B-T). Built with pkijs/asn1js; node-forge only opens the PKCS#12.
  */
 export class CadesSigner extends Signer {
   readonly #key: SealKey;
+  readonly #timestamp: Timestamper | undefined;
 
-  constructor(key: SealKey) {
+  constructor(key: SealKey, timestamp?: Timestamper) {
     super();
     this.#key = key;
+    this.#timestamp = timestamp;
   }
 
-  override async sign(pdfBuffer: Buffer, signingTime: Date = new Date()): Promise<Buffer> {
+  override async sign(pdfBuffer: Buffer): Promise<Buffer> {
     const { certificateDer, privateKeyPkcs8 } = openSealKey(this.#key);
     const certificate = pkijs.Certificate.fromBER(toArrayBuffer(certificateDer));
     const privateKey = await webcrypto.subtle.importKey(
@@ -92,10 +100,6 @@ export class CadesSigner extends Signer {
       new pkijs.Attribute({
         type: OID.contentType,
         values: [new asn1js.ObjectIdentifier({ value: OID.data })],
-      }),
-      new pkijs.Attribute({
-        type: OID.signingTime,
-        values: [new asn1js.UTCTime({ valueDate: signingTime })],
       }),
       new pkijs.Attribute({
         type: OID.messageDigest,
@@ -125,6 +129,14 @@ export class CadesSigner extends Signer {
       certificates: [certificate],
     });
     await signedData.sign(privateKey, 0, 'SHA-256', undefined, engine);
+    const signerInfo = signedData.signerInfos[0];
+    if (this.#timestamp && signerInfo) {
+      const token = await this.#timestamp(new Uint8Array(signerInfo.signature.valueBlock.valueHexView));
+      signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+        type: 1,
+        attributes: [new pkijs.Attribute({ type: OID.signatureTimeStampToken, values: [token.toSchema()] })],
+      });
+    }
     const contentInfo = new pkijs.ContentInfo({
       contentType: OID.signedData,
       content: signedData.toSchema(true),

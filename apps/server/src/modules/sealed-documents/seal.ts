@@ -4,22 +4,33 @@ import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDocument } from 'pdf-lib';
 import type { SealKey } from '@/lib/seal-key.ts';
 import { CadesSigner } from './cms-signer.ts';
-
-/** Room for the CMS: a 2048/4096-bit RSA signature and a certificate chain fit well inside 16 KB. */
-const SIGNATURE_LENGTH = 16_384;
+import { requestTimestamp, type TsaConfig } from './timestamp.ts';
 
 /**
- * Seals a finished PDF with a PDF digital signature: CMS/PKCS#7 detached (SubFilter ETSI.CAdES.detached),
- * SHA-256, the signing time and the ESS signing-certificate-v2 among the signed attributes (PAdES baseline
- * B-B), and the sealing certificate embedded
- * (docs/product.md#sealed-certificate; docs/decisions.md, "Sealed certificate and verification").
- * Any later change to a byte of the covered ranges breaks the signature in every PDF reader.
+ * Room for the CMS: a 2048/4096-bit RSA signature and a certificate chain fit well inside 16 KB; a timestamp
+ * token brings the TSA's signature and certificates (a few KB, more with a long chain), so it gets 32 KB.
  */
-export async function sealPdf(
-  pdf: Uint8Array,
-  key: SealKey,
-  signingTime: Date = new Date(),
-): Promise<Uint8Array> {
+const SIGNATURE_LENGTH = 16_384;
+const SIGNATURE_LENGTH_WITH_TIMESTAMP = 32_768;
+
+export interface SealOptions {
+  /** The claimed signing time, written as the signature dictionary's /M. */
+  signingTime?: Date;
+  /** The timestamp authority (SEAL_TSA_URL): with it the seal is PAdES B-T, without it B-B. */
+  tsa?: TsaConfig;
+}
+
+/**
+ * Seals a finished PDF with a PDF digital signature, PAdES baseline (ETSI EN 319 142-1): CMS detached
+ * (SubFilter ETSI.CAdES.detached), SHA-256, the ESS signing-certificate-v2 among the signed attributes, no CMS
+ * signing-time (the signing time is the dictionary's /M), the sealing certificate embedded (B-B) and, with a
+ * TSA, an RFC 3161 signature timestamp (B-T) (docs/product.md#sealed-certificate; docs/decisions.md, "Issue 33
+ * — PAdES baseline B-T"). Any later change to a byte of the covered ranges breaks the signature in every PDF
+ * reader. A TSA that fails makes this throw: the seal job retries, it never seals without the promised stamp.
+ */
+export async function sealPdf(pdf: Uint8Array, key: SealKey, options: SealOptions = {}): Promise<Uint8Array> {
+  const signingTime = options.signingTime ?? new Date();
+  const { tsa } = options;
   const doc = await PDFDocument.load(pdf);
   pdflibAddPlaceholder({
     pdfDoc: doc,
@@ -28,11 +39,11 @@ export async function sealPdf(
     name: 'Aceite',
     location: 'Portugal',
     signingTime,
-    signatureLength: SIGNATURE_LENGTH,
+    signatureLength: tsa ? SIGNATURE_LENGTH_WITH_TIMESTAMP : SIGNATURE_LENGTH,
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
   });
   const withPlaceholder = Buffer.from(await doc.save({ useObjectStreams: false }));
-  const signer = new CadesSigner(key);
+  const signer = new CadesSigner(key, tsa ? (value) => requestTimestamp(tsa, value) : undefined);
   const signed = await new SignPdf().sign(withPlaceholder, signer, signingTime);
   return new Uint8Array(signed);
 }

@@ -10,7 +10,8 @@ import { localStorage } from '@/lib/storage.ts';
 import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles, insertSentProposal } from '@/test/factories.ts';
-import { opensslVerifies } from '@/test/pdf-seal.ts';
+import { cmsPrint, opensslVerifies } from '@/test/pdf-seal.ts';
+import { startLoopbackTsa } from '@/test/tsa.ts';
 import { drainSealJobs, type SealDependencies } from './sealed-documents.service.ts';
 
 const PNG_1X1 =
@@ -96,6 +97,11 @@ describe('the sealed signed PDF', () => {
     expect(text).toContain('Assinada pelo cliente');
     expect(text).toContain(rows[0]?.verificationCode);
     expect(text).toContain(`http://localhost:3000/verificar?codigo=${rows[0]?.verificationCode}`);
+    // No SEAL_TSA_URL here: a B-B seal, and the certificate says whose time it prints.
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Hora indicada pelo servidor da Aceite; sem carimbo temporal qualificado.',
+    );
+    expect(cmsPrint(file)).not.toContain('timeStampToken');
   });
 
   it('is emailed to the client and to the owner', async () => {
@@ -216,6 +222,42 @@ describe('producing the file', () => {
       .where(eq(sealedDocuments.id, job?.id ?? ''));
     expect(await drainSealJobs(deps())).toBe(1);
     expect((await sealedOf(p.id))[0]).toMatchObject({ status: 'sealed', attempts: 2, lastError: null });
+  });
+
+  it('with a TSA (SEAL_TSA_URL): retries while it fails, then seals with its timestamp (B-T)', async () => {
+    const tsa = await startLoopbackTsa();
+    try {
+      const p = await accepted();
+      const withTsa = deps({ tsa: { url: tsa.url } });
+      tsa.state.mode = 'http-500';
+      expect(await drainSealJobs(withTsa)).toBe(0);
+      const [job] = await sealedOf(p.id);
+      // Never sealed without the stamp the certificate promises: pending, the reason naming the TSA's host only.
+      expect(job).toMatchObject({ status: 'pending', attempts: 1, sha256: null });
+      expect(job?.lastError).toBe(`timestamp authority ${new URL(tsa.url).host} answered HTTP 500`);
+      tsa.state.mode = 'ok';
+      await t.db
+        .update(sealedDocuments)
+        .set({ nextAttemptAt: new Date() })
+        .where(eq(sealedDocuments.id, job?.id ?? ''));
+      expect(await drainSealJobs(withTsa)).toBe(1);
+      const [row] = await sealedOf(p.id);
+      expect(row).toMatchObject({ status: 'sealed', lastError: null });
+      const stream = await withTsa.storage.get(row?.storageKey ?? '');
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream ?? []) chunks.push(Buffer.from(chunk));
+      const file = Buffer.concat(chunks);
+      expect(opensslVerifies(file)).toBe(true);
+      expect(cmsPrint(file)).toMatch(/unsignedAttrs:\s*object: id-smime-aa-timeStampToken/);
+      const parser = new PDFParse({ data: new Uint8Array(file) });
+      const { text } = await parser.getText();
+      await parser.destroy();
+      expect(text.replace(/\s+/g, ' ')).toContain(
+        `autoridade de carimbo temporal ${new URL(tsa.url).host} (RFC 3161)`,
+      );
+    } finally {
+      await tsa.close();
+    }
   });
 });
 

@@ -32,6 +32,7 @@ import {
   selectSealedOfProposals,
   selectSealSource,
 } from './sealed-documents.queries.ts';
+import { type TsaConfig, tsaName } from './timestamp.ts';
 
 /** The proposal's own pages, as bytes. */
 export type ProposalPdfSource = (db: Db, proposalId: string) => Promise<Uint8Array>;
@@ -43,6 +44,8 @@ export interface SealDependencies {
   storage: FileStorage;
   sealKey: SealKey;
   appUrl: string;
+  /** SEAL_TSA_URL: the seal's RFC 3161 timestamp authority (PAdES B-T); without it the seal is B-B. */
+  tsa?: TsaConfig;
   renderProposalPdf?: ProposalPdfSource;
   eventLines?: EventLinesSource;
 }
@@ -128,9 +131,13 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
     events,
     verificationCode: job.verificationCode,
     verificationUrl: verificationUrl(deps.appUrl, job.verificationCode),
+    timestampAuthority: deps.tsa ? tsaName(deps.tsa.url) : null,
   };
   const proposalPdf = await (deps.renderProposalPdf ?? defaultProposalPdf)(db, p.id);
-  const sealed = await sealPdf(await appendCertificate(proposalPdf, data), deps.sealKey);
+  // A TSA that fails throws here: the job is retried with backoff, as any sealing failure (the certificate
+  // page already names the TSA, so the file is never sealed without its stamp; docs/decisions.md, "Issue 33 —
+  // PAdES baseline B-T").
+  const sealed = await sealPdf(await appendCertificate(proposalPdf, data), deps.sealKey, { tsa: deps.tsa });
   const hash = sha256(sealed);
   const storageKey = `sealed/${p.organizationId}/${job.id}`;
   await deps.storage.put(storageKey, Buffer.from(sealed), 'application/pdf');
@@ -200,7 +207,13 @@ export async function drainSealJobs(
         const message = error instanceof Error ? error.message : String(error);
         const retry = retryAt(job.attempts, MAX_SEAL_ATTEMPTS);
         await markSealFailed(deps.db, job.id, message.slice(0, 500), retry);
-        const details = { sealedDocumentId: job.id, attempt: job.attempts, willRetry: retry !== null };
+        // The message names a TSA by its host only (timestamp.ts), never a URL's credentials.
+        const details = {
+          sealedDocumentId: job.id,
+          attempt: job.attempts,
+          willRetry: retry !== null,
+          error: message.slice(0, 500),
+        };
         if (retry) log?.warn(details, 'sealing failed');
         else log?.error(details, 'sealing failed for good');
       }
