@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { SignJWT } from 'jose';
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, field, signIn, test } from './fixtures.ts';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  field,
+  signIn,
+  signInThroughForm,
+  test,
+} from './fixtures.ts';
 import { linkFromOutbox } from './mail.ts';
 import { scaled } from './timing.ts';
 
@@ -56,7 +65,7 @@ test.describe('accounts and sessions @mobile', () => {
     await page.goto('/login');
     await expect(field(page, 'Email')).toBeEnabled();
     await expect(page.getByRole('heading', { name: 'Entrar' })).toHaveCount(1);
-    await signIn(page, DEMO.sales);
+    await signInThroughForm(page, DEMO.sales);
   });
 
   test('a wrong password shows the server message', async ({ page }) => {
@@ -68,7 +77,7 @@ test.describe('accounts and sessions @mobile', () => {
   });
 
   test('login with remember-me, then logout clears the session', async ({ page }) => {
-    await signIn(page, DEMO.viewer, DEMO_PASSWORD, true);
+    await signInThroughForm(page, DEMO.viewer, DEMO_PASSWORD, true);
     expect(await page.evaluate(() => localStorage.getItem('rememberMe'))).toBe('true');
     await expectAccessible(page);
     await page.getByRole('button', { name: /Menu da conta/ }).click();
@@ -149,7 +158,7 @@ test.describe('accounts and sessions @mobile', () => {
     await field(page, 'Confirmar nova password').fill('nova-password-1');
     await page.getByRole('button', { name: 'Redefinir password' }).click();
     await expect(page).toHaveURL(/\/login$/, { timeout: scaled(10_000) });
-    await signIn(page, email, 'nova-password-1');
+    await signInThroughForm(page, email, 'nova-password-1');
   });
 
   test('an invalid reset token shows the error with links', async ({ page }) => {

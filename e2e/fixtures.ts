@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Aceite2026!';
 export const DEMO = {
@@ -34,8 +34,58 @@ export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
 }
 
-/** Signs in through the login screen the way a person does. */
+/** An API session of an account, as `POST /auth/login` returns it. */
+export interface ApiSession {
+  accessToken: string;
+  refreshToken: string;
+  user: { id: string; email: string; organizationId: string | null } & Record<string, unknown>;
+  /** `Authorization: Bearer …` for the API calls that prepare what a test is not about. */
+  headers: { Authorization: string };
+}
+
+/** Signs in through the API (no screen): for preparing data, and for `signIn`. */
+export async function apiSession(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+  rememberMe = false,
+): Promise<ApiSession> {
+  const res = await request.post('/api/v1/auth/login', { data: { email, password, rememberMe } });
+  expect(res.status(), `sign-in of ${email} through the API`).toBe(200);
+  const session = (await res.json()).data;
+  return { ...session, headers: { Authorization: `Bearer ${session.accessToken}` } };
+}
+
+/**
+ * Starts a session the way the sign-in page leaves it (the same browser-stored items:
+ * apps/web/src/lib/stored-session.ts) without going through the form, then opens the screen a sign-in lands
+ * on and waits until it is up. The form is tested by `signInThroughForm` in auth.spec.ts; every other test is
+ * about what comes after it, and skipping it saves a page load per test (issue 32; docs/architecture.md#tests).
+ */
 export async function signIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  rememberMe = false,
+): Promise<ApiSession> {
+  const session = await apiSession(page.request, email, password, rememberMe);
+  // The app's origin (playwright.config.ts hands its port to the workers through E2E_PORT).
+  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
+  const localStorage = [
+    { name: 'accessToken', value: session.accessToken },
+    { name: 'refreshToken', value: session.refreshToken },
+    { name: 'user', value: JSON.stringify(session.user) },
+    ...(rememberMe ? [{ name: 'rememberMe', value: 'true' }] : []),
+  ];
+  await page.context().setStorageState({ cookies: [], origins: [{ origin, localStorage }] });
+  // The dashboard; a platform account without an organization (superadmin) lands on the administration.
+  await page.goto(session.user.organizationId ? '/dashboard' : '/admin/users');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  return session;
+}
+
+/** Signs in through the login screen the way a person does (for the tests about signing in). */
+export async function signInThroughForm(
   page: Page,
   email: string,
   password = DEMO_PASSWORD,
