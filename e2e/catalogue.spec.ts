@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, field, signIn, test } from './fixtures.ts';
+import { apiSession, DEMO, expect, expectAccessible, field, signIn, test } from './fixtures.ts';
 
 /** Records other tests (running in parallel) cannot collide with. */
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 
 const CLIENT_HAS_PROPOSALS = 'Não é possível eliminar este cliente porque existem propostas associadas.';
 
-/** An API session for preparing data the test is not about. */
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).data.accessToken;
-}
+/** An API session's access token, for preparing data the test is not about. */
+const apiToken = async (request: APIRequestContext, email: string): Promise<string> =>
+  (await apiSession(request, email)).accessToken;
 
 /** The page never scrolls sideways (the 360 px layout fits). */
 async function expectNoSidewaysScroll(page: Page) {

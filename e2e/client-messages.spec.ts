@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { apiSession, DEMO, expect, expectAccessible, signIn, test } from './fixtures.ts';
 import { enterAnswerCode, linkFromOutbox } from './mail.ts';
 
 /*
@@ -25,11 +25,7 @@ const unique = () =>
 
 /** The demo salesperson creates a client and a sent proposal through the API (not what the test is about). */
 async function createSentProposal(request: APIRequestContext): Promise<Created> {
-  const login = await request.post('/api/v1/auth/login', {
-    data: { email: DEMO.sales, password: DEMO_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const headers = { Authorization: `Bearer ${(await login.json()).data.accessToken}` };
+  const { headers } = await apiSession(request, DEMO.sales);
   const id = unique();
   const clientEmail = `cliente-${id}@exemplo.pt`;
   const clientName = `Marta Sousa ${id}`;

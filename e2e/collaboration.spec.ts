@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { apiSession, DEMO, expect, expectAccessible, signIn, test } from './fixtures.ts';
 import { lastMessageTo, linkFromOutbox } from './mail.ts';
 
 let sequence = 0;
@@ -7,9 +7,7 @@ const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
 
 /** A draft of the demo sales user, for a client with an email, made through the API as the editor would. */
 async function createDraft(request: APIRequestContext, user = DEMO.sales) {
-  const login = await request.post('/api/v1/auth/login', { data: { email: user, password: DEMO_PASSWORD } });
-  expect(login.status()).toBe(200);
-  const headers = { Authorization: `Bearer ${(await login.json()).data.accessToken}` };
+  const { headers } = await apiSession(request, user);
   const id = unique();
   const email = `colab-${id}@exemplo.pt`;
   const client = await request.post('/api/v1/clients', {
