@@ -94,7 +94,6 @@ const auditOf = (proposalId: string, action: string) =>
     .from(auditLogs)
     .where(and(eq(auditLogs.entityId, proposalId), eq(auditLogs.action, action)));
 
-
 const exportAs = async (user: TestUser, clientId: string) =>
   t.app.inject({ url: `/api/v1/clients/${clientId}/export`, headers: await authHeaders(t.app, user) });
 

@@ -40,7 +40,8 @@ function recheck(chain: ExportedChain): string | null {
     prev = e.hash;
   }
   const head = chain.head ?? { seq: 0, hash: '0'.repeat(64) };
-  if (head.seq !== chain.events.length || head.hash !== prev) return 'the last event is not the recorded head';
+  if (head.seq !== chain.events.length || head.hash !== prev)
+    return 'the last event is not the recorded head';
   return null;
 }
 
@@ -93,7 +94,13 @@ const copy = (chain: ExportedChain): ExportedChain => JSON.parse(JSON.stringify(
 /** An event a tamperer appends with a correct hash of its own, linked to the last one. */
 function forgedAfter(chain: ExportedChain): ExportedEvent {
   const last = chain.events.at(-1) as ExportedEvent;
-  const e = { ...last, seq: last.seq + 1, type: 'viewed', payload: { ip: '198.51.100.0/24' }, prevHash: last.hash };
+  const e = {
+    ...last,
+    seq: last.seq + 1,
+    type: 'viewed',
+    payload: { ip: '198.51.100.0/24' },
+    prevHash: last.hash,
+  };
   const { organizationId, proposalId, seq, type, occurredAt, payload } = e;
   const canonical = canonicalize({ organizationId, proposalId, seq, type, occurredAt, payload });
   return { ...e, hash: createHash('sha256').update(`${last.hash}${canonical}`).digest('hex') };

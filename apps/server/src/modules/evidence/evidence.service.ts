@@ -136,7 +136,9 @@ export async function evidenceForMembers(db: Db, proposalId: string): Promise<Pr
       // event's own hash cannot be recomputed (docs/decisions.md, "Evidence anyone can re-check").
       const hidden = CLIENT_TRACES.filter((key) => payload[key] !== undefined && payload[key] !== null);
       for (const key of CLIENT_TRACES) if (key in payload) payload[key] = null;
-      return hidden.length > 0 ? { ...event, payload, hiddenPayloadKeys: [...hidden] } : { ...event, payload };
+      return hidden.length > 0
+        ? { ...event, payload, hiddenPayloadKeys: [...hidden] }
+        : { ...event, payload };
     }),
   };
 }
