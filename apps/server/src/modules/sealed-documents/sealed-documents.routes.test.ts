@@ -237,6 +237,13 @@ describe('/verificar after the records change', () => {
     } finally {
       await t.db.update(organizations).set({ name: orgName }).where(eq(organizations.id, team.org.id));
     }
+    // Erasure is not a rename: pseudonymising the client reaches the frozen signer too (docs/product.md#verification).
+    expect((await as(t.app, team.admin)('DELETE', `/clients/${renamed.id}`)).json().data.pseudonymised).toBe(
+      true,
+    );
+    const erased = (await verify({ code: row?.verificationCode })).json().data;
+    expect(erased.signerName).toMatch(/^Cliente eliminado/);
+    expect(erased).toMatchObject({ proposalTitle: before.proposalTitle, total: before.total });
   });
 });
 
