@@ -11,8 +11,8 @@ import { scaled } from './timing.ts';
 
 /**
  * /verificar with a real sealed PDF (docs/product.md#verification): a client accepts, the worker seals the
- * file, the file is checked in the browser (hashed there, never uploaded), and a copy with one byte changed
- * is not recognised.
+ * file, the file is checked in the browser (hashed there, never uploaded), a copy with one byte changed is not
+ * recognised alone, and with the code it is told apart as altered after sealing.
  */
 async function sealedPdf(
   request: APIRequestContext,
@@ -101,6 +101,10 @@ test.describe('/verificar @mobile', () => {
     await expect(match).toBeVisible();
     await expect(match).toContainText(title);
     await expect(match).toContainText('Cadeia de eventos: íntegra');
+    await expect(match).toContainText(
+      `SHA-256 do ficheiro selado: ${createHash('sha256').update(file).digest('hex')}`,
+    );
+    await expect(match).toContainText('Total:');
     await expectAccessible(page);
 
     await choose(page, modified);
@@ -126,6 +130,27 @@ test.describe('/verificar @mobile', () => {
     const page = await context.newPage();
     await page.goto(`/verificar?codigo=${verificationCode}`);
     await expect(page.getByRole('status').filter({ hasText: title })).toBeVisible();
+
+    // With the code filled in, a changed copy is told apart: altered after sealing, with what to compare.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'aceite-verify-'));
+    const original = path.join(dir, 'proposta-assinada.pdf');
+    const modified = path.join(dir, 'proposta-alterada.pdf');
+    writeFileSync(original, file);
+    const copy = Buffer.from(file);
+    copy[300] = (copy[300] ?? 0) ^ 1;
+    writeFileSync(modified, copy);
+    await choose(page, modified);
+    const altered = page.getByRole('status').filter({ hasText: 'Ficheiro alterado' });
+    await expect(altered).toContainText('alterado depois de selado');
+    await expect(altered).toContainText(`SHA-256 do ficheiro selado: ${sha256}`);
+    await expect(altered).toContainText(title);
+    await expect(altered).toContainText('Total:');
+    await expectAccessible(page);
+    await choose(page, original);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'O ficheiro é exatamente o documento que o Aceite selou.' }),
+    ).toBeVisible();
+
     await page.getByLabel('Código de verificação').fill('ZZZZ-ZZZZ-ZZZZ');
     await page.getByRole('button', { name: 'Verificar código' }).click();
     await expect(page.getByText('Sem correspondência')).toBeVisible();

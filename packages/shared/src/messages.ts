@@ -244,6 +244,9 @@ export const MESSAGES = {
   sealedNotAvailable: 'Esta proposta ainda não tem documento selado.',
   sealedPending: 'O documento selado ainda está a ser preparado. Tente novamente daqui a instantes.',
   verificationNoMatch: 'Nenhum documento selado pelo Aceite corresponde a este código ou ficheiro.',
+  verificationFileAltered:
+    'Este ficheiro foi alterado depois de selado: não é o documento que o Aceite selou.',
+  verificationFileMatches: 'O ficheiro é exatamente o documento que o Aceite selou.',
   verificationCodeInvalid: 'Código de verificação inválido (12 caracteres, por exemplo ABCD-EFGH-JK23).',
   verificationHashInvalid: 'Impressão digital do ficheiro inválida (SHA-256 em hexadecimal).',
   verificationInputRequired: 'Indique o código de verificação ou escolha o ficheiro PDF.',

@@ -15,7 +15,10 @@ export function normalizeVerificationCode(input: string): string | null {
   return `${compact.slice(0, 4)}-${compact.slice(4, 8)}-${compact.slice(8)}`;
 }
 
-/** Either the code printed on the certificate or the SHA-256 of the file, hashed in the browser. */
+/**
+ * The code printed on the certificate, the SHA-256 of the file (hashed in the browser), or both: a known code
+ * with a different file answers that the file was altered after sealing.
+ */
 export const VerifyInputSchema = z
   .object({
     code: z.string().max(40, MESSAGES.verificationCodeInvalid).optional(),
@@ -34,7 +37,10 @@ export const VerifyInputSchema = z
   });
 export type VerifyInput = z.infer<typeof VerifyInputSchema>;
 
-/** What /verificar shows about a document Aceite sealed; a non-match is a 404 and shows nothing. */
+/**
+ * What /verificar shows about a document Aceite sealed, as the certificate recorded it when sealed (never the
+ * live proposal or client); a non-match is a 404 and shows nothing (docs/product.md#verification).
+ */
 export const VerificationResultSchema = z.object({
   verificationCode: z.string(),
   proposalTitle: z.string(),
@@ -43,6 +49,16 @@ export const VerificationResultSchema = z.object({
   decision: z.enum(['accepted', 'signed']),
   decidedAt: z.string(),
   sealedAt: z.string(),
+  /** The total decided on, in cents, and its currency. */
+  total: z.number().int(),
+  currency: z.string(),
+  /** SHA-256 (hex) of the sealed file's bytes, to compare with one's own copy. */
+  sha256: z.string(),
+  /**
+   * The file sent with the code: true when it is the sealed one, false when it differs (altered after sealing),
+   * null when only a code was given.
+   */
+  fileMatches: z.boolean().nullable(),
   /** Whether the proposal's evidence chain still holds the events printed on the certificate. */
   chainIntact: z.boolean(),
 });

@@ -1,6 +1,20 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { proposals } from './proposals.ts';
+
+/**
+ * What the certificate printed, frozen when the file is sealed: /verificar answers from it, never from the
+ * live proposal, client or organization (docs/product.md#verification). `total` in cents.
+ */
+export interface SealedFacts {
+  proposalTitle: string;
+  organizationName: string;
+  signerName: string | null;
+  decision: 'accepted' | 'signed';
+  decidedAt: string;
+  total: number;
+  currency: string;
+}
 
 /**
  * The sealed signed PDF of an accepted or signed proposal (docs/product.md#sealed-certificate). The row is
@@ -33,6 +47,8 @@ export const sealedDocuments = pgTable(
     eventsSha256: text('events_sha256'),
     /** How many event lines the certificate printed (later events do not concern the sealed file). */
     eventCount: integer('event_count'),
+    /** Null until sealed; rows sealed before it existed were filled from their records by migration 0033. */
+    certificate: jsonb('certificate').$type<SealedFacts>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),

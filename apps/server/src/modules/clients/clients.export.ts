@@ -34,7 +34,11 @@ cliente.json     os dados do cliente
 propostas.json   as propostas feitas ao cliente, com o conteúdo, os totais e as respostas (decisões)
 evidencias.json  os registos de auditoria sobre o cliente e as suas propostas (envios, códigos, respostas,
                  com data, IP, navegador e o SHA-256 do conteúdo mostrado)
-cadeias-de-prova.json  a cadeia de prova de cada proposta (eventos encadeados por SHA-256) e se está íntegra
+cadeias-de-prova.json  a cadeia de prova de cada proposta (eventos encadeados por SHA-256), a cabeça registada
+                 à parte ("head") e se está íntegra. Cada "hash" = SHA-256 em hexadecimal do "prevHash"
+                 seguido do JSON canónico (RFC 8785) de { organizationId, proposalId, seq, type, occurredAt,
+                 payload }; o último evento tem de ser o "head". "hiddenPayloadKeys" indica campos mostrados
+                 como null (cliente pseudonimizado): o hash desse evento não se recalcula, as ligações sim.
 anexos/          os ficheiros anexados às propostas (pasta por proposta)
 documentos-selados/  o PDF final, selado digitalmente, de cada proposta aceite ou assinada
 

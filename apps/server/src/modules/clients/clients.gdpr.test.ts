@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { answerCodes, auditLogs, clients, emailOutbox, organizations, proposals } from '@/db/schema/index.ts';
 import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, authHeaders, createTeamOfRoles, type TestUser } from '@/test/factories.ts';
 import { multipart } from '@/test/multipart.ts';
+import { unzip } from '@/test/unzip.ts';
 
 // docs/product.md#personal-data: the statement before deciding, the export, the pseudonymisation.
 
@@ -93,30 +93,6 @@ const auditOf = (proposalId: string, action: string) =>
     .select()
     .from(auditLogs)
     .where(and(eq(auditLogs.entityId, proposalId), eq(auditLogs.action, action)));
-
-async function unzip(body: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(body, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const files = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          files.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return files;
-}
 
 const exportAs = async (user: TestUser, clientId: string) =>
   t.app.inject({ url: `/api/v1/clients/${clientId}/export`, headers: await authHeaders(t.app, user) });

@@ -7,6 +7,7 @@ import {
   emailOutbox,
   proposalAttachments,
   proposals,
+  sealedDocuments,
 } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
@@ -203,6 +204,16 @@ export async function pseudonymiseClientById(
     })
     .where(ofClient);
   const ids = ctx.db.select({ id: proposals.id }).from(proposals).where(ofClient);
+  // What /verificar shows of the signer was frozen at sealing: the erasure reaches it too (the sealed PDF,
+  // already sent, is not re-made; docs/product.md#chain-after-pseudonymisation).
+  await ctx.db
+    .update(sealedDocuments)
+    .set({
+      certificate: sql`case when ${sealedDocuments.certificate} ? 'signerName'
+        then jsonb_set(${sealedDocuments.certificate}, '{signerName}', to_jsonb(${pseudonym.name}::text))
+        else ${sealedDocuments.certificate} end`,
+    })
+    .where(and(inTenant(sealedDocuments, ctx), inArray(sealedDocuments.proposalId, ids)));
   await ctx.db
     .update(answerCodes)
     .set({ maskedEmail: MASKED })

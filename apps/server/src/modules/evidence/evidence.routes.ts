@@ -17,7 +17,9 @@ export const evidenceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The proposal's evidence chain, and whether it is intact",
         description:
           'Every event of the proposal with the client (sent, views, codes, the decision), each hashing the ' +
-          'previous one; `intact` is false, with `brokenAt`, when a stored event was edited or removed.',
+          'previous one; `intact` is false, with `brokenAt`, when a stored event was edited or removed. Each ' +
+          'event carries every field its hash covers and `head` is the head recorded apart, so anyone can ' +
+          're-check the chain (docs/product.md#evidence).',
         params: IdParamsSchema,
         response: { 200: dataEnvelope(ProposalEvidenceSchema), ...AUTHED_ERRORS },
       },

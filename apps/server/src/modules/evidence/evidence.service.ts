@@ -31,7 +31,10 @@ export interface NewEvidenceEvent {
 /** The first event's previous hash. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** hash = SHA-256(prevHash + canonical JSON (RFC 8785) of the event): what verifyChain recomputes. */
+/**
+ * hash = SHA-256(prevHash + canonical JSON (RFC 8785) of exactly these six fields): what verifyChain recomputes
+ * and what docs/product.md#evidence tells anyone to recompute from the export (every field is in it).
+ */
 function eventHash(
   prevHash: string,
   e: {
@@ -73,6 +76,8 @@ export async function appendEvent(tx: Db, event: NewEvidenceEvent): Promise<Evid
 }
 
 const toDto = (r: EvidenceRow): EvidenceEvent => ({
+  organizationId: r.organizationId,
+  proposalId: r.proposalId,
   seq: r.seq,
   type: r.type,
   occurredAt: r.occurredAt.toISOString(),
@@ -94,18 +99,20 @@ export async function verifyChain(db: Db, proposalId: string): Promise<ProposalE
   const rows = await selectEvidence(db, proposalId);
   const head = await selectEvidenceHead(db, proposalId);
   const events = rows.map(toDto);
+  // The head goes out with the chain, so a reader of the export detects a removed last event too.
+  const recordedHead = head && head.seq > 0 ? { seq: head.seq, hash: head.hash } : null;
   let prev = GENESIS_HASH;
   for (const [i, r] of rows.entries()) {
     const broken = r.seq !== i + 1 || r.prevHash !== prev || eventHash(prev, r) !== r.hash;
-    if (broken) return { intact: false, brokenAt: i + 1, events };
+    if (broken) return { intact: false, brokenAt: i + 1, events, head: recordedHead };
     prev = r.hash;
   }
   const last = rows.at(-1);
   const headSeq = head?.seq ?? 0;
   if (headSeq !== rows.length || (last && head?.hash !== last.hash)) {
-    return { intact: false, brokenAt: rows.length + 1, events };
+    return { intact: false, brokenAt: rows.length + 1, events, head: recordedHead };
   }
-  return { intact: true, brokenAt: null, events };
+  return { intact: true, brokenAt: null, events, head: recordedHead };
 }
 
 /** What identifies the client's network or mailbox in an event's payload, hidden once the client is pseudonymised. */
@@ -125,8 +132,13 @@ export async function evidenceForMembers(db: Db, proposalId: string): Promise<Pr
     clientPseudonymised: true,
     events: checked.events.map((event) => {
       const payload = { ...event.payload };
+      // A key hidden here keeps its stored value in the hash: the export names it, so a reader knows this
+      // event's own hash cannot be recomputed (docs/decisions.md, "Evidence anyone can re-check").
+      const hidden = CLIENT_TRACES.filter((key) => payload[key] !== undefined && payload[key] !== null);
       for (const key of CLIENT_TRACES) if (key in payload) payload[key] = null;
-      return { ...event, payload };
+      return hidden.length > 0
+        ? { ...event, payload, hiddenPayloadKeys: [...hidden] }
+        : { ...event, payload };
     }),
   };
 }

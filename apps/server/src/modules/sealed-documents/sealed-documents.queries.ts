@@ -1,6 +1,14 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
-import { auditLogs, clients, organizations, proposals, sealedDocuments, users } from '@/db/schema/index.ts';
+import {
+  auditLogs,
+  clients,
+  organizations,
+  proposals,
+  type SealedFacts,
+  sealedDocuments,
+  users,
+} from '@/db/schema/index.ts';
 import { claimDueIds } from '@/lib/durable-queue.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
@@ -24,7 +32,13 @@ export async function claimDueSeals(db: Db, limit: number, leaseSeconds: number)
 export async function markSealed(
   db: Db,
   id: string,
-  values: { sha256: string; storageKey: string; eventsSha256: string; eventCount: number },
+  values: {
+    sha256: string;
+    storageKey: string;
+    eventsSha256: string;
+    eventCount: number;
+    certificate: SealedFacts;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(sealedDocuments)
@@ -78,24 +92,14 @@ export async function selectSealSource(db: Db, proposalId: string) {
   return { ...row, decision };
 }
 
-const verificationColumns = {
-  sealed: sealedDocuments,
-  proposalTitle: proposals.title,
-  organizationName: organizations.name,
-  signedByName: proposals.signedByName,
-  signedAt: proposals.signedAt,
-  acceptedAt: proposals.acceptedAt,
-  clientName: clients.name,
-};
-
-/** A sealed document by the code printed on it, or by its file's SHA-256 (the only unscoped reads). */
+/**
+ * A sealed document by the code printed on it, or by its file's SHA-256 (the only unscoped reads). Only the
+ * row itself: what /verificar shows was frozen on it when sealed (docs/product.md#verification).
+ */
 export async function selectSealedFor(db: Db, by: { code: string } | { sha256: string }) {
   const [row] = await db
-    .select(verificationColumns)
+    .select()
     .from(sealedDocuments)
-    .innerJoin(proposals, eq(proposals.id, sealedDocuments.proposalId))
-    .innerJoin(organizations, eq(organizations.id, sealedDocuments.organizationId))
-    .leftJoin(clients, eq(clients.id, proposals.clientId))
     .where(
       and(
         eq(sealedDocuments.status, 'sealed'),

@@ -4,7 +4,7 @@ import { MESSAGES } from '@aceite/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, sealedDocuments } from '@/db/schema/index.ts';
+import { emailOutbox, organizations, sealedDocuments } from '@/db/schema/index.ts';
 import { generateSealKey } from '@/lib/seal-key.ts';
 import { localStorage } from '@/lib/storage.ts';
 import { answerAsClient } from '@/test/answer-code.ts';
@@ -137,11 +137,37 @@ describe('the sealed signed PDF', () => {
       organizationName: team.org.name,
       signerName: 'Joana Lima',
       decision: 'signed',
+      total: expect.any(Number),
+      currency: 'EUR',
+      sha256: row?.sha256,
+      fileMatches: null,
       chainIntact: true,
     });
     const byHash = await verify({ sha256: sha256(file).toUpperCase() });
     expect(byHash.statusCode).toBe(200);
-    expect(byHash.json().data.verificationCode).toBe(code);
+    expect(byHash.json().data).toMatchObject({ verificationCode: code, fileMatches: true });
+    const both = await verify({ code, sha256: sha256(file) });
+    expect(both.json().data).toMatchObject({ verificationCode: code, fileMatches: true });
+  });
+
+  it('/verificar says a file sent with a known code was altered after sealing, with what to compare', async () => {
+    const [row] = await sealedOf(signed.id);
+    const tampered = Buffer.from(file);
+    tampered[200] = (tampered[200] ?? 0) ^ 1;
+    const res = await verify({ code: row?.verificationCode, sha256: sha256(tampered) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      fileMatches: false,
+      sha256: row?.sha256,
+      signerName: 'Joana Lima',
+      total: expect.any(Number),
+      decidedAt: expect.any(String),
+      sealedAt: row?.sealedAt?.toISOString(),
+    });
+    // An unknown code with any file still reveals nothing.
+    const unknown = await verify({ code: 'ZZZZ-ZZZZ-ZZZZ', sha256: sha256(file) });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(MESSAGES.verificationNoMatch);
   });
 
   it('/verificar reveals nothing for a non-match and refuses malformed input', async () => {
@@ -178,6 +204,52 @@ describe('the sealed signed PDF', () => {
     });
     const res = await verify({ code: row?.verificationCode });
     expect(res.json().data.chainIntact).toBe(false);
+  });
+});
+
+describe('/verificar after the records change', () => {
+  it('answers what was sealed: renaming the client or the organization changes nothing', async () => {
+    const renamed = (
+      await as(t.app, team.sales)('POST', '/clients', { name: 'Rui Costa', email: 'rui@costa.pt' })
+    ).json().data;
+    const p = await insertSentProposal(
+      t.db,
+      { organizationId: team.org.id, ownerId: team.sales.id, clientId: renamed.id },
+      { title: 'Manutenção anual' },
+    );
+    expect((await answerAsClient(t, p.token, 'accept', {})).statusCode).toBe(200);
+    await t.app.sealer.drain();
+    const [row] = await sealedOf(p.id);
+    const before = (await verify({ code: row?.verificationCode })).json().data;
+    expect(before).toMatchObject({
+      signerName: 'Rui Costa',
+      organizationName: team.org.name,
+      decision: 'accepted',
+    });
+
+    const put = await as(t.app, team.admin)('PUT', `/clients/${renamed.id}`, {
+      name: 'Outro Nome',
+      email: 'rui@costa.pt',
+    });
+    expect(put.statusCode).toBe(200);
+    const orgName = team.org.name;
+    await t.db
+      .update(organizations)
+      .set({ name: 'Empresa Renomeada' })
+      .where(eq(organizations.id, team.org.id));
+    try {
+      const after = await verify({ code: row?.verificationCode });
+      expect(after.json().data).toEqual(before);
+    } finally {
+      await t.db.update(organizations).set({ name: orgName }).where(eq(organizations.id, team.org.id));
+    }
+    // Erasure is not a rename: pseudonymising the client reaches the frozen signer too (docs/product.md#verification).
+    expect((await as(t.app, team.admin)('DELETE', `/clients/${renamed.id}`)).json().data.pseudonymised).toBe(
+      true,
+    );
+    const erased = (await verify({ code: row?.verificationCode })).json().data;
+    expect(erased.signerName).toMatch(/^Cliente eliminado/);
+    expect(erased).toMatchObject({ proposalTitle: before.proposalTitle, total: before.total });
   });
 });
 

@@ -61,7 +61,9 @@ export const sealedDocumentsRoutes: FastifyPluginAsyncZod<SealedDocumentsRoutesO
         tags: ['public'],
         summary: 'Whether Aceite sealed a document, by its verification code or its SHA-256',
         description:
-          'No sign-in. A match answers what the document records; anything else answers 404 and reveals nothing.',
+          'No sign-in. A match answers what was recorded when the document was sealed; a known code with a ' +
+          'different file answers `fileMatches: false` (altered after sealing); anything else answers 404 and ' +
+          'reveals nothing.',
         body: VerifyInputSchema,
         response: {
           200: dataEnvelope(VerificationResultSchema),

@@ -147,6 +147,16 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
       storageKey,
       eventsSha256: sha256(events.join('\n')),
       eventCount: events.length,
+      // What the certificate printed, frozen for /verificar (docs/product.md#verification).
+      certificate: {
+        proposalTitle: data.proposalTitle,
+        organizationName: data.organizationName,
+        signerName: data.signerName,
+        decision: data.decision,
+        decidedAt: data.decidedAt.toISOString(),
+        total: p.chosenTotal ?? p.totalValue,
+        currency: p.currency,
+      },
     });
     if (!recorded) return;
     const recipients = new Map<string, { link: string; isOwner: boolean }>();
@@ -284,8 +294,10 @@ export const defaultChainCheck: ChainCheck = async (db, sealed) => {
 };
 
 /**
- * /verificar: the sealed document named by its code or by its file's SHA-256. Anything that does not match
- * answers the same 404 and reveals nothing (docs/product.md#verification).
+ * /verificar: the sealed document named by its code or by its file's SHA-256, told from what was frozen when it
+ * was sealed (renaming the client or the organization afterwards changes nothing). A known code with a
+ * different file answers that the file was altered after sealing; an unknown code or file answers the same 404
+ * and reveals nothing (docs/product.md#verification).
  */
 export async function verifySealed(
   db: Db,
@@ -293,18 +305,25 @@ export async function verifySealed(
   chainCheck: ChainCheck = defaultChainCheck,
 ): Promise<VerificationResult> {
   const code = input.code === undefined ? null : normalizeVerificationCode(input.code);
-  const row = await selectSealedFor(db, code ? { code } : { sha256: (input.sha256 ?? '').toLowerCase() });
-  if (!row?.sealed.sealedAt) throw new AppError('NOT_FOUND', MESSAGES.verificationNoMatch);
-  const decidedAt = row.signedAt ?? row.acceptedAt ?? row.sealed.sealedAt;
+  const fileSha256 = input.sha256?.toLowerCase();
+  const row = await selectSealedFor(db, code ? { code } : { sha256: fileSha256 ?? '' });
+  // A sealed row always has its facts (written with the file; older rows filled by migration 0033).
+  if (!row?.sealedAt || !row.sha256 || !row.certificate)
+    throw new AppError('NOT_FOUND', MESSAGES.verificationNoMatch);
+  const facts = row.certificate;
   return {
-    verificationCode: row.sealed.verificationCode,
-    proposalTitle: row.proposalTitle,
-    organizationName: row.organizationName,
-    signerName: row.signedByName ?? row.clientName ?? null,
-    decision: row.signedAt ? 'signed' : 'accepted',
-    decidedAt: decidedAt.toISOString(),
-    sealedAt: row.sealed.sealedAt.toISOString(),
-    chainIntact: await chainCheck(db, row.sealed),
+    verificationCode: row.verificationCode,
+    proposalTitle: facts.proposalTitle,
+    organizationName: facts.organizationName,
+    signerName: facts.signerName,
+    decision: facts.decision,
+    decidedAt: facts.decidedAt,
+    sealedAt: row.sealedAt.toISOString(),
+    total: facts.total,
+    currency: facts.currency,
+    sha256: row.sha256,
+    fileMatches: fileSha256 === undefined ? null : fileSha256 === row.sha256,
+    chainIntact: await chainCheck(db, row),
   };
 }
 

@@ -20,6 +20,10 @@ const RESULT = {
   decision: 'signed',
   decidedAt: '2026-07-01T13:05:09.000Z',
   sealedAt: '2026-07-01T13:05:12.000Z',
+  total: 123456,
+  currency: 'EUR',
+  sha256: 'ab'.repeat(32),
+  fileMatches: null,
   chainIntact: true,
 };
 
@@ -33,7 +37,31 @@ describe('VerifyDocument', () => {
     expect(result).toHaveTextContent('Assinante: Joana Lima');
     expect(result).toHaveTextContent('01/07/2026, 14:05 (hora de Lisboa)');
     expect(result).toHaveTextContent('Cadeia de eventos: íntegra');
+    expect(result).toHaveTextContent(`SHA-256 do ficheiro selado: ${'ab'.repeat(32)}`);
+    expect(result).toHaveTextContent(/Total: 1234,56\s€/);
     expect(api.bodiesOf('POST /public/verify')).toEqual([{ code: 'ABCD-EFGH-JK23' }]);
+  });
+
+  it('compares a file chosen with the code and says when it was altered after sealing', async () => {
+    const api = mockApi({
+      'POST /public/verify': ({ body }) =>
+        jsonResponse(200, {
+          data: { ...RESULT, fileMatches: (body as { sha256?: string }).sha256 ? false : null },
+        }),
+    });
+    renderWithProviders(<VerifyDocument initialCode="ABCD-EFGH-JK23" />);
+    await screen.findByRole('status');
+    const bytes = new TextEncoder().encode('%PDF-1.7 alterado');
+    const file = new File([bytes], 'proposta.pdf', { type: 'application/pdf' });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [file] } });
+    const result = await screen.findByText('Ficheiro alterado');
+    const status = result.closest('[role="status"]') as HTMLElement;
+    expect(status).toHaveTextContent('alterado depois de selado');
+    const digest = createHash('sha256').update(bytes).digest('hex');
+    expect(status).toHaveTextContent(`SHA-256 do ficheiro escolhido: ${digest}`);
+    expect(status).toHaveTextContent('Assinante: Joana Lima');
+    expect(api.bodiesOf('POST /public/verify').at(-1)).toEqual({ code: 'ABCD-EFGH-JK23', sha256: digest });
   });
 
   it('sends only the SHA-256 of a chosen file, hashed in the browser, and says when nothing matches', async () => {
