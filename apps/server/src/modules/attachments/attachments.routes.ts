@@ -10,9 +10,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, fieldError } from '@/lib/app-error.ts';
-import { hasNul } from '@/lib/has-nul.ts';
 import { perIpLimit, perOrganizationLimit } from '@/lib/rate-limit.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
+import { unstorableTextAt } from '@/lib/storable-text.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import * as attachments from './attachments.service.ts';
 
@@ -61,9 +61,12 @@ async function readUpload(req: FastifyRequest) {
     throw error;
   }
   if (!file) throw fieldError('file', MESSAGES.fileRequired);
-  // Multipart fields bypass the JSON input guard: the same rule, no NUL characters.
-  if (hasNul(fields) || hasNul((file as attachments.UploadedFile).fileName)) {
-    throw new AppError('VALIDATION_ERROR', MESSAGES.invalidData);
+  // Multipart fields bypass the JSON input guard (plugins/input-guard.ts): the same rule, no unstorable text.
+  if (
+    unstorableTextAt(fields) !== null ||
+    unstorableTextAt((file as attachments.UploadedFile).fileName) !== null
+  ) {
+    throw new AppError('VALIDATION_ERROR', MESSAGES.invalidCharacters);
   }
   const description = (fields.description ?? '').trim().slice(0, 1000) || null;
   return { file, description, isVisibleToClient: fields.isVisibleToClient === 'true' };
