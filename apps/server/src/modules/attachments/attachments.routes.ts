@@ -87,7 +87,10 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
         response: {
           200: dataEnvelope(z.array(PublicAttachmentSchema)),
           400: ErrorEnvelopeSchema,
+          // An API key: refused on every public route (lib/api-key-access.ts).
+          403: ErrorEnvelopeSchema,
           404: ErrorEnvelopeSchema,
+          429: ErrorEnvelopeSchema,
         },
       },
     },
@@ -102,6 +105,13 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
         tags: ['public'],
         summary: 'Download an attachment marked visible to the client',
         params: PublicTokenParamsSchema.extend({ attachmentId: z.uuid() }),
+        // 403: an API key, refused on every public route (lib/api-key-access.ts).
+        response: {
+          400: ErrorEnvelopeSchema,
+          403: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+          429: ErrorEnvelopeSchema,
+        },
       },
     },
     async (req, reply) =>
