@@ -232,6 +232,8 @@ export const MESSAGES = {
   notFound: 'Recurso não encontrado',
   routeNotFound: 'Endereço da API não encontrado',
   invalidData: 'Dados inválidos',
+  /** NUL or a lone UTF-16 surrogate anywhere in a request (docs/decisions.md, "Unstorable text is refused"). */
+  invalidCharacters: 'O texto contém caracteres inválidos.',
   invalidJson: 'O corpo do pedido não é JSON válido',
   tooManyRequests: 'Demasiados pedidos. Tente novamente dentro de instantes.',
   accountSignInLimit:

@@ -31,7 +31,9 @@ export interface MailTransport {
 
 /**
  * SMTP through nodemailer when SMTP_URL is set. Without it, each message is written as an .eml file to
- * `$DATA_DIR/outbox` and its recipient, subject and links are logged, so a local user can follow a link.
+ * `$DATA_DIR/outbox` and only its recipient, subject and file are logged: the links carry reset, invitation and
+ * proposal tokens (and answer codes sit in the body), which never go to the log, in any mode (issue 34; see
+ * docs/decisions.md, "No tokens in the log"). A local user opens the file to follow a link.
  */
 export function createMailTransport(opts: {
   smtpUrl?: string;
@@ -83,10 +85,7 @@ export function createMailTransport(opts: {
       // Written whole, then renamed: a reader of the folder never sees half a message.
       await writeFile(`${file}.tmp`, info.message as Buffer);
       await rename(`${file}.tmp`, file);
-      opts.log.info(
-        { to: mail.to, subject: mail.subject, links: mail.links, file },
-        'email written to the outbox folder',
-      );
+      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'email written to the outbox folder');
     },
     close: () => transporter.close(),
   };

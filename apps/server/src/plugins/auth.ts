@@ -2,7 +2,7 @@ import { MESSAGES } from '@aceite/shared/messages';
 import { API_KEY_MESSAGES, API_KEY_PREFIX } from '@aceite/shared/schemas/api-keys';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { apiKeyMayReach } from '@/lib/api-key-access.ts';
+import { apiKeyMayReach, isPublicRoute } from '@/lib/api-key-access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { AccessClaims, AccessTokens } from '@/lib/jwt.ts';
 
@@ -30,6 +30,12 @@ export interface AuthPluginOptions {
   authenticateApiKey(secret: string): Promise<AccessClaims | null>;
   /** Requests per key per minute (docs/product.md#api-keys). */
   apiKeyRateLimitPerMinute: number;
+}
+
+/** The token of `Authorization: Bearer <token>`, or ''. */
+function bearerOf(req: FastifyRequest): string {
+  const header = req.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
 }
 
 export const authPlugin = fp(
@@ -66,9 +72,19 @@ export const authPlugin = fp(
       }
     }
 
+    // The public pages never authenticate, so the rule of lib/api-key-access.ts is applied here for them: any
+    // request bearing a key (live or not; it is never looked up) is refused before the route runs, with the same
+    // 403 as a refused area (issue 34, L2).
+    app.addHook('onRequest', async (req) => {
+      if (!bearerOf(req).startsWith(API_KEY_PREFIX)) return;
+      const route = req.routeOptions.url ?? '';
+      if (isPublicRoute(route) && !apiKeyMayReach(req.method, route)) {
+        throw new AppError('FORBIDDEN', API_KEY_MESSAGES.areaRefused);
+      }
+    });
+
     app.decorate('authenticate', async (req: FastifyRequest, reply: FastifyReply) => {
-      const header = req.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      const token = bearerOf(req);
       if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
       if (token.startsWith(API_KEY_PREFIX)) return authenticateKey(req, reply, token);
       const result = await opts.accessTokens.verify(token);

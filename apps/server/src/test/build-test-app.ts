@@ -53,6 +53,8 @@ async function adminQuery(sql: string): Promise<void> {
 export async function buildTestApp(
   overrides: Partial<AppConfig> & {
     mailTransport?: MailTransport;
+    /** The app's own transport without SMTP (the .eml outbox folder, logging to the app's log), as `npm start`. */
+    outboxFolder?: boolean;
     logStream?: { write(line: string): void };
     /** Serve another test app's database (a second process of the same deployment); left to that app to drop. */
     sharedDatabaseUrl?: string;
@@ -60,7 +62,7 @@ export async function buildTestApp(
     sameDatabaseAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const { mailTransport, logStream, sameDatabaseAs, ...rest } = overrides;
+  const { mailTransport, outboxFolder, logStream, sameDatabaseAs, ...rest } = overrides;
   const { sharedDatabaseUrl = sameDatabaseAs?.databaseUrl, ...configOverrides } = rest;
   const url = new URL(sharedDatabaseUrl ?? inject('adminDbUrl'));
   const name = sharedDatabaseUrl ? url.pathname.slice(1) : `test_${randomUUID().replaceAll('-', '')}`;
@@ -97,7 +99,7 @@ export async function buildTestApp(
     // The log stays off unless a test reads it.
     logger: logStream ? undefined : false,
     logStream,
-    mailTransport: mailTransport ?? captureTransport(sentMail),
+    mailTransport: outboxFolder ? undefined : (mailTransport ?? captureTransport(sentMail)),
   });
   await app.ready();
   return {

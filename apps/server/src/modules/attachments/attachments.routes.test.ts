@@ -121,7 +121,7 @@ describe('attachments', () => {
       },
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(MESSAGES.invalidData);
+    expect(res.json().error.message).toBe(MESSAGES.invalidCharacters);
   });
 
   it('refuses a file over 10 MB with 413 and the spec message', async () => {

@@ -10,9 +10,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, fieldError } from '@/lib/app-error.ts';
-import { hasNul } from '@/lib/has-nul.ts';
 import { perIpLimit, perOrganizationLimit } from '@/lib/rate-limit.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
+import { unstorableTextAt } from '@/lib/storable-text.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import * as attachments from './attachments.service.ts';
 
@@ -61,9 +61,12 @@ async function readUpload(req: FastifyRequest) {
     throw error;
   }
   if (!file) throw fieldError('file', MESSAGES.fileRequired);
-  // Multipart fields bypass the JSON input guard: the same rule, no NUL characters.
-  if (hasNul(fields) || hasNul((file as attachments.UploadedFile).fileName)) {
-    throw new AppError('VALIDATION_ERROR', MESSAGES.invalidData);
+  // Multipart fields bypass the JSON input guard (plugins/input-guard.ts): the same rule, no unstorable text.
+  if (
+    unstorableTextAt(fields) !== null ||
+    unstorableTextAt((file as attachments.UploadedFile).fileName) !== null
+  ) {
+    throw new AppError('VALIDATION_ERROR', MESSAGES.invalidCharacters);
   }
   const description = (fields.description ?? '').trim().slice(0, 1000) || null;
   return { file, description, isVisibleToClient: fields.isVisibleToClient === 'true' };
@@ -84,7 +87,10 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
         response: {
           200: dataEnvelope(z.array(PublicAttachmentSchema)),
           400: ErrorEnvelopeSchema,
+          // An API key: refused on every public route (lib/api-key-access.ts).
+          403: ErrorEnvelopeSchema,
           404: ErrorEnvelopeSchema,
+          429: ErrorEnvelopeSchema,
         },
       },
     },
@@ -99,6 +105,13 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
         tags: ['public'],
         summary: 'Download an attachment marked visible to the client',
         params: PublicTokenParamsSchema.extend({ attachmentId: z.uuid() }),
+        // 403: an API key, refused on every public route (lib/api-key-access.ts).
+        response: {
+          400: ErrorEnvelopeSchema,
+          403: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+          429: ErrorEnvelopeSchema,
+        },
       },
     },
     async (req, reply) =>

@@ -33,8 +33,10 @@ export interface PublicRoutesOptions {
   clientMessageLimits: publicProposals.ClientMessageLimits;
 }
 
+// 403: a request bearing an API key, refused on every public route (lib/api-key-access.ts).
 const errors = {
   400: ErrorEnvelopeSchema,
+  403: ErrorEnvelopeSchema,
   404: ErrorEnvelopeSchema,
   409: ErrorEnvelopeSchema,
   413: ErrorEnvelopeSchema,

@@ -45,6 +45,8 @@ export const readingRoutes: FastifyPluginAsyncZod<ReadingRoutesOptions> = async 
         response: {
           204: z.null().describe('Recorded (or deliberately not)'),
           400: ErrorEnvelopeSchema,
+          // An API key: refused on every public route (lib/api-key-access.ts).
+          403: ErrorEnvelopeSchema,
           404: ErrorEnvelopeSchema,
           413: ErrorEnvelopeSchema,
           429: ErrorEnvelopeSchema,

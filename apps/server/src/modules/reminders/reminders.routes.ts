@@ -1,5 +1,4 @@
 import { isPlatformAdmin } from '@aceite/shared/permissions';
-import { API_KEY_PREFIX } from '@aceite/shared/schemas/api-keys';
 import { dataEnvelope, ErrorEnvelopeSchema } from '@aceite/shared/schemas/common';
 import { PublicTokenParamsSchema } from '@aceite/shared/schemas/public-proposals';
 import type { FastifyRequest } from 'fastify';
@@ -10,17 +9,18 @@ import { type ReminderCaller, stopReminders } from './reminders.service.ts';
 
 /** The client's opt-out of a proposal's reminders (docs/product.md#reminders): no login, the link token is the key. */
 export const remindersRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async (app, opts) => {
-  /** Who else than the client may be calling: a member's session, a platform session, an API key. */
+  /**
+   * Who else than the client may be calling: a member's session, a platform session. An API key never gets
+   * here: the auth plugin refuses keys on every public route (lib/api-key-access.ts).
+   */
   async function callerOf(req: FastifyRequest): Promise<ReminderCaller> {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!token) return { organizationId: null, platform: false, apiKey: false };
-    if (token.startsWith(API_KEY_PREFIX)) return { organizationId: null, platform: false, apiKey: true };
+    if (!token) return { organizationId: null, platform: false };
     const viewer = await app.accessTokens.identify(token);
     return {
       organizationId: viewer?.organizationId ?? null,
       platform: !!viewer && (viewer.impersonating || isPlatformAdmin(viewer)),
-      apiKey: false,
     };
   }
 

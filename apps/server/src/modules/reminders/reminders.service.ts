@@ -269,18 +269,20 @@ export async function runReminders(
   return { clientReminders, ownerSummaries };
 }
 
-/** Who called the opt-out besides the link's token (docs/product.md#reminders). */
+/**
+ * Who called the opt-out besides the link's token (docs/product.md#reminders). API keys are refused before, as
+ * on every public route (lib/api-key-access.ts).
+ */
 export interface ReminderCaller {
   organizationId: string | null;
   platform: boolean;
-  apiKey: boolean;
 }
 
 /**
  * 'Não quero receber mais lembretes' (docs/product.md#reminders): records the client's opt-out of this proposal's
  * reminders with the client's address, once (asking again changes nothing). A link that never reached a client
  * (unknown token, not yet sent) is 404; a
- * member's, the platform's or an API key's call is 403.
+ * member's or the platform's call is 403 (an API key's, on every public route, in the auth plugin).
  */
 export async function stopReminders(
   db: Db,
@@ -292,8 +294,8 @@ export async function stopReminders(
     throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
   }
   // The client's choice alone, as the answers (issue 20): not the organization's members (a member of another
-  // organization may well be the client), the platform or an integration's key.
-  if (caller.platform || caller.apiKey || caller.organizationId === found.organizationId) {
+  // organization may well be the client) or the platform.
+  if (caller.platform || caller.organizationId === found.organizationId) {
     throw new AppError('FORBIDDEN', MESSAGES.remindersStopClientOnly);
   }
   await db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { API_KEY_MESSAGES } from '@aceite/shared/schemas/api-keys';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -221,8 +222,11 @@ describe("the opt-out is the client's alone (docs/product.md#reminders)", { time
     const url = `/api/v1/public/proposals/${p.token}/reminders/stop`;
     const key = await createApiKey(t.app, team.admin, 'write');
     const superadmin = await createUser(t.db, { role: 'superadmin' });
+    // Keys are refused on every public route, with the areas' message (issue 34, L2).
+    const keyed = await t.app.inject({ method: 'POST', url, headers: key.headers });
+    expect(keyed.statusCode).toBe(403);
+    expect(keyed.json().error.message).toBe(API_KEY_MESSAGES.areaRefused);
     const refused = [
-      key.headers,
       await authHeaders(t.app, team.sales),
       await authHeaders(t.app, team.viewer),
       await authHeaders(t.app, superadmin),

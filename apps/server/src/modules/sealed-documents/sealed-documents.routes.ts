@@ -34,7 +34,13 @@ export const sealedDocumentsRoutes: FastifyPluginAsyncZod<SealedDocumentsRoutesO
   app,
   opts,
 ) => {
-  const errors = { 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema };
+  // 403: an API key, refused on every public route (lib/api-key-access.ts).
+  const errors = {
+    400: ErrorEnvelopeSchema,
+    403: ErrorEnvelopeSchema,
+    404: ErrorEnvelopeSchema,
+    409: ErrorEnvelopeSchema,
+  };
 
   app.get(
     '/public/proposals/:publicToken/sealed-pdf',
