@@ -12,13 +12,14 @@ import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { retryAt } from '@/lib/durable-queue.ts';
 import type { SealKey } from '@/lib/seal-key.ts';
+import type { PdfAppendix } from '@/lib/pdf-document.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { sealedDocumentEmail } from '@/modules/email/email.templates.ts';
 import { listEvidence, verifyChain } from '@/modules/evidence/evidence.service.ts';
 import { renderOrganizationProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
-import { appendCertificate, type CertificateData, lisbonAndUtc } from './certificate.ts';
+import { type CertificateData, certificateAppendix, lisbonAndUtc } from './certificate.ts';
 import { sealPdf } from './seal.ts';
 import {
   claimDueSeals,
@@ -33,8 +34,8 @@ import {
   selectSealSource,
 } from './sealed-documents.queries.ts';
 
-/** The proposal's own pages, as bytes. */
-export type ProposalPdfSource = (db: Db, proposalId: string) => Promise<Uint8Array>;
+/** The proposal's pages followed by the appendix's (the certificate), one document, as bytes. */
+export type ProposalPdfSource = (db: Db, proposalId: string, appendix: PdfAppendix) => Promise<Uint8Array>;
 /** The proposal's evidence, one printable line per event, oldest first. */
 export type EventLinesSource = (db: Db, proposalId: string) => Promise<string[]>;
 
@@ -48,10 +49,10 @@ export interface SealDependencies {
 }
 
 /** The proposal's pages: the same PDF a member or the client downloads (modules/proposal-pdf). */
-export const defaultProposalPdf: ProposalPdfSource = async (db, proposalId) => {
+export const defaultProposalPdf: ProposalPdfSource = async (db, proposalId, appendix) => {
   const source = await selectSealSource(db, proposalId);
   if (!source) throw new Error(`proposal ${proposalId} not found`);
-  return renderOrganizationProposalPdf(db, source.proposal.organizationId, proposalId);
+  return renderOrganizationProposalPdf(db, source.proposal.organizationId, proposalId, appendix);
 };
 
 const EVENT_LABELS: Record<EvidenceEvent['type'], string> = {
@@ -129,8 +130,10 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
     verificationCode: job.verificationCode,
     verificationUrl: verificationUrl(deps.appUrl, job.verificationCode),
   };
-  const proposalPdf = await (deps.renderProposalPdf ?? defaultProposalPdf)(db, p.id);
-  const sealed = await sealPdf(await appendCertificate(proposalPdf, data), deps.sealKey);
+  // One document: the proposal's pages and the certificate's, in one embedded font family and numbered
+  // together ("Página 3 de 3").
+  const document = await (deps.renderProposalPdf ?? defaultProposalPdf)(db, p.id, certificateAppendix(data));
+  const sealed = await sealPdf(document, deps.sealKey);
   const hash = sha256(sealed);
   const storageKey = `sealed/${p.organizationId}/${job.id}`;
   await deps.storage.put(storageKey, Buffer.from(sealed), 'application/pdf');
