@@ -5,8 +5,8 @@ import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import type { Db } from '@/db/client.ts';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
-import type { PdfAppendix } from '@/lib/pdf-document.ts';
 import { type Brand, brandOf } from '@/lib/branding.ts';
+import type { PdfAppendix } from '@/lib/pdf-document.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import {
   getPublicProposalForPdf,

@@ -7,9 +7,9 @@ import * as asn1js from 'asn1js';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateSealKey, type SealKey } from '@/lib/seal-key.ts';
-import { opensslVerifies, splitSigned } from '@/test/pdf-seal.ts';
 import { renderProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.renderer.ts';
 import { thirtyItemProposal } from '@/modules/proposal-pdf/proposal-pdf.sample.ts';
+import { opensslVerifies, splitSigned } from '@/test/pdf-seal.ts';
 import { type CertificateData, certificateAppendix, truncateIp } from './certificate.ts';
 import { sealPdf } from './seal.ts';
 

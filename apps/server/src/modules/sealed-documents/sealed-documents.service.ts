@@ -11,8 +11,8 @@ import {
 import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { retryAt } from '@/lib/durable-queue.ts';
-import type { SealKey } from '@/lib/seal-key.ts';
 import type { PdfAppendix } from '@/lib/pdf-document.ts';
+import type { SealKey } from '@/lib/seal-key.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
