@@ -85,7 +85,7 @@ export async function renderStoredProposalPdf(
   appendix?: PdfAppendix,
 ): Promise<ProposalPdf> {
   return {
-    fileName: proposalPdfFileName(source.proposal.title),
+    fileName: proposalPdfFileName(source.proposal),
     bytes: await renderProposalPdf(pdfDataOfRow(source), appendix),
   };
 }
@@ -139,7 +139,7 @@ export async function getPublicProposalPdf(
 ): Promise<ProposalPdf> {
   const proposal = await getPublicProposalForPdf(db, token, meta);
   return {
-    fileName: proposalPdfFileName(proposal.title),
+    fileName: proposalPdfFileName(proposal),
     bytes: await renderProposalPdf(pdfDataOfPublic(proposal)),
   };
 }

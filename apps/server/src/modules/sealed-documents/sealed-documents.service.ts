@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { MESSAGES } from '@aceite/shared/messages';
+import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
 import type { EvidenceEvent } from '@aceite/shared/schemas/evidence';
 import {
   normalizeVerificationCode,
@@ -161,11 +162,17 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
     }
     // The sealed file itself goes with each email (stored in the outbox row, so a retry sends the same bytes);
     // the text keeps the download link (docs/product.md#sealed-certificate).
-    const attachment = { fileName: sealedFileName(p.title), contentType: 'application/pdf', content: sealed };
+    const attachment = {
+      fileName: proposalPdfFileName(p, { sealed: true }),
+      contentType: 'application/pdf',
+      content: sealed,
+    };
     for (const [to, { link, isOwner }] of recipients) {
       await queueEmail(tx, {
         kind: 'sealed_document',
         to,
+        // The client's reply reaches the proposal's owner, as with the proposal's own email.
+        replyTo: isOwner ? null : source.ownerEmail,
         organizationId: p.organizationId,
         attachments: [attachment],
         email: sealedDocumentEmail({
@@ -211,18 +218,6 @@ export async function drainSealJobs(
   }
 }
 
-/** The sealed file's name, for downloads and email attachments: the title in ASCII, then "-assinada.pdf". */
-export function sealedFileName(title: string): string {
-  const slug =
-    title
-      .normalize('NFD')
-      .replace(/[^\w\s-]/g, '')
-      .trim()
-      .replace(/\s+/g, '-')
-      .slice(0, 60) || 'proposta';
-  return `${slug}-assinada.pdf`;
-}
-
 /** The stored file and a file name for it. */
 export interface SealedFile {
   body: Readable;
@@ -232,14 +227,14 @@ export interface SealedFile {
 async function openSealed(
   storage: FileStorage,
   sealed: SealedRow | null | undefined,
-  title: string,
+  proposal: { number: string | null; title: string },
 ): Promise<SealedFile> {
   if (!sealed) throw new AppError('NOT_FOUND', MESSAGES.sealedNotAvailable);
   if (sealed.status !== 'sealed' || !sealed.storageKey)
     throw new AppError('CONFLICT', MESSAGES.sealedPending);
   const body = await storage.get(sealed.storageKey);
   if (!body) throw new AppError('NOT_FOUND', MESSAGES.sealedNotAvailable);
-  return { body, fileName: sealedFileName(title) };
+  return { body, fileName: proposalPdfFileName(proposal, { sealed: true }) };
 }
 
 /** A member's download from the proposal's page (any role that can read the proposal). */
@@ -249,14 +244,14 @@ export async function getSealedPdf(
   proposalId: string,
 ): Promise<SealedFile> {
   const row = await selectSealedByProposal(ctx, proposalId);
-  return openSealed(storage, row?.sealed, row?.title ?? '');
+  return openSealed(storage, row?.sealed, { number: row?.number ?? null, title: row?.title ?? '' });
 }
 
 /** The client's download from the public page, after the decision. */
 export async function getPublicSealedPdf(db: Db, storage: FileStorage, token: string): Promise<SealedFile> {
   const row = await selectSealedByToken(db, token);
   if (!row || row.status === 'cancelled') throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
-  return openSealed(storage, row.sealed, row.title);
+  return openSealed(storage, row.sealed, row);
 }
 
 /** Whether the events printed on the certificate are still recorded unchanged, first to last. */
