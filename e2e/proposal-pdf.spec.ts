@@ -43,7 +43,9 @@ async function createSentProposal(request: APIRequestContext) {
   });
   expect(proposal.status()).toBe(201);
   const data = (await proposal.json()).data;
-  return { id: data.id as string, publicToken: data.publicToken as string, title };
+  // Saved as 'ORC 2026-0042 - Título.pdf' (docs/product.md#proposal-pdf).
+  const fileName = `${(data.number as string).replace('/', '-')} - ${title}.pdf`;
+  return { id: data.id as string, publicToken: data.publicToken as string, title, fileName };
 }
 
 test('a member downloads the proposal as a PDF from its page', async ({ page, request }) => {
@@ -53,7 +55,7 @@ test('a member downloads the proposal as a PDF from its page', async ({ page, re
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Descarregar PDF' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`${created.title}.pdf`);
+  expect(download.suggestedFilename()).toBe(created.fileName);
   const text = await pdfText(download);
   expect(text).toContain(created.title);
   expect(text).toContain('Revisão técnica');
@@ -75,7 +77,7 @@ test('the client downloads the proposal as a PDF from the public page @mobile', 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Descarregar PDF' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`${created.title}.pdf`);
+  expect(download.suggestedFilename()).toBe(created.fileName);
   const text = await pdfText(download);
   expect(text).toContain(created.title);
   expect(text.replace(/[\u00a0\u202f]/g, ' ')).toContain('1660,50 €');

@@ -173,7 +173,7 @@ test.describe('/verificar @mobile', () => {
     const fromDetail = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Descarregar PDF assinado' }).click();
     const download = await fromDetail;
-    expect(download.suggestedFilename()).toMatch(/\(assinada\)\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(/\d{4}-\d+ - .+ \(assinada\)\.pdf$/);
     expect(digest(await readFile(await download.path()))).toBe(digest(file));
     await context.close();
   });

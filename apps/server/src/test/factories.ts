@@ -137,7 +137,7 @@ export async function insertSentProposal(
   db: Db,
   owner: { organizationId: string; ownerId: string; clientId?: string | null },
   values: Partial<typeof proposals.$inferInsert> = {},
-): Promise<{ id: string; token: string }> {
+): Promise<{ id: string; token: string; number: string }> {
   const [row] = await db
     .insert(proposals)
     .values({
@@ -152,7 +152,7 @@ export async function insertSentProposal(
       publicToken: newOpaqueToken(),
       ...values,
     })
-    .returning({ id: proposals.id, token: proposals.publicToken });
+    .returning({ id: proposals.id, token: proposals.publicToken, number: proposals.number });
   if (!row?.token) throw new Error('proposal not created');
-  return { id: row.id, token: row.token };
+  return { id: row.id, token: row.token, number: row.number };
 }

@@ -21,7 +21,15 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** "Descarregar PDF" on the client's page (docs/product.md#proposal-pdf), with its loading and error states. */
-export function DownloadPdfButton({ publicToken, title }: { publicToken: string; title: string }) {
+export function DownloadPdfButton({
+  publicToken,
+  number,
+  title,
+}: {
+  publicToken: string;
+  number: string;
+  title: string;
+}) {
   const ready = useHydrated();
   const [state, setState] = useState<{ kind: 'idle' | 'loading' } | { kind: 'error'; message: string }>({
     kind: 'idle',
@@ -29,7 +37,7 @@ export function DownloadPdfButton({ publicToken, title }: { publicToken: string;
   const download = async () => {
     setState({ kind: 'loading' });
     try {
-      saveBlob(await getPublicProposalPdf(publicToken), proposalPdfFileName(title));
+      saveBlob(await getPublicProposalPdf(publicToken), proposalPdfFileName({ number, title }));
       setState({ kind: 'idle' });
     } catch (error) {
       setState({ kind: 'error', message: errorMessage(error, FAILED) });

@@ -124,7 +124,7 @@ function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) 
           after={
             <>
               <PublicAttachments publicToken={publicToken} />
-              <DownloadPdfButton publicToken={publicToken} title={proposal.title} />
+              <DownloadPdfButton publicToken={publicToken} number={proposal.number} title={proposal.title} />
             </>
           }
         />

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import {
   applyClientChoice,
   type ClientChoice,
@@ -20,8 +18,8 @@ import {
   taxLabel,
 } from '@aceite/shared/totals';
 import { exemptionMention } from '@aceite/shared/vat-exemptions';
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
+import { embedPdfFonts, PDF_PAGE, type PdfAppendix, textWidth } from '@/lib/pdf-document.ts';
 
 /**
  * Everything the PDF shows: the content of the public page (docs/product.md#proposal-pdf), nothing from the
@@ -53,45 +51,8 @@ export interface ProposalPdfData {
   choice?: ClientChoice | null;
 }
 
-const require = createRequire(import.meta.url);
-
-/**
- * Noto Sans (SIL Open Font License 1.1, which allows embedding): every Portuguese letter and €. Read once;
- * each document embeds only the glyphs it uses (subset), so a PDF stays small.
- */
-let fonts: { regular: Uint8Array; bold: Uint8Array } | undefined;
-function fontBytes() {
-  fonts ??= {
-    regular: readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
-    bold: readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
-  };
-  return fonts;
-}
-
-/**
- * OpenType shaping off: Latin text needs none of it, and fontkit's full shaping of Noto Sans costs ~7 ms per
- * string measured or drawn (tens of ms against 1.8 s for a 30-item proposal; docs/decisions.md, "Proposal PDF").
- */
-const PLAIN_TEXT = {
-  liga: false,
-  kern: false,
-  calt: false,
-  ccmp: false,
-  locl: false,
-  mark: false,
-  mkmk: false,
-  rlig: false,
-  clig: false,
-  rclt: false,
-  curs: false,
-  frac: false,
-  numr: false,
-  dnom: false,
-};
-
-const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
-const MARGIN = 50;
-const FOOTER = 40;
+const PAGE = PDF_PAGE;
+const MARGIN = PDF_PAGE.margin;
 const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const TIME_ZONE = 'Europe/Lisbon';
 
@@ -115,30 +76,6 @@ function clean(text: string): string {
     .replaceAll('\r\n', '\n')
     .replaceAll('\t', '    ')
     .replace(/(?!\n)\p{Cc}/gu, '');
-}
-
-const advances = new WeakMap<PDFFont, Map<string, number>>();
-
-/**
- * The width of text at a size, from each character's advance (memoized per font): with shaping off (no
- * kerning, no ligatures) that is exactly what is drawn, at a fraction of fontkit's per-string layout.
- */
-export function textWidth(font: PDFFont, text: string, size: number): number {
-  let perChar = advances.get(font);
-  if (!perChar) {
-    perChar = new Map();
-    advances.set(font, perChar);
-  }
-  let width = 0;
-  for (const char of text) {
-    let advance = perChar.get(char);
-    if (advance === undefined) {
-      advance = font.widthOfTextAtSize(char, 1);
-      perChar.set(char, advance);
-    }
-    width += advance;
-  }
-  return width * size;
 }
 
 /** Splits text into lines no wider than `width`, on spaces, breaking a word only when it alone is too wide. */
@@ -203,7 +140,7 @@ class Writer {
   }
 
   ensure(height: number) {
-    if (this.y - height < MARGIN + FOOTER) this.addPage();
+    if (this.y - height < PAGE.contentBottom) this.addPage();
   }
 
   text(s: string, x: number, opts: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb> } = {}) {
@@ -254,14 +191,13 @@ const COL = {
 
 /**
  * The proposal as an A4 PDF (docs/product.md#proposal-pdf): organization, title, client, blocks, items with
- * their terms, totals from the shared computation, validity, and "Página X de N" on every page.
+ * their terms, totals from the shared computation, validity, and "Página X de N" on every page, the pages of
+ * an `appendix` (the sealed PDF's certificate) included.
  */
-export async function renderProposalPdf(data: ProposalPdfData): Promise<Uint8Array> {
+export async function renderProposalPdf(data: ProposalPdfData, appendix?: PdfAppendix): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const { regular: regularBytes, bold: boldBytes } = fontBytes();
-  const regular = await doc.embedFont(regularBytes, { subset: true, features: PLAIN_TEXT });
-  const bold = await doc.embedFont(boldBytes, { subset: true, features: PLAIN_TEXT });
+  const fonts = await embedPdfFonts(doc);
+  const { regular, bold } = fonts;
   const brand = colorOf(data.organization.primaryColor);
   const logo = await embedLogo(doc, data.organization.logo);
   const title = clean(data.title) || 'Proposta';
@@ -392,7 +328,7 @@ export async function renderProposalPdf(data: ProposalPdfData): Promise<Uint8Arr
       ...(note ? wrapText(note, regular, 8.5, COL.item.width) : []),
     ];
     const height = nameLines.length * 14 + detailLines.length * 12 + 10;
-    if (w.y - height < MARGIN + FOOTER) {
+    if (w.y - height < PAGE.contentBottom) {
       w.addPage();
       drawHeader();
     }
@@ -479,10 +415,13 @@ export async function renderProposalPdf(data: ProposalPdfData): Promise<Uint8Arr
     });
   }
 
-  // Page numbers, once the count is known.
-  const total = w.pages.length;
+  if (appendix) await appendix(doc, fonts);
+
+  // Page numbers, once the count is known: every page of the file, the appendix's too.
+  const pages = doc.getPages();
+  const total = pages.length;
   const footer = `${clean(data.organization.name)} · ${title}`;
-  for (const [i, page] of w.pages.entries()) {
+  for (const [i, page] of pages.entries()) {
     const label = `Página ${i + 1} de ${total}`;
     page.drawLine({
       start: { x: MARGIN, y: MARGIN + 14 },

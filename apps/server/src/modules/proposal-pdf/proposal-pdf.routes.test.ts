@@ -55,14 +55,15 @@ const downloads = (id: string) =>
     .where(and(eq(auditLogs.entityId, id), eq(auditLogs.action, 'proposal.public_pdf_downloaded')));
 
 describe('GET /proposals/{id}/pdf', () => {
-  it('gives every member who can read the proposal its PDF as a download named after the title', async () => {
-    const { id } = await makeProposal();
+  it('gives every member who can read the proposal its PDF as a download named after its number and title', async () => {
+    const { id, number } = await makeProposal();
+    const name = `${number.replace('/', '-')} - Orçamento Manutenção Março.pdf`;
     for (const user of [team.admin, team.manager, team.sales, team.viewer]) {
       const res = await as(t.app, user)('GET', `/proposals/${id}/pdf`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toBe(
-        `attachment; filename="Orcamento Manutencao Marco.pdf"; filename*=UTF-8''${encodeURIComponent('Orçamento Manutenção Março.pdf')}`,
+        `attachment; filename="${number.replace('/', '-')} - Orcamento Manutencao Marco.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
       );
       const text = (await pdfPagesText(res.rawPayload)).join('\n').replace(/[\u00a0\u202f]/g, ' ');
       expect(text).toContain('Orçamento: Manutenção/Março');

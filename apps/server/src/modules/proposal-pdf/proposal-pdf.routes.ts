@@ -1,6 +1,7 @@
 import { IdParamsSchema } from '@aceite/shared/schemas/common';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { attachmentDisposition } from '@/lib/content-disposition.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
 import * as proposalPdf from './proposal-pdf.service.ts';
 
@@ -9,17 +10,9 @@ import * as proposalPdf from './proposal-pdf.service.ts';
  * (RFC 6266 / RFC 5987), never cached by shared caches.
  */
 export function sendPdf(reply: FastifyReply, pdf: proposalPdf.ProposalPdf) {
-  const ascii = pdf.fileName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '_');
   return reply
     .header('Content-Type', 'application/pdf')
-    .header(
-      'Content-Disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(pdf.fileName)}`,
-    )
+    .header('Content-Disposition', attachmentDisposition(pdf.fileName))
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'private, no-store')
     .send(Buffer.from(pdf.bytes));

@@ -6,6 +6,7 @@ import type { Db } from '@/db/client.ts';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { type Brand, brandOf } from '@/lib/branding.ts';
+import type { PdfAppendix } from '@/lib/pdf-document.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import {
   getPublicProposalForPdf,
@@ -81,10 +82,11 @@ function pdfDataOfPublic(p: PublicProposal): ProposalPdfData {
 /** Renders a stored proposal's PDF (for the email attachment, inside the sending transaction). */
 export async function renderStoredProposalPdf(
   source: Parameters<typeof pdfDataOfRow>[0],
+  appendix?: PdfAppendix,
 ): Promise<ProposalPdf> {
   return {
-    fileName: proposalPdfFileName(source.proposal.title),
-    bytes: await renderProposalPdf(pdfDataOfRow(source)),
+    fileName: proposalPdfFileName(source.proposal),
+    bytes: await renderProposalPdf(pdfDataOfRow(source), appendix),
   };
 }
 
@@ -110,15 +112,19 @@ export async function renderOrganizationProposalPdf(
   db: Db,
   organizationId: string,
   id: string,
+  appendix?: PdfAppendix,
 ): Promise<Uint8Array> {
   const row = await selectProposalForPdf({ db, organizationId }, id);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
   return (
-    await renderStoredProposalPdf({
-      ...row,
-      brand: brandOf(row.organization),
-      settings: row.organization.settings,
-    })
+    await renderStoredProposalPdf(
+      {
+        ...row,
+        brand: brandOf(row.organization),
+        settings: row.organization.settings,
+      },
+      appendix,
+    )
   ).bytes;
 }
 
@@ -133,7 +139,7 @@ export async function getPublicProposalPdf(
 ): Promise<ProposalPdf> {
   const proposal = await getPublicProposalForPdf(db, token, meta);
   return {
-    fileName: proposalPdfFileName(proposal.title),
+    fileName: proposalPdfFileName(proposal),
     bytes: await renderProposalPdf(pdfDataOfPublic(proposal)),
   };
 }

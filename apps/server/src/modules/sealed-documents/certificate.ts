@@ -1,6 +1,8 @@
 import { formatInstantDateTime } from '@aceite/shared/dates';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { PDF_PAGE, type PdfAppendix, type PdfFonts, textWidth } from '@/lib/pdf-document.ts';
 
 /** What the "Certificado de aceitação" page prints (docs/product.md#sealed-certificate). */
 export interface CertificateData {
@@ -35,8 +37,8 @@ export function timeSourceText(timestampAuthority: string | null): string {
   return `Hora do selo atestada pela autoridade de carimbo temporal ${timestampAuthority} (RFC 3161); a hora da decisão é a do servidor da Aceite.`;
 }
 
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 50;
+const A4: [number, number] = [PDF_PAGE.width, PDF_PAGE.height];
+const MARGIN = PDF_PAGE.margin;
 const INK = rgb(0.12, 0.14, 0.17);
 const MUTED = rgb(0.36, 0.4, 0.45);
 
@@ -63,26 +65,14 @@ export function lisbonAndUtc(date: Date): { lisbon: string; utc: string } {
 }
 
 /**
- * The standard fonts' WinAnsi encoding has every Portuguese letter and €; anything else a client may type
- * (another script, an emoji in a user agent) is printed as "?" rather than failing the whole document.
+ * Control characters become spaces, and a character the font has no glyph for (another script, an emoji in a
+ * user agent) prints as "?" rather than as an empty box.
  */
 function printable(font: PDFFont): (text: string) => string {
-  const cache = new Map<string, string>();
+  const glyphs = new Set(font.getCharacterSet());
   return (text) =>
-    Array.from(text.replace(/[\u202f\u2009]/g, '\u00a0').replace(/[\r\n\t]/g, ' '))
-      .map((ch) => {
-        let out = cache.get(ch);
-        if (out === undefined) {
-          try {
-            font.encodeText(ch);
-            out = ch;
-          } catch {
-            out = '?';
-          }
-          cache.set(ch, out);
-        }
-        return out;
-      })
+    Array.from(text.replace(/[\r\n\t]/g, ' '))
+      .map((ch) => (glyphs.has(ch.codePointAt(0) ?? 0) ? ch : '?'))
       .join('');
 }
 
@@ -91,16 +81,16 @@ function wrap(font: PDFFont, size: number, text: string, width: number): string[
   let line = '';
   for (const word of text.split(' ')) {
     const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width) {
+    if (textWidth(font, candidate, size) <= width) {
       line = candidate;
       continue;
     }
     if (line) lines.push(line);
-    // A word wider than the line (a hash, a long user agent token) is cut by characters.
+    // A word wider than the line (a long user agent token) is cut by characters.
     let rest = word;
-    while (font.widthOfTextAtSize(rest, size) > width) {
+    while (textWidth(font, rest, size) > width) {
       let cut = rest.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+      while (cut > 1 && textWidth(font, rest.slice(0, cut), size) > width) cut--;
       lines.push(rest.slice(0, cut));
       rest = rest.slice(cut);
     }
@@ -110,17 +100,28 @@ function wrap(font: PDFFont, size: number, text: string, width: number): string[
   return lines;
 }
 
-/** Draws the certificate onto pages of `doc` (more than one when the event chain is long). */
-async function drawCertificate(doc: PDFDocument, data: CertificateData): Promise<void> {
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+/**
+ * A SHA-256 as two halves of 32 digits, each on its own line: the 64 digits do not fit the column, and a
+ * break in an arbitrary place makes the value hard to compare by eye.
+ */
+export function hashLines(hash: string | null): string[] {
+  if (!hash) return ['—'];
+  return hash.length === 64 ? [hash.slice(0, 32), hash.slice(32)] : [hash];
+}
+
+/**
+ * Draws the certificate onto new pages of `doc` (more than one when the event chain is long), in the
+ * document's own embedded fonts, above the footer band the proposal's renderer numbers.
+ */
+async function drawCertificate(doc: PDFDocument, fonts: PdfFonts, data: CertificateData): Promise<void> {
+  const { regular, bold } = fonts;
   const text = printable(regular);
   const contentWidth = A4[0] - 2 * MARGIN;
   let page: PDFPage = doc.addPage(A4);
   let y = A4[1] - MARGIN;
 
   const ensure = (height: number) => {
-    if (y - height >= MARGIN) return;
+    if (y - height >= PDF_PAGE.contentBottom) return;
     page = doc.addPage(A4);
     y = A4[1] - MARGIN;
   };
@@ -129,8 +130,9 @@ async function drawCertificate(doc: PDFDocument, data: CertificateData): Promise
     page.drawText(text(value), { x: MARGIN, y: y - size, size, font: bold, color: INK });
     y -= size + 10;
   };
-  const field = (label: string, value: string) => {
-    const lines = wrap(regular, 10, text(value), contentWidth - 150);
+  /** A labelled value; each of `values` starts a line of its own. */
+  const field = (label: string, ...values: string[]) => {
+    const lines = values.flatMap((value) => wrap(regular, 10, text(value), contentWidth - 150));
     ensure(14 * lines.length + 4);
     page.drawText(text(label), { x: MARGIN, y: y - 10, size: 9, font: bold, color: MUTED });
     for (const [i, line] of lines.entries()) {
@@ -140,15 +142,16 @@ async function drawCertificate(doc: PDFDocument, data: CertificateData): Promise
   };
 
   heading('Certificado de aceitação', 20);
-  page.drawText(text(`${data.organizationName} · ${data.proposalTitle}`), {
-    x: MARGIN,
-    y: y - 11,
-    size: 11,
-    font: regular,
-    color: MUTED,
-    maxWidth: contentWidth,
-  });
-  y -= 26;
+  for (const line of wrap(
+    regular,
+    11,
+    text(`${data.organizationName} · ${data.proposalTitle}`),
+    contentWidth,
+  )) {
+    page.drawText(line, { x: MARGIN, y: y - 11, size: 11, font: regular, color: MUTED });
+    y -= 15;
+  }
+  y -= 11;
 
   const when = lisbonAndUtc(data.decidedAt);
   field('Decisão', data.decision === 'signed' ? 'Assinada (aceite com assinatura)' : 'Aceite');
@@ -160,7 +163,7 @@ async function drawCertificate(doc: PDFDocument, data: CertificateData): Promise
   field('Endereço IP', truncateIp(data.ip));
   field('Navegador', data.userAgent ?? '—');
   field('Versão', String(data.version));
-  field('SHA-256 do conteúdo', data.contentSha256 ?? '—');
+  field('SHA-256 do conteúdo', ...hashLines(data.contentSha256));
 
   if (data.signatureImage?.startsWith('data:image/png;base64,')) {
     const png = await doc.embedPng(Buffer.from(data.signatureImage.slice(22), 'base64'));
@@ -214,18 +217,7 @@ async function drawCertificate(doc: PDFDocument, data: CertificateData): Promise
   y -= 110;
 }
 
-/** The certificate alone, as a PDF of its own page(s). */
-export async function buildCertificatePage(data: CertificateData): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Certificado de aceitação — ${data.proposalTitle}`);
-  await drawCertificate(doc, data);
-  return doc.save();
-}
-
-/** The proposal's pages followed by the certificate's, one document ready to be sealed. */
-export async function appendCertificate(proposalPdf: Uint8Array, data: CertificateData): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(proposalPdf);
-  await drawCertificate(doc, data);
-  doc.setProducer('Aceite');
-  return doc.save({ useObjectStreams: false });
+/** The certificate as the appendix of the proposal's PDF: one document, one font family, one page count. */
+export function certificateAppendix(data: CertificateData): PdfAppendix {
+  return (doc, fonts) => drawCertificate(doc, fonts, data);
 }

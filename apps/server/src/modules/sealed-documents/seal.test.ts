@@ -4,14 +4,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as asn1js from 'asn1js';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PDFParse } from 'pdf-parse';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSealKey, type SealKey } from '@/lib/seal-key.ts';
+import { renderProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.renderer.ts';
+import { thirtyItemProposal } from '@/modules/proposal-pdf/proposal-pdf.sample.ts';
 import { mutoolReport, opensslVerifies, pdfsigReport, splitSigned } from '@/test/pdf-seal.ts';
 import { type LoopbackTsa, startLoopbackTsa } from '@/test/tsa.ts';
-import { appendCertificate, type CertificateData, truncateIp } from './certificate.ts';
+import { type CertificateData, certificateAppendix, truncateIp } from './certificate.ts';
 import { sealPdf } from './seal.ts';
 
 const PNG_1x1 =
@@ -21,14 +22,14 @@ const sampleCertificate: CertificateData = {
   proposalTitle: 'Renovação da loja — edição de Verão',
   organizationName: 'Açores Digital, Lda.',
   decision: 'signed',
-  signerName: 'João Gonçalves',
+  signerName: 'Łukasz Gonçalves Simão',
   signerEmail: 'joao@cliente.pt',
   signatureImage: PNG_1x1,
   decidedAt: new Date('2026-07-01T13:05:09Z'),
   ip: '203.0.113.77',
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
   version: 3,
-  contentSha256: 'a'.repeat(64),
+  contentSha256: '0123456789abcdef'.repeat(4),
   events: ['2026-07-01 12:00:00 UTC · Enviada', '2026-07-01 13:05:09 UTC · Assinada por João Gonçalves'],
   verificationCode: 'ABCD-EFGH-JKMN',
   verificationUrl: 'https://aceite.example/verificar?codigo=ABCD-EFGH-JKMN',
@@ -75,15 +76,9 @@ async function certificatePageText(sealed: Buffer): Promise<string> {
   return text;
 }
 
-async function proposalPdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage();
-  page.drawText('Proposta: 1 234,56 €', {
-    x: 50,
-    y: 700,
-    font: await doc.embedFont(StandardFonts.Helvetica),
-  });
-  return doc.save();
+/** The proposal's pages and the certificate's, one document, as the seal job makes it. */
+function sealedDocument(certificate: CertificateData = sampleCertificate): Promise<Uint8Array> {
+  return renderProposalPdf(thirtyItemProposal(), certificateAppendix(certificate));
 }
 
 describe('sealed PDF', () => {
@@ -92,11 +87,7 @@ describe('sealed PDF', () => {
 
   beforeAll(async () => {
     key = generateSealKey();
-    sealed = Buffer.from(
-      await sealPdf(await appendCertificate(await proposalPdf(), sampleCertificate), key, {
-        signingTime: SIGNING_TIME,
-      }),
-    );
+    sealed = Buffer.from(await sealPdf(await sealedDocument(), key, { signingTime: SIGNING_TIME }));
   });
 
   it('carries a detached CMS signature with SHA-256 and the certificate, the time in /M, which openssl verifies', () => {
@@ -199,7 +190,7 @@ describe('sealed PDF', () => {
     const text = await certificatePageText(sealed);
     for (const expected of [
       'Certificado de aceitação',
-      'João Gonçalves',
+      'Łukasz Gonçalves Simão',
       'joao@cliente.pt',
       '01/07/2026, 14:05:09 (hora de Lisboa)',
       '2026-07-01 13:05:09 UTC',
@@ -208,14 +199,26 @@ describe('sealed PDF', () => {
       'Assinada por João Gonçalves',
       'ABCD-EFGH-JKMN',
       'https://aceite.example/verificar?codigo=ABCD-EFGH-JKMN',
-      '1 234,56 €',
+      'Remodelação do escritório — São João',
       'Hora indicada pelo servidor da Aceite; sem carimbo temporal qualificado.',
     ]) {
       expect(text).toContain(expected);
     }
-    // The hash may wrap at the column's edge: read it without the line breaks.
-    expect(text.replace(/\s+/g, '')).toContain('a'.repeat(64));
+    // The hash in two halves of 32 digits, each whole on its own line.
+    expect(text).toMatch(/(^|\s)0123456789abcdef0123456789abcdef\s+0123456789abcdef0123456789abcdef(\s|$)/);
     expect(text).not.toContain('203.0.113.77');
+  });
+
+  it("numbers every page of the file, the certificate's included", async () => {
+    // pdf-parse, as above: pdf.js is loaded once per process, at its version.
+    const parser = new PDFParse({ data: new Uint8Array(sealed) });
+    const pages = (await parser.getText()).pages.map((page) => page.text);
+    await parser.destroy();
+    expect(pages.length).toBeGreaterThanOrEqual(4);
+    pages.forEach((text, i) => {
+      expect(text).toContain(`Página ${i + 1} de ${pages.length}`);
+    });
+    expect(pages.at(-1)).toContain('Certificado de aceitação');
   });
 
   it('truncates addresses to /24 and /48', () => {
@@ -237,7 +240,7 @@ describe('sealed PDF with a timestamp authority (PAdES baseline B-T)', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'aceite-seal-bt-'));
     const certificate = { ...sampleCertificate, timestampAuthority: new URL(tsa.url).host };
     sealed = Buffer.from(
-      await sealPdf(await appendCertificate(await proposalPdf(), certificate), key, {
+      await sealPdf(await sealedDocument(certificate), key, {
         signingTime: SIGNING_TIME,
         tsa: { url: tsa.url },
       }),
@@ -324,7 +327,7 @@ describe('sealed PDF with a timestamp authority (PAdES baseline B-T)', () => {
   });
 
   it('refuses to seal when the TSA fails, so the job retries instead of sealing without the stamp', async () => {
-    const pdf = await appendCertificate(await proposalPdf(), sampleCertificate);
+    const pdf = await sealedDocument();
     try {
       tsa.state.mode = 'http-500';
       await expect(sealPdf(pdf, key, { tsa: { url: tsa.url } })).rejects.toThrow(/answered HTTP 500/);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proposals, sealedDocuments } from '@/db/schema/index.ts';
+import { emailOutbox, proposals, sealedDocuments } from '@/db/schema/index.ts';
 import { createMailTransport } from '@/lib/mail-transport.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { answerAsClient } from '@/test/answer-code.ts';
@@ -74,7 +74,9 @@ describe('the sealed PDF by email (docs/product.md#sealed-certificate)', () => {
       const mail = smtp.received.find((m) => m.to.includes(to) && m.raw.includes('selado'));
       expect(mail, `the sealed email to ${to}`).toBeDefined();
       const raw = mail?.raw ?? '';
-      expect(raw).toMatch(/Content-Disposition: attachment;\s*filename="?Manutencao-anual-assinada\.pdf/);
+      // The client's replies reach the proposal's owner; the owner's own copy needs no Reply-To.
+      if (to === clientEmail) expect(raw).toMatch(new RegExp(`^Reply-To: ${team.sales.email}\\r?$`, 'm'));
+      else expect(raw).not.toMatch(/^Reply-To:/m);
       const pdf = attachmentOf(raw);
       expect(pdf).not.toBeNull();
       expect(
@@ -83,6 +85,15 @@ describe('the sealed PDF by email (docs/product.md#sealed-certificate)', () => {
           .digest('hex'),
       ).toBe(sealed?.sha256);
       expect(opensslVerifies(pdf as Buffer)).toBe(true);
+    }
+    // Named with the proposal's number (docs/product.md#proposal-pdf), as stored for every retry.
+    const queued = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'sealed_document'));
+    expect(queued).toHaveLength(2);
+    for (const mail of queued) {
+      expect(mail.attachments.map((a) => a.fileName)).toEqual([
+        `${row?.number.replace('/', '-')} - Manutenção anual (assinada).pdf`,
+      ]);
+      expect(mail.replyTo).toBe(mail.toAddress === clientEmail ? team.sales.email : null);
     }
     // The client's text still carries the download link of the public page.
     const toClient = smtp.received.find((m) => m.to.includes(clientEmail) && m.raw.includes('selado'));

@@ -113,7 +113,7 @@ export async function selectSealedFor(db: Db, by: { code: string } | { sha256: s
 /** The member's download: the proposal must belong to the caller's organization. */
 export async function selectSealedByProposal(ctx: TenantContext, proposalId: string) {
   const [row] = await ctx.db
-    .select({ sealed: sealedDocuments, title: proposals.title })
+    .select({ sealed: sealedDocuments, title: proposals.title, number: proposals.number })
     .from(sealedDocuments)
     .innerJoin(proposals, eq(proposals.id, sealedDocuments.proposalId))
     .where(and(inTenant(sealedDocuments, ctx), eq(sealedDocuments.proposalId, proposalId)))
@@ -133,7 +133,12 @@ export async function selectSealedOfProposals(ctx: TenantContext, proposalIds: s
 /** The client's download, by the proposal's link token. */
 export async function selectSealedByToken(db: Db, token: string) {
   const [row] = await db
-    .select({ sealed: sealedDocuments, title: proposals.title, status: proposals.status })
+    .select({
+      sealed: sealedDocuments,
+      title: proposals.title,
+      number: proposals.number,
+      status: proposals.status,
+    })
     .from(proposals)
     .leftJoin(sealedDocuments, eq(sealedDocuments.proposalId, proposals.id))
     .where(eq(proposals.publicToken, token))

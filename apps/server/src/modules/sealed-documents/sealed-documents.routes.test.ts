@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { MESSAGES } from '@aceite/shared/messages';
+import { parse } from 'content-disposition';
 import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +81,10 @@ describe('the sealed signed PDF', () => {
     const res = await as(t.app, team.viewer)('GET', `/proposals/${signed.id}/sealed-pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toContain('attachment');
+    // Named 'ORC 2026-0042 - Título (assinada).pdf', the UTF-8 name as filename* (RFC 5987).
+    expect(parse(String(res.headers['content-disposition'])).parameters.filename).toMatch(
+      /^ORC \d{4}-\d+ - .+ \(assinada\)\.pdf$/,
+    );
     file = res.rawPayload;
     expect(sha256(file)).toBe(rows[0]?.sha256);
     expect(opensslVerifies(file)).toBe(true);

@@ -3,6 +3,7 @@ import { PublicTokenParamsSchema } from '@aceite/shared/schemas/public-proposals
 import { VerificationResultSchema, VerifyInputSchema } from '@aceite/shared/schemas/verification';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { attachmentDisposition } from '@/lib/content-disposition.ts';
 import { perIpLimit } from '@/lib/rate-limit.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
 import type { FileStorage } from '@/lib/storage.ts';
@@ -18,12 +19,14 @@ export interface SealedDocumentsRoutesOptions {
   chainCheck?: sealed.ChainCheck;
 }
 
-/** A sealed PDF is always a download, never rendered inline under the app's origin. */
+/**
+ * A sealed PDF is always a download, never rendered inline under the app's origin, saved as
+ * `ORC 2026-0038 - Título (assinada).pdf` (UTF-8 name and ASCII fallback).
+ */
 function sendPdf(reply: FastifyReply, file: sealed.SealedFile) {
-  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
     .header('Content-Type', 'application/pdf')
-    .header('Content-Disposition', `attachment; filename="${ascii}"`)
+    .header('Content-Disposition', attachmentDisposition(file.fileName))
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'private, no-store')
     .send(file.body);

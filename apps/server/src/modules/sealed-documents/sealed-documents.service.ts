@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { MESSAGES } from '@aceite/shared/messages';
+import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
 import type { EvidenceEvent } from '@aceite/shared/schemas/evidence';
 import {
   normalizeVerificationCode,
@@ -11,6 +12,7 @@ import {
 import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { retryAt } from '@/lib/durable-queue.ts';
+import type { PdfAppendix } from '@/lib/pdf-document.ts';
 import type { SealKey } from '@/lib/seal-key.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
@@ -18,7 +20,7 @@ import { queueEmail } from '@/modules/email/email.service.ts';
 import { sealedDocumentEmail } from '@/modules/email/email.templates.ts';
 import { listEvidence, verifyChain } from '@/modules/evidence/evidence.service.ts';
 import { renderOrganizationProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
-import { appendCertificate, type CertificateData, lisbonAndUtc } from './certificate.ts';
+import { type CertificateData, certificateAppendix, lisbonAndUtc } from './certificate.ts';
 import { sealPdf } from './seal.ts';
 import {
   claimDueSeals,
@@ -34,8 +36,8 @@ import {
 } from './sealed-documents.queries.ts';
 import { type TsaConfig, tsaName } from './timestamp.ts';
 
-/** The proposal's own pages, as bytes. */
-export type ProposalPdfSource = (db: Db, proposalId: string) => Promise<Uint8Array>;
+/** The proposal's pages followed by the appendix's (the certificate), one document, as bytes. */
+export type ProposalPdfSource = (db: Db, proposalId: string, appendix: PdfAppendix) => Promise<Uint8Array>;
 /** The proposal's evidence, one printable line per event, oldest first. */
 export type EventLinesSource = (db: Db, proposalId: string) => Promise<string[]>;
 
@@ -51,10 +53,10 @@ export interface SealDependencies {
 }
 
 /** The proposal's pages: the same PDF a member or the client downloads (modules/proposal-pdf). */
-export const defaultProposalPdf: ProposalPdfSource = async (db, proposalId) => {
+export const defaultProposalPdf: ProposalPdfSource = async (db, proposalId, appendix) => {
   const source = await selectSealSource(db, proposalId);
   if (!source) throw new Error(`proposal ${proposalId} not found`);
-  return renderOrganizationProposalPdf(db, source.proposal.organizationId, proposalId);
+  return renderOrganizationProposalPdf(db, source.proposal.organizationId, proposalId, appendix);
 };
 
 const EVENT_LABELS: Record<EvidenceEvent['type'], string> = {
@@ -133,11 +135,13 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
     verificationUrl: verificationUrl(deps.appUrl, job.verificationCode),
     timestampAuthority: deps.tsa ? tsaName(deps.tsa.url) : null,
   };
-  const proposalPdf = await (deps.renderProposalPdf ?? defaultProposalPdf)(db, p.id);
+  // One document: the proposal's pages and the certificate's, in one embedded font family and numbered
+  // together ("Página 3 de 3").
+  const document = await (deps.renderProposalPdf ?? defaultProposalPdf)(db, p.id, certificateAppendix(data));
   // A TSA that fails throws here: the job is retried with backoff, as any sealing failure (the certificate
   // page already names the TSA, so the file is never sealed without its stamp; docs/decisions.md, "Issue 33 —
   // PAdES baseline B-T").
-  const sealed = await sealPdf(await appendCertificate(proposalPdf, data), deps.sealKey, { tsa: deps.tsa });
+  const sealed = await sealPdf(document, deps.sealKey, { tsa: deps.tsa });
   const hash = sha256(sealed);
   const storageKey = `sealed/${p.organizationId}/${job.id}`;
   await deps.storage.put(storageKey, Buffer.from(sealed), 'application/pdf');
@@ -175,11 +179,17 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
     }
     // The sealed file itself goes with each email (stored in the outbox row, so a retry sends the same bytes);
     // the text keeps the download link (docs/product.md#sealed-certificate).
-    const attachment = { fileName: sealedFileName(p.title), contentType: 'application/pdf', content: sealed };
+    const attachment = {
+      fileName: proposalPdfFileName(p, { sealed: true }),
+      contentType: 'application/pdf',
+      content: sealed,
+    };
     for (const [to, { link, isOwner }] of recipients) {
       await queueEmail(tx, {
         kind: 'sealed_document',
         to,
+        // The client's reply reaches the proposal's owner, as with the proposal's own email.
+        replyTo: isOwner ? null : source.ownerEmail,
         organizationId: p.organizationId,
         attachments: [attachment],
         email: sealedDocumentEmail({
@@ -231,18 +241,6 @@ export async function drainSealJobs(
   }
 }
 
-/** The sealed file's name, for downloads and email attachments: the title in ASCII, then "-assinada.pdf". */
-export function sealedFileName(title: string): string {
-  const slug =
-    title
-      .normalize('NFD')
-      .replace(/[^\w\s-]/g, '')
-      .trim()
-      .replace(/\s+/g, '-')
-      .slice(0, 60) || 'proposta';
-  return `${slug}-assinada.pdf`;
-}
-
 /** The stored file and a file name for it. */
 export interface SealedFile {
   body: Readable;
@@ -252,14 +250,14 @@ export interface SealedFile {
 async function openSealed(
   storage: FileStorage,
   sealed: SealedRow | null | undefined,
-  title: string,
+  proposal: { number: string | null; title: string },
 ): Promise<SealedFile> {
   if (!sealed) throw new AppError('NOT_FOUND', MESSAGES.sealedNotAvailable);
   if (sealed.status !== 'sealed' || !sealed.storageKey)
     throw new AppError('CONFLICT', MESSAGES.sealedPending);
   const body = await storage.get(sealed.storageKey);
   if (!body) throw new AppError('NOT_FOUND', MESSAGES.sealedNotAvailable);
-  return { body, fileName: sealedFileName(title) };
+  return { body, fileName: proposalPdfFileName(proposal, { sealed: true }) };
 }
 
 /** A member's download from the proposal's page (any role that can read the proposal). */
@@ -269,14 +267,14 @@ export async function getSealedPdf(
   proposalId: string,
 ): Promise<SealedFile> {
   const row = await selectSealedByProposal(ctx, proposalId);
-  return openSealed(storage, row?.sealed, row?.title ?? '');
+  return openSealed(storage, row?.sealed, { number: row?.number ?? null, title: row?.title ?? '' });
 }
 
 /** The client's download from the public page, after the decision. */
 export async function getPublicSealedPdf(db: Db, storage: FileStorage, token: string): Promise<SealedFile> {
   const row = await selectSealedByToken(db, token);
   if (!row || row.status === 'cancelled') throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
-  return openSealed(storage, row.sealed, row.title);
+  return openSealed(storage, row.sealed, row);
 }
 
 /** Whether the events printed on the certificate are still recorded unchanged, first to last. */

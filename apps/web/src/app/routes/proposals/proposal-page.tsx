@@ -113,7 +113,7 @@ export function ProposalPage() {
               <CopyPublicLinkButton publicToken={proposal.publicToken} />
             )}
             <DownloadPdfButton proposal={proposal} />
-            {proposal.acceptedAt && <SealedPdfButton proposalId={proposal.id} title={proposal.title} />}
+            {proposal.acceptedAt && <SealedPdfButton proposal={proposal} />}
             {mayManage && !answered && (
               <Button
                 component={Link}

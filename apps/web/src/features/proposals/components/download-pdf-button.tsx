@@ -8,7 +8,11 @@ import { downloadProposalPdf } from '../api/download-proposal-pdf';
 const FAILED = 'Não foi possível descarregar o PDF';
 
 /** "Descarregar PDF" on the proposal's page, for every member who can read it (docs/product.md#proposal-pdf). */
-export function DownloadPdfButton({ proposal }: { proposal: { id: string; title: string } }) {
+export function DownloadPdfButton({
+  proposal,
+}: {
+  proposal: { id: string; number: string | null; title: string };
+}) {
   const download = useMutation({
     mutationFn: downloadProposalPdf,
     onError: (error) =>

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileCertificate } from '@tabler/icons-react';
@@ -6,16 +7,20 @@ import { useState } from 'react';
 import { apiClient, errorMessage } from '@/lib/api-client';
 
 /** Saves the accepted proposal's sealed PDF with its certificate (docs/product.md#sealed-certificate). */
-export function SealedPdfButton({ proposalId, title }: { proposalId: string; title: string }) {
+export function SealedPdfButton({
+  proposal,
+}: {
+  proposal: { id: string; number: string | null; title: string };
+}) {
   const [loading, setLoading] = useState(false);
   async function download() {
     setLoading(true);
     try {
-      const blob = await apiClient.download(`/proposals/${encodeURIComponent(proposalId)}/sealed-pdf`);
+      const blob = await apiClient.download(`/proposals/${encodeURIComponent(proposal.id)}/sealed-pdf`);
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
-      link.download = `${title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'proposta'} (assinada).pdf`;
+      link.download = proposalPdfFileName(proposal, { sealed: true });
       document.body.append(link);
       link.click();
       link.remove();
