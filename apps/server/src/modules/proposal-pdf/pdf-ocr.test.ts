@@ -73,6 +73,7 @@ function certificate(data: ProposalPdfData): CertificateData {
     events: ['2026-11-25 15:04:05 UTC · Aceite pelo cliente'],
     verificationCode: 'ABCD-EFGH-JKMN',
     verificationUrl: 'https://aceite.example/verificar?codigo=ABCD-EFGH-JKMN',
+    timestampAuthority: null,
   };
 }
 
