@@ -42,6 +42,8 @@ export default class SummaryReporter implements Reporter {
   }
 
   onEnd(result: FullResult): void {
+    // `--list` and a run that ran nothing have nothing to sum.
+    if (this.perSpec.size === 0) return;
     const specs = [...this.perSpec.entries()].sort((a, b) => b[1].ms - a[1].ms);
     const total = specs.reduce((sum, [, s]) => sum + s.ms, 0);
     const lines = specs.map(
