@@ -13,6 +13,7 @@
 set -euo pipefail
 REPO="$(cd "$(dirname "$0")/.." && pwd)"
 USER_NAME=aceite-firstrun
+MAX_FLAKY=2
 MODE=${1:-}
 case "$MODE" in test | start) ;; *) echo "usage: $0 test|start" >&2; exit 2 ;; esac
 
@@ -54,6 +55,17 @@ first_run() {
       exit 1
     fi
     echo "first run ($label): npm test passed in $(((SECONDS - started) / 60)) min $(((SECONDS - started) % 60)) s"
+    # One retry is allowed to forgive an accident, not a suite that no longer fits the machine: more than
+    # MAX_FLAKY tests passing only on their retry (issue 32 found 14 timing out) fails the step, and each is
+    # named (docs/decisions.md, "The suite sized to the machine, not to CI").
+    local flaky
+    flaky=$(node -e 'const s=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));process.stdout.write(String(s.flaky.length))' \
+      "$parent/aceite/test-results/e2e-summary.json")
+    echo "first run ($label): $flaky browser test(s) needed a retry"
+    if [ "$flaky" -gt "$MAX_FLAKY" ]; then
+      echo "first run ($label): $flaky browser tests passed only on their retry (at most $MAX_FLAKY may): the suite no longer fits this machine" >&2
+      exit 1
+    fi
   fi
   if [ -n "$user" ]; then
     setsid runuser -u "$user" -- env -i HOME="$(getent passwd "$user" | cut -d: -f6)" \
