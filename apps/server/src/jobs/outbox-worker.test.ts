@@ -130,9 +130,15 @@ describe('email delivery through a real SMTP server', () => {
     const part =
       /Content-Type: application\/pdf;[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw);
     expect(part, raw.slice(0, 2000)).not.toBeNull();
-    expect(raw).toMatch(
-      /Content-Disposition: attachment;\s*filename\*0\*=utf-8''Proposta%20com%20anexo%20A%C3%A7ores\.pdf/,
+    // The attachment is named with the proposal's number (issue 33). A long name is folded into RFC 2231
+    // continuations (filename*0*, filename*1*, …), joined and decoded here as a mail client does.
+    const disposition = /Content-Disposition: attachment;((?:\s*filename\*\d+\*?=[^;\r\n]+;?)+)/.exec(raw);
+    const fileName = decodeURIComponent(
+      [...(disposition?.[1] ?? '').matchAll(/filename\*\d+\*?=(?:utf-8'')?([^;\s]+)/g)]
+        .map((m) => m[1])
+        .join(''),
     );
+    expect(fileName).toMatch(/^ORC \d{4}-\d{4} - Proposta com anexo A[çc]ores\.pdf$/);
     const bytes = Buffer.from(part?.[1]?.replace(/\s/g, '') ?? '', 'base64');
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const text = (await pdfPagesText(bytes)).join('\n').replace(/[\u00a0\u202f]/g, ' ');
