@@ -5,11 +5,13 @@ import { availableParallelism } from 'node:os';
  * docs/architecture.md#tests). Nothing here reads the `CI` variable: the suite's outcome depends on the machine,
  * not on who runs it.
  *
- * - Workers: one per two cores. Each worker drives a Chromium against the one server, which shares the machine
- *   with its PostgreSQL; on two cores a second worker doubled the load (about 10) and made tests time out
- *   instead of finishing sooner. `E2E_WORKERS` (or Playwright's `--workers`) overrides it.
+ * - Workers: one per core, at most four (one server and its PostgreSQL serve them all). Measured on two cores
+ *   (docs/architecture.md#tests): one worker took 35 minutes for the suite, two about 15, both passing once
+ *   the timeouts are doubled; one worker would take CI past its hour. `E2E_WORKERS` (or Playwright's
+ *   `--workers`) overrides it.
  * - Patience: every timeout (the test's, each expectation's, the server start's and the few longer waits in the
- *   specs) is multiplied by a scale from the core count: 3 on one core, 2 on two or three, 1 on four or more.
+ *   specs) is multiplied by 3 on one core and by 2 on more: a worker per core keeps every core busy with a
+ *   Chromium, the server and PostgreSQL, which is where the suite timed out at ×1 (14 of 224 tests).
  *   `E2E_TIMEOUT_SCALE` overrides it (3 on a machine busy with other work). Waits are on conditions, never on
  *   time: a larger scale only lets a slow page finish, it never slows a passing test.
  */
@@ -20,8 +22,8 @@ function fromEnv(name: string): number | undefined {
   return Number.isFinite(value) && value >= 1 ? value : undefined;
 }
 
-export const WORKERS = Math.floor(fromEnv('E2E_WORKERS') ?? Math.max(1, Math.floor(CORES / 2)));
-export const TIMEOUT_SCALE = fromEnv('E2E_TIMEOUT_SCALE') ?? (CORES >= 4 ? 1 : CORES >= 2 ? 2 : 3);
+export const WORKERS = Math.floor(fromEnv('E2E_WORKERS') ?? Math.min(4, Math.max(1, CORES)));
+export const TIMEOUT_SCALE = fromEnv('E2E_TIMEOUT_SCALE') ?? (CORES >= 2 ? 2 : 3);
 
-/** A timeout of `ms` on a quiet four-core machine, scaled for this one. */
+/** A timeout of `ms` on a quiet machine, scaled for this one. */
 export const scaled = (ms: number): number => Math.round(ms * TIMEOUT_SCALE);
