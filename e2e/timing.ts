@@ -6,8 +6,8 @@ import { availableParallelism } from 'node:os';
  * not on who runs it.
  *
  * - Workers: one per core, at most four (one server and its PostgreSQL serve them all). Measured on two cores
- *   (docs/architecture.md#tests): one worker took 35 minutes for the suite, two about 15, both passing once
- *   the timeouts are doubled; one worker would take CI past its hour. `E2E_WORKERS` (or Playwright's
+ *   (docs/architecture.md#tests): one worker was on course for 35 minutes, two ran the suite in 30 with no
+ *   retry once the timeouts are doubled; one worker would take CI past its hour. `E2E_WORKERS` (or Playwright's
  *   `--workers`) overrides it.
  * - Patience: every timeout (the test's, each expectation's, the server start's and the few longer waits in the
  *   specs) is multiplied by 3 on one core and by 2 on more: a worker per core keeps every core busy with a
