@@ -20,9 +20,12 @@ export interface ShownContent {
   validUntil: string | null;
 }
 
-/** The canonical JSON (JCS) of what the client is shown: key order and number forms never depend on the writer. */
-export function canonicalContent(p: ShownContent): string {
-  const shown: ShownContent = {
+/**
+ * Exactly the fields a decision is bound to, nothing else: kept with the decision (its audit row) so that the
+ * sealed PDF is rendered from what the client decided on, not from the live row (docs/product.md#evidence).
+ */
+export function shownContent(p: ShownContent): ShownContent {
+  return {
     title: p.title,
     description: p.description,
     content: p.content,
@@ -36,7 +39,11 @@ export function canonicalContent(p: ShownContent): string {
     currency: p.currency,
     validUntil: p.validUntil,
   };
-  return canonicalize(shown) ?? '';
+}
+
+/** The canonical JSON (JCS) of what the client is shown: key order and number forms never depend on the writer. */
+export function canonicalContent(p: ShownContent): string {
+  return canonicalize(shownContent(p)) ?? '';
 }
 
 /** The WebCrypto globals both the browser and Node have (this package is typed without the DOM library). */

@@ -160,3 +160,12 @@ export const CANCELLABLE_STATUSES: readonly ProposalStatus[] = [
 export function isCancellable(status: ProposalStatus): boolean {
   return CANCELLABLE_STATUSES.includes(status);
 }
+
+/**
+ * The status the team reads: a signed proposal is stored as accepted (signing accepts it), but shown as
+ * 'Assinada', distinct from an acceptance without signature (issue 19); the client's page
+ * says the same (issue 33).
+ */
+export function shownStatus(proposal: { status: ProposalStatus; signedAt: string | null }): ProposalStatus {
+  return proposal.signedAt ? 'signed' : proposal.status;
+}

@@ -121,7 +121,13 @@ describe('the client’s choice on the public page', () => {
         isActionable: false,
         acceptedAt: '2026-03-07T09:00:00.000Z',
         clientChoice: {
-          choice: { items: [] },
+          choice: {
+            items: [
+              { index: 0, selected: true, quantity: 1 },
+              { index: 1, selected: true, quantity: 13 },
+              { index: 2, selected: false, quantity: 1 },
+            ],
+          },
           items: [
             { index: 0, name: 'Site', quantity: 1, unit: '', unitPrice: 100_000, discount: 0, tax: null },
             {
@@ -144,8 +150,44 @@ describe('the client’s choice on the public page', () => {
     render(<PublicProposalApp publicToken={TOKEN} env="test" />);
     expect(await screen.findByRole('heading', { name: 'A sua escolha' })).toBeVisible();
     expect(screen.getByText('Alojamento × 13')).toBeVisible();
-    expect(screen.getByText(money(138_990))).toBeVisible();
+    expect(screen.getByText(/Total escolhido/)).toHaveTextContent(money(138_990));
     expect(screen.queryByRole('region', { name: 'Personalize a sua proposta' })).toBeNull();
+  });
+
+  it('once accepted, the document itself shows the agreed lines and total, the offer under "Proposta original" (issue 33)', async () => {
+    const offer = choosing();
+    stubFetch(() =>
+      ok({
+        ...offer,
+        status: 'accepted',
+        isActionable: false,
+        acceptedAt: '2026-03-07T09:00:00.000Z',
+        clientChoice: {
+          choice: {
+            items: [
+              { index: 0, selected: true, quantity: 1 },
+              { index: 1, selected: true, quantity: 13 },
+              { index: 2, selected: false, quantity: 1 },
+            ],
+          },
+          items: [],
+          subtotal: 113_000,
+          discountAmount: 0,
+          taxAmount: 25_990,
+          totalValue: 138_990,
+        },
+      }),
+    );
+    render(<PublicProposalApp publicToken={TOKEN} env="test" />);
+    const items = await screen.findByRole('region', { name: 'Configuração escolhida' });
+    const hero = document.querySelector('.pp-hero-total');
+    expect(hero?.querySelector('.pp-hero-total-value')).toHaveTextContent(money(138_990));
+    expect(hero).toHaveTextContent(`Proposta original: ${money(offer.totalValue)}`);
+    const grand = items.querySelector('.pp-totals-grand');
+    expect(grand).toHaveTextContent(money(138_990));
+    expect(items).toHaveTextContent('Não escolhidos: Logótipo');
+    const original = within(items).getByText(/^Proposta original/);
+    expect(original.closest('details')).not.toHaveAttribute('open');
   });
 
   it('shows no choice panel when there is nothing to choose', async () => {

@@ -1,9 +1,11 @@
+import { pricedLines } from '@aceite/shared/agreed';
 import { itemChoiceNote } from '@aceite/shared/client-choice';
 import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
+import { shownStatus } from '@aceite/shared/proposal-status';
 import { blockSectionId, READING_ITEMS_SECTION } from '@aceite/shared/reading';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
-import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
+import { lineTerms, lineTotal, type Totals, taxLabel } from '@aceite/shared/totals';
 import { IconEye } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
@@ -36,8 +38,14 @@ function normalizeItem(item: Partial<Item>) {
   };
 }
 
-export function StatusBadge({ status }: { status: PublicProposal['status'] }) {
-  return <ProposalStatusBadge status={status} size="lg" className="pp-badge" />;
+/** One status word across screens: a signed proposal reads 'Assinada' here as in the team's lists (issue 33). */
+export function StatusBadge({ proposal }: { proposal: Pick<PublicProposal, 'status' | 'signedAt'> }) {
+  return <ProposalStatusBadge status={shownStatus(proposal)} size="lg" className="pp-badge" />;
+}
+
+/** The hero's figure: the agreed configuration's total after a decision, else the offer's. */
+function agreedFigure(proposal: PublicProposal): number {
+  return proposal.clientChoice?.totalValue ?? proposal.totalValue;
 }
 
 function ProposalHero({ proposal, showJump }: { proposal: PublicProposal; showJump: boolean }) {
@@ -46,7 +54,7 @@ function ProposalHero({ proposal, showJump }: { proposal: PublicProposal; showJu
   return (
     <div className="pp-hero">
       <div className="pp-hero-top">
-        <StatusBadge status={proposal.status} />
+        <StatusBadge proposal={proposal} />
         <span className="pp-views">
           <IconEye size={16} aria-hidden="true" />
           {formatViews(proposal.viewCount)}
@@ -96,7 +104,12 @@ function ProposalHero({ proposal, showJump }: { proposal: PublicProposal; showJu
       <div className="pp-hero-total">
         <span>
           <span className="pp-hero-total-label">Valor total </span>
-          <span className="pp-hero-total-value">{formatMoney(proposal.totalValue)}</span>
+          <span className="pp-hero-total-value">{formatMoney(agreedFigure(proposal))}</span>
+          {agreedFigure(proposal) !== proposal.totalValue ? (
+            <span className="pp-meta-secondary" data-testid="original-total">
+              Proposta original: {formatMoney(proposal.totalValue)}
+            </span>
+          ) : null}
         </span>
         {showJump ? (
           <a className="pp-link pp-jump pp-no-print" href="#resposta">
@@ -122,89 +135,157 @@ function ContentBlocks({ blocks }: { blocks: PublicProposal['content']['blocks']
     ));
 }
 
-function ItemsAndTotals({ proposal }: { proposal: PublicProposal }) {
-  const items = proposal.content.items.map(normalizeItem);
+type Line = ReturnType<typeof normalizeItem>;
+
+function ItemsTable({ lines, taxRate }: { lines: { line: Line; note: string | null }[]; taxRate: number }) {
+  if (lines.length === 0) return null;
+  return (
+    <div className="pp-table-wrap">
+      <table className="pp-table">
+        <caption className="pp-visually-hidden">Itens da proposta com quantidade, preço e total</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" className="pp-num pp-col-detail">
+              Qtd.
+            </th>
+            <th scope="col" className="pp-num pp-col-detail">
+              Preço unitário
+            </th>
+            <th scope="col" className="pp-num">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map(({ line: item, note }, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: items have no id and never reorder here
+            <tr key={index}>
+              <td>
+                <span className="pp-item-name">{item.name || 'Item sem nome'}</span>
+                {item.description ? (
+                  <span className="pp-item-description pp-pre">{item.description}</span>
+                ) : null}
+                {lineTerms(item, taxRate).length > 0 ? (
+                  <span className="pp-item-description">{lineTerms(item, taxRate).join(' · ')}</span>
+                ) : null}
+                {note ? <span className="pp-item-description">{note}</span> : null}
+                <span className="pp-item-qtyline" aria-hidden="true">
+                  {formatNumber(item.quantity)} × {formatUnitPrice(item.unitPrice, item.unit)}
+                </span>
+              </td>
+              <td className="pp-num pp-col-detail">{formatNumber(item.quantity)}</td>
+              <td className="pp-num pp-col-detail">{formatUnitPrice(item.unitPrice, item.unit)}</td>
+              <td className="pp-num">{formatMoney(item.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TotalsList({
+  proposal,
+  totals,
+  priced,
+}: {
+  proposal: PublicProposal;
+  totals: Totals;
+  priced: readonly Line[];
+}) {
   const discountLabel =
     proposal.discountType === 'percentage'
       ? `Desconto (${formatPercent(proposal.discountValue)})`
       : 'Desconto';
   return (
-    <section className="pp-section" aria-labelledby="items-title" data-reading={READING_ITEMS_SECTION}>
-      <h2 className="pp-h2" id="items-title">
-        Itens e valores
-      </h2>
-      {items.length > 0 ? (
-        <div className="pp-table-wrap">
-          <table className="pp-table">
-            <caption className="pp-visually-hidden">Itens da proposta com quantidade, preço e total</caption>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col" className="pp-num pp-col-detail">
-                  Qtd.
-                </th>
-                <th scope="col" className="pp-num pp-col-detail">
-                  Preço unitário
-                </th>
-                <th scope="col" className="pp-num">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: items have no id and never reorder here
-                <tr key={index}>
-                  <td>
-                    <span className="pp-item-name">{item.name || 'Item sem nome'}</span>
-                    {item.description ? (
-                      <span className="pp-item-description pp-pre">{item.description}</span>
-                    ) : null}
-                    {lineTerms(item, proposal.taxRate).length > 0 ? (
-                      <span className="pp-item-description">
-                        {lineTerms(item, proposal.taxRate).join(' · ')}
-                      </span>
-                    ) : null}
-                    {itemChoiceNote(proposal.content.items[index] ?? item) ? (
-                      <span className="pp-item-description">
-                        {itemChoiceNote(proposal.content.items[index] ?? item)}
-                      </span>
-                    ) : null}
-                    <span className="pp-item-qtyline" aria-hidden="true">
-                      {formatNumber(item.quantity)} × {formatUnitPrice(item.unitPrice, item.unit)}
-                    </span>
-                  </td>
-                  <td className="pp-num pp-col-detail">{formatNumber(item.quantity)}</td>
-                  <td className="pp-num pp-col-detail">{formatUnitPrice(item.unitPrice, item.unit)}</td>
-                  <td className="pp-num">{formatMoney(item.lineTotal)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-
+    <>
       <dl className="pp-totals">
         <div className="pp-totals-row">
           <dt>Subtotal</dt>
-          <dd>{formatMoney(proposal.subtotal)}</dd>
+          <dd>{formatMoney(totals.subtotal)}</dd>
         </div>
-        {proposal.discountAmount > 0 ? (
+        {totals.discountAmount > 0 ? (
           <div className="pp-totals-row">
             <dt>{discountLabel}</dt>
-            <dd>−{formatMoney(proposal.discountAmount)}</dd>
+            <dd>−{formatMoney(totals.discountAmount)}</dd>
           </div>
         ) : null}
         <div className="pp-totals-row">
-          <dt>{taxLabel(items, proposal.taxRate)}</dt>
-          <dd>{formatMoney(proposal.taxAmount)}</dd>
+          <dt>{taxLabel(priced, proposal.taxRate)}</dt>
+          <dd>{formatMoney(totals.taxAmount)}</dd>
         </div>
         <div className="pp-totals-row pp-totals-grand">
           <dt>Total</dt>
-          <dd>{formatMoney(proposal.totalValue)}</dd>
+          <dd>{formatMoney(totals.totalValue)}</dd>
         </div>
       </dl>
-      <TaxBreakdown rows={proposal.taxBreakdown} />
+      <TaxBreakdown rows={totals.taxBreakdown} />
+    </>
+  );
+}
+
+/** The offer as sent: every line with its choice note, and the stored totals. */
+function OfferedItems({ proposal }: { proposal: PublicProposal }) {
+  const lines = proposal.content.items.map((raw) => ({
+    line: normalizeItem(raw),
+    note: itemChoiceNote(raw),
+  }));
+  const offered = {
+    subtotal: proposal.subtotal,
+    discountAmount: proposal.discountAmount,
+    taxAmount: proposal.taxAmount,
+    totalValue: proposal.totalValue,
+    taxBreakdown: proposal.taxBreakdown,
+  };
+  return (
+    <>
+      <ItemsTable lines={lines} taxRate={proposal.taxRate} />
+      <TotalsList proposal={proposal} totals={offered} priced={lines.map(({ line }) => line)} />
+    </>
+  );
+}
+
+/**
+ * Before a decision, the offer. After the client accepted or signed a configuration, what they agreed to —
+ * the chosen lines and their totals, by the same projection as the sealed PDF — with the offer as sent one
+ * click away under "Proposta original" (docs/product.md#signed-figures).
+ */
+function ItemsAndTotals({ proposal }: { proposal: PublicProposal }) {
+  const agreed = proposal.clientChoice
+    ? pricedLines({
+        items: proposal.content.items.map((raw) => ({ ...raw, ...normalizeItem(raw) })),
+        choice: proposal.clientChoice.choice,
+        discountType: proposal.discountType,
+        discountValue: proposal.discountValue,
+        taxRate: proposal.taxRate,
+      })
+    : null;
+  return (
+    <section className="pp-section" aria-labelledby="items-title" data-reading={READING_ITEMS_SECTION}>
+      <h2 className="pp-h2" id="items-title">
+        {agreed ? 'Configuração escolhida' : 'Itens e valores'}
+      </h2>
+      {agreed ? (
+        <>
+          <ItemsTable
+            lines={agreed.lines.map((line) => ({ line: normalizeItem(line), note: null }))}
+            taxRate={proposal.taxRate}
+          />
+          {agreed.leftOut.length > 0 ? (
+            <p className="pp-item-description">
+              Não escolhidos: {agreed.leftOut.map((item) => item.name || 'Item sem nome').join(', ')}
+            </p>
+          ) : null}
+          <TotalsList proposal={proposal} totals={agreed.totals} priced={agreed.priced} />
+          <details className="pp-original">
+            <summary>Proposta original ({formatMoney(proposal.totalValue)})</summary>
+            <OfferedItems proposal={proposal} />
+          </details>
+        </>
+      ) : (
+        <OfferedItems proposal={proposal} />
+      )}
       {proposal.validUntil ? (
         <p className="pp-validity">Proposta válida até {formatCalendarDate(proposal.validUntil)}.</p>
       ) : null}

@@ -227,6 +227,8 @@ describe('public proposal page', () => {
     );
     expect(screen.queryByRole('textbox', { name: /Nome completo/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Aceitar' })).not.toBeInTheDocument();
+    // One status word across screens (issue 33): the team's lists say 'Assinada', and so does this badge.
+    expect(document.querySelector('.pp-badge')).toHaveTextContent('Assinada');
   });
 
   it('when accepted shows a result box with the date and no actions', async () => {

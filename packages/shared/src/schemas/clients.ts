@@ -53,6 +53,10 @@ export const ClientProposalSchema = z.object({
   title: z.string(),
   status: z.enum(PROPOSAL_STATUSES),
   totalValue: z.number().int(),
+  /** The total the client agreed to, null until accepted (docs/product.md#signed-figures). */
+  agreedTotal: z.number().int().nullable(),
+  /** When signed, so the status reads 'Assinada' as in every list (issue 19). */
+  signedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 

@@ -7,7 +7,7 @@ import {
 } from '../client-choice.ts';
 import { MAX_AMOUNT_CENTS, roundRate } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
-import { PROPOSAL_STATUSES, type ProposalStatus } from '../proposal-status.ts';
+import { PROPOSAL_STATUSES } from '../proposal-status.ts';
 import { REJECTION_REASON_CODES } from '../rejection-reasons.ts';
 import { computeTotals, lineTaxRate } from '../totals.ts';
 import { VAT_EXEMPTION_CODES } from '../vat.ts';
@@ -179,6 +179,12 @@ export const ProposalSchema = z.object({
   /** The table by rate (docs/product.md#totals): the shared `savedTaxBreakdown` of the stored lines. */
   taxBreakdown: z.array(TaxBreakdownRowSchema),
   totalValue: z.number().int(),
+  /**
+   * The total the client agreed to once they accept or sign: their configuration's total, or `totalValue` when
+   * they changed nothing; null until then (docs/product.md#signed-figures). Screens show it in place of
+   * `totalValue` and keep `totalValue` as "Proposta original".
+   */
+  agreedTotal: z.number().int().nullable(),
   validUntil: z.string().nullable(),
   content: ProposalContentSchema,
   /** Only for those who may send the proposal (whoever holds it can answer as the client); null otherwise. */
@@ -243,6 +249,7 @@ export const ProposalSummarySchema = ProposalSchema.pick({
   status: true,
   currency: true,
   totalValue: true,
+  agreedTotal: true,
   validUntil: true,
   clientId: true,
   ownerId: true,
@@ -256,14 +263,6 @@ export const ProposalSummarySchema = ProposalSchema.pick({
   lastViewedAt: z.string().nullable().optional(),
 });
 export type ProposalSummary = z.infer<typeof ProposalSummarySchema>;
-
-/**
- * The status the team reads: a signed proposal is stored as accepted (signing accepts it), but shown as
- * 'Assinada', distinct from an acceptance without signature (issue 19).
- */
-export function shownStatus(proposal: { status: ProposalStatus; signedAt: string | null }): ProposalStatus {
-  return proposal.signedAt ? 'signed' : proposal.status;
-}
 
 /** Create and update body. Totals are computed by the server; any sent by a client are ignored. */
 export const ProposalInputSchema = z

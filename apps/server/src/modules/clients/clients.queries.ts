@@ -64,6 +64,8 @@ export async function selectClientProposals(ctx: TenantContext, clientId: string
       title: proposals.title,
       status: proposals.status,
       totalValue: proposals.totalValue,
+      chosenTotal: proposals.chosenTotal,
+      signedAt: proposals.signedAt,
       createdAt: proposals.createdAt,
     })
     .from(proposals)

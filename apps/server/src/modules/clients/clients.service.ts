@@ -1,3 +1,4 @@
+import { agreedTotal } from '@aceite/shared/agreed';
 import { MESSAGES } from '@aceite/shared/messages';
 import type { Client, ClientDetail, ClientInputSchema } from '@aceite/shared/schemas/clients';
 import type { z } from 'zod';
@@ -76,7 +77,12 @@ export async function getClient(ctx: TenantContext, id: string): Promise<ClientD
   const proposals = await selectClientProposals(ctx, id);
   return {
     ...toClientDto(row),
-    proposals: proposals.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+    proposals: proposals.map(({ chosenTotal, ...p }) => ({
+      ...p,
+      agreedTotal: agreedTotal({ ...p, chosenTotal }),
+      signedAt: p.signedAt?.toISOString() ?? null,
+      createdAt: p.createdAt.toISOString(),
+    })),
   };
 }
 

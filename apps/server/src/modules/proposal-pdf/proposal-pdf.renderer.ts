@@ -1,22 +1,10 @@
-import {
-  applyClientChoice,
-  type ClientChoice,
-  completeChoice,
-  defaultItems,
-  itemChoiceNote,
-} from '@aceite/shared/client-choice';
+import { pricedLines } from '@aceite/shared/agreed';
+import { type ClientChoice, itemChoiceNote } from '@aceite/shared/client-choice';
 import { formatCalendarDateLong, formatInstantDateLong } from '@aceite/shared/dates';
 import { formatPercent } from '@aceite/shared/format-percent';
 import { formatDecimalPt, formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import type { ProposalContent } from '@aceite/shared/schemas/proposals';
-import {
-  computeTotals,
-  type DiscountType,
-  lineTerms,
-  lineTotal,
-  showsTaxBreakdown,
-  taxLabel,
-} from '@aceite/shared/totals';
+import { type DiscountType, lineTerms, lineTotal, showsTaxBreakdown, taxLabel } from '@aceite/shared/totals';
 import { exemptionMention } from '@aceite/shared/vat-exemptions';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
 import { embedPdfFonts, PDF_PAGE, type PdfAppendix, textWidth } from '@/lib/pdf-document.ts';
@@ -297,12 +285,9 @@ export async function renderProposalPdf(data: ProposalPdfData, appendix?: PdfApp
   // Items and totals.
   w.gap(18);
   w.ensure(60);
-  const items = data.content.items;
-  const chosen = data.choice ? applyClientChoice(items, data.choice) : null;
-  // Priced lines: the client's configuration once chosen, else the default choice.
-  const priced = chosen ?? defaultItems(items);
-  const complete = data.choice ? completeChoice(items, data.choice) : null;
-  const leftOut = complete ? items.filter((_, index) => !complete.items[index]?.selected) : [];
+  // The client's configuration once chosen, else the offer (the same projection as the public page,
+  // docs/product.md#signed-figures).
+  const { chosen, lines, priced, leftOut, totals } = pricedLines({ ...data, items: data.content.items });
   w.paragraph(chosen ? 'Configuração escolhida pelo cliente' : 'Itens e valores', { size: 13, font: bold });
   w.gap(6);
   const drawHeader = () => {
@@ -315,7 +300,6 @@ export async function renderProposalPdf(data: ProposalPdfData, appendix?: PdfApp
     w.rightText('TOTAL', COL.total.right, opts);
     w.y -= 6;
   };
-  const lines = chosen ?? items;
   if (lines.length > 0) drawHeader();
   for (const item of lines) {
     const note = chosen ? null : itemChoiceNote(item);
@@ -362,12 +346,6 @@ export async function renderProposalPdf(data: ProposalPdfData, appendix?: PdfApp
       color: MUTED,
     });
   }
-  const totals = computeTotals({
-    items: priced,
-    discountType: data.discountType,
-    discountValue: data.discountValue,
-    taxRate: data.taxRate,
-  });
   const rows: [string, string, boolean][] = [['Subtotal', formatMoney(totals.subtotal), false]];
   if (totals.discountAmount > 0) {
     const label =

@@ -1,3 +1,4 @@
+import type { ShownContent } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
 import { completeContent } from '@aceite/shared/schemas/proposals';
@@ -22,6 +23,8 @@ export interface ProposalPdf {
 }
 
 type ProposalRow = typeof proposals.$inferSelect;
+/** A snapshot's fields are those of the row (content-hash.ts types them loosely, being Zod- and DB-free). */
+type BoundFields = Pick<ProposalRow, keyof ShownContent>;
 
 /** What the PDF shows of a stored proposal (the same content the public page shows). */
 export function pdfDataOfRow(source: {
@@ -113,6 +116,11 @@ export async function renderOrganizationProposalPdf(
   organizationId: string,
   id: string,
   appendix?: PdfAppendix,
+  /**
+   * The content a decision is bound to (its stored snapshot, already checked against the decision's hash):
+   * the pages show it in place of the live row's fields (docs/product.md#sealed-certificate).
+   */
+  bound?: ShownContent,
 ): Promise<Uint8Array> {
   const row = await selectProposalForPdf({ db, organizationId }, id);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
@@ -120,6 +128,7 @@ export async function renderOrganizationProposalPdf(
     await renderStoredProposalPdf(
       {
         ...row,
+        proposal: bound ? { ...row.proposal, ...(bound as BoundFields) } : row.proposal,
         brand: brandOf(row.organization),
         settings: row.organization.settings,
       },

@@ -105,6 +105,7 @@ function listQuery(db: Db) {
       status: proposals.status,
       currency: proposals.currency,
       totalValue: proposals.totalValue,
+      chosenTotal: proposals.chosenTotal,
       validUntil: proposals.validUntil,
       clientId: proposals.clientId,
       ownerId: proposals.ownerId,

@@ -1,3 +1,4 @@
+import { agreedTotal } from '@aceite/shared/agreed';
 import { defaultItems } from '@aceite/shared/client-choice';
 import { contentSha256 } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
@@ -123,6 +124,7 @@ export function toProposalDto(
     taxAmount: p.taxAmount,
     taxBreakdown: savedTaxBreakdown({ ...p, items: content.items }),
     totalValue: p.totalValue,
+    agreedTotal: agreedTotal(p),
     validUntil: p.validUntil,
     content,
     publicToken: canManageProposal(ctx, p.ownerId) ? p.publicToken : null,
@@ -281,8 +283,9 @@ function toValues(input: ProposalInput) {
 }
 
 type SummaryRow = Awaited<ReturnType<typeof selectProposals>>['rows'][number];
-const toSummaryDto = (r: SummaryRow): ProposalSummary => ({
+const toSummaryDto = ({ chosenTotal, ...r }: SummaryRow): ProposalSummary => ({
   ...r,
+  agreedTotal: agreedTotal({ ...r, chosenTotal }),
   signedAt: iso(r.signedAt),
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),

@@ -158,6 +158,35 @@ describe('optional items and quantity ranges', () => {
     });
   });
 
+  it('every screen of the team reads the signed total, the offer kept as totalValue (issue 33)', async () => {
+    const open = await sentProposal();
+    const signed = await sentProposal();
+    const res = await answerAsClient(t, signed.token, 'sign', {
+      signerName: 'Joana Lima',
+      signerEmail: 'joana@lima.pt',
+      signatureData: PNG_1X1,
+      choice: { items: [{ index: 2, selected: false, quantity: 1 }] },
+    });
+    expect(res.statusCode).toBe(200);
+    const figures = { totalValue: 143_910, agreedTotal: 137_760 };
+    const detail = (await as(t.app, team.sales)('GET', `/proposals/${signed.id}`)).json().data;
+    expect(detail).toMatchObject(figures);
+    const list = (await as(t.app, team.sales)('GET', '/proposals?limit=100')).json().data;
+    expect(list.find((p: { id: string }) => p.id === signed.id)).toMatchObject(figures);
+    expect(list.find((p: { id: string }) => p.id === open.id)).toMatchObject({ agreedTotal: null });
+    const client = (await as(t.app, team.sales)('GET', `/clients/${clientId}`)).json().data;
+    const onClientPage = client.proposals.find((p: { id: string }) => p.id === signed.id);
+    expect(onClientPage).toMatchObject(figures);
+    expect(onClientPage.signedAt).toEqual(expect.any(String));
+    const recent = (await as(t.app, team.admin)('GET', '/analytics/recent-activity?limit=50')).json().data;
+    expect(recent.find((p: { id: string }) => p.id === signed.id)).toMatchObject(figures);
+    // Accepted without changing anything: the agreed total is the offer's.
+    const plain = await sentProposal();
+    expect((await answerAsClient(t, plain.token, 'accept', {})).statusCode).toBe(200);
+    const plainDetail = (await as(t.app, team.sales)('GET', `/proposals/${plain.id}`)).json().data;
+    expect(plainDetail).toMatchObject({ totalValue: 143_910, agreedTotal: 143_910 });
+  });
+
   it('counts the chosen total as the won value in analytics', async () => {
     const before = (await as(t.app, team.admin)('GET', '/analytics/overview')).json().data;
     const { token } = await sentProposal();

@@ -7,7 +7,7 @@ import {
   defaultChoice,
   validateChoice,
 } from '@aceite/shared/client-choice';
-import { contentSha256 } from '@aceite/shared/content-hash';
+import { contentSha256, type ShownContent, shownContent } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { type PrivacyNotice, privacyNotice } from '@aceite/shared/privacy-notice';
 import { isBeforeSent, isActionable as isOpenToAnswer } from '@aceite/shared/proposal-status';
@@ -171,7 +171,12 @@ function answerCodeRequired(found: Found): boolean {
  * rendered, docs/product.md#evidence): the decision's audit row and chain event keep it.
  */
 export function shownContentSha256(p: ProposalRow): Promise<string> {
-  return contentSha256({ ...p, content: completeContent(p.content) });
+  return contentSha256(boundContent(p));
+}
+
+/** The fields of the row a decision is bound to, as hashed (kept with the decision for the seal). */
+function boundContent(p: ProposalRow): ShownContent {
+  return shownContent({ ...p, content: completeContent(p.content) });
 }
 
 /** Where the request came from, as the evidence keeps it: the network (/24 or /48), never the full address. */
@@ -657,6 +662,9 @@ async function decide(
         userAgent: meta.userAgent ?? null,
         contentSha256: sha256,
         version: row.currentVersion,
+        // What the client decided on, field for field: the sealed PDF is rendered from it after checking it
+        // against contentSha256 (docs/product.md#sealed-certificate), never from the live row.
+        shownContent: boundContent(row),
         answerVerification: verified.record,
         // The statement the page showed about the client's data, as the current settings word it.
         privacyNotice: noticeFor(found).text,

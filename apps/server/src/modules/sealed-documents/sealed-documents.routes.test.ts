@@ -5,7 +5,7 @@ import { parse } from 'content-disposition';
 import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, organizations, sealedDocuments } from '@/db/schema/index.ts';
+import { emailOutbox, organizations, proposals, sealedDocuments } from '@/db/schema/index.ts';
 import { generateSealKey } from '@/lib/seal-key.ts';
 import { localStorage } from '@/lib/storage.ts';
 import { answerAsClient } from '@/test/answer-code.ts';
@@ -13,7 +13,7 @@ import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles, insertSentProposal } from '@/test/factories.ts';
 import { cmsPrint, opensslVerifies } from '@/test/pdf-seal.ts';
 import { startLoopbackTsa } from '@/test/tsa.ts';
-import { drainSealJobs, type SealDependencies } from './sealed-documents.service.ts';
+import { defaultProposalPdf, drainSealJobs, type SealDependencies } from './sealed-documents.service.ts';
 
 const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -278,6 +278,53 @@ describe('producing the file', () => {
     const rows = await sealedOf(p.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.status).toBe('sealed');
+  });
+
+  it('renders the content the decision is bound to, not the row as it is now (issue 33)', async () => {
+    const p = await accepted();
+    // A change that bypasses every rule of the app (a script, a bad migration): the seal must not print it.
+    await t.db
+      .update(proposals)
+      .set({ title: 'Título mudado depois da decisão' })
+      .where(eq(proposals.id, p.id));
+    let pages: unknown;
+    const spy = deps({
+      renderProposalPdf: async (db, id, appendix, bound) => {
+        pages = bound;
+        return defaultProposalPdf(db, id, appendix, bound);
+      },
+    });
+    expect(await drainSealJobs(spy)).toBe(1);
+    expect(pages).toMatchObject({ title: 'Website institucional' });
+    const [job] = await sealedOf(p.id);
+    expect(job?.certificate).toMatchObject({ proposalTitle: 'Website institucional' });
+    const file = await localStorage(path.join(t.dataDir, 'uploads')).get(job?.storageKey ?? '');
+    const chunks: Buffer[] = [];
+    for await (const chunk of file ?? []) chunks.push(Buffer.from(chunk));
+    const parser = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) });
+    const { text } = await parser.getText();
+    await parser.destroy();
+    expect(text).toContain('Website institucional');
+    expect(text).not.toContain('Título mudado');
+  });
+
+  it("refuses to seal content whose SHA-256 is not the decision's, and seals nothing", async () => {
+    const p = await accepted();
+    // The kept snapshot no longer hashes to what the client's page sent.
+    await t.db.execute(
+      sql`update audit_logs set metadata = jsonb_set(metadata, '{shownContent,title}', '"Outro título"')
+          where entity_id = ${p.id} and action = 'proposal.public_accepted'`,
+    );
+    expect(await drainSealJobs(deps())).toBe(0);
+    const [job] = await sealedOf(p.id);
+    expect(job).toMatchObject({ status: 'pending', sha256: null, storageKey: null });
+    expect(job?.lastError).toMatch(
+      /^content hash [0-9a-f]{64} is not the decision's [0-9a-f]{64}: not sealed$/,
+    );
+    await t.db
+      .update(sealedDocuments)
+      .set({ status: 'failed' })
+      .where(eq(sealedDocuments.id, job?.id ?? ''));
   });
 
   it('retries a failed production later, and keeps nothing half-made', async () => {

@@ -1,8 +1,10 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { contentSha256, type ShownContent, shownContent } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
 import type { EvidenceEvent } from '@aceite/shared/schemas/evidence';
+import { completeContent } from '@aceite/shared/schemas/proposals';
 import {
   normalizeVerificationCode,
   VERIFICATION_CODE_ALPHABET,
@@ -36,8 +38,16 @@ import {
 } from './sealed-documents.queries.ts';
 import { type TsaConfig, tsaName } from './timestamp.ts';
 
-/** The proposal's pages followed by the appendix's (the certificate), one document, as bytes. */
-export type ProposalPdfSource = (db: Db, proposalId: string, appendix: PdfAppendix) => Promise<Uint8Array>;
+/**
+ * The proposal's pages, showing the content the decision is bound to, followed by the appendix's (the
+ * certificate): one document, as bytes.
+ */
+export type ProposalPdfSource = (
+  db: Db,
+  proposalId: string,
+  appendix: PdfAppendix,
+  bound: ShownContent,
+) => Promise<Uint8Array>;
 /** The proposal's evidence, one printable line per event, oldest first. */
 export type EventLinesSource = (db: Db, proposalId: string) => Promise<string[]>;
 
@@ -53,11 +63,32 @@ export interface SealDependencies {
 }
 
 /** The proposal's pages: the same PDF a member or the client downloads (modules/proposal-pdf). */
-export const defaultProposalPdf: ProposalPdfSource = async (db, proposalId, appendix) => {
+export const defaultProposalPdf: ProposalPdfSource = async (db, proposalId, appendix, bound) => {
   const source = await selectSealSource(db, proposalId);
   if (!source) throw new Error(`proposal ${proposalId} not found`);
-  return renderOrganizationProposalPdf(db, source.proposal.organizationId, proposalId, appendix);
+  return renderOrganizationProposalPdf(db, source.proposal.organizationId, proposalId, appendix, bound);
 };
+
+/**
+ * What the sealed pages show: the content kept with the decision (its audit row's `shownContent`), or, for a
+ * decision recorded before it was kept, the row as it is now — either way only once its SHA-256 equals the
+ * one the decision recorded. A mismatch throws: the job retries and then fails, and nothing is sealed that the
+ * client did not decide on (docs/product.md#sealed-certificate).
+ */
+export async function boundContentOf(
+  proposal: ShownContent,
+  metadata: Record<string, unknown>,
+): Promise<ShownContent> {
+  const kept = metadata.shownContent;
+  const bound = kept && typeof kept === 'object' ? (kept as ShownContent) : shownContent(proposal);
+  const expected = metadata.contentSha256;
+  if (typeof expected !== 'string') throw new Error('the decision records no content hash');
+  const actual = await contentSha256(bound);
+  if (actual !== expected) {
+    throw new Error(`content hash ${actual} is not the decision's ${expected}: not sealed`);
+  }
+  return bound;
+}
 
 const EVENT_LABELS: Record<EvidenceEvent['type'], string> = {
   sent: 'Enviada ao cliente',
@@ -117,9 +148,11 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
   if (!source) throw new Error(`proposal ${job.proposalId} not found`);
   const p = source.proposal;
   const meta = (source.decision?.metadata ?? {}) as Record<string, unknown>;
+  // Checked before anything is rendered or signed.
+  const bound = await boundContentOf({ ...p, content: completeContent(p.content) }, meta);
   const events = await (deps.eventLines ?? defaultEventLines)(db, p.id);
   const data: CertificateData = {
-    proposalTitle: p.title,
+    proposalTitle: bound.title,
     organizationName: source.organizationName,
     decision: p.signedAt ? 'signed' : 'accepted',
     signerName: p.signedByName ?? source.clientName ?? null,
@@ -137,7 +170,12 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
   };
   // One document: the proposal's pages and the certificate's, in one embedded font family and numbered
   // together ("Página 3 de 3").
-  const document = await (deps.renderProposalPdf ?? defaultProposalPdf)(db, p.id, certificateAppendix(data));
+  const document = await (deps.renderProposalPdf ?? defaultProposalPdf)(
+    db,
+    p.id,
+    certificateAppendix(data),
+    bound,
+  );
   // A TSA that fails throws here: the job is retried with backoff, as any sealing failure (the certificate
   // page already names the TSA, so the file is never sealed without its stamp; docs/decisions.md, "Issue 33 —
   // PAdES baseline B-T").

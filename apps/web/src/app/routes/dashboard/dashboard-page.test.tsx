@@ -15,6 +15,7 @@ const proposal = (n: number): ProposalSummary => ({
   status: n === 1 ? 'accepted' : 'sent',
   currency: 'EUR',
   totalValue: 123_45 * n,
+  agreedTotal: n === 1 ? 100_00 : null,
   validUntil: null,
   clientId: ID(1),
   ownerId: ID(2),

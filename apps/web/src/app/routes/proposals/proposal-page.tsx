@@ -1,7 +1,6 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { isAnswered, isCancellable, isWon } from '@aceite/shared/proposal-status';
+import { isAnswered, isCancellable, isWon, shownStatus } from '@aceite/shared/proposal-status';
 import { describeRejection } from '@aceite/shared/rejection-reasons';
-import { shownStatus } from '@aceite/shared/schemas/proposals';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   IconBan,

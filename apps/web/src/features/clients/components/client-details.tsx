@@ -1,5 +1,4 @@
-import { formatMoney } from '@aceite/shared/money';
-import { isProposalStatus } from '@aceite/shared/proposal-status';
+import { isProposalStatus, shownStatus } from '@aceite/shared/proposal-status';
 import type { ClientDetail } from '@aceite/shared/schemas/clients';
 import {
   Anchor,
@@ -21,6 +20,7 @@ import { IconFileText } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
+import { ProposalTotal } from '@/components/proposal-total';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 
@@ -71,10 +71,10 @@ function ProposalsTable({ proposals }: { proposals: ClientProposal[] }) {
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <StatusBadge status={proposal.status} />
+                <StatusBadge status={shownStatus(proposal)} />
               </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                {formatMoney(proposal.totalValue)}
+              <Table.Td ta="right">
+                <ProposalTotal proposal={proposal} size="sm" />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(proposal.createdAt)}</Table.Td>
             </Table.Tr>
@@ -98,12 +98,10 @@ function ProposalCards({ proposals }: { proposals: ClientProposal[] }) {
                   {proposal.number}
                 </Text>
               </Text>
-              <StatusBadge status={proposal.status} />
+              <StatusBadge status={shownStatus(proposal)} />
             </Group>
             <Group justify="space-between" mt={6} gap="xs">
-              <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatMoney(proposal.totalValue)}
-              </Text>
+              <ProposalTotal proposal={proposal} size="sm" fw={600} />
               <Text size="sm" c="dimmed">
                 {formatDate(proposal.createdAt)}
               </Text>

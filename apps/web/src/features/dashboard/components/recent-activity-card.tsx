@@ -1,10 +1,11 @@
-import { formatMoney } from '@aceite/shared/money';
-import { type ProposalSummary, shownStatus } from '@aceite/shared/schemas/proposals';
+import { shownStatus } from '@aceite/shared/proposal-status';
+import type { ProposalSummary } from '@aceite/shared/schemas/proposals';
 import { Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { NoData } from '@/components/no-data';
 import { PanelLink } from '@/components/panel-link';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
+import { ProposalTotal } from '@/components/proposal-total';
 import { SectionPanel } from '@/components/section-panel';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
@@ -49,13 +50,7 @@ export function RecentActivityCard({ proposals, loading }: RecentActivityCardPro
                   </div>
                   <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
                     <ProposalStatusBadge status={shownStatus(proposal)} tt="none" style={{ flexShrink: 0 }} />
-                    <Text
-                      size="sm"
-                      fw={600}
-                      style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
-                    >
-                      {formatMoney(proposal.totalValue)}
-                    </Text>
+                    <ProposalTotal proposal={proposal} size="sm" fw={600} />
                   </Stack>
                 </Group>
               </UnstyledButton>

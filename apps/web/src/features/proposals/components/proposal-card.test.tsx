@@ -15,6 +15,7 @@ const signed: ProposalSummary = {
   status: 'accepted',
   currency: 'EUR',
   totalValue: 100_00,
+  agreedTotal: 80_00,
   validUntil: null,
   clientId: null,
   ownerId: OWNER,
@@ -73,5 +74,28 @@ describe('the status of a signed proposal in the list (issue 19)', () => {
       />,
     );
     expect(await screen.findByText('Aceite')).toBeInTheDocument();
+  });
+});
+
+describe('the figure of a proposal the client changed before signing (issue 33)', () => {
+  it('shows the signed total, with the offer as "Proposta original"', async () => {
+    renderWithProviders(<ProposalCard proposal={signed} canManage canDelete={false} onDelete={() => {}} />);
+    expect(await screen.findByText(/^80,00\s€$/)).toBeInTheDocument();
+    expect(screen.getByTestId('original-total').textContent?.replace(/\s/g, ' ')).toBe(
+      'Proposta original: 100,00 €',
+    );
+  });
+
+  it('shows the offer alone when the client agreed to it unchanged', async () => {
+    renderWithProviders(
+      <ProposalCard
+        proposal={{ ...signed, agreedTotal: 100_00 }}
+        canManage
+        canDelete={false}
+        onDelete={() => {}}
+      />,
+    );
+    expect(await screen.findByText(/^100,00\s€$/)).toBeInTheDocument();
+    expect(screen.queryByTestId('original-total')).not.toBeInTheDocument();
   });
 });

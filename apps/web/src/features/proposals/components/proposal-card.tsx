@@ -1,12 +1,11 @@
-import { formatMoney } from '@aceite/shared/money';
-import { isAnswered } from '@aceite/shared/proposal-status';
+import { isAnswered, shownStatus } from '@aceite/shared/proposal-status';
 import type { ProposalSummary } from '@aceite/shared/schemas/proposals';
-import { shownStatus } from '@aceite/shared/schemas/proposals';
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconPencil, IconTrash, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
+import { ProposalTotal } from '@/components/proposal-total';
 import { paths } from '@/config/paths';
 import { fullName } from '@/lib/format';
 import { proposalQueryOptions } from '../api/get-proposal';
@@ -57,9 +56,7 @@ export function ProposalCard({ proposal, canManage, canDelete, canDuplicate, onD
         <Text size="sm" c="dimmed" truncate>
           {client ? [client.name, client.company].filter(Boolean).join(' · ') : 'Sem cliente'}
         </Text>
-        <Text fw={700} fz="xl" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatMoney(proposal.totalValue)}
-        </Text>
+        <ProposalTotal proposal={proposal} fw={700} fz="xl" />
         <Stack gap={4} mt="auto">
           <Group gap={6} wrap="nowrap">
             <IconCalendar size={16} aria-hidden="true" color="var(--mantine-color-dimmed)" />

@@ -1,7 +1,7 @@
 import { itemChoiceNote } from '@aceite/shared/client-choice';
 import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
+import { shownStatus } from '@aceite/shared/proposal-status';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
-import { shownStatus } from '@aceite/shared/schemas/proposals';
 import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { Anchor, Box, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
