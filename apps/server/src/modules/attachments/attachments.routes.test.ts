@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@aceite/shared/messages';
+import { parse } from 'content-disposition';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proposalAttachments } from '@/db/schema/index.ts';
@@ -87,8 +88,12 @@ describe('attachments', () => {
       headers: await authHeaders(t.app, team.viewer),
     });
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toMatch(
-      /^attachment; filename=".*\.pdf"; filename\*=UTF-8''or%C3%A7amento%20final\.pdf$/,
+    // The one writer of download names (RFC 6266): the UTF-8 name as filename*, an ASCII fallback without the
+    // accent for clients that read only filename.
+    const disposition = String(download.headers['content-disposition']);
+    expect(parse(disposition).parameters.filename).toBe('orçamento final.pdf');
+    expect(disposition).toBe(
+      `attachment; filename="orcamento final.pdf"; filename*=UTF-8''or%C3%A7amento%20final.pdf`,
     );
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['content-type']).toBe('application/pdf');

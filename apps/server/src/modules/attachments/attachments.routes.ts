@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, fieldError } from '@/lib/app-error.ts';
+import { attachmentDisposition } from '@/lib/content-disposition.ts';
 import { perIpLimit, perOrganizationLimit } from '@/lib/rate-limit.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
 import { unstorableTextAt } from '@/lib/storable-text.ts';
@@ -26,17 +27,16 @@ export interface AttachmentsRoutesOptions {
 
 /** Downloads never render inline: attachment disposition, the stored type, nosniff. */
 function sendDownload(reply: FastifyReply, file: attachments.Download) {
-  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return reply
-    .header('Content-Type', file.mimeType)
-    .header('Content-Length', String(file.fileSize))
-    .header(
-      'Content-Disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-    )
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-store')
-    .send(file.stream);
+  return (
+    reply
+      .header('Content-Type', file.mimeType)
+      .header('Content-Length', String(file.fileSize))
+      // The one writer of download names (lib/content-disposition.ts), as for the PDFs.
+      .header('Content-Disposition', attachmentDisposition(file.fileName))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(file.stream)
+  );
 }
 
 /** Reads the one file and the text fields of a multipart upload, in any order. */

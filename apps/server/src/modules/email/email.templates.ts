@@ -372,8 +372,13 @@ export function sealedDocumentEmail(input: {
   isOwner: boolean;
   verificationCode: string;
   verificationUrl: string;
+  /** The agreed total, formatted (docs/product.md#signed-figures). */
+  total: string;
+  /** The offer's total, formatted, when the client's configuration changed it; else null. */
+  originalTotal: string | null;
 }): RenderedEmail {
   const subject = `Proposta "${input.title}": documento assinado e selado`;
+  const figure = `Valor acordado: ${input.total}${input.originalTotal ? ` (proposta original: ${input.originalTotal})` : ''}`;
   const intro = input.isOwner
     ? `A proposta <strong>${escapeHtml(input.title)}</strong> foi aceite. Segue em anexo o PDF final, selado digitalmente e com o certificado de aceitação; está também disponível na página da proposta.`
     : `Obrigado pela sua resposta à proposta <strong>${escapeHtml(input.title)}</strong> de ${escapeHtml(input.organizationName)}. Segue em anexo o PDF final, selado digitalmente e com o certificado de aceitação; pode também descarregá-lo na ligação abaixo.`;
@@ -381,6 +386,7 @@ export function sealedDocumentEmail(input: {
     subject,
     `<p>Olá,</p>
 <p>${intro}</p>
+<p><strong>${escapeHtml(figure)}</strong></p>
 ${button(input.link, 'Descarregar PDF selado')}
 <p style="font-size:13px">Código de verificação: <strong>${escapeHtml(input.verificationCode)}</strong><br>
 Qualquer pessoa pode confirmar que o ficheiro não foi alterado em ${escapeHtml(input.verificationUrl)}</p>`,
@@ -388,6 +394,8 @@ Qualquer pessoa pode confirmar que o ficheiro não foi alterado em ${escapeHtml(
   const text = `Olá,
 
 ${intro.replace(/<[^>]+>/g, '')}
+
+${figure}
 
 Descarregar PDF selado:
 ${input.link}

@@ -1,7 +1,7 @@
 import { contentSha256 } from '@aceite/shared/content-hash';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, proposalEvents, proposals } from '@/db/schema/index.ts';
+import { auditLogs, emailOutbox, proposalEvents, proposals } from '@/db/schema/index.ts';
 import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, authHeaders, createTeamOfRoles } from '@/test/factories.ts';
@@ -180,6 +180,15 @@ describe('optional items and quantity ranges', () => {
     expect(onClientPage.signedAt).toEqual(expect.any(String));
     const recent = (await as(t.app, team.admin)('GET', '/analytics/recent-activity?limit=50')).json().data;
     expect(recent.find((p: { id: string }) => p.id === signed.id)).toMatchObject(figures);
+    // The sealed document's email says the same figure, with the offer beside it.
+    await t.app.sealer.drain();
+    const mails = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, 'sealed_document'), eq(emailOutbox.toAddress, 'joana@lima.pt')));
+    expect(mails.map((m) => m.text.replace(/[\u00a0\u202f]/g, ' ')).join('\n')).toContain(
+      'Valor acordado: 1377,60 € (proposta original: 1439,10 €)',
+    );
     // Accepted without changing anything: the agreed total is the offer's.
     const plain = await sentProposal();
     expect((await answerAsClient(t, plain.token, 'accept', {})).statusCode).toBe(200);

@@ -1,7 +1,9 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { agreedTotal } from '@aceite/shared/agreed';
 import { contentSha256, type ShownContent, shownContent } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
+import { formatMoney } from '@aceite/shared/money';
 import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
 import type { EvidenceEvent } from '@aceite/shared/schemas/evidence';
 import { completeContent } from '@aceite/shared/schemas/proposals';
@@ -196,11 +198,17 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
         signerName: data.signerName,
         decision: data.decision,
         decidedAt: data.decidedAt.toISOString(),
-        total: p.chosenTotal ?? p.totalValue,
+        total: agreedTotal(p) ?? p.totalValue,
         currency: p.currency,
       },
     });
     if (!recorded) return;
+    // The figure the client agreed to, as every screen shows it (docs/product.md#signed-figures).
+    const agreed = agreedTotal(p) ?? p.totalValue;
+    const figures = {
+      total: formatMoney(agreed),
+      originalTotal: agreed === p.totalValue ? null : formatMoney(p.totalValue),
+    };
     const recipients = new Map<string, { link: string; isOwner: boolean }>();
     const client = data.signerEmail ?? source.clientEmail;
     if (client) {
@@ -237,6 +245,7 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
           isOwner,
           verificationCode: job.verificationCode,
           verificationUrl: data.verificationUrl,
+          ...figures,
         }),
       });
     }
