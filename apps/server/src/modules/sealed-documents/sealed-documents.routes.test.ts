@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@aceite/shared/messages';
 import { parse } from 'content-disposition';
@@ -106,6 +107,25 @@ describe('the sealed signed PDF', () => {
       'Hora indicada pelo servidor da Aceite; sem carimbo temporal qualificado.',
     );
     expect(cmsPrint(file)).not.toContain('timeStampToken');
+  });
+
+  it('migration 0033 fills the facts of a document sealed before them, as the seal records them', async () => {
+    const [sealed] = await sealedOf(signed.id);
+    const recorded = sealed?.certificate;
+    expect(recorded).toMatchObject({ proposalTitle: 'Renovação da loja', decision: 'signed' });
+    await t.db
+      .update(sealedDocuments)
+      .set({ certificate: null })
+      .where(eq(sealedDocuments.proposalId, signed.id));
+    // The migration's backfill, exactly as shipped (its second statement, after the column is added).
+    const migration = readFileSync(
+      new URL('../../db/migrations/0033_sealed-certificate-facts.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.split('--> statement-breakpoint')[1] ?? '';
+    expect(backfill).toContain('UPDATE "sealed_documents"');
+    await t.db.execute(sql.raw(backfill));
+    expect((await sealedOf(signed.id))[0]?.certificate).toEqual(recorded);
   });
 
   it('is emailed to the client and to the owner', async () => {
