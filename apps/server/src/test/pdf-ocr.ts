@@ -93,6 +93,8 @@ export async function ocrPdf(pdf: Uint8Array, rasterizer: PdfRasterizer): Promis
 export function normalizeOcr(text: string): string {
   return text
     .replace(/[\u2012-\u2015\u2212]/g, '-')
+    // An ellipsis is read as three dots.
+    .replace(/\u2026/g, '...')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -1,5 +1,5 @@
+import { pricedLines } from '@aceite/shared/agreed';
 import { formatMoney } from '@aceite/shared/money';
-import { computeTotals } from '@aceite/shared/totals';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateSealKey, type SealKey } from '@/lib/seal-key.ts';
 import { type CertificateData, certificateAppendix } from '@/modules/sealed-documents/certificate.ts';
@@ -51,6 +51,48 @@ function desktopProposal(): ProposalPdfData {
   };
 }
 
+/**
+ * A proposal written on a phone and signed there: typographic quotes and an ellipsis from the phone's keyboard,
+ * an optional line the client dropped and a quantity they raised, so the PDF lists the signed configuration.
+ */
+function phoneProposal(): ProposalPdfData {
+  const base = desktopProposal();
+  return {
+    ...base,
+    number: 'ORC 2026/0041',
+    title: 'Obra “Casa do Largo” — fase 2…',
+    description: 'Enviado do telemóvel.\nVisita na próxima semana.',
+    content: {
+      blocks: [],
+      items: [
+        { ...base.content.items[0], name: 'Remodelação da cozinha', quantity: 1, unitPrice: 480000 },
+        {
+          ...base.content.items[1],
+          name: 'Pintura da sala',
+          quantity: 2,
+          unitPrice: 35000,
+          minQuantity: 1,
+          maxQuantity: 4,
+        },
+        {
+          ...base.content.items[2],
+          name: 'Limpeza final',
+          quantity: 1,
+          unitPrice: 12000,
+          optional: 'selected',
+        },
+      ] as ProposalPdfData['content']['items'],
+    },
+    choice: {
+      items: [
+        { index: 0, selected: true, quantity: 1 },
+        { index: 1, selected: true, quantity: 3 },
+        { index: 2, selected: false, quantity: 1 },
+      ],
+    },
+  };
+}
+
 /** The 30-item proposal of the renderer tests (three pages), prepared for the same signer. */
 function longProposal(): ProposalPdfData {
   const data = thirtyItemProposal();
@@ -91,13 +133,10 @@ function expectsProposal(pages: string[], data: ProposalPdfData) {
   expect(text).toContain(normalizeOcr(data.title));
   expect(text).toContain(data.organization.name);
   expect(text).toMatch(SIGNER_READ);
-  for (const item of data.content.items) expect(text).toContain(normalizeOcr(item.name));
-  const totals = computeTotals({
-    items: data.content.items,
-    discountType: data.discountType,
-    discountValue: data.discountValue,
-    taxRate: data.taxRate,
-  });
+  // The lines and totals the document must show: the signed configuration when there is one.
+  const { chosen, lines, totals } = pricedLines({ ...data, items: data.content.items });
+  for (const item of lines) expect(text).toContain(normalizeOcr(item.name));
+  if (chosen) expect(text).toContain('Configuração escolhida pelo cliente');
   // Tesseract reads the totals' labels and figures as two columns: each is looked for on its own.
   expect(text).toContain('Subtotal');
   expect(compact).toContain(compactOcr(formatMoney(totals.subtotal)));
@@ -120,6 +159,7 @@ describe('the PDFs as a person sees them (poppler and MuPDF, read by OCR)', () =
 
   for (const [name, make, minPages] of [
     ['a desktop-sized proposal', desktopProposal, 1],
+    ['a proposal made and signed on a phone, with the client’s configuration', phoneProposal, 1],
     ['a long proposal', longProposal, 3],
   ] as const) {
     it(`reads ${name}: its PDF and its sealed PDF, every page, in both renderers`, async () => {
