@@ -33,11 +33,12 @@ test.describe('optional items chosen by the client', () => {
     });
     expect(client.status()).toBe(201);
     const title = `Loja online ${id}`;
+    const clientId = (await client.json()).data.id as string;
     const created = await request.post('/api/v1/proposals', {
       headers,
       data: {
         title,
-        clientId: (await client.json()).data.id,
+        clientId,
         content: {
           blocks: [],
           items: [
@@ -105,6 +106,15 @@ test.describe('optional items chosen by the client', () => {
     await dialog.getByRole('button', { name: 'Aceitar' }).click();
     await expect(client360.getByRole('region', { name: 'Proposta aceite' })).toBeVisible();
     await expect(client360.getByText('Alojamento × 13')).toBeVisible();
+    // The document itself now reads what was agreed (docs/product.md#signed-figures), the offer one click away.
+    const hero = client360.locator('.pp-hero-total');
+    await expect(hero).toContainText(/405,90\s€/);
+    await expect(hero.getByTestId('original-total')).toHaveText(/Proposta original: 147,60\s€/);
+    const agreed = client360.getByRole('region', { name: 'Configuração escolhida' });
+    await expect(agreed.locator('.pp-totals-grand')).toContainText(/405,90\s€/);
+    await expect(agreed.getByText(/^Proposta original/)).toBeVisible();
+    expect(await client360.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    await expectAccessible(client360);
     await context.close();
 
     // The owner sees the configuration the client chose.
@@ -114,6 +124,25 @@ test.describe('optional items chosen by the client', () => {
     await expect(chosen.getByRole('row', { name: /Alojamento/ })).toContainText('13');
     await expect(chosen.getByRole('row', { name: /Logótipo/ })).toBeVisible();
     await expect(chosen.getByTestId('chosen-total')).toHaveText(/405,90\s€/);
+    await expectAccessible(page);
+
+    // The same figure where the team looks, on a desktop and on a 360 px phone: the list's card and the
+    // client's page, each with the offer as "Proposta original".
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 360, height: 740 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/proposals?search=${encodeURIComponent(title)}`);
+      const card = page.getByRole('article').filter({ hasText: title });
+      await expect(card).toContainText(/405,90\s€/);
+      await expect(card.getByTestId('original-total')).toHaveText(/Proposta original: 147,60\s€/);
+      await page.goto(`/clients/${clientId}`);
+      const row = page.getByRole('listitem').or(page.getByRole('row')).filter({ hasText: title });
+      await expect(row).toContainText(/405,90\s€/);
+      await expect(row).toContainText('Aceite');
+      await expect(row.getByTestId('original-total')).toHaveText(/Proposta original: 147,60\s€/);
+    }
     await expectAccessible(page);
   });
 });

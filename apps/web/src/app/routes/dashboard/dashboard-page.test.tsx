@@ -105,6 +105,9 @@ describe('DashboardPage', () => {
     expect(rows).toHaveLength(10);
     expect(rows[0]).toHaveAttribute('href', `/proposals/${ID(101)}`);
     expect(within(rows[0] as HTMLElement).getByText('Aceite')).toBeInTheDocument();
+    // The agreed figure, the offer under it (docs/product.md#signed-figures); an open proposal shows its own.
+    expect(rows[0]?.textContent?.replace(/\s/g, ' ')).toContain('100,00 €Proposta original: 123,45 €');
+    expect(within(rows[1] as HTMLElement).queryByTestId('original-total')).toBeNull();
     expect(within(recent).getByRole('link', { name: /Ver todas/ })).toHaveAttribute('href', '/proposals');
 
     expect(urls.some((u) => u.endsWith('/analytics/top-clients?limit=5'))).toBe(true);
