@@ -111,7 +111,7 @@ test.describe('optional items chosen by the client', () => {
     await expect(hero).toContainText(/405,90\s€/);
     await expect(hero.getByTestId('original-total')).toHaveText(/Proposta original: 147,60\s€/);
     const agreed = client360.getByRole('region', { name: 'Configuração escolhida' });
-    await expect(agreed.locator('.pp-totals-grand')).toContainText(/405,90\s€/);
+    await expect(agreed.locator('.pp-totals-grand').first()).toContainText(/405,90\s€/);
     await expect(agreed.getByText(/^Proposta original/)).toBeVisible();
     expect(await client360.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
     await expectAccessible(client360);
