@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { proposalApprovals, proposals, teams, users } from '@/db/schema/index.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
@@ -7,7 +7,14 @@ type ApprovalAction = (typeof proposalApprovals.$inferInsert)['action'];
 
 export async function insertApprovalEvent(
   ctx: TenantContext,
-  values: { proposalId: string; action: ApprovalAction; actorId: string | null; note: string | null },
+  values: {
+    proposalId: string;
+    action: ApprovalAction;
+    actorId: string | null;
+    note: string | null;
+    contentSha256?: string | null;
+    previousOwnerId?: string | null;
+  },
 ): Promise<void> {
   await ctx.db.insert(proposalApprovals).values({ ...values, organizationId: ctx.organizationId });
 }
@@ -19,6 +26,9 @@ export async function selectApprovalEvents(ctx: TenantContext, proposalId: strin
       id: proposalApprovals.id,
       action: proposalApprovals.action,
       note: proposalApprovals.note,
+      actorId: proposalApprovals.actorId,
+      previousOwnerId: proposalApprovals.previousOwnerId,
+      contentSha256: proposalApprovals.contentSha256,
       firstName: users.firstName,
       lastName: users.lastName,
       createdAt: proposalApprovals.createdAt,
@@ -73,7 +83,8 @@ export async function selectActiveAdminIds(ctx: TenantContext): Promise<string[]
  * belongs to, for a manager). Their own only when `selfApproves`. Nothing for other roles or an API key.
  */
 export function awaitingApprovalOf(ctx: TenantContext, selfApproves: boolean): SQL | undefined {
-  const inReview = eq(proposals.status, 'in_review');
+  // In review before sending, or re-opened by a change after sending (issue 34).
+  const inReview = or(eq(proposals.status, 'in_review'), isNotNull(proposals.approvalReopenedAt));
   const own = selfApproves ? undefined : ne(proposals.ownerId, ctx.userId);
   if (ctx.apiKey || (ctx.role !== 'admin' && ctx.role !== 'manager')) return sql`false`;
   if (ctx.role === 'admin') return and(inReview, own);
@@ -97,4 +108,14 @@ export function awaitingApprovalOf(ctx: TenantContext, selfApproves: boolean): S
     ? or(inArray(proposals.ownerId, members), eq(proposals.ownerId, ctx.userId))
     : inArray(proposals.ownerId, members);
   return and(inReview, own, ownedByTeam);
+}
+
+/** A member's role (the policy is applied as the owner would send the proposal). */
+export async function selectUserRole(ctx: TenantContext, userId: string) {
+  const [row] = await ctx.db
+    .select({ role: users.role })
+    .from(users)
+    .where(and(inTenant(users, ctx), eq(users.id, userId)))
+    .limit(1);
+  return row?.role ?? null;
 }

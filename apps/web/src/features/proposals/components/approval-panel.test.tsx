@@ -17,6 +17,9 @@ const state = (over: Partial<ProposalApproval> = {}): ProposalApproval => ({
   status: 'draft',
   blocksSending: true,
   required: true,
+  reopened: false,
+  reopenedAt: null,
+  totalRange: { min: 600_000, max: 600_000 },
   canRequest: true,
   canApprove: false,
   lastReturn: null,
@@ -28,6 +31,7 @@ const returned = {
   id: '00000000-0000-4000-8000-0000000000aa',
   action: 'returned' as const,
   note: 'Baixe o desconto para 10 %',
+  contentSha256: null,
   actorName: 'Marta Gestora',
   createdAt: '2026-11-20T10:00:00.000Z',
 };
