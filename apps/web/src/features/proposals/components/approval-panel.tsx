@@ -41,7 +41,8 @@ const RequestFormSchema = z.object({ text: ApprovalRequestInputSchema.shape.note
 
 /** Why sending is blocked, in the words the send button's tooltip and the panel use. */
 export function approvalBlockReason(approval: ProposalApproval | undefined): string | undefined {
-  return approval?.blocksSending ? MESSAGES.approvalRequired : undefined;
+  // A change after sending waits for approval too: sending it again is refused (issue 34).
+  return approval?.blocksSending || approval?.reopened ? MESSAGES.approvalRequired : undefined;
 }
 
 function NoteForm({
