@@ -260,6 +260,13 @@ describe('M3: separation of duties', () => {
     expect(approval.history.map((e: { action: string }) => e.action)).toEqual(['handed_over', 'requested']);
     expect(approval.history[0].note).toMatch(/^De .+ para .+\.$/);
     expect((await row(p.id))?.status).toBe('in_review');
+    // Nor is it in the manager's 'Para aprovar'; the admin's it is.
+    const queueOf = async (u: TestUser) =>
+      (await as(t.app, u)('GET', '/proposals?awaitingMyApproval=true'))
+        .json()
+        .data.map((r: { id: string }) => r.id);
+    expect(await queueOf(team.manager)).not.toContain(p.id);
+    expect(await queueOf(team.admin)).toContain(p.id);
 
     expect((await as(t.app, team.admin)('POST', `/proposals/${p.id}/approve`)).statusCode).toBe(200);
   });

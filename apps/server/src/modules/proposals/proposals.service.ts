@@ -449,7 +449,8 @@ export async function updateProposal(
   const row = await withTx(ctx, async (tx) => {
     if (lapsed) await recordApprovalLapsed(tx, id);
     // A hand-over while approval is pending stays on its history (issue 34, M3).
-    if (owner.id !== current.ownerId && (isApprovalPending(current) || review.reopenedAt)) {
+    // (Not after a lapse: the request it belonged to is over.)
+    if (owner.id !== current.ownerId && !lapsed && (isApprovalPending(current) || review.reopenedAt)) {
       await recordApprovalHandOver(tx, id, existing.owner, owner);
     }
     const updated = seen
