@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ApprovalSubject, largestDiscountPercent, needsApproval } from './approvals.ts';
+import { type ApprovalSubject, approvalParties, largestDiscountPercent, needsApproval } from './approvals.ts';
 import { clientTotalRange } from './client-choice.ts';
 import { canApproveProposal } from './permissions.ts';
 import { canRequestApproval, isAwaitingApproval } from './proposal-status.ts';
@@ -132,5 +132,29 @@ describe('approval transitions', () => {
     expect(canRequestApproval('sent')).toBe(false);
     expect(isAwaitingApproval('in_review')).toBe(true);
     expect(isAwaitingApproval('draft')).toBe(false);
+  });
+});
+
+describe('approvalParties (issue 34, M3)', () => {
+  it('names the requesters and past owners of the pending request only', () => {
+    const history = [
+      { action: 'handed_over', actorId: 'm', previousOwnerId: 'm' },
+      { action: 'reopened', actorId: 's2' },
+      { action: 'requested', actorId: 'm' },
+      { action: 'approved', actorId: 'a' },
+      { action: 'requested', actorId: 'old' },
+      { action: 'handed_over', actorId: 'x', previousOwnerId: 'older' },
+    ];
+    expect(approvalParties(history).sort()).toEqual(['m', 's2']);
+    expect(approvalParties([])).toEqual([]);
+    expect(approvalParties([{ action: 'requested', actorId: null }])).toEqual([]);
+  });
+
+  it('bars them from approving only when people do not approve their own', () => {
+    const manager = { userId: 'm', role: 'manager' } as const;
+    const p = { ownerId: 's' };
+    expect(canApproveProposal(manager, p, ['m'], false, ['m'])).toBe(false);
+    expect(canApproveProposal(manager, p, ['m'], true, ['m'])).toBe(true);
+    expect(canApproveProposal(manager, p, ['m'], false, ['other'])).toBe(true);
   });
 });
