@@ -18,6 +18,9 @@ let t: TestApp;
 let team: Awaited<ReturnType<typeof createTeamOfRoles>>;
 let clientId: string;
 
+const PNG_1X1 =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 // The rule of the issue: 1 000,00 € (IVA included).
 const LIMIT = 100_000;
 
@@ -84,13 +87,13 @@ describe('H1: a change after sending re-opens approval', () => {
     expect(edit.json().data).toMatchObject({ status: 'sent', totalValue: 615_000_000 });
 
     // The client cannot decide, in any way, and nothing is stored.
-    for (const action of ['accept', 'reject']) {
-      const res = await answerAsClient(
-        t,
-        p.publicToken,
-        action,
-        action === 'reject' ? { reasonCode: 'price' } : {},
-      );
+    const payloads: Record<string, Record<string, unknown>> = {
+      accept: {},
+      sign: { signerName: 'Joana Lima', signerEmail: 'joana@lima.pt', signatureData: PNG_1X1 },
+      reject: { reasonCode: 'price' },
+    };
+    for (const [action, payload] of Object.entries(payloads)) {
+      const res = await answerAsClient(t, p.publicToken, action, payload);
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().error).toMatchObject({ code: 'CONFLICT', message: MESSAGES.proposalInReview });
     }
