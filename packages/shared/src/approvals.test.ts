@@ -1,18 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { type ApprovalSubject, largestDiscountPercent, needsApproval } from './approvals.ts';
+import { type ApprovalSubject, approvalParties, largestDiscountPercent, needsApproval } from './approvals.ts';
+import { clientTotalRange } from './client-choice.ts';
 import { canApproveProposal } from './permissions.ts';
 import { canRequestApproval, isAwaitingApproval } from './proposal-status.ts';
 
 const owner = { userId: 'owner', role: 'sales' } as const;
-const proposal = (over: Partial<ApprovalSubject> = {}): ApprovalSubject => ({
-  ownerId: 'owner',
-  totalValue: 100_000,
-  subtotal: 100_000,
-  discountType: 'percentage',
-  discountValue: 0,
-  discountAmount: 0,
-  ...over,
-});
+/**
+ * A proposal at 0 % IVA priced so that its default total is `totalValue` (and its subtotal `subtotal`), with a
+ * fixed `discountAmount` or a percentage `discountValue`; `items` adds lines of their own (price 0 unless given).
+ */
+interface Shape {
+  totalValue?: number;
+  subtotal?: number;
+  discountType?: 'percentage' | 'fixed';
+  discountValue?: number;
+  discountAmount?: number;
+  items?: ApprovalSubject['items'] | { discount?: number }[];
+}
+const proposal = (over: Shape = {}): ApprovalSubject => {
+  const discountType = over.discountType ?? 'percentage';
+  const subtotal = over.subtotal ?? over.totalValue ?? 100_000;
+  const extra = (over.items ?? []).map((i) => ({ quantity: 1, unitPrice: 0, ...i }));
+  return {
+    ownerId: 'owner',
+    taxRate: 0,
+    discountType,
+    discountValue: discountType === 'fixed' ? (over.discountAmount ?? 0) : (over.discountValue ?? 0),
+    items: [{ quantity: 1, unitPrice: subtotal }, ...extra],
+  };
+};
 
 describe('needsApproval (docs/product.md#approvals)', () => {
   it('is off by default', () => {
@@ -38,6 +54,25 @@ describe('needsApproval (docs/product.md#approvals)', () => {
     expect(needsApproval(settings, proposal({ ...fixed, discountAmount: 20_000 }), owner)).toBe(true);
     expect(needsApproval(settings, proposal({ ...fixed, discountAmount: 19_999 }), owner)).toBe(false);
     expect(largestDiscountPercent(proposal({ ...fixed, subtotal: 0, discountAmount: 0 }))).toBe(0);
+  });
+
+  it('evaluates the largest total the client can choose (issue 34, M1)', () => {
+    const settings = { approvalMinTotal: 100_000 };
+    const base = proposal({ totalValue: 1_230 });
+    expect(needsApproval(settings, base, owner)).toBe(false);
+    const optional = { quantity: 1, unitPrice: 100_000, optional: 'unselected' as const };
+    expect(needsApproval(settings, { ...base, items: [...base.items, optional] }, owner)).toBe(true);
+    const ranged = { ...base, items: [{ quantity: 1, maxQuantity: 100, unitPrice: 1_230 }] };
+    expect(needsApproval(settings, ranged, owner)).toBe(true);
+    expect(clientTotalRange(ranged)).toMatchObject({ min: 1_230, max: 123_000 });
+  });
+
+  it('reads a fixed discount on the smallest choice, where it weighs most', () => {
+    const settings = { approvalMinDiscountPercent: 50 };
+    const p = proposal({ discountType: 'fixed', subtotal: 10_000, discountAmount: 4_000 });
+    expect(needsApproval(settings, p, owner)).toBe(false);
+    const ranged = { ...p, items: [{ quantity: 2, minQuantity: 1, unitPrice: 5_000 }] };
+    expect(needsApproval(settings, ranged, owner)).toBe(true);
   });
 
   it("counts a line's own discount", () => {
@@ -97,5 +132,29 @@ describe('approval transitions', () => {
     expect(canRequestApproval('sent')).toBe(false);
     expect(isAwaitingApproval('in_review')).toBe(true);
     expect(isAwaitingApproval('draft')).toBe(false);
+  });
+});
+
+describe('approvalParties (issue 34, M3)', () => {
+  it('names the requesters and past owners of the pending request only', () => {
+    const history = [
+      { action: 'handed_over', actorId: 'm', previousOwnerId: 'm' },
+      { action: 'reopened', actorId: 's2' },
+      { action: 'requested', actorId: 'm' },
+      { action: 'approved', actorId: 'a' },
+      { action: 'requested', actorId: 'old' },
+      { action: 'handed_over', actorId: 'x', previousOwnerId: 'older' },
+    ];
+    expect(approvalParties(history).sort()).toEqual(['m', 's2']);
+    expect(approvalParties([])).toEqual([]);
+    expect(approvalParties([{ action: 'requested', actorId: null }])).toEqual([]);
+  });
+
+  it('bars them from approving only when people do not approve their own', () => {
+    const manager = { userId: 'm', role: 'manager' } as const;
+    const p = { ownerId: 's' };
+    expect(canApproveProposal(manager, p, ['m'], false, ['m'])).toBe(false);
+    expect(canApproveProposal(manager, p, ['m'], true, ['m'])).toBe(true);
+    expect(canApproveProposal(manager, p, ['m'], false, ['other'])).toBe(true);
   });
 });

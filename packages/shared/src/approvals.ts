@@ -1,4 +1,6 @@
+import { type ChoiceTotalsInput, type ChoosableItem, clientTotalRange } from './client-choice.ts';
 import { type Actor, can } from './permissions.ts';
+import type { TotalsItem } from './totals.ts';
 
 /**
  * The approval policy (docs/product.md#approvals) in one pure function: the server refuses to send or share a
@@ -15,29 +17,25 @@ export interface ApprovalSettings {
   approvalSelfApproves?: boolean;
 }
 
-/** What the policy reads of a proposal: its owner, totals and discounts (the proposal's and each line's). */
-export interface ApprovalSubject {
+/**
+ * What the policy reads of a proposal: its owner, priced items (with what the client may choose) and discount.
+ * The figures are computed here from the items, so the rule always sees the client's whole range.
+ */
+export interface ApprovalSubject extends ChoiceTotalsInput {
   ownerId: string;
-  totalValue: number;
-  subtotal: number;
-  discountType: 'percentage' | 'fixed';
-  discountValue: number;
-  discountAmount: number;
-  items?: readonly { discount?: number | null }[];
+  items: readonly (ChoosableItem & TotalsItem & { discount?: number | null })[];
 }
 
 /**
  * The largest discount the proposal gives, as a percentage: the proposal's own (a fixed discount as its share of
- * the subtotal) or any line's (docs/decisions.md, "Issue 24 — approvals").
+ * the subtotal of the smallest choice, where it weighs most) or any line's (docs/decisions.md, "Issue 24 —
+ * approvals").
  */
-export function largestDiscountPercent(p: ApprovalSubject): number {
+export function largestDiscountPercent(p: ApprovalSubject, range = clientTotalRange(p)): number {
+  const { subtotal, discountAmount } = range.smallest;
   const own =
-    p.discountType === 'percentage'
-      ? p.discountValue
-      : p.subtotal > 0
-        ? (p.discountAmount * 100) / p.subtotal
-        : 0;
-  const lines = (p.items ?? []).map((i) => i.discount ?? 0);
+    p.discountType === 'percentage' ? p.discountValue : subtotal > 0 ? (discountAmount * 100) / subtotal : 0;
+  const lines = p.items.map((i) => i.discount ?? 0);
   return Math.max(own, 0, ...lines);
 }
 
@@ -53,7 +51,8 @@ function positive(v: unknown): number | null {
 }
 
 /**
- * Whether this proposal needs approval before `actor` sends or shares it: the total is at or above the threshold
+ * Whether this proposal needs approval before `actor` sends or shares it: the largest total the client can
+ * choose is at or above the threshold
  * or the largest discount at or above its percentage (either rule may be off), unless the actor is an admin or
  * manager sending their own proposal and the organization lets them skip it (the default).
  */
@@ -64,13 +63,41 @@ export function needsApproval(
 ): boolean {
   const minTotal = positive(settings?.approvalMinTotal);
   const minDiscount = positive(settings?.approvalMinDiscountPercent);
+  if (minTotal === null && minDiscount === null) return false;
+  // The largest total the client can choose, not the default one (issue 34, M1).
+  const range = clientTotalRange(proposal);
   const meets =
-    (minTotal !== null && proposal.totalValue >= minTotal) ||
-    (minDiscount !== null && largestDiscountPercent(proposal) >= minDiscount);
+    (minTotal !== null && range.max >= minTotal) ||
+    (minDiscount !== null && largestDiscountPercent(proposal, range) >= minDiscount);
   if (!meets) return false;
   const skipsOwn =
     settings?.approvalSelfApproves !== false &&
     proposal.ownerId === actor.userId &&
     can(actor.role, 'proposal:approve');
   return !skipsOwn;
+}
+
+/** One row of a proposal's approval history, as `approvalParties` reads it (newest first). */
+export interface ApprovalHistoryEntry {
+  action: string;
+  actorId: string | null;
+  previousOwnerId?: string | null;
+}
+
+/**
+ * Who may not approve the pending request when the organization does not let people approve their own (issue
+ * 34, M3): whoever asked for it (or re-opened it by a change after sending), and every owner the proposal had
+ * since (the hand-overs recorded while it was pending). The pending request starts after the last approval,
+ * return or automatic reset. `history` is newest first; the current owner is excluded by the policy itself.
+ */
+export function approvalParties(history: readonly ApprovalHistoryEntry[]): string[] {
+  const parties = new Set<string>();
+  for (const entry of history) {
+    if (entry.action === 'approved' || entry.action === 'returned' || entry.action === 'reset') break;
+    if ((entry.action === 'requested' || entry.action === 'reopened') && entry.actorId) {
+      parties.add(entry.actorId);
+    }
+    if (entry.action === 'handed_over' && entry.previousOwnerId) parties.add(entry.previousOwnerId);
+  }
+  return [...parties];
 }

@@ -3,6 +3,7 @@
  * Zod-free: the public page, the editor and the server run the same functions, and the effective items they
  * return are what `computeTotals` is given.
  */
+import { computeTotals, type Totals, type TotalsInput, type TotalsItem } from './totals.ts';
 
 /** How an item is offered: absent/null is required; optional items are shown preselected or unselected. */
 export const ITEM_OPTIONAL_MODES = ['selected', 'unselected'] as const;
@@ -209,4 +210,61 @@ export interface ChosenConfiguration {
   discountAmount: number;
   taxAmount: number;
   totalValue: number;
+}
+
+/** The largest choice the client can make: every item in, each at the top of its range. */
+export function largestChoice(items: readonly ChoosableItem[]): ClientChoice {
+  return {
+    items: items.map((item, index) => ({ index, selected: true, quantity: quantityRange(item).max })),
+  };
+}
+
+/** The smallest choice the client can make: optional items out, every other at the bottom of its range. */
+export function smallestChoice(items: readonly ChoosableItem[]): ClientChoice {
+  return {
+    items: items.map((item, index) => ({
+      index,
+      selected: !isOptionalItem(item),
+      quantity: quantityRange(item).min,
+    })),
+  };
+}
+
+/** What the range of totals is computed from: a proposal's priced items, discount and IVA. */
+export interface ChoiceTotalsInput extends Omit<TotalsInput, 'items'> {
+  items: readonly (ChoosableItem & TotalsItem)[];
+}
+
+/** The totals (cents, IVA included) the client may end up with, and the figures at each end. */
+export interface ClientTotalRange {
+  min: number;
+  max: number;
+  /** The totals of the smallest choice (a fixed discount weighs most there). */
+  smallest: Totals;
+  /** The totals of the largest choice. */
+  largest: Totals;
+}
+
+/**
+ * The range of totals the client's choice spans (docs/product.md#approvals): from every optional item left out
+ * and each range at its minimum, to every optional item in at its maximum quantity. The approval rule is
+ * evaluated on `max` (the server's check and the approval screen read this one function), so what the client
+ * may add is never outside the policy.
+ */
+export function clientTotalRange(p: ChoiceTotalsInput): ClientTotalRange {
+  const totalsOf = (choice: ClientChoice) =>
+    computeTotals({
+      items: applyClientChoice(p.items, choice),
+      discountType: p.discountType,
+      discountValue: p.discountValue,
+      taxRate: p.taxRate,
+    });
+  const smallest = totalsOf(smallestChoice(p.items));
+  const largest = totalsOf(largestChoice(p.items));
+  return {
+    min: Math.min(smallest.totalValue, largest.totalValue),
+    max: Math.max(smallest.totalValue, largest.totalValue),
+    smallest,
+    largest,
+  };
 }

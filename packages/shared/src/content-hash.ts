@@ -63,3 +63,49 @@ export async function sha256Hex(text: string): Promise<string> {
 export function contentSha256(p: ShownContent): Promise<string> {
   return sha256Hex(canonicalContent(p));
 }
+
+/** What an approval covers (docs/product.md#approvals): the priced lines with the client's bounds, discount and IVA. */
+export interface ApprovedContent {
+  currency: string;
+  discountType: string;
+  discountValue: number;
+  taxRate: number;
+  items: readonly {
+    quantity: number;
+    unitPrice: number;
+    discount?: number | null;
+    tax?: number | null;
+    optional?: string | null;
+    minQuantity?: number | null;
+    maxQuantity?: number | null;
+  }[];
+}
+
+/**
+ * The canonical JSON (JCS) of what an approval covers: every figure the price and the client's choice are
+ * computed from, absent and null alike written as null, numbers as numbers. Wording (titles, names, blocks) is
+ * left out: a change of wording keeps the approval, any change of price, discount or bounds does not.
+ */
+export function canonicalApprovedContent(p: ApprovedContent): string {
+  const approved = {
+    currency: p.currency,
+    discountType: p.discountType,
+    discountValue: Number(p.discountValue),
+    taxRate: Number(p.taxRate),
+    items: p.items.map((i) => ({
+      quantity: Number(i.quantity),
+      unitPrice: Number(i.unitPrice),
+      discount: Number(i.discount ?? 0),
+      tax: i.tax ?? null,
+      optional: i.optional ?? null,
+      minQuantity: i.minQuantity ?? null,
+      maxQuantity: i.maxQuantity ?? null,
+    })),
+  };
+  return canonicalize(approved) ?? '';
+}
+
+/** SHA-256 of what an approval covers: the approval records it, and the client decides only on a match. */
+export function approvedContentSha256(p: ApprovedContent): Promise<string> {
+  return sha256Hex(canonicalApprovedContent(p));
+}

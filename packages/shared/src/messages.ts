@@ -79,6 +79,11 @@ export const MESSAGES = {
   approvalForbidden:
     'Só os gestores da equipa do responsável e os administradores podem aprovar esta proposta.',
   approvalCommentRequired: 'Indique o que deve ser alterado',
+  /** Issue 34, M3: separation of duties when "approve own" is off. */
+  approvalSeparationOfDuties:
+    'Quem pediu a aprovação, ou foi responsável pela proposta desde o pedido, não a pode aprovar.',
+  /** Issue 34, H1: the client cannot decide on content whose approval was re-opened. */
+  proposalInReview: 'Esta proposta está em revisão. Tente novamente mais tarde.',
   approvalNoteTooLong: 'O texto pode ter no máximo 2000 caracteres',
   approvalMinTotalInvalid: 'O valor mínimo para aprovação deve ser um valor positivo em euros',
   approvalMinDiscountInvalid: 'A percentagem de desconto para aprovação deve estar entre 0 e 100',

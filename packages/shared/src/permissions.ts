@@ -124,16 +124,21 @@ export function canAnswerClientMessage(actor: Actor, ownerId: string): boolean {
  * Approve or return a proposal awaiting approval (docs/product.md#approvals): admins any; managers those owned by
  * a member of a team they manage (`ownerTeamManagerIds`, the managers of the owner's team); nobody their own,
  * unless the organization lets admins and managers skip their own approval (`selfApproves`, the default). An API
- * key is a manager of no team, so it never approves (docs/decisions.md, "Issue 24 — approvals").
+ * key is a manager of no team, so it never approves (docs/decisions.md, "Issue 24 — approvals"). With the skip
+ * off, whoever asked for the pending approval or owned the proposal since never approves it (issue 34, M3).
  */
 export function canApproveProposal(
   actor: Actor,
   proposal: { readonly ownerId: string },
   ownerTeamManagerIds: readonly string[],
   selfApproves = true,
+  /** Who asked for the pending approval or owned the proposal since (`approvalParties`, issue 34, M3). */
+  requestParties: readonly string[] = [],
 ): boolean {
   if (!can(actor.role, 'proposal:approve')) return false;
   if (proposal.ownerId === actor.userId) return selfApproves;
+  // Separation of duties: handing the proposal over does not make its requester or past owner an approver.
+  if (!selfApproves && requestParties.includes(actor.userId)) return false;
   return actor.role === 'admin' || ownerTeamManagerIds.includes(actor.userId);
 }
 

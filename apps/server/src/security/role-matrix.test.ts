@@ -140,6 +140,22 @@ async function approvalCase(owner: TestUser, status: 'draft' | 'in_review') {
   return p;
 }
 
+/**
+ * A sent proposal of `owner` whose approval a change re-opened (issue 34), the change made by `requester` (who
+ * may not approve it, with no skipping one's own).
+ */
+async function reopenedCase(owner: TestUser, requester: TestUser) {
+  const p = await approvalCase(owner, 'draft');
+  await t.db.execute(
+    sql`update proposals set status = 'sent', approval_reopened_at = now() where id = ${p.id}`,
+  );
+  await t.db.execute(
+    sql`insert into proposal_approvals (organization_id, proposal_id, action, actor_id, note)
+         values (${team.org.id}, ${p.id}, 'reopened', ${requester.id}, 'Alterada depois de enviada')`,
+  );
+  return p;
+}
+
 const FILE = { multipart: true };
 
 /** The caller is `role`; "own" records are made by the caller, "others'" by a second sales user. */
@@ -435,6 +451,19 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
               },
               target: async () => ({
                 url: `/proposals/${(await approvalCase(teamSales, 'in_review')).id}/${verb}`,
+                body,
+              }),
+            },
+            {
+              // Re-opened after sending by the team's manager: the admins only (issue 34, M3).
+              rule: {
+                policy: (a: Actor) =>
+                  canApproveProposal(a, { ownerId: teamSales.id }, [team.manager.id], false, [
+                    team.manager.id,
+                  ]),
+              },
+              target: async () => ({
+                url: `/proposals/${(await reopenedCase(teamSales, team.manager)).id}/${verb}`,
                 body,
               }),
             },

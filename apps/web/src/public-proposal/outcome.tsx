@@ -1,18 +1,34 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { describeRejection } from '@aceite/shared/rejection-reasons';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
-import { IconCircleCheck, IconCircleX, IconClockX, IconLock, IconSignature } from '@tabler/icons-react';
+import {
+  IconCircleCheck,
+  IconCircleX,
+  IconClockHour4,
+  IconClockX,
+  IconLock,
+  IconSignature,
+} from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
 import { formatCalendarDate, isPastDay } from './format';
 import { usePageDates } from './page-dates';
 
-export type OutcomeKind = 'signed' | 'accepted' | 'rejected' | 'expired' | 'closed' | 'actionable';
+export type OutcomeKind =
+  | 'signed'
+  | 'accepted'
+  | 'rejected'
+  | 'expired'
+  | 'closed'
+  | 'in_review'
+  | 'actionable';
 
 /** Which of the public page's end states applies (docs/product.md#decisions). */
 export function outcomeOf(p: PublicProposal): OutcomeKind {
   if (p.signedAt) return 'signed';
   if (p.status === 'rejected' || p.rejectedAt) return 'rejected';
   if (p.status === 'accepted' || p.status === 'signed' || p.acceptedAt) return 'accepted';
+  // A change waits for approval (docs/product.md#approvals): no answers until it is approved.
+  if (p.inReview) return 'in_review';
   if (p.isActionable) return 'actionable';
   if (p.status === 'expired' || (p.validUntil && isPastDay(p.validUntil))) return 'expired';
   return 'closed';
@@ -186,6 +202,33 @@ export function ClosedOutcome({ proposal, headingRef }: OutcomeProps) {
       <p>Esta proposta já não pode ser respondida.</p>
       <p>
         <ContactOwner proposal={proposal} />
+      </p>
+    </OutcomeBox>
+  );
+}
+
+/**
+ * A change to the proposal waits for the organization's approval (docs/product.md#approvals, issue 34): the
+ * answers come back once it is approved (docs/decisions.md, "Issue 34 — approval follows the content").
+ */
+export function InReviewOutcome({ proposal, headingRef }: OutcomeProps) {
+  return (
+    <OutcomeBox
+      tone="closed"
+      icon={<IconClockHour4 size={24} />}
+      title="Proposta em revisão"
+      headingRef={headingRef}
+    >
+      <p>
+        Esta proposta foi alterada e está em revisão. Poderá aceitá-la, assiná-la ou rejeitá-la assim que a
+        revisão terminar.
+      </p>
+      <p>
+        Tem dúvidas? Contacte {`${proposal.owner.firstName} ${proposal.owner.lastName}`.trim()} (
+        <a className="pp-link" href={`mailto:${proposal.owner.email}`}>
+          {proposal.owner.email}
+        </a>
+        ).
       </p>
     </OutcomeBox>
   );

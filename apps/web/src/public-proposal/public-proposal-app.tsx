@@ -16,6 +16,7 @@ import {
   AcceptedOutcome,
   ClosedOutcome,
   ExpiredOutcome,
+  InReviewOutcome,
   outcomeOf,
   RejectedOutcome,
   SignedOutcome,
@@ -166,12 +167,14 @@ function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) 
             {outcome === 'rejected' ? <RejectedOutcome {...outcomeProps} /> : null}
             {outcome === 'expired' ? <ExpiredOutcome {...outcomeProps} /> : null}
             {outcome === 'closed' ? <ClosedOutcome {...outcomeProps} /> : null}
+            {outcome === 'in_review' ? <InReviewOutcome {...outcomeProps} /> : null}
           </section>
         )}
         <ClientMessages
           proposal={proposal}
           publicToken={publicToken}
-          actionable={outcome === 'actionable'}
+          // Questions stay open while a change is in review; only the answers wait.
+          actionable={outcome === 'actionable' || outcome === 'in_review'}
           ensureInteractions={ensureInteractions}
           reload={reload}
         />

@@ -12,6 +12,7 @@ export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicPro
     title: 'Website institucional',
     description: 'Proposta para o novo website.\nInclui alojamento no primeiro ano.',
     status: 'sent',
+    inReview: false,
     viewCount: 2,
     currency: 'EUR',
     content: {

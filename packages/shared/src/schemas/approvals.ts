@@ -23,7 +23,18 @@ export const ApprovalReturnInputSchema = z.object({
 });
 export type ApprovalReturnInput = z.input<typeof ApprovalReturnInputSchema>;
 
-export const APPROVAL_ACTIONS = ['requested', 'approved', 'returned', 'reset'] as const;
+/**
+ * 'reopened': a change to a proposal the client has re-opened its approval (issue 34, the note says what changed);
+ * 'handed_over': the owner changed while approval was pending (the note names both).
+ */
+export const APPROVAL_ACTIONS = [
+  'requested',
+  'approved',
+  'returned',
+  'reset',
+  'reopened',
+  'handed_over',
+] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 export const ApprovalEventSchema = z.object({
@@ -32,6 +43,8 @@ export const ApprovalEventSchema = z.object({
   note: z.string().nullable(),
   /** The member who acted; null for an API key or an automatic return to draft. */
   actorName: z.string().nullable(),
+  /** On an approval: SHA-256 of the content approved (priced lines, client bounds, discount, IVA; issue 34). */
+  contentSha256: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ApprovalEvent = z.infer<typeof ApprovalEventSchema>;
@@ -46,6 +59,17 @@ export const ProposalApprovalSchema = z.object({
   blocksSending: z.boolean(),
   /** The policy applies to this proposal when the caller sends it. */
   required: z.boolean(),
+  /**
+   * A change after sending re-opened approval (issue 34): the client cannot decide and the public page says
+   * 'Em revisão' until it is approved again.
+   */
+  reopened: z.boolean(),
+  reopenedAt: z.string().nullable(),
+  /**
+   * The totals (cents, IVA included) the client's choice spans: the policy reads `max` (every optional line in at
+   * its maximum quantity, `clientTotalRange` of @aceite/shared/client-choice).
+   */
+  totalRange: z.object({ min: z.number(), max: z.number() }),
   canRequest: z.boolean(),
   canApprove: z.boolean(),
   lastReturn: ApprovalEventSchema.nullable(),

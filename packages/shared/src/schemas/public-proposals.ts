@@ -47,6 +47,11 @@ export const PublicProposalSchema = z.object({
   owner: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
   /** Whether accept, reject and sign are still possible. */
   isActionable: z.boolean(),
+  /**
+   * A change after sending waits for approval (issue 34): the page says 'Em revisão' instead of the answer
+   * controls, and the answers are refused until it is approved (docs/product.md#approvals).
+   */
+  inReview: z.boolean(),
   /** What the client chose when accepting (docs/product.md#client-choice); null until then. */
   clientChoice: ChosenConfigurationSchema.nullable(),
   signedAt: z.string().nullable(),

@@ -134,6 +134,16 @@ export const proposals = pgTable(
     numberSeq: integer('number_seq')
       .notNull()
       .$defaultFn(() => sql`null`),
+    /**
+     * SHA-256 of what the last approval covered (`approvedContentSha256` of @aceite/shared/content-hash: priced
+     * lines, client bounds, discount, IVA). Null until approved (docs/product.md#approvals, issue 34).
+     */
+    approvedContentSha256: text('approved_content_sha256'),
+    /**
+     * Set when a change to a proposal the client has re-opened its approval: until it is approved again the
+     * client cannot decide and the public page says 'Em revisão' (docs/product.md#approvals, issue 34).
+     */
+    approvalReopenedAt: timestamp('approval_reopened_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { proposalApprovals, proposals, teams, users } from '@/db/schema/index.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
@@ -7,7 +7,14 @@ type ApprovalAction = (typeof proposalApprovals.$inferInsert)['action'];
 
 export async function insertApprovalEvent(
   ctx: TenantContext,
-  values: { proposalId: string; action: ApprovalAction; actorId: string | null; note: string | null },
+  values: {
+    proposalId: string;
+    action: ApprovalAction;
+    actorId: string | null;
+    note: string | null;
+    contentSha256?: string | null;
+    previousOwnerId?: string | null;
+  },
 ): Promise<void> {
   await ctx.db.insert(proposalApprovals).values({ ...values, organizationId: ctx.organizationId });
 }
@@ -19,6 +26,9 @@ export async function selectApprovalEvents(ctx: TenantContext, proposalId: strin
       id: proposalApprovals.id,
       action: proposalApprovals.action,
       note: proposalApprovals.note,
+      actorId: proposalApprovals.actorId,
+      previousOwnerId: proposalApprovals.previousOwnerId,
+      contentSha256: proposalApprovals.contentSha256,
       firstName: users.firstName,
       lastName: users.lastName,
       createdAt: proposalApprovals.createdAt,
@@ -68,13 +78,33 @@ export async function selectActiveAdminIds(ctx: TenantContext): Promise<string[]
 }
 
 /**
+ * The caller neither asked for the pending approval (nor re-opened it) nor owned the proposal since (the SQL
+ * form of `approvalParties` of @aceite/shared/approvals, issue 34, M3): the pending request is what follows the
+ * last approval, return or automatic reset.
+ */
+function notPartyToPendingRequest(userId: string): SQL {
+  return sql`not exists (
+    select 1 from ${proposalApprovals} pa
+     where pa.proposal_id = ${proposals.id}
+       and ((pa.action in ('requested', 'reopened') and pa.actor_id = ${userId})
+         or (pa.action = 'handed_over' and pa.previous_owner_id = ${userId}))
+       and pa.created_at > coalesce((
+         select max(pb.created_at) from ${proposalApprovals} pb
+          where pb.proposal_id = ${proposals.id} and pb.action in ('approved', 'returned', 'reset')
+       ), '-infinity'::timestamptz))`;
+}
+
+/**
  * The proposals awaiting the caller's approval ('Para aprovar'), as a filter on `proposals`: in review and owned
  * by someone the caller may approve for (any member for an admin; a member of a team the manager manages or
- * belongs to, for a manager). Their own only when `selfApproves`. Nothing for other roles or an API key.
+ * belongs to, for a manager). Their own, and those they asked for or owned since, only when `selfApproves`. Nothing for other roles or an API key.
  */
 export function awaitingApprovalOf(ctx: TenantContext, selfApproves: boolean): SQL | undefined {
-  const inReview = eq(proposals.status, 'in_review');
-  const own = selfApproves ? undefined : ne(proposals.ownerId, ctx.userId);
+  // In review before sending, or re-opened by a change after sending (issue 34).
+  const inReview = or(eq(proposals.status, 'in_review'), isNotNull(proposals.approvalReopenedAt));
+  const own = selfApproves
+    ? undefined
+    : and(ne(proposals.ownerId, ctx.userId), notPartyToPendingRequest(ctx.userId));
   if (ctx.apiKey || (ctx.role !== 'admin' && ctx.role !== 'manager')) return sql`false`;
   if (ctx.role === 'admin') return and(inReview, own);
   const managedTeams = ctx.db
@@ -97,4 +127,14 @@ export function awaitingApprovalOf(ctx: TenantContext, selfApproves: boolean): S
     ? or(inArray(proposals.ownerId, members), eq(proposals.ownerId, ctx.userId))
     : inArray(proposals.ownerId, members);
   return and(inReview, own, ownedByTeam);
+}
+
+/** A member's role (the policy is applied as the owner would send the proposal). */
+export async function selectUserRole(ctx: TenantContext, userId: string) {
+  const [row] = await ctx.db
+    .select({ role: users.role })
+    .from(users)
+    .where(and(inTenant(users, ctx), eq(users.id, userId)))
+    .limit(1);
+  return row?.role ?? null;
 }

@@ -1,7 +1,15 @@
-import { needsApproval } from '@aceite/shared/approvals';
+import { type ApprovalSubject, approvalParties, needsApproval } from '@aceite/shared/approvals';
+import { clientTotalRange } from '@aceite/shared/client-choice';
+import { approvedContentSha256 } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
+import { formatMoney } from '@aceite/shared/money';
 import { canApproveProposal, type Role } from '@aceite/shared/permissions';
-import { canRequestApproval, isAwaitingApproval, isBeforeSent } from '@aceite/shared/proposal-status';
+import {
+  CLIENT_HAS_SEEN_STATUSES,
+  canRequestApproval,
+  isAwaitingApproval,
+  isBeforeSent,
+} from '@aceite/shared/proposal-status';
 import type {
   ApprovalEvent,
   ApprovalRequestInput,
@@ -26,6 +34,7 @@ import {
   selectActiveAdminIds,
   selectApprovalEvents,
   selectOwnerTeamManagerIds,
+  selectUserRole,
 } from './approvals.queries.ts';
 import {
   type ProposalRow,
@@ -45,8 +54,46 @@ import {
 type Settings = Readonly<Record<string, unknown>> | null | undefined;
 type PricedProposal = Pick<
   ProposalRow,
-  'ownerId' | 'totalValue' | 'subtotal' | 'discountType' | 'discountValue' | 'discountAmount' | 'content'
->;
+  'ownerId' | 'discountType' | 'discountValue' | 'taxRate' | 'content'
+> & {
+  currency?: string;
+};
+
+/** What the shared policy reads of a proposal: its lines (with the client's bounds), discount and IVA. */
+function subjectOf(p: PricedProposal): ApprovalSubject {
+  return {
+    ownerId: p.ownerId,
+    discountType: p.discountType,
+    discountValue: Number(p.discountValue),
+    taxRate: Number(p.taxRate),
+    items: p.content?.items ?? [],
+  };
+}
+
+/** SHA-256 of what an approval covers (issue 34): recorded by the approval, compared on every change. */
+export function approvalHashOf(p: PricedProposal): Promise<string> {
+  return approvedContentSha256({
+    currency: p.currency ?? 'EUR',
+    discountType: p.discountType,
+    discountValue: Number(p.discountValue),
+    taxRate: Number(p.taxRate),
+    items: p.content?.items ?? [],
+  });
+}
+
+/** Approval is pending: in review before sending, or re-opened by a change after sending (issue 34). */
+export function isApprovalPending(p: Pick<ProposalRow, 'status' | 'approvalReopenedAt'>): boolean {
+  return isAwaitingApproval(p.status) || p.approvalReopenedAt !== null;
+}
+
+/**
+ * The client decides only on approved content (docs/product.md#approvals, issue 34, H1): while a change to the
+ * sent proposal waits for approval, accepting, signing and rejecting answer 409. Called by the public answers
+ * before the code is tried and again on the locked row inside the answer's transaction.
+ */
+export function assertClientMayDecide(p: Pick<ProposalRow, 'approvalReopenedAt'>): void {
+  if (p.approvalReopenedAt !== null) throw new AppError('CONFLICT', MESSAGES.proposalInReview);
+}
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
 
@@ -56,11 +103,7 @@ export async function organizationSettings(ctx: TenantContext): Promise<Settings
 
 /** The policy applied to one proposal, `actor` being who would send it. */
 export function approvalApplies(settings: Settings, p: PricedProposal, actor: TenantContext): boolean {
-  return needsApproval(
-    settings,
-    { ...p, items: p.content?.items ?? [] },
-    { userId: actor.userId, role: actor.role },
-  );
+  return needsApproval(settings, subjectOf(p), { userId: actor.userId, role: actor.role });
 }
 
 /**
@@ -69,12 +112,14 @@ export function approvalApplies(settings: Settings, p: PricedProposal, actor: Te
  */
 export function assertApprovedToSend(
   settings: Settings,
-  p: PricedProposal & Pick<ProposalRow, 'status'>,
+  p: PricedProposal & Pick<ProposalRow, 'status'> & { approvalReopenedAt?: Date | null },
   ctx: TenantContext,
 ): void {
   if (isBeforeSent(p.status) && p.status !== 'approved' && approvalApplies(settings, p, ctx)) {
     throw new AppError('CONFLICT', MESSAGES.approvalRequired);
   }
+  // Sent again while a change waits for approval: the client would only find it in review.
+  if (p.approvalReopenedAt) throw new AppError('CONFLICT', MESSAGES.approvalRequired);
 }
 
 /**
@@ -87,34 +132,115 @@ export function linkAwaitsApproval(
   ownerRole: Role,
 ): boolean {
   if (!isBeforeSent(p.status) || p.status === 'approved') return false;
-  return needsApproval(
-    settings,
-    { ...p, items: p.content?.items ?? [] },
-    { userId: p.ownerId, role: ownerRole },
-  );
+  return needsApproval(settings, subjectOf(p), { userId: p.ownerId, role: ownerRole });
 }
 
 /**
- * An approved (or in-review) proposal whose price or discount changed returns to draft when the policy applies to
- * the new figures (docs/product.md#approvals); a change of wording keeps the approval.
+ * An approved (or in-review) proposal whose price, discount or client bounds changed (its approval hash) returns
+ * to draft when the policy applies to the new figures (docs/product.md#approvals); a change of wording keeps the
+ * approval.
  */
-export function approvalLapses(
+export async function approvalLapses(
   settings: Settings,
   before: PricedProposal & Pick<ProposalRow, 'status'>,
   after: PricedProposal,
   ctx: TenantContext,
-): boolean {
+): Promise<boolean> {
   if (before.status !== 'approved' && before.status !== 'in_review') return false;
-  const priceOf = (p: PricedProposal) =>
-    JSON.stringify([
-      p.totalValue,
-      p.subtotal,
-      p.discountType,
-      Number(p.discountValue),
-      p.discountAmount,
-      (p.content?.items ?? []).map((i) => [i.quantity, i.unitPrice, i.discount ?? 0]),
-    ]);
-  return priceOf(before) !== priceOf(after) && approvalApplies(settings, after, ctx);
+  if ((await approvalHashOf(before)) === (await approvalHashOf(after))) return false;
+  return approvalApplies(settings, after, ctx);
+}
+
+/** What a save does to the approval of a proposal the client has (issue 34, H1). */
+export interface ApprovalAfterEdit {
+  /** The new value of `approvalReopenedAt`. */
+  reopenedAt: Date | null;
+  /** Why approval was (re-)opened, for the history: null when nothing is to be recorded. */
+  reopenNote: string | null;
+}
+
+/**
+ * A change to a proposal the client has (sent, viewed, negotiating) re-opens its approval when it changes what an
+ * approval covers (or hands it to an owner the policy applies to) and the policy applies to the result as its
+ * owner would send it, unless that exact content was approved before. Approval no longer needed, or the approved
+ * content restored: the client may decide again.
+ */
+export async function approvalAfterClientEdit(
+  ctx: TenantContext,
+  settings: Settings,
+  before: PricedProposal & Pick<ProposalRow, 'status' | 'approvalReopenedAt' | 'approvedContentSha256'>,
+  after: PricedProposal,
+): Promise<ApprovalAfterEdit> {
+  const keep = { reopenedAt: before.approvalReopenedAt, reopenNote: null };
+  if (!CLIENT_HAS_SEEN_STATUSES.includes(before.status)) return keep;
+  const [hashBefore, hashAfter] = [await approvalHashOf(before), await approvalHashOf(after)];
+  const contentChanged = hashBefore !== hashAfter;
+  if (!contentChanged && before.ownerId === after.ownerId) return keep;
+  const ownerRole = await selectUserRole(ctx, after.ownerId);
+  const applies =
+    ownerRole !== null &&
+    needsApproval(settings, subjectOf(after), { userId: after.ownerId, role: ownerRole });
+  if (!applies || before.approvedContentSha256 === hashAfter) return { reopenedAt: null, reopenNote: null };
+  if (!contentChanged && before.approvalReopenedAt) return keep;
+  const [was, now] = [clientTotalRange(subjectOf(before)).max, clientTotalRange(subjectOf(after)).max];
+  const reopenNote = contentChanged
+    ? `Alterada depois de enviada ao cliente: o total máximo passou de ${formatMoney(was)} para ${formatMoney(now)}.`
+    : 'Entregue a um responsável cujas propostas precisam de aprovação.';
+  return { reopenedAt: before.approvalReopenedAt ?? new Date(), reopenNote };
+}
+
+/**
+ * Records the re-opening inside the save's transaction: a history row (the editor is its requester), an audit
+ * row, and the approvers are told as for a request.
+ */
+export async function recordApprovalReopened(
+  tx: TenantContext,
+  p: { id: string; title: string; ownerId: string },
+  note: string,
+): Promise<void> {
+  await insertApprovalEvent(tx, { proposalId: p.id, action: 'reopened', actorId: personOf(tx), note });
+  await audit(tx, 'proposal.approval_reopened', p.id, note);
+  await notifyApprovers(tx, p, note);
+}
+
+/**
+ * A hand-over while approval is pending (issue 34, M3) is kept on the history: the previous owner stays a party
+ * to the request and may not approve it when people do not approve their own.
+ */
+export async function recordApprovalHandOver(
+  tx: TenantContext,
+  proposalId: string,
+  from: { id: string; firstName: string; lastName: string },
+  to: { firstName: string; lastName: string },
+): Promise<void> {
+  const note = `De ${from.firstName} ${from.lastName} para ${to.firstName} ${to.lastName}.`;
+  await insertApprovalEvent(tx, {
+    proposalId,
+    action: 'handed_over',
+    actorId: personOf(tx),
+    note,
+    previousOwnerId: from.id,
+  });
+  await audit(tx, 'proposal.approval_handed_over', proposalId, note);
+}
+
+/**
+ * The form's 'Aprovada' (allowed by `assertMayApproveProposal`) is an approval too: the history records it with the
+ * hash of the content approved.
+ */
+export async function recordFormApproval(
+  tx: TenantContext,
+  proposalId: string,
+  sha256: string,
+): Promise<void> {
+  await insertApprovalEvent(tx, {
+    proposalId,
+    action: 'approved',
+    actorId: personOf(tx),
+    note: null,
+    contentSha256: sha256,
+  });
+  await audit(tx, 'proposal.approve', proposalId, null);
 }
 
 /** Records the automatic return to draft, inside the edit's transaction. */
@@ -122,22 +248,44 @@ export async function recordApprovalLapsed(tx: TenantContext, proposalId: string
   await insertApprovalEvent(tx, { proposalId, action: 'reset', actorId: personOf(tx), note: null });
 }
 
-async function mayApprove(ctx: TenantContext, settings: Settings, ownerId: string): Promise<boolean> {
-  if (ctx.apiKey) return false;
+type ApproveRight = 'yes' | 'forbidden' | 'separation';
+
+async function approveRight(
+  ctx: TenantContext,
+  settings: Settings,
+  ownerId: string,
+  proposalId?: string,
+): Promise<ApproveRight> {
+  if (ctx.apiKey) return 'forbidden';
   const managers = await selectOwnerTeamManagerIds(ctx, ownerId);
-  return canApproveProposal(ctx, { ownerId }, managers, approvalSelfApproves(settings));
+  const selfApproves = approvalSelfApproves(settings);
+  if (!canApproveProposal(ctx, { ownerId }, managers, selfApproves)) return 'forbidden';
+  if (!proposalId || selfApproves) return 'yes';
+  const parties = approvalParties(await selectApprovalEvents(ctx, proposalId));
+  return canApproveProposal(ctx, { ownerId }, managers, selfApproves, parties) ? 'yes' : 'separation';
+}
+
+function refusalOf(right: ApproveRight): AppError {
+  return new AppError(
+    'FORBIDDEN',
+    right === 'separation' ? MESSAGES.approvalSeparationOfDuties : MESSAGES.approvalForbidden,
+  );
 }
 
 /**
- * Choosing 'approved' in the form: when the policy applies to the proposal, the same right as 'Aprovar'; when it
- * does not, any manager or admin (checked by the form's own status rule), as before approvals existed.
+ * Choosing 'approved' in the form: when the policy applies to the proposal, the same right as 'Aprovar' (403
+ * otherwise); when it does not, any manager or admin (checked by the form's own status rule), as before
+ * approvals existed.
  */
-export async function mayApproveProposal(
+export async function assertMayApproveProposal(
   ctx: TenantContext,
   settings: Settings,
   priced: PricedProposal,
-): Promise<boolean> {
-  return !approvalApplies(settings, priced, ctx) || mayApprove(ctx, settings, priced.ownerId);
+  proposalId?: string,
+): Promise<void> {
+  if (!approvalApplies(settings, priced, ctx)) return;
+  const right = await approveRight(ctx, settings, priced.ownerId, proposalId);
+  if (right !== 'yes') throw refusalOf(right);
 }
 
 /** 'Para aprovar' as a list filter (`awaitingMyApproval=true`). */
@@ -147,6 +295,7 @@ export async function awaitingMyApprovalFilter(ctx: TenantContext): Promise<SQL 
 
 function toEventDto(r: Awaited<ReturnType<typeof selectApprovalEvents>>[number]): ApprovalEvent {
   return {
+    contentSha256: r.contentSha256,
     id: r.id,
     action: r.action,
     note: r.note,
@@ -161,16 +310,23 @@ export async function getProposalApproval(ctx: TenantContext, id: string): Promi
   const p = found.proposal;
   const settings = await organizationSettings(ctx);
   const required = approvalApplies(settings, p, ctx);
-  const history = (await selectApprovalEvents(ctx, id)).map(toEventDto);
-  const last = history[0];
+  const events = await selectApprovalEvents(ctx, id);
+  const history = events.map(toEventDto);
+  const last = history.find((e) => e.action !== 'handed_over');
+  const pending = isApprovalPending(p);
+  const { min, max } = clientTotalRange(subjectOf(p));
   return {
     status: p.status,
     required,
     blocksSending: required && isBeforeSent(p.status) && p.status !== 'approved',
+    reopened: p.approvalReopenedAt !== null,
+    reopenedAt: p.approvalReopenedAt ? p.approvalReopenedAt.toISOString() : null,
+    totalRange: { min, max },
     canRequest: required && canRequestApproval(p.status) && canManageProposal(ctx, p.ownerId),
-    canApprove: isAwaitingApproval(p.status) && (await mayApprove(ctx, settings, p.ownerId)),
-    // The comment stays on show while the proposal is back in draft after a return.
-    lastReturn: last?.action === 'returned' && p.status === 'draft' ? last : null,
+    canApprove: pending && (await approveRight(ctx, settings, p.ownerId, id)) === 'yes',
+    // The comment stays on show while the proposal is back in draft (or still re-opened) after a return.
+    lastReturn:
+      last?.action === 'returned' && (p.status === 'draft' || p.approvalReopenedAt !== null) ? last : null,
     history,
   };
 }
@@ -190,6 +346,30 @@ async function audit(tx: TenantContext, action: string, id: string, note: string
 async function actorName(ctx: TenantContext): Promise<string> {
   const me = personOf(ctx);
   return (me && (await selectUserFullName(ctx, me))) || 'Uma chave de API';
+}
+
+/**
+ * Tells the admins and the managers of the owner's team that approval is asked for; never the one who asked, nor
+ * the owner (who approves their own only when the organization lets them skip it, and then never needs to ask).
+ */
+async function notifyApprovers(
+  tx: TenantContext,
+  p: { id: string; title: string; ownerId: string },
+  note: string | null,
+): Promise<void> {
+  const approvers = new Set([
+    ...(await selectActiveAdminIds(tx)),
+    ...(await selectOwnerTeamManagerIds(tx, p.ownerId)),
+  ]);
+  approvers.delete(tx.userId);
+  approvers.delete(p.ownerId);
+  const text = approvalRequestedText({
+    id: p.id,
+    title: p.title,
+    requesterName: await actorName(tx),
+    note,
+  });
+  for (const userId of approvers) await notify(tx.db, { organizationId: tx.organizationId, userId, ...text });
 }
 
 /** 'Pedir aprovação': a draft the policy applies to goes to `in_review`; the approvers are told. */
@@ -215,21 +395,7 @@ export async function requestApproval(
       note: input.note,
     });
     await audit(tx, 'proposal.approval_requested', id, input.note);
-    const approvers = new Set([
-      ...(await selectActiveAdminIds(tx)),
-      ...(await selectOwnerTeamManagerIds(tx, p.ownerId)),
-    ]);
-    approvers.delete(ctx.userId);
-    // The owner approves their own only when the organization lets them skip it, and then never needs to ask.
-    approvers.delete(p.ownerId);
-    const text = approvalRequestedText({
-      id,
-      title: p.title,
-      requesterName: await actorName(tx),
-      note: input.note,
-    });
-    for (const userId of approvers)
-      await notify(tx.db, { organizationId: ctx.organizationId, userId, ...text });
+    await notifyApprovers(tx, p, input.note);
   });
   return getProposalApproval(ctx, id);
 }
@@ -242,26 +408,36 @@ async function answer(
   const found = await selectProposalById(ctx, id);
   if (!found) throw notFound();
   const settings = await organizationSettings(ctx);
-  if (!(await mayApprove(ctx, settings, found.proposal.ownerId))) {
-    throw new AppError('FORBIDDEN', MESSAGES.approvalForbidden);
-  }
+  const right = await approveRight(ctx, settings, found.proposal.ownerId, id);
+  if (right !== 'yes') throw refusalOf(right);
   await withTx(ctx, async (tx) => {
     const p = await selectProposalForUpdate(tx, id);
     if (!p) throw notFound();
-    if (!isAwaitingApproval(p.status)) throw new AppError('CONFLICT', MESSAGES.approvalNotInReview);
-    await updateProposalById(tx, id, { status: outcome.action === 'approved' ? 'approved' : 'draft' });
+    if (!isApprovalPending(p)) throw new AppError('CONFLICT', MESSAGES.approvalNotInReview);
+    // Approved: the content locked here, by its hash (issue 34). A sent proposal keeps its status; approving
+    // its change lets the client decide again. Returned: a draft goes back to draft; a sent one stays in
+    // review until changed and approved.
+    const sha256 = await approvalHashOf(p);
+    const approved = outcome.action === 'approved';
+    await updateProposalById(
+      tx,
+      id,
+      approved
+        ? {
+            status: isAwaitingApproval(p.status) ? 'approved' : p.status,
+            approvedContentSha256: sha256,
+            approvalReopenedAt: null,
+          }
+        : { status: isAwaitingApproval(p.status) ? 'draft' : p.status },
+    );
     await insertApprovalEvent(tx, {
       proposalId: id,
       action: outcome.action,
       actorId: personOf(ctx),
       note: outcome.comment,
+      contentSha256: approved ? sha256 : null,
     });
-    await audit(
-      tx,
-      `proposal.${outcome.action === 'approved' ? 'approve' : 'approval_return'}`,
-      id,
-      outcome.comment,
-    );
+    await audit(tx, `proposal.${approved ? 'approve' : 'approval_return'}`, id, outcome.comment);
     if (p.ownerId !== ctx.userId) {
       const facts = { id, title: p.title, approverName: await actorName(tx) };
       const text =

@@ -68,12 +68,18 @@ import { renderStoredProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.ser
 import { snapshotIfChanged } from '@/modules/proposal-versions/proposal-versions.service.ts';
 import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
 import {
+  approvalAfterClientEdit,
+  approvalHashOf,
   approvalLapses,
   assertApprovedToSend,
+  assertMayApproveProposal,
   awaitingMyApprovalFilter,
-  mayApproveProposal,
+  isApprovalPending,
   organizationSettings,
+  recordApprovalHandOver,
   recordApprovalLapsed,
+  recordApprovalReopened,
+  recordFormApproval,
 } from './approvals.service.ts';
 import {
   archiveProposalById,
@@ -84,6 +90,7 @@ import {
   insertProposal,
   type ProposalClient,
   type ProposalOwner,
+  type ProposalRow,
   type ProposalWithRelations,
   selectOrganizationBranding,
   selectProposalById,
@@ -218,6 +225,7 @@ async function assertApprovalOfFormStatus(
   current: ProposalStatus | undefined,
   priced: Parameters<typeof approvalLapses>[2],
   lapsed = false,
+  proposalId?: string,
 ): Promise<void> {
   if (next === current) return;
   if (next !== 'sent' && next !== 'approved') return;
@@ -227,9 +235,7 @@ async function assertApprovalOfFormStatus(
     assertApprovedToSend(settings, { ...priced, status: approved ? 'approved' : 'draft' }, ctx);
     return;
   }
-  if (!(await mayApproveProposal(ctx, settings, priced))) {
-    throw new AppError('FORBIDDEN', MESSAGES.approvalForbidden);
-  }
+  await assertMayApproveProposal(ctx, settings, priced, proposalId);
 }
 
 /**
@@ -366,6 +372,7 @@ export async function createProposal(ctx: TenantContext, input: ProposalInput): 
       sentAt: input.status === 'sent' ? new Date() : null,
       publicToken: newOpaqueToken(),
     });
+    if (row.status === 'approved') await recordFormApprovalOf(tx, row);
     if (row.ownerId !== ctx.userId) await notifyAssigned(tx, row.id, row.title, row.ownerId);
     const data = toProposalDto(asOrganization(tx), { proposal: row, client, owner });
     const event = { organizationId: ctx.organizationId, data, orderingKey: row.id };
@@ -373,6 +380,14 @@ export async function createProposal(ctx: TenantContext, input: ProposalInput): 
     if (row.status === 'sent') await enqueueEvent(tx.db, { ...event, type: 'proposal.sent' });
     return toProposalDto(ctx, { proposal: row, client, owner });
   });
+}
+
+/** The form's 'Aprovada' approves the content saved, recorded with its hash (issue 34). */
+async function recordFormApprovalOf<T extends ProposalRow>(tx: TenantContext, row: T): Promise<T> {
+  const sha256 = await approvalHashOf(row);
+  await recordFormApproval(tx, row.id, sha256);
+  await updateProposalById(tx, row.id, { approvedContentSha256: sha256 });
+  return { ...row, approvedContentSha256: sha256 };
 }
 
 /** The new owner of a handed-over proposal is told (docs/product.md#notifications). */
@@ -417,25 +432,38 @@ export async function updateProposal(
     existing.client?.id === input.clientId && (input.ownerId ?? current.ownerId) === current.ownerId
       ? { client: existing.client, owner: existing.owner }
       : await resolveReferences(ctx, input, current.ownerId);
-  const priced = { ...toValues(input), ownerId: owner.id };
-  // A new price or discount the policy applies to undoes an approval (docs/product.md#approvals).
-  const lapsed = approvalLapses(await organizationSettings(ctx), current, priced, ctx);
+  const priced = { ...toValues(input), ownerId: owner.id, currency: current.currency };
+  const settings = await organizationSettings(ctx);
+  // A new price, discount or client bound the policy applies to undoes an approval (docs/product.md#approvals).
+  const lapsed = await approvalLapses(settings, current, priced, ctx);
   const status =
     lapsed && (input.status === 'approved' || input.status === 'in_review') ? 'draft' : input.status;
-  await assertApprovalOfFormStatus(ctx, status, current.status, priced, lapsed);
+  await assertApprovalOfFormStatus(ctx, status, current.status, priced, lapsed, id);
+  // Once the client has it, such a change re-opens approval and the client waits for it (issue 34, H1).
+  const review = await approvalAfterClientEdit(ctx, settings, current, priced);
   const values = {
     ...toValues(input),
     status,
     ownerId: owner.id,
     sentAt: status === 'sent' && !current.sentAt ? new Date() : current.sentAt,
+    approvalReopenedAt: review.reopenedAt,
   };
   const seen = CLIENT_HAS_SEEN_STATUSES.includes(current.status);
   const row = await withTx(ctx, async (tx) => {
     if (lapsed) await recordApprovalLapsed(tx, id);
-    const saved = seen
+    // A hand-over while approval is pending stays on its history (issue 34, M3).
+    // (Not after a lapse: the request it belonged to is over.)
+    if (owner.id !== current.ownerId && !lapsed && (isApprovalPending(current) || review.reopenedAt)) {
+      await recordApprovalHandOver(tx, id, existing.owner, owner);
+    }
+    const updated = seen
       ? await updateSeenProposal(tx, id, values, client, options)
       : await updateProposalById(tx, id, values, { unlessIn: ANSWERED_STATUSES });
-    if (!saved) return saved;
+    if (!updated) return updated;
+    let saved = updated;
+    if (review.reopenNote) await recordApprovalReopened(tx, saved, review.reopenNote);
+    if (saved.status === 'approved' && current.status !== 'approved')
+      saved = await recordFormApprovalOf(tx, saved);
     const data = toProposalDto(asOrganization(tx), { proposal: saved, client, owner });
     const event = { organizationId: ctx.organizationId, data, orderingKey: id };
     await enqueueEvent(tx.db, { ...event, type: 'proposal.updated' });

@@ -195,7 +195,8 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
         summary: 'Accept the proposal',
         description:
           'With the emailed `code` when the organization asks for one (`answerCode.required`), and always the ' +
-          '`version` and `contentSha256` the page showed (400 without them, 409 when the proposal changed since).',
+          '`version` and `contentSha256` the page showed (400 without them, 409 when the proposal changed since, ' +
+          'or while a change waits for approval: `inReview`).',
         params: PublicTokenParamsSchema,
         body: AcceptInputSchema,
         response: { 200: decision, ...errors },

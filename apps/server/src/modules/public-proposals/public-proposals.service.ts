@@ -44,7 +44,7 @@ import {
   proposalAnsweredText,
   proposalViewedText,
 } from '@/modules/notifications/notifications.texts.ts';
-import { linkAwaitsApproval } from '@/modules/proposals/approvals.service.ts';
+import { assertClientMayDecide, linkAwaitsApproval } from '@/modules/proposals/approvals.service.ts';
 import { enqueueProposalEvent } from '@/modules/proposals/proposals.service.ts';
 import { queueSeal } from '@/modules/sealed-documents/sealed-documents.service.ts';
 import {
@@ -127,7 +127,9 @@ function toPublicDto(found: Found, messages: PublicProposalMessage[] = []): Publ
     validUntil: p.validUntil,
     client: found.client,
     owner: found.owner,
-    isActionable: isActionable(p),
+    // Approval re-opened by a change (issue 34): nothing to answer until it is approved again.
+    isActionable: isActionable(p) && p.approvalReopenedAt === null,
+    inReview: isActionable(p) && p.approvalReopenedAt !== null,
     clientChoice: p.clientChoice ?? null,
     signedAt: iso(p.signedAt),
     signedByName: p.signedByName,
@@ -606,6 +608,8 @@ async function decide(
   if (!found || !isActionable(found.proposal) || found.proposal.status === 'cancelled') {
     throw await refusal(db, token);
   }
+  // In review (issue 34): refused before the code is tried, and again on the locked row below.
+  assertClientMayDecide(found.proposal);
   // An impossible choice is refused before the code is tried (it would cost the client an attempt).
   if (action !== 'rejected') chosenConfiguration(found.proposal, shown.choice);
   const verified = await verifyAnswerCode(db, found, code).catch(async (error: unknown) => {
@@ -617,6 +621,7 @@ async function decide(
   const decided = await db.transaction(async (tx) => {
     const row = await decideByToken(tx, token, { ...values, answerVerification: verified.record });
     if (!row) return null;
+    assertClientMayDecide(row);
     // The row is locked by the update: the content hashed here is the content decided on. A page showing an
     // older version or other content is refused and the whole answer rolled back (docs/product.md#evidence).
     const sha256 = await shownContentSha256(row);

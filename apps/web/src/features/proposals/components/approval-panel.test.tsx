@@ -1,4 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { formatMoney } from '@aceite/shared/money';
 import type { ProposalApproval } from '@aceite/shared/schemas/approvals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,6 +18,9 @@ const state = (over: Partial<ProposalApproval> = {}): ProposalApproval => ({
   status: 'draft',
   blocksSending: true,
   required: true,
+  reopened: false,
+  reopenedAt: null,
+  totalRange: { min: 600_000, max: 600_000 },
   canRequest: true,
   canApprove: false,
   lastReturn: null,
@@ -28,11 +32,42 @@ const returned = {
   id: '00000000-0000-4000-8000-0000000000aa',
   action: 'returned' as const,
   note: 'Baixe o desconto para 10 %',
+  contentSha256: null,
   actorName: 'Marta Gestora',
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
 describe('ApprovalPanel (docs/product.md#approvals)', () => {
+  it('shows the range of totals the client may choose and a change re-opened after sending (issue 34)', async () => {
+    const reopened = {
+      ...returned,
+      id: '00000000-0000-4000-8000-0000000000ab',
+      action: 'reopened' as const,
+      note: 'Alterada depois de enviada ao cliente',
+    };
+    mockApi({
+      [`GET ${URL}/approval`]: () =>
+        jsonResponse(200, {
+          data: state({
+            status: 'sent',
+            blocksSending: false,
+            canRequest: false,
+            canApprove: true,
+            reopened: true,
+            reopenedAt: '2026-11-20T10:00:00.000Z',
+            totalRange: { min: 1_230, max: 123_001_230 },
+            history: [reopened],
+          }),
+        }),
+    });
+    renderWithOverlays(<ApprovalPanel proposalId={ID} />);
+    expect(await screen.findByText('Em revisão')).toBeInTheDocument();
+    const range = `De ${formatMoney(1_230)} a ${formatMoney(123_001_230)}`.replace(/\s/g, ' ');
+    expect(screen.getByText(range)).toBeInTheDocument();
+    expect(screen.getByText('Aprovação reaberta')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Aprovar' })).toBeInTheDocument();
+  });
+
   it('explains why sending is blocked and asks for approval with an optional note', async () => {
     const api = mockApi({
       [`GET ${URL}/approval`]: () => jsonResponse(200, { data: state() }),

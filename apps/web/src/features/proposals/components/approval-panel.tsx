@@ -1,4 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { formatMoney } from '@aceite/shared/money';
 import {
   type ApprovalEvent,
   ApprovalRequestInputSchema,
@@ -23,7 +24,16 @@ const ACTION_LABELS: Record<ApprovalEvent['action'], string> = {
   approved: 'Aprovada',
   returned: 'Devolvida',
   reset: 'De volta a rascunho: o preço ou o desconto mudou',
+  reopened: 'Aprovação reaberta',
+  handed_over: 'Entregue a outro responsável',
 };
+
+/** The totals the client may choose, as the policy reads them (its largest): "De 12,30 € a 1 230 012,30 €". */
+export function totalRangeText(range: ProposalApproval['totalRange']): string {
+  return range.min === range.max
+    ? formatMoney(range.max)
+    : `De ${formatMoney(range.min)} a ${formatMoney(range.max)}`;
+}
 
 const ERROR = 'Não foi possível concluir o pedido';
 const ReturnFormSchema = z.object({ text: ApprovalReturnInputSchema.shape.comment });
@@ -31,7 +41,8 @@ const RequestFormSchema = z.object({ text: ApprovalRequestInputSchema.shape.note
 
 /** Why sending is blocked, in the words the send button's tooltip and the panel use. */
 export function approvalBlockReason(approval: ProposalApproval | undefined): string | undefined {
-  return approval?.blocksSending ? MESSAGES.approvalRequired : undefined;
+  // A change after sending waits for approval too: sending it again is refused (issue 34).
+  return approval?.blocksSending || approval?.reopened ? MESSAGES.approvalRequired : undefined;
 }
 
 function NoteForm({
@@ -83,8 +94,8 @@ function NoteForm({
 }
 
 /**
- * 'Aprovação' on the proposal's detail (docs/product.md#approvals): why sending is blocked, the comment of the
- * latest return, 'Pedir aprovação' / 'Aprovar' / 'Devolver' for whoever may, and the history. Nothing when the
+ * 'Aprovação' on the proposal's detail (docs/product.md#approvals): why sending is blocked or the client waits
+ * (approval re-opened after sending), the range of totals the client may choose, the comment of the latest return, 'Pedir aprovação' / 'Aprovar' / 'Devolver' for whoever may, and the history. Nothing when the
  * organization's policy never touched this proposal.
  */
 export function ApprovalPanel({ proposalId }: { proposalId: string }) {
@@ -155,7 +166,19 @@ export function ApprovalPanel({ proposalId }: { proposalId: string }) {
             </Text>
           </Alert>
         )}
-        {approval.status === 'in_review' ? (
+        {approval.reopened ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconClockHour4 aria-hidden="true" />}
+            title="Em revisão"
+          >
+            <Text size="sm">
+              Alterada depois de enviada ao cliente: precisa de nova aprovação. Até lá o cliente vê a proposta
+              em revisão e não a pode aceitar, assinar nem rejeitar.
+            </Text>
+          </Alert>
+        ) : approval.status === 'in_review' ? (
           <Alert color="yellow" variant="light" icon={<IconClockHour4 aria-hidden="true" />}>
             <Text size="sm">
               À espera de aprovação de um gestor da equipa do responsável ou de um administrador.
@@ -170,6 +193,14 @@ export function ApprovalPanel({ proposalId }: { proposalId: string }) {
         ) : approval.status === 'approved' ? (
           <Text size="sm">Aprovada: já pode ser enviada ao cliente.</Text>
         ) : null}
+        {(approval.required || approval.reopened) && (
+          <Text size="sm">
+            Total que o cliente pode escolher:{' '}
+            <Text span size="sm" fw={500}>
+              {totalRangeText(approval.totalRange)}
+            </Text>
+          </Text>
+        )}
         {approval.history.length > 0 && (
           <List spacing={4} size="sm" listStyleType="none" aria-label="Histórico de aprovação">
             {approval.history.map((event) => (
