@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect as baseExpect, expectAccessible, signIn, test } from './fixtures.ts';
-import { linkFromOutbox } from './mail.ts';
+import { enterAnswerCode, linkFromOutbox } from './mail.ts';
 import { scaled } from './timing.ts';
 
 /**
@@ -106,7 +106,16 @@ async function setUp(request: APIRequestContext) {
     validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
     content: { blocks: [], items: [{ name: 'Site', description: '', quantity: 1, unitPrice: 250_000 }] },
   });
-  return { tag, title, proposalId: proposal.id, manager, sales, clientEmail: `cliente-${tag}@aprovacoes.pt` };
+  return {
+    tag,
+    title,
+    proposalId: proposal.id,
+    manager,
+    sales,
+    salesToken,
+    clientId: client.id,
+    clientEmail: `cliente-${tag}@aprovacoes.pt`,
+  };
 }
 
 async function openAs(browser: Browser, baseURL: string | undefined, phone: boolean, email: string) {
@@ -240,5 +249,93 @@ test.describe('approval settings @mobile', () => {
       '/settings/organization',
     );
     expect(saved.settings).toMatchObject({ approvalMinDiscountPercent: 15, approvalMinTotal: null });
+  });
+});
+
+test.describe('approval follows the content (issue 34)', () => {
+  test('a sent proposal edited over the limit goes back to review; the client waits; the manager approves; the client signs', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const org = await setUp(request);
+    // 12,30 € sent to the client: under the 1 000 € rule, no approval needed.
+    const title = `Manutenção ${org.tag}`;
+    const small = await call<{ id: string; publicToken: string }>(
+      request,
+      org.salesToken,
+      'POST',
+      '/proposals',
+      {
+        title,
+        clientId: org.clientId,
+        validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        taxRate: 23,
+        content: { blocks: [], items: [{ name: 'Revisão', description: '', quantity: 1, unitPrice: 1_000 }] },
+      },
+    );
+    await call(request, org.salesToken, 'POST', `/proposals/${small.id}/send`);
+
+    // The salesperson raises the price while it is with the client: approval re-opens.
+    await signIn(page, org.sales.email, PASSWORD);
+    await page.goto(`/proposals/${small.id}/edit`);
+    await page.getByRole('group', { name: 'Item 1' }).getByLabel('Preço unitário (€)').fill('50000');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    // With the client: the change is a new version on the same link.
+    await page
+      .getByRole('dialog', { name: 'O cliente já viu esta proposta' })
+      .getByRole('button', { name: 'Guardar nova versão' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/proposals/${small.id}$`));
+    const review = page.getByRole('alert').filter({ hasText: 'precisa de nova aprovação' });
+    await expect(review).toBeVisible();
+    await expectAccessible(page);
+
+    // Meanwhile the client, on a 360 px phone, can read it but not answer.
+    const context = await browser.newContext({ baseURL, locale: 'pt-PT', viewport: PHONE.viewport });
+    const client = await context.newPage();
+    await client.goto(`/p/${small.publicToken}`);
+    await expect(client.getByRole('region', { name: 'Proposta em revisão' })).toBeVisible();
+    await expect(client.getByRole('button', { name: 'Aceitar' })).toHaveCount(0);
+    await expect(client.getByRole('button', { name: 'Assinar proposta' })).toHaveCount(0);
+    await expectAccessible(client);
+
+    // The manager approves the new content.
+    const manager = await openAs(browser, baseURL, false, org.manager.email);
+    await manager.page.goto(`/proposals/${small.id}`);
+    await manager.page.getByRole('button', { name: 'Aprovar' }).click();
+    await expect(manager.page.getByText('Proposta aprovada.')).toBeVisible();
+    await manager.context.close();
+
+    // The client now signs the approved content.
+    await client.reload();
+    await client.getByRole('textbox', { name: /Nome completo/ }).fill('Rita Cliente');
+    await client.getByRole('textbox', { name: /Email/ }).fill(org.clientEmail);
+    await client.getByRole('button', { name: 'Assinar proposta' }).click();
+    const dialog = client.getByRole('dialog', { name: 'Assinar proposta' });
+    const canvas = dialog.getByRole('img', { name: 'Área de assinatura' });
+    await expect(canvas).toBeVisible();
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('The signature canvas has no box');
+    await client.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.5);
+    await client.mouse.down();
+    for (let i = 1; i <= 8; i++) {
+      await client.mouse.move(
+        box.x + box.width * (0.1 + i * 0.09),
+        box.y + box.height * (0.5 + (i % 2) * 0.2),
+        {
+          steps: 2,
+        },
+      );
+    }
+    await client.mouse.up();
+    // The tag: the email's text is quoted-printable, where the title's accents are encoded.
+    await enterAnswerCode(dialog, org.clientEmail, org.tag);
+    await dialog.getByRole('button', { name: 'Confirmar Assinatura' }).click();
+    await expect(client.getByRole('region', { name: 'Proposta assinada e aceite' })).toBeVisible();
+    // 50 000 € + IVA 23 %.
+    await expect(client.locator('.pp-hero-total')).toContainText(/61\s?500,00\s€/);
+    await context.close();
   });
 });

@@ -294,7 +294,9 @@ test.describe('public proposal page', () => {
     await expect(image).toHaveJSProperty('naturalWidth', 600);
     await expect(image).toHaveJSProperty('naturalHeight', 200);
     await expect(page.getByRole('button', { name: 'Aceitar' })).toHaveCount(0);
-    await expect(page.getByRole('main').getByText('Aceite', { exact: true })).toBeVisible();
+    // One status word across screens (issue 33): the badge says 'Assinada', as the team's list does.
+    await expect(page.getByRole('main').getByText('Assinada', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Aceite', { exact: true })).toHaveCount(0);
 
     const owner = await ownerView(request, created);
     expect(owner.status).toBe('accepted');
