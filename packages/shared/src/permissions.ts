@@ -175,3 +175,12 @@ export function canEditContentBlock(actor: Actor, createdBy: string | null): boo
 export function roleOfApiKeyScope(scope: 'read' | 'write'): Role {
   return scope === 'write' ? 'manager' : 'viewer';
 }
+
+/**
+ * Whether a person may hold the organization's API keys (issue 34, docs/product.md#api-keys): an active member
+ * who may manage keys. A key works only while its holder (its creator, or whoever it was transferred to) still
+ * may; the server checks it on every request and the keys screen says so.
+ */
+export function canHoldApiKey(holder: { readonly role: Role; readonly isActive: boolean } | null): boolean {
+  return !!holder?.isActive && can(holder.role, 'organization:manage');
+}

@@ -673,6 +673,15 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         },
       },
     ],
+    'POST /settings/api-keys/{id}/transfer': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => {
+          const key = await createApiKey(t.app, team.admin, 'read');
+          return { url: `/settings/api-keys/${key.id}/transfer`, body: { userId: team.admin.id } };
+        },
+      },
+    ],
     'PUT /settings/organization': [
       {
         rule: { permission: 'organization:manage' },
