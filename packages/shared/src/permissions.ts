@@ -113,6 +113,14 @@ export function canCancelProposal(actor: Actor, ownerId: string): boolean {
 }
 
 /**
+ * 'Alterar destinatário' of a sent proposal (issue 34, H2; docs/product.md#recipient): its owner, a manager or an
+ * admin — whoever manages it.
+ */
+export function canChangeRecipient(actor: Actor, ownerId: string): boolean {
+  return canManageProposal(actor, ownerId);
+}
+
+/**
  * Answer a client's question or change request (docs/product.md#client-questions-and-change-requests): whoever
  * manages the proposal.
  */

@@ -94,6 +94,9 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
   'POST /proposals/{id}/cancel': [
     { params: (_, f) => ({ id: f.proposalId }), body: () => ({ reason: 'Intruso' }) },
   ],
+  'POST /proposals/{id}/recipient': [
+    { params: (_, f) => ({ id: f.proposalId }), body: () => ({ name: 'Intruso', email: 'intruso@x.pt' }) },
+  ],
   'GET /proposals/{id}/messages': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'POST /proposals/{id}/messages': [
     { params: (_, f) => ({ id: f.proposalId }), body: () => ({ message: 'Intruso' }) },

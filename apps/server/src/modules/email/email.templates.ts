@@ -291,6 +291,36 @@ ${input.reason}
   return { subject, html, text, links: [] };
 }
 
+/**
+ * To the previous recipient of a sent proposal (issue 34, H2; docs/product.md#recipient): the proposal now goes
+ * to someone else, so a change they did not make is noticed. Names the new recipient masked, with no link.
+ */
+export function recipientChangedEmail(
+  input: Branding & {
+    previousName: string;
+    senderName: string;
+    title: string;
+    maskedNewEmail: string;
+  },
+): RenderedEmail {
+  const subject = `Proposta "${input.title}": destinatário alterado`;
+  const html = brandedLayout(
+    input,
+    subject,
+    `<p>Olá ${escapeHtml(input.previousName)},</p>
+<p>${escapeHtml(input.senderName)} alterou o destinatário da proposta <strong>${escapeHtml(input.title)}</strong>, que lhe tinha sido enviada: a partir de agora é enviada para ${escapeHtml(input.maskedNewEmail)}, e os códigos de confirmação deixam de ser enviados para este endereço.</p>
+<p>Se não esperava esta alteração, contacte ${escapeHtml(input.organizationName)}.</p>`,
+  );
+  const text = `Olá ${input.previousName},
+
+${input.senderName} alterou o destinatário da proposta "${input.title}", que lhe tinha sido enviada: a partir de agora é enviada para ${input.maskedNewEmail}, e os códigos de confirmação deixam de ser enviados para este endereço.
+
+Se não esperava esta alteração, contacte ${input.organizationName}.
+
+— ${input.organizationName}`;
+  return { subject, html, text, links: [] };
+}
+
 /** To the client: a proposal they have already seen was changed; the link shows the new version. */
 export function proposalUpdatedEmail(
   input: Branding & {
