@@ -860,12 +860,15 @@ export async function postClientMessage(
       ...clientMessageText({ id: p.id, title: p.title, kind: input.kind, senderName: input.name }),
     });
     const recipient = await selectAnswerRecipient(tx, p.id);
+    // Anyone with the link may type any address: replies go straight to it only when it is the one the link
+    // was sent to (issue 34, L6); otherwise the team answers in the app, where the client reads it.
+    const senderIsRecipient =
+      !!p.recipientEmail && p.recipientEmail.toLowerCase() === input.email.toLowerCase();
     if (recipient?.isActive) {
       await queueEmail(tx, {
         kind: 'client_message',
         to: recipient.email,
-        // Replying to the email reaches the client directly.
-        replyTo: input.email,
+        replyTo: senderIsRecipient ? input.email : null,
         organizationId: p.organizationId,
         email: clientMessageEmail({
           ...brandOf({ name: recipient.organizationName, branding: recipient.branding }),
@@ -874,6 +877,7 @@ export async function postClientMessage(
           kind: input.kind,
           senderName: input.name,
           senderEmail: input.email,
+          senderIsRecipient,
           message: input.message,
           link: `${appUrl}/proposals/${p.id}`,
         }),
