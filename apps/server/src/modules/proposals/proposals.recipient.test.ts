@@ -62,6 +62,24 @@ describe('the recipient is frozen at sending', () => {
     expect((await stored(id))?.recipientEmail).toBe(email);
   });
 
+  it("sends the team's answer to a question to the frozen address, not the edited client record", async () => {
+    const { client, id, token, email } = await sentProposal();
+    await as(t.app, team.sales)('PUT', `/clients/${client.id}`, {
+      name: 'Carla Matos',
+      email: 'outra@aceite.test',
+    });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/proposals/${token}/messages`,
+      payload: { kind: 'question', name: 'Carla', email, message: 'Inclui alojamento?' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const answered = await as(t.app, team.sales)('POST', `/proposals/${id}/messages`, { message: 'Sim.' });
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect((await outboxTo(email)).some((m) => m.kind === 'client_message_answer')).toBe(true);
+    expect(await outboxTo('outra@aceite.test')).toHaveLength(0);
+  });
+
   it('records the full address the code went to in the evidence, the masked one on screens', async () => {
     const { id, token, email } = await sentProposal();
     expect((await requestCode(token)).statusCode).toBe(200);
