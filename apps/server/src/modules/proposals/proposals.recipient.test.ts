@@ -62,6 +62,28 @@ describe('the recipient is frozen at sending', () => {
     expect((await stored(id))?.recipientEmail).toBe(email);
   });
 
+  it("freezes it too when the proposal is created or saved as 'Enviada' from the form (the link shared by hand)", async () => {
+    const sales = as(t.app, team.sales);
+    const client = (await sales('POST', '/clients', { name: 'Ana', email: 'ana-form@exemplo.pt' })).json()
+      .data;
+    const created = (
+      await sales('POST', '/proposals', { title: 'A', clientId: client.id, status: 'sent' })
+    ).json().data;
+    expect(created.recipient).toEqual({ name: 'Ana', email: 'ana-form@exemplo.pt' });
+    const draft = (await sales('POST', '/proposals', { title: 'B', clientId: client.id })).json().data;
+    expect(draft.recipient).toBeNull();
+    const saved = await sales('PUT', `/proposals/${draft.id}`, {
+      title: 'B',
+      clientId: client.id,
+      status: 'sent',
+    });
+    expect(saved.json().data.recipient).toEqual({ name: 'Ana', email: 'ana-form@exemplo.pt' });
+    await sales('PUT', `/clients/${client.id}`, { name: 'Ana', email: 'outra-ana@exemplo.pt' });
+    expect((await sales('GET', `/proposals/${draft.id}`)).json().data.recipient.email).toBe(
+      'ana-form@exemplo.pt',
+    );
+  });
+
   it("sends the team's answer to a question to the frozen address, not the edited client record", async () => {
     const { client, id, token, email } = await sentProposal();
     await as(t.app, team.sales)('PUT', `/clients/${client.id}`, {

@@ -387,6 +387,10 @@ export async function createProposal(ctx: TenantContext, input: ProposalInput): 
       currency: 'EUR',
       ownerId: owner.id,
       sentAt: input.status === 'sent' ? new Date() : null,
+      // Created as sent (the link shared by hand): the recipient is frozen now (docs/product.md#recipient).
+      ...(input.status === 'sent' && client?.email
+        ? { recipientName: client.name, recipientEmail: client.email }
+        : {}),
       publicToken: newOpaqueToken(),
     });
     if (row.ownerId !== ctx.userId) await notifyAssigned(tx, row.id, row.title, row.ownerId);
