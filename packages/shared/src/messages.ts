@@ -134,6 +134,12 @@ export const MESSAGES = {
   answerAlreadySent: 'Esta mensagem já foi respondida.',
   cancelReasonRequired: 'Indique o motivo do cancelamento.',
   proposalNotCancellable: 'Esta proposta já não pode ser cancelada.',
+  /** 'Alterar destinatário' (issue 34, H2; docs/product.md#recipient). */
+  recipientNameRequired: 'Indique o nome do destinatário',
+  recipientNotSent: 'A proposta ainda não foi enviada: o destinatário fica fixado no envio.',
+  recipientNotChangeable:
+    'O destinatário já não pode ser alterado: o cliente já respondeu ou a proposta foi cancelada.',
+  recipientUnchanged: 'O destinatário indicado é o atual.',
   rejectionReasonCodeRequired: 'Escolha o motivo da rejeição.',
   rejectionReasonOtherText: 'Descreva o motivo.',
   acceptConfirm: 'Tem a certeza de que deseja aceitar esta proposta?',

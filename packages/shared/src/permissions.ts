@@ -113,6 +113,14 @@ export function canCancelProposal(actor: Actor, ownerId: string): boolean {
 }
 
 /**
+ * 'Alterar destinatário' of a sent proposal (issue 34, H2; docs/product.md#recipient): its owner, a manager or an
+ * admin — whoever manages it.
+ */
+export function canChangeRecipient(actor: Actor, ownerId: string): boolean {
+  return canManageProposal(actor, ownerId);
+}
+
+/**
  * Answer a client's question or change request (docs/product.md#client-questions-and-change-requests): whoever
  * manages the proposal.
  */
@@ -179,4 +187,13 @@ export function canEditContentBlock(actor: Actor, createdBy: string | null): boo
  */
 export function roleOfApiKeyScope(scope: 'read' | 'write'): Role {
   return scope === 'write' ? 'manager' : 'viewer';
+}
+
+/**
+ * Whether a person may hold the organization's API keys (issue 34, docs/product.md#api-keys): an active member
+ * who may manage keys. A key works only while its holder (its creator, or whoever it was transferred to) still
+ * may; the server checks it on every request and the keys screen says so.
+ */
+export function canHoldApiKey(holder: { readonly role: Role; readonly isActive: boolean } | null): boolean {
+  return !!holder?.isActive && can(holder.role, 'organization:manage');
 }

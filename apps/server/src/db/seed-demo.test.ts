@@ -45,6 +45,8 @@ describe('demo seed', () => {
       expect(seqs).toEqual(seqs.map((_, i) => i + 1));
     }
     expect(byAge[0]?.number).toMatch(/^ORC \d{4}\/0001$/);
+    // Every proposal sent has its recipient frozen, as sending does (issue 34, H2); none before sending.
+    for (const x of demoProposals) expect(x.recipientEmail !== null, x.status).toBe(x.sentAt !== null);
     const demoTeams = await t.db.select().from(teams);
     expect(demoTeams.map((x) => x.name).sort()).toEqual(['Equipa Lisboa', 'Equipa Porto']);
     const members = await t.db.select({ email: users.email, teamId: users.teamId }).from(users);

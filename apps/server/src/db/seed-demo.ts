@@ -1,5 +1,5 @@
 import type { OrgRole } from '@aceite/shared/permissions';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '@/lib/password.ts';
 import type { Db } from './client.ts';
 import { DEMO_CLIENTS, DEMO_PRODUCTS, DEMO_TEMPLATES, GLOBAL_TEMPLATES } from './demo-catalogue.ts';
@@ -122,6 +122,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
       clientIds: insertedClients.map((c) => c.id),
     }).sort((a, b) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0));
     await tx.insert(proposals).values(demoProposals);
+    // Sent ones have their recipient frozen, as sending does (docs/product.md#recipient).
+    await tx.execute(sql`
+      update ${proposals} p set recipient_name = c.name, recipient_email = c.email
+        from ${clients} c
+       where c.id = p.client_id and p.organization_id = ${org.id} and p.sent_at is not null`);
   });
   return true;
 }

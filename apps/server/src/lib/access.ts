@@ -5,6 +5,7 @@ import {
   canAnswerClientMessage,
   canAssignProposal,
   canCancelProposal,
+  canChangeRecipient,
   canDeleteAttachment,
   canDeleteProposal,
   canEditComment,
@@ -57,6 +58,11 @@ export function assertCanManageProposal(actor: Actor, ownerId: string): void {
 /** Cancelling a proposal (docs/product.md#cancelling-a-proposal). */
 export function assertCanCancelProposal(actor: Actor, ownerId: string): void {
   if (!canCancelProposal(actor, ownerId)) throw forbidden();
+}
+
+/** 'Alterar destinatário' of a sent proposal (issue 34, H2). */
+export function assertCanChangeRecipient(actor: Actor, ownerId: string): void {
+  if (!canChangeRecipient(actor, ownerId)) throw forbidden();
 }
 
 /** Answering the client's question or change request. */

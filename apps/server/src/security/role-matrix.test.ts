@@ -6,6 +6,7 @@ import {
   canApproveProposal,
   canAssignProposal,
   canCancelProposal,
+  canChangeRecipient,
   canDeleteAttachment,
   canDeleteProposal,
   canEditComment,
@@ -100,6 +101,15 @@ const make = {
     );
     await t.db.execute(sql`update proposals set owner_id = ${owner.id} where id = ${p.id}`);
     return { ...p, ownerId: owner.id };
+  },
+  /** Sent, with its recipient frozen (docs/product.md#recipient). */
+  sentProposal: async (owner: TestUser) => {
+    const p = await make.proposal(owner);
+    await t.db.execute(
+      sql`update proposals set status = 'sent', sent_at = now(), recipient_name = 'Cliente',
+             recipient_email = ${`c-${randomUUID()}@x.pt`} where id = ${p.id}`,
+    );
+    return p;
   },
   teamRow: async () =>
     ok(as(t.app, team.admin)('POST', '/teams', { name: `Equipa ${randomUUID().slice(0, 8)}` })),
@@ -373,6 +383,23 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         target: async () => ({
           url: `/proposals/${(await make.proposal(caller())).id}/cancel`,
           body: { reason: 'Motivo' },
+        }),
+      },
+    ],
+    'POST /proposals/{id}/recipient': [
+      {
+        rule: { policy: (a) => canChangeRecipient(a, otherSales.id) },
+        target: async () => ({
+          url: `/proposals/${(await make.sentProposal(otherSales)).id}/recipient`,
+          body: { name: 'Novo', email: `r-${randomUUID()}@x.pt` },
+        }),
+      },
+      {
+        own: true,
+        rule: { policy: (a) => canChangeRecipient(a, a.userId) },
+        target: async () => ({
+          url: `/proposals/${(await make.sentProposal(caller())).id}/recipient`,
+          body: { name: 'Novo', email: `r-${randomUUID()}@x.pt` },
         }),
       },
     ],
@@ -699,6 +726,15 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         target: async () => {
           const key = await createApiKey(t.app, team.admin, 'read');
           return { url: `/settings/api-keys/${key.id}` };
+        },
+      },
+    ],
+    'POST /settings/api-keys/{id}/transfer': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => {
+          const key = await createApiKey(t.app, team.admin, 'read');
+          return { url: `/settings/api-keys/${key.id}/transfer`, body: { userId: team.admin.id } };
         },
       },
     ],

@@ -94,6 +94,9 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
   'POST /proposals/{id}/cancel': [
     { params: (_, f) => ({ id: f.proposalId }), body: () => ({ reason: 'Intruso' }) },
   ],
+  'POST /proposals/{id}/recipient': [
+    { params: (_, f) => ({ id: f.proposalId }), body: () => ({ name: 'Intruso', email: 'intruso@x.pt' }) },
+  ],
   'GET /proposals/{id}/messages': [{ params: (_, f) => ({ id: f.proposalId }) }],
   'POST /proposals/{id}/messages': [
     { params: (_, f) => ({ id: f.proposalId }), body: () => ({ message: 'Intruso' }) },
@@ -157,6 +160,12 @@ const ORGANIZATION_CASES: Record<string, Case[]> = {
   'DELETE /users/{id}': [{ params: (_, f) => ({ id: f.userId }) }],
   'POST /users/{id}/reactivate': [{ params: (_, f) => ({ id: f.userId }) }],
   'DELETE /settings/api-keys/{id}': [{ params: (_, f) => ({ id: f.apiKeyId }) }],
+  'POST /settings/api-keys/{id}/transfer': [
+    // The other organization's key, to the caller's own admin.
+    { params: (_, f) => ({ id: f.apiKeyId }), body: (o) => ({ userId: o.team.admin.id }) },
+    // The caller's own key, to the other organization's admin.
+    { params: (o) => ({ id: o.apiKeyId }), body: (_, f) => ({ userId: f.team.admin.id }) },
+  ],
   'GET /teams/{id}': [{ params: (_, f) => ({ id: f.teamId }) }],
   'PUT /teams/{id}': [{ params: (_, f) => ({ id: f.teamId }), body: () => ({ name: 'Intruso' }) }],
   'DELETE /teams/{id}': [{ params: (_, f) => ({ id: f.teamId }) }],

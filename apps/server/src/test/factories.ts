@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { OrgRole } from '@aceite/shared/permissions';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '@/db/client.ts';
-import { organizations, proposals, refreshTokens, users } from '@/db/schema/index.ts';
+import { clients, organizations, proposals, refreshTokens, users } from '@/db/schema/index.ts';
 import { hashPassword } from '@/lib/password.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 
@@ -138,10 +139,20 @@ export async function insertSentProposal(
   owner: { organizationId: string; ownerId: string; clientId?: string | null },
   values: Partial<typeof proposals.$inferInsert> = {},
 ): Promise<{ id: string; token: string; number: string }> {
+  // Sent: the recipient is frozen from the client, as sending does (docs/product.md#recipient).
+  const clientId = values.clientId !== undefined ? values.clientId : owner.clientId;
+  const [client] = clientId
+    ? await db
+        .select({ name: clients.name, email: clients.email })
+        .from(clients)
+        .where(eq(clients.id, clientId))
+    : [];
   const [row] = await db
     .insert(proposals)
     .values({
       ...owner,
+      recipientName: client?.name ?? null,
+      recipientEmail: client?.email ?? null,
       title: 'Website institucional',
       status: 'sent',
       totalValue: 307500,

@@ -4,6 +4,7 @@ import {
   canAnswerClientMessage,
   canAssignProposal,
   canCancelProposal,
+  canChangeRecipient,
   canDeleteAttachment,
   canDeleteProposal,
   canEditComment,
@@ -60,6 +61,8 @@ export interface Authorization {
   canEditContentBlock: (createdBy: string | null) => Allowed;
   /** 'Cancelar proposta' (docs/product.md#cancelling-a-proposal). */
   canCancelProposal: (ownerId: string) => Allowed;
+  /** 'Alterar destinatário' of a sent proposal (docs/product.md#recipient). */
+  canChangeRecipient: (ownerId: string) => Allowed;
   /** Answer the client's questions (docs/product.md#client-questions-and-change-requests). */
   canAnswerClientMessage: (ownerId: string) => Allowed;
 }
@@ -84,6 +87,7 @@ export function authorizationFor(actor: Actor | undefined): Authorization {
     canWriteTemplate: bound(canWriteTemplate),
     canEditContentBlock: bound(canEditContentBlock),
     canCancelProposal: bound(canCancelProposal),
+    canChangeRecipient: bound(canChangeRecipient),
     canAnswerClientMessage: bound(canAnswerClientMessage),
   };
 }

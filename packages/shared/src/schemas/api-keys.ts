@@ -28,6 +28,12 @@ export const API_KEY_MESSAGES = {
   ownerRequired:
     'Indique o responsável da proposta (ownerId): a chave de API não pode ser responsável por propostas.',
   rateLimited: 'Demasiados pedidos com esta chave de API. Tente novamente dentro de um minuto.',
+  holderGone:
+    'Esta chave de API está inativa: quem a criou já não é administrador ativo da organização. Um administrador pode transferi-la para si ou revogá-la.',
+  inactiveBadge: 'Inativa: o criador já não é administrador',
+  transferTargetRequired: 'Escolha o administrador que fica com a chave',
+  transferTargetNotAdmin: 'A chave só pode ser transferida para um administrador ativo da organização.',
+  transferTargetNotFound: 'Utilizador não encontrado',
 } as const;
 
 const MAX_EXPIRY_MS = 2 * 366 * 24 * 3600 * 1000;
@@ -56,6 +62,11 @@ export const ApiKeySchema = z.object({
   prefix: z.string(),
   scope: z.enum(API_KEY_SCOPES),
   createdByName: z.string().nullable(),
+  /**
+   * Whether the key works: false once its holder is deactivated, removed or no longer an admin (issue 34); an
+   * admin may then transfer it (`POST /settings/api-keys/{id}/transfer`) or revoke it.
+   */
+  isActive: z.boolean(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
@@ -68,3 +79,9 @@ export const CreatedApiKeySchema = z.object({
   secret: z.string(),
 });
 export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+/** Hands a key to another active admin of the organization (issue 34, docs/product.md#api-keys). */
+export const TransferApiKeyInputSchema = z.object({
+  userId: z.uuid(API_KEY_MESSAGES.transferTargetRequired),
+});
+export type TransferApiKeyInput = z.infer<typeof TransferApiKeyInputSchema>;

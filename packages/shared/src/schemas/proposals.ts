@@ -9,6 +9,7 @@ import { MAX_AMOUNT_CENTS, roundRate } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { PROPOSAL_STATUSES } from '../proposal-status.ts';
 import { REJECTION_REASON_CODES } from '../rejection-reasons.ts';
+import { stripBidiControls } from '../text.ts';
 import { computeTotals, lineTaxRate } from '../totals.ts';
 import { VAT_EXEMPTION_CODES } from '../vat.ts';
 import { DateOnlySchema as DateOnly } from './common.ts';
@@ -204,6 +205,11 @@ export const ProposalSchema = z.object({
   cancelledAt: z.string().nullable(),
   cancellationReason: z.string().nullable(),
   signedAt: z.string().nullable(),
+  /**
+   * Who the proposal was sent to, frozen at the first sending (issue 34, H2; docs/product.md#recipient): the link,
+   * the answer codes and the client's emails go there; 'Alterar destinatário' changes it. Null before sending.
+   */
+  recipient: z.object({ name: z.string(), email: z.string() }).nullable(),
   /** Who signed on the public page, and the drawn signature (PNG data URL); null until signed. */
   signedByName: z.string().nullable(),
   signedByEmail: z.string().nullable(),
@@ -384,3 +390,21 @@ export const ProposalStatsSchema = z.object({
   awaitingMyApproval: z.number().int().optional(),
 });
 export type ProposalStats = z.infer<typeof ProposalStatsSchema>;
+
+/** 'Alterar destinatário' of a sent proposal (issue 34, H2; docs/product.md#recipient). */
+export const ChangeRecipientInputSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.recipientNameRequired })
+    .overwrite(stripBidiControls)
+    .trim()
+    .min(1, MESSAGES.recipientNameRequired)
+    .max(200),
+  email: z
+    .string({ error: MESSAGES.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .min(1, MESSAGES.emailInvalid)
+    .max(254, MESSAGES.emailInvalid)
+    .pipe(z.email(MESSAGES.emailInvalid)),
+});
+export type ChangeRecipientInput = z.infer<typeof ChangeRecipientInputSchema>;

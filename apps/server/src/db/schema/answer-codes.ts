@@ -21,6 +21,11 @@ export const answerCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     /** The address as the client was shown it (c•••@exemplo.pt); the full one is in the outbox row. */
     maskedEmail: text('masked_email').notNull(),
+    /**
+     * The full address it was sent to (issue 34, H2): a code checks only while it is still the proposal's
+     * recipient, and the evidence names it. Null for codes sent before.
+     */
+    email: text('email'),
     outboxId: uuid('outbox_id'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -43,7 +43,15 @@ export interface ProposalContent {
 
 /** Evidence of the client's email code on an answered proposal (issue 20). */
 export type AnswerVerificationRecord =
-  | { method: 'email_code'; maskedEmail: string; sentAt: string; usedAt: string; outboxId: string | null }
+  | {
+      method: 'email_code';
+      maskedEmail: string;
+      /** The full address the code went to (issue 34, H2): evidence only, screens show `maskedEmail`. */
+      email?: string;
+      sentAt: string;
+      usedAt: string;
+      outboxId: string | null;
+    }
   | { method: 'none'; reason: 'disabled' | 'no_client_email' };
 
 export const proposals = pgTable(
@@ -83,6 +91,13 @@ export const proposals = pgTable(
     /** The last view counted for the client (docs/product.md#reading): the list's "Última visualização". */
     lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * The recipient frozen at the first sending (issue 34, H2; docs/product.md#recipient): the link, answer codes
+     * and the client's emails go here, whatever the client record says later. Changed only by 'Alterar
+     * destinatário'. Null before sending.
+     */
+    recipientName: text('recipient_name'),
+    recipientEmail: text('recipient_email'),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     signedByName: text('signed_by_name'),
     signedByEmail: text('signed_by_email'),

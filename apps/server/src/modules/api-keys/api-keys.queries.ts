@@ -7,7 +7,12 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 const listColumns = {
   key: apiKeys,
-  creator: { firstName: users.firstName, lastName: users.lastName },
+  creator: {
+    firstName: users.firstName,
+    lastName: users.lastName,
+    role: users.role,
+    isActive: users.isActive,
+  },
 };
 
 export async function insertApiKey(
@@ -56,6 +61,20 @@ export async function revokeApiKeyById(ctx: TenantContext, id: string): Promise<
   return row;
 }
 
+/** Gives a live key to another holder (issue 34); undefined when it is not the organization's or revoked. */
+export async function updateApiKeyHolderById(
+  ctx: TenantContext,
+  id: string,
+  createdBy: string,
+): Promise<ApiKeyRow | undefined> {
+  const [row] = await ctx.db
+    .update(apiKeys)
+    .set({ createdBy })
+    .where(and(inTenant(apiKeys, ctx), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .returning();
+  return row;
+}
+
 /**
  * The live key with this hash (not revoked, not expired, its organization active). Not tenant-scoped: the key
  * is what tells the organization, as a session token does.
@@ -68,9 +87,13 @@ export async function selectLiveApiKeyByHash(db: Db, keyHash: string) {
       scope: apiKeys.scope,
       createdBy: apiKeys.createdBy,
       lastUsedAt: apiKeys.lastUsedAt,
+      // Its holder as of this request (issue 34): a deactivated or demoted creator stops the key at once.
+      holderRole: users.role,
+      holderIsActive: users.isActive,
     })
     .from(apiKeys)
     .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
+    .leftJoin(users, and(eq(users.id, apiKeys.createdBy), eq(users.organizationId, apiKeys.organizationId)))
     .where(
       and(
         eq(apiKeys.keyHash, keyHash),

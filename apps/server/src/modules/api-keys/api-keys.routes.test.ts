@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { API_KEY_MESSAGES } from '@aceite/shared/schemas/api-keys';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, createApiKey, createTeamOfRoles } from '@/test/factories.ts';
+import { as, createApiKey, createTeamOfRoles, createUser } from '@/test/factories.ts';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof createTeamOfRoles>>;
@@ -212,16 +213,12 @@ describe('API keys: authentication', () => {
 });
 
 describe('API keys: owner of what a key creates, and the reference', () => {
-  it('needs ownerId for a proposal once the key has no creator left', async () => {
+  it('stops a key whose creator was removed (issue 34): no holder, no access', async () => {
     const key = await createApiKey(t.app, team.admin, 'write');
     await t.db.execute(sql`update api_keys set created_by = null where id = ${key.id}`);
-    const client = await call(key.headers, 'POST', '/clients', { name: 'Sem dono', email: 'semdono@x.pt' });
-    const res = await call(key.headers, 'POST', '/proposals', {
-      title: 'Sem dono',
-      clientId: client.json().data.id,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.details[0].field).toBe('ownerId');
+    const res = await call(key.headers, 'GET', '/clients');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.message).toBe(API_KEY_MESSAGES.holderGone);
   });
 
   it('describes both security schemes in the OpenAPI document served at /api/docs', async () => {
@@ -286,5 +283,93 @@ describe('API keys: logs', () => {
     } finally {
       await logged.close();
     }
+  });
+});
+
+describe('API keys are bound to people (issue 34, M4)', () => {
+  /** A second admin who makes the key, so the first can deactivate or demote them. */
+  const keyOfNewAdmin = async () => {
+    const creator = await createUser(t.db, { organizationId: team.org.id, role: 'admin' });
+    const key = await createApiKey(t.app, creator, 'write');
+    expect((await call(key.headers, 'GET', '/clients')).statusCode).toBe(200);
+    return { creator, key };
+  };
+  const listed = async (id: string) => {
+    const list = await as(t.app, team.admin)('GET', '/settings/api-keys');
+    return list.json().data.find((k: { id: string }) => k.id === id);
+  };
+
+  it('answers 401 with the reason from the request after its creator is deactivated, and lists it inactive', async () => {
+    const { creator, key } = await keyOfNewAdmin();
+    expect(await listed(key.id)).toMatchObject({ isActive: true });
+    const off = await as(t.app, team.admin)('DELETE', `/users/${creator.id}`);
+    expect(off.statusCode, off.body).toBeLessThan(300);
+
+    for (const [method, url, body] of [
+      ['GET', '/clients', undefined],
+      ['POST', '/clients', { name: 'Depois', email: 'depois@x.pt' }],
+    ] as const) {
+      const res = await call(key.headers, method, url, body);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toMatchObject({
+        code: 'UNAUTHENTICATED',
+        message: API_KEY_MESSAGES.holderGone,
+      });
+    }
+    expect(await listed(key.id)).toMatchObject({ isActive: false });
+  });
+
+  it('answers 401 once its creator is no longer an admin, and works again when they are', async () => {
+    const { creator, key } = await keyOfNewAdmin();
+    const demote = (role: string) =>
+      as(t.app, team.admin)('PUT', `/users/${creator.id}`, {
+        firstName: 'Teste',
+        lastName: 'Utilizador',
+        role,
+        teamId: null,
+      });
+    expect((await demote('manager')).statusCode).toBe(200);
+    expect((await call(key.headers, 'GET', '/clients')).statusCode).toBe(401);
+    expect(await listed(key.id)).toMatchObject({ isActive: false });
+    expect((await demote('admin')).statusCode).toBe(200);
+    expect((await call(key.headers, 'GET', '/clients')).statusCode).toBe(200);
+  });
+
+  it('transfers an inactive key to another active admin, audited, and the key works again', async () => {
+    const { creator, key } = await keyOfNewAdmin();
+    await as(t.app, team.admin)('DELETE', `/users/${creator.id}`);
+    const res = await as(t.app, team.admin)('POST', `/settings/api-keys/${key.id}/transfer`, {
+      userId: team.admin.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ id: key.id, isActive: true, createdByName: 'Teste Utilizador' });
+    expect((await call(key.headers, 'GET', '/clients')).statusCode).toBe(200);
+
+    const audit = await t.db.execute<{ actor_id: string; metadata: Record<string, unknown> }>(
+      sql`select actor_id, metadata from audit_logs where entity_id = ${key.id} and action = 'api_key.transferred'`,
+    );
+    expect(audit.rows).toEqual([
+      {
+        actor_id: team.admin.id,
+        metadata: expect.objectContaining({ fromUserId: creator.id, toUserId: team.admin.id }),
+      },
+    ]);
+  });
+
+  it('refuses to transfer to someone who may not hold a key: a manager, an inactive admin', async () => {
+    const key = await createApiKey(t.app, team.admin, 'read');
+    const inactive = await createUser(t.db, { organizationId: team.org.id, role: 'admin', isActive: false });
+    for (const userId of [team.manager.id, inactive.id]) {
+      const res = await as(t.app, team.admin)('POST', `/settings/api-keys/${key.id}/transfer`, { userId });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details).toEqual([
+        { field: 'userId', message: API_KEY_MESSAGES.transferTargetNotAdmin },
+      ]);
+    }
+    const other = await createTeamOfRoles(t.db);
+    const foreign = await as(t.app, team.admin)('POST', `/settings/api-keys/${key.id}/transfer`, {
+      userId: other.admin.id,
+    });
+    expect(foreign.statusCode).toBe(404);
   });
 });

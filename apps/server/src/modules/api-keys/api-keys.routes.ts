@@ -1,4 +1,9 @@
-import { ApiKeySchema, CreateApiKeyInputSchema, CreatedApiKeySchema } from '@aceite/shared/schemas/api-keys';
+import {
+  ApiKeySchema,
+  CreateApiKeyInputSchema,
+  CreatedApiKeySchema,
+  TransferApiKeyInputSchema,
+} from '@aceite/shared/schemas/api-keys';
 import { dataEnvelope, IdParamsSchema, OkSchema } from '@aceite/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,5 +57,21 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       await apiKeys.revokeApiKey(req.tenant, req.params.id);
       return { data: { ok: true as const } };
     },
+  );
+
+  app.post(
+    '/settings/api-keys/:id/transfer',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary:
+          'Hand a key to another active admin: keeps it working once its creator left or was demoted (admin)',
+        params: IdParamsSchema,
+        body: TransferApiKeyInputSchema,
+        response: { 200: dataEnvelope(ApiKeySchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await apiKeys.transferApiKey(req.tenant, req.params.id, req.body) }),
   );
 };

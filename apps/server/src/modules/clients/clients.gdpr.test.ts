@@ -72,7 +72,14 @@ async function signedClient() {
   expect(upload.statusCode).toBe(201);
   await t.db
     .update(proposals)
-    .set({ status: 'sent', sentAt: new Date(), validUntil: '2099-12-31' })
+    // Sent as sending does: the recipient frozen, so the code, its evidence and the erasure cover it (issue 34).
+    .set({
+      status: 'sent',
+      sentAt: new Date(),
+      validUntil: '2099-12-31',
+      recipientName: data.name,
+      recipientEmail: data.email,
+    })
     .where(eq(proposals.id, proposal.id));
   const signed = await answerAsClient(t, proposal.publicToken, 'sign', {
     signerName: data.name,

@@ -202,7 +202,12 @@ export async function pseudonymiseClientById(
       signedByEmail: sql`case when ${proposals.signedByEmail} is null then null else ${pseudonym.email} end`,
       answerVerification: sql`case when ${proposals.answerVerification} ? 'maskedEmail'
         then jsonb_set(${proposals.answerVerification}, '{maskedEmail}', to_jsonb(${MASKED}::text))
+          || case when ${proposals.answerVerification} ? 'email'
+               then jsonb_build_object('email', ${pseudonym.email}::text) else '{}'::jsonb end
         else ${proposals.answerVerification} end`,
+      // The recipient frozen at sending (issue 34, H2) is the client's address too.
+      recipientName: sql`case when ${proposals.recipientName} is null then null else ${pseudonym.name} end`,
+      recipientEmail: sql`case when ${proposals.recipientEmail} is null then null else ${pseudonym.email} end`,
     })
     .where(ofClient);
   const ids = ctx.db.select({ id: proposals.id }).from(proposals).where(ofClient);
@@ -218,7 +223,10 @@ export async function pseudonymiseClientById(
     .where(and(inTenant(sealedDocuments, ctx), inArray(sealedDocuments.proposalId, ids)));
   await ctx.db
     .update(answerCodes)
-    .set({ maskedEmail: MASKED })
+    .set({
+      maskedEmail: MASKED,
+      email: sql`case when ${answerCodes.email} is null then null else ${pseudonym.email} end`,
+    })
     .where(and(inTenant(answerCodes, ctx), inArray(answerCodes.proposalId, ids)));
   // Audit rows: the client's IP goes (the members' own actions keep theirs), the signer's name and email and the masked address are replaced; the action,
   // time, content hash, user agent and the verification's times stay.
@@ -231,8 +239,12 @@ export async function pseudonymiseClientById(
         || case when ${m} ? 'signerName' then jsonb_build_object('signerName', ${pseudonym.name}::text) else '{}'::jsonb end
         || case when ${m} ? 'signerEmail' then jsonb_build_object('signerEmail', ${pseudonym.email}::text) else '{}'::jsonb end
         || case when ${m} ? 'maskedEmail' then jsonb_build_object('maskedEmail', ${MASKED}::text) else '{}'::jsonb end
+        || case when ${m} ? 'email' then jsonb_build_object('email', ${pseudonym.email}::text) else '{}'::jsonb end
+        || case when ${m} ? 'fromEmail' then jsonb_build_object('fromEmail', ${pseudonym.email}::text, 'fromName', ${pseudonym.name}::text) else '{}'::jsonb end
+        || case when ${m} ? 'toEmail' then jsonb_build_object('toEmail', ${pseudonym.email}::text, 'toName', ${pseudonym.name}::text) else '{}'::jsonb end
         || case when ${m}->'answerVerification' ? 'maskedEmail'
-             then jsonb_build_object('answerVerification', jsonb_set(${m}->'answerVerification', '{maskedEmail}', to_jsonb(${MASKED}::text)))
+             then jsonb_build_object('answerVerification', jsonb_set(${m}->'answerVerification', '{maskedEmail}', to_jsonb(${MASKED}::text))
+               || case when ${m}->'answerVerification' ? 'email' then jsonb_build_object('email', ${pseudonym.email}::text) else '{}'::jsonb end)
              else '{}'::jsonb end
         end`,
     })

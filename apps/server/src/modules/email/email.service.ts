@@ -17,6 +17,7 @@ export interface QueueEmailInput {
     | 'client_message'
     | 'client_message_answer'
     | 'proposal_cancelled'
+    | 'recipient_changed'
     | 'proposal_reminder'
     | 'owner_summary';
   to: string;

@@ -208,6 +208,8 @@ export function clientMessageEmail(
     kind: 'question' | 'change_request';
     senderName: string;
     senderEmail: string;
+    /** Whether `senderEmail` is the proposal's recipient, the address the link went to (issue 34, L6). */
+    senderIsRecipient: boolean;
     message: string;
     link: string;
   },
@@ -218,18 +220,25 @@ export function clientMessageEmail(
     input.kind === 'question'
       ? `Nova pergunta sobre a proposta "${input.title}"`
       : `Pedido de alterações à proposta "${input.title}"`;
+  // The name is the client's own words on the public page: shown as typed, marked as theirs (issue 34, L6).
+  const who = `${input.senderName} (cliente)`;
+  const address = input.senderIsRecipient
+    ? `Email: ${input.senderEmail} — o endereço para onde a proposta foi enviada; pode responder a este email.`
+    : `Email indicado: ${input.senderEmail} — não é o endereço para onde a proposta foi enviada e não foi verificado; responda na aplicação.`;
   const html = brandedLayout(
     input,
     subject,
     `<p>Olá ${escapeHtml(input.firstName)},</p>
-<p>${escapeHtml(input.senderName)} (${escapeHtml(input.senderEmail)}) ${what} <strong>${escapeHtml(input.title)}</strong>.</p>
+<p>${escapeHtml(who)} ${what} <strong>${escapeHtml(input.title)}</strong>.</p>
+<p style="font-size:13px;color:#52606d">${escapeHtml(address)}</p>
 <blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d0d7de;white-space:pre-line">${escapeHtml(input.message)}</blockquote>
 ${button(input.link, 'Responder', brandColor(input))}
 <p style="font-size:13px">Se o botão não funcionar, copie este endereço:<br>${escapeHtml(input.link)}</p>`,
   );
   const text = `Olá ${input.firstName},
 
-${input.senderName} (${input.senderEmail}) ${what} "${input.title}".
+${who} ${what} "${input.title}".
+${address}
 
 ${input.message}
 
@@ -286,6 +295,36 @@ A proposta "${input.title}" foi cancelada por ${input.senderName} e já não est
 
 Motivo:
 ${input.reason}
+
+— ${input.organizationName}`;
+  return { subject, html, text, links: [] };
+}
+
+/**
+ * To the previous recipient of a sent proposal (issue 34, H2; docs/product.md#recipient): the proposal now goes
+ * to someone else, so a change they did not make is noticed. Names the new recipient masked, with no link.
+ */
+export function recipientChangedEmail(
+  input: Branding & {
+    previousName: string;
+    senderName: string;
+    title: string;
+    maskedNewEmail: string;
+  },
+): RenderedEmail {
+  const subject = `Proposta "${input.title}": destinatário alterado`;
+  const html = brandedLayout(
+    input,
+    subject,
+    `<p>Olá ${escapeHtml(input.previousName)},</p>
+<p>${escapeHtml(input.senderName)} alterou o destinatário da proposta <strong>${escapeHtml(input.title)}</strong>, que lhe tinha sido enviada: a partir de agora é enviada para ${escapeHtml(input.maskedNewEmail)}, e os códigos de confirmação deixam de ser enviados para este endereço.</p>
+<p>Se não esperava esta alteração, contacte ${escapeHtml(input.organizationName)}.</p>`,
+  );
+  const text = `Olá ${input.previousName},
+
+${input.senderName} alterou o destinatário da proposta "${input.title}", que lhe tinha sido enviada: a partir de agora é enviada para ${input.maskedNewEmail}, e os códigos de confirmação deixam de ser enviados para este endereço.
+
+Se não esperava esta alteração, contacte ${input.organizationName}.
 
 — ${input.organizationName}`;
   return { subject, html, text, links: [] };

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { clients, organizations, proposalMessages, proposals, users } from '@/db/schema/index.ts';
 import { inTenant, personOf, type TenantContext } from '@/lib/tenant-scope.ts';
 
@@ -14,7 +14,8 @@ export async function selectMessageProposal(ctx: TenantContext, proposalId: stri
       status: proposals.status,
       publicToken: proposals.publicToken,
       clientName: clients.name,
-      clientEmail: clients.email,
+      // The recipient frozen at sending, else (never sent) the client's (docs/product.md#recipient).
+      clientEmail: sql<string | null>`coalesce(${proposals.recipientEmail}, ${clients.email})`,
       organizationName: organizations.name,
       branding: organizations.branding,
     })

@@ -95,17 +95,38 @@ describe('POST /public/proposals/:token/messages', () => {
     await t.app.outbox.drain();
     const [mail] = mailTo(team.sales.email);
     const text = decodedMail(mail);
-    expect(text).toContain('Joana Lima (joana@lima.pt) fez uma pergunta sobre a proposta');
+    expect(text).toContain('Joana Lima (cliente) fez uma pergunta sobre a proposta');
+    expect(text).toContain('Email: joana@lima.pt — o endereço para onde a proposta foi enviada');
     // The client's words are escaped in the HTML part, never markup.
     expect(text).toContain('&lt;b&gt;alojamento&lt;/b&gt;');
     expect(text).not.toContain('<b>alojamento</b>?</blockquote>');
     expect(text).toContain(`http://localhost:3000/proposals/${id}`);
-    // Replying to the email reaches the client.
+    // Replying to the email reaches the client: the address the link was sent to (issue 34, L6).
     expect(text).toMatch(/Reply-To: joana@lima\.pt/i);
 
     const page = (await publicView(token)).json().data;
     expect(page.messages).toHaveLength(1);
     expect(page.messages[0]).not.toHaveProperty('authorEmail');
+  });
+
+  it('never lets the sender choose the Reply-To: an address that did not receive the link gets none (issue 34, L6)', async () => {
+    const { token } = await makeProposal({ status: 'viewed' });
+    const res = await ask(token, {
+      ...question,
+      name: 'Diretor Financeiro <financeiro@aceite.test>',
+      email: 'atacante@exemplo.pt',
+    });
+    expect(res.statusCode).toBe(201);
+    await t.app.outbox.drain();
+    const [mail] = mailTo(team.sales.email);
+    const text = decodedMail(mail);
+    expect(text).not.toMatch(/Reply-To:/i);
+    // The name as typed, marked as the client's; the address said to be unverified.
+    expect(text).toContain('Diretor Financeiro <financeiro@aceite.test> (cliente) fez uma pergunta');
+    expect(text).toContain(
+      'Email indicado: atacante@exemplo.pt — não é o endereço para onde a proposta foi enviada',
+    );
+    expect(text).toMatch(/^From: (?!.*Diretor)/im);
   });
 
   it('a change request moves a sent or viewed proposal to under_negotiation, with an audit row', async () => {

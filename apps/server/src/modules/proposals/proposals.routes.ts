@@ -3,6 +3,7 @@ import { dataEnvelope, IdParamsSchema, OkSchema } from '@aceite/shared/schemas/c
 import { ProposalEmailDraftSchema, SendProposalInputSchema } from '@aceite/shared/schemas/proposal-email';
 import { CancelProposalInputSchema } from '@aceite/shared/schemas/proposal-messages';
 import {
+  ChangeRecipientInputSchema,
   ListProposalsQuerySchema,
   ProposalInputSchema,
   ProposalSchema,
@@ -180,6 +181,33 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
       },
     },
     async (req) => ({ data: await proposals.cancelProposal(req.tenant, req.params.id, req.body) }),
+  );
+
+  app.post(
+    '/proposals/:id/recipient',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: "Change the recipient of a sent proposal ('Alterar destinatário')",
+        description:
+          'Owner, manager or admin. The recipient is fixed at sending (docs/product.md#recipient): this emails the ' +
+          'previous address that it changed and the new one the link; answer codes go only to the new one. 409 ' +
+          'before sending, or once the client answered or it was cancelled. Audited.',
+        params: IdParamsSchema,
+        body: ChangeRecipientInputSchema,
+        response: { 200: dataEnvelope(ProposalSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({
+      data: await proposals.changeProposalRecipient(
+        req.tenant,
+        app.appUrl,
+        req.params.id,
+        opts.mailLimits,
+        req.body,
+      ),
+    }),
   );
 
   app.post(

@@ -8,6 +8,7 @@ import { DEFAULT_VALIDITY_DAYS } from '@aceite/shared/proposal-defaults';
 import {
   ANSWERED_STATUSES,
   CLIENT_HAS_SEEN_STATUSES,
+  isActionable,
   isAnswered as isAnsweredStatus,
   isBeforeSent,
   isCancellable,
@@ -25,6 +26,7 @@ import {
 } from '@aceite/shared/schemas/proposal-email';
 import type { CancelProposalInput } from '@aceite/shared/schemas/proposal-messages';
 import {
+  type ChangeRecipientInput,
   completeContent,
   FORM_STATUSES,
   type Proposal,
@@ -42,12 +44,14 @@ import {
   assertCan,
   assertCanAssignProposal,
   assertCanCancelProposal,
+  assertCanChangeRecipient,
   assertCanDeleteProposal,
   assertCanManageProposal,
   canManageProposal,
 } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
+import { maskEmail } from '@/lib/mask-email.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
@@ -60,6 +64,7 @@ import {
   proposalCancelledEmail,
   proposalEmail,
   proposalUpdatedEmail,
+  recipientChangedEmail,
 } from '@/modules/email/email.templates.ts';
 import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
@@ -149,10 +154,11 @@ export function toProposalDto(
     cancelledAt: p.cancelledAt ? p.cancelledAt.toISOString() : null,
     cancellationReason: p.cancellationReason,
     signedAt: iso(p.signedAt),
+    recipient: p.recipientEmail !== null ? { name: p.recipientName ?? '', email: p.recipientEmail } : null,
     signedByName: p.signedByName,
     signedByEmail: p.signedByEmail,
     signatureData: p.signatureData,
-    answerVerification: p.answerVerification ?? null,
+    answerVerification: shownVerification(p.answerVerification),
     clientChoice: p.clientChoice ?? null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
@@ -160,6 +166,25 @@ export function toProposalDto(
 }
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+
+/** Screens see the masked address only; the full one stays in the evidence (issue 34, H2). */
+function shownVerification(record: ProposalRow['answerVerification']): Proposal['answerVerification'] {
+  if (record?.method !== 'email_code') return record ?? null;
+  const { email: _full, ...shown } = record;
+  return shown;
+}
+
+/**
+ * Where the client's emails go: the recipient frozen at the first sending, else (never sent) the client record
+ * (issue 34, H2; docs/product.md#recipient).
+ */
+export function recipientOf(
+  proposal: Pick<ProposalRow, 'recipientName' | 'recipientEmail'>,
+  client: { name: string; email: string | null } | null | undefined,
+): { name: string; email: string } | null {
+  if (proposal.recipientEmail) return { name: proposal.recipientName ?? '', email: proposal.recipientEmail };
+  return client?.email ? { name: client.name, email: client.email } : null;
+}
 
 /**
  * A webhook's `data` is the proposal as the organization's admin sees it (docs/product.md#webhooks): the
@@ -370,6 +395,10 @@ export async function createProposal(ctx: TenantContext, input: ProposalInput): 
       currency: 'EUR',
       ownerId: owner.id,
       sentAt: input.status === 'sent' ? new Date() : null,
+      // Created as sent (the link shared by hand): the recipient is frozen now (docs/product.md#recipient).
+      ...(input.status === 'sent' && client?.email
+        ? { recipientName: client.name, recipientEmail: client.email }
+        : {}),
       publicToken: newOpaqueToken(),
     });
     if (row.status === 'approved') await recordFormApprovalOf(tx, row);
@@ -447,6 +476,10 @@ export async function updateProposal(
     ownerId: owner.id,
     sentAt: status === 'sent' && !current.sentAt ? new Date() : current.sentAt,
     approvalReopenedAt: review.reopenedAt,
+    // Marked sent from the form (the link shared by hand): the recipient is frozen then too.
+    ...(status === 'sent' && !current.recipientEmail && client?.email
+      ? { recipientName: client.name, recipientEmail: client.email }
+      : {}),
   };
   const seen = CLIENT_HAS_SEEN_STATUSES.includes(current.status);
   const row = await withTx(ctx, async (tx) => {
@@ -494,14 +527,15 @@ async function updateSeenProposal(
   const saved = await updateProposalById(tx, id, values, { unlessIn: ANSWERED_STATUSES });
   if (!saved) return undefined;
   const version = await snapshotIfChanged(tx, saved, 'Alterada depois de o cliente a ver');
-  if (options.notifyClient && client?.email && options.appUrl) {
+  const recipient = recipientOf(saved, client);
+  if (options.notifyClient && client && recipient && options.appUrl) {
     if (options.mailLimits) {
-      await assertWithinMailLimits(tx.db, options.mailLimits, tx.organizationId, client.email);
+      await assertWithinMailLimits(tx.db, options.mailLimits, tx.organizationId, recipient.email);
     }
     const org = await selectOrganizationBranding(tx);
     await queueEmail(tx.db, {
       kind: 'proposal_update',
-      to: client.email,
+      to: recipient.email,
       organizationId: tx.organizationId,
       email: proposalUpdatedEmail({
         ...brandOf(org),
@@ -682,11 +716,12 @@ export async function getProposalEmailDraft(ctx: TenantContext, id: string): Pro
   if (!existing) throw notFound();
   assertCanManageProposal(ctx, existing.proposal.ownerId);
   const client = existing.client;
-  if (!client?.email) throw new AppError('VALIDATION_ERROR', MESSAGES.sendNoClient);
+  const recipient = recipientOf(existing.proposal, client);
+  if (!client || !recipient) throw new AppError('VALIDATION_ERROR', MESSAGES.sendNoClient);
   const org = await selectOrganizationBranding(ctx);
   const senderName = await selectUserFullName(ctx, personOf(ctx) ?? existing.proposal.ownerId);
   return {
-    to: client.email,
+    to: recipient.email,
     replyTo: existing.owner.email,
     ...emailDefaults(org, {
       proposta: existing.proposal.title,
@@ -714,15 +749,22 @@ export async function sendProposal(
   assertCanManageProposal(ctx, existing.proposal.ownerId);
   const client = existing.client;
   if (!client?.email) throw new AppError('VALIDATION_ERROR', MESSAGES.sendNoClient);
-  const status = await withTx(ctx, async (tx) => {
+  const result = await withTx(ctx, async (tx) => {
     const proposal = await selectProposalForUpdate(tx, id);
     if (!proposal) throw notFound();
     assertApprovedToSend(await organizationSettings(tx), proposal, ctx);
-    await assertWithinMailLimits(tx.db, mailLimits, ctx.organizationId, client.email);
+    // Frozen at the first sending; later sendings go to the same address (docs/product.md#recipient).
+    const recipient = recipientOf(proposal, client) ?? { name: client.name, email: client.email };
+    await assertWithinMailLimits(tx.db, mailLimits, ctx.organizationId, recipient.email);
     await snapshotIfChanged(tx, proposal, 'Versão enviada ao cliente');
     const current = proposal.status;
     const next: ProposalStatus = isBeforeSent(current) ? 'sent' : current;
-    await updateProposalById(tx, id, { status: next, sentAt: proposal.sentAt ?? new Date() });
+    await updateProposalById(tx, id, {
+      status: next,
+      sentAt: proposal.sentAt ?? new Date(),
+      recipientName: recipient.name,
+      recipientEmail: recipient.email,
+    });
     const org = await selectOrganizationBranding(tx);
     const senderName = await selectUserFullName(tx, personOf(ctx) ?? proposal.ownerId);
     const defaults = emailDefaults(org, {
@@ -745,7 +787,7 @@ export async function sendProposal(
           });
     const outboxId = await queueEmail(tx.db, {
       kind: 'proposal',
-      to: client.email,
+      to: recipient.email,
       attachments: pdf
         ? [{ fileName: pdf.fileName, contentType: 'application/pdf', content: pdf.bytes }]
         : [],
@@ -782,9 +824,97 @@ export async function sendProposal(
       });
     }
     await enqueueProposalEvent(tx.db, ctx.organizationId, id, 'proposal.sent');
-    return next;
+    return { status: next, to: recipient.email };
   });
-  return { recipient: client.email, status };
+  return { recipient: result.to, status: result.status };
+}
+
+/**
+ * 'Alterar destinatário' (issue 34, H2; docs/product.md#recipient): the recipient is fixed at sending, so
+ * redirecting the link and the answer codes is an explicit, audited act of whoever manages the proposal. The
+ * previous address is told (without the link), the new one gets the link; codes sent before stop checking, since
+ * they went to the previous address. Only while the client can still answer.
+ */
+export async function changeProposalRecipient(
+  ctx: TenantContext,
+  appUrl: string,
+  id: string,
+  mailLimits: MailLimits,
+  input: ChangeRecipientInput,
+): Promise<Proposal> {
+  const existing = await selectProposalById(ctx, id);
+  if (!existing || existing.proposal.archivedAt) throw notFound();
+  assertCanChangeRecipient(ctx, existing.proposal.ownerId);
+  await withTx(ctx, async (tx) => {
+    const proposal = await selectProposalForUpdate(tx, id);
+    if (!proposal) throw notFound();
+    const previous = recipientOf(proposal, null);
+    if (!previous) throw new AppError('CONFLICT', MESSAGES.recipientNotSent);
+    if (!isActionable(proposal.status)) throw new AppError('CONFLICT', MESSAGES.recipientNotChangeable);
+    if (previous.email === input.email && previous.name === input.name) {
+      throw fieldError('email', MESSAGES.recipientUnchanged);
+    }
+    await assertWithinMailLimits(tx.db, mailLimits, ctx.organizationId, input.email);
+    await updateProposalById(tx, id, { recipientName: input.name, recipientEmail: input.email });
+    const org = await selectOrganizationBranding(tx);
+    const senderName = await selectUserFullName(tx, personOf(ctx) ?? proposal.ownerId);
+    const noticeOutboxId =
+      previous.email === input.email
+        ? null
+        : await queueEmail(tx.db, {
+            kind: 'recipient_changed',
+            to: previous.email,
+            replyTo: existing.owner.email,
+            organizationId: ctx.organizationId,
+            email: recipientChangedEmail({
+              ...brandOf(org),
+              previousName: previous.name,
+              senderName,
+              title: proposal.title,
+              maskedNewEmail: maskEmail(input.email),
+            }),
+          });
+    const defaults = emailDefaults(org, {
+      proposta: proposal.title,
+      numero: proposal.number,
+      cliente: input.name,
+      remetente: senderName,
+    });
+    const linkOutboxId = await queueEmail(tx.db, {
+      kind: 'proposal',
+      to: input.email,
+      replyTo: existing.owner.email,
+      organizationId: ctx.organizationId,
+      email: proposalEmail({
+        ...brandOf(org),
+        subject: defaults.subject,
+        message: defaults.message,
+        total: formatMoney(proposal.totalValue),
+        validUntil: proposal.validUntil,
+        link: `${appUrl}/p/${proposal.publicToken}`,
+      }),
+    });
+    await recordAudit(tx.db, {
+      organizationId: ctx.organizationId,
+      actorId: personOf(ctx),
+      impersonatorId: ctx.impersonatorId ?? null,
+      action: 'proposal.recipient_changed',
+      entity: 'proposal',
+      entityId: id,
+      metadata: {
+        fromName: previous.name,
+        fromEmail: previous.email,
+        toName: input.name,
+        toEmail: input.email,
+        noticeOutboxId,
+        linkOutboxId,
+      },
+    });
+    await enqueueProposalEvent(tx.db, ctx.organizationId, id, 'proposal.updated');
+  });
+  const saved = await selectProposalById(ctx, id);
+  if (!saved) throw notFound();
+  return toProposalDto(ctx, saved);
 }
 
 /**
@@ -813,11 +943,12 @@ export async function cancelProposal(
     let outboxId: string | null = null;
     const client = existing.client;
     // Only a client who has the link is told; a draft never reached anyone.
-    if (input.notifyClient && client?.email && !isBeforeSent(proposal.status)) {
+    const recipient = recipientOf(proposal, client);
+    if (input.notifyClient && client && recipient && !isBeforeSent(proposal.status)) {
       const org = await selectOrganizationBranding(tx);
       outboxId = await queueEmail(tx.db, {
         kind: 'proposal_cancelled',
-        to: client.email,
+        to: recipient.email,
         replyTo: existing.owner.email,
         organizationId: ctx.organizationId,
         email: proposalCancelledEmail({

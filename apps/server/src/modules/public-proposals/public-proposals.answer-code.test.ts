@@ -155,8 +155,11 @@ describe('the client proves control of their email before deciding (on by defaul
     expect(new Date(evidence.usedAt as string).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(JSON.stringify(accepted?.metadata)).not.toContain(code);
 
+    // The evidence names the full address the code went to; the screens only the masked one (issue 34, H2).
+    const { email: fullEmail, ...shown } = evidence;
+    expect(fullEmail).toBe('carla@exemplo.pt');
     const detail = (await as(t.app, team.sales)('GET', `/proposals/${id}`)).json().data;
-    expect(detail.answerVerification).toEqual(evidence);
+    expect(detail.answerVerification).toEqual(shown);
   });
 
   it('signs and rejects with the code too', async () => {
@@ -255,6 +258,8 @@ describe('the client proves control of their email before deciding (on by defaul
         clientId: client,
         title: 'Reenvio',
         status: 'sent',
+        recipientName: 'Rui',
+        recipientEmail: 'rui@exemplo.pt',
         publicToken: token,
       });
       expect((await requestCode(token, limited.app)).statusCode).toBe(200);
@@ -293,6 +298,8 @@ describe('the client proves control of their email before deciding (on by defaul
           clientId: client,
           title: 'Limites',
           status: 'sent',
+          recipientName: 'Rui',
+          recipientEmail: 'rui@exemplo.pt',
           publicToken,
         });
       }

@@ -28,6 +28,7 @@ import type { Db } from '@/db/client.ts';
 import type { AnswerVerificationRecord, proposals } from '@/db/schema/index.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
+import { maskEmail } from '@/lib/mask-email.ts';
 import { truncateIp } from '@/lib/truncate-ip.ts';
 import { isBot } from '@/lib/user-agent.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
@@ -142,7 +143,8 @@ function toPublicDto(found: Found, messages: PublicProposalMessage[] = []): Publ
     messages,
     createdAt: p.createdAt.toISOString(),
     version: p.currentVersion,
-    recipient: found.client ? { name: found.client.name, email: found.clientEmail } : null,
+    // The recipient frozen at sending (issue 34, H2), never the client record as it is now.
+    recipient: frozenRecipient(found),
     answerCode: { required: answerCodeRequired(found) },
     privacyNotice: noticeFor(found),
   };
@@ -165,7 +167,16 @@ function noticeFor(found: Found): PrivacyNotice {
 
 /** The code is asked when the organization keeps it on (the default) and there is an address to send it to. */
 function answerCodeRequired(found: Found): boolean {
-  return requiresAnswerCode(found.organization.settings) && !!found.clientEmail;
+  return requiresAnswerCode(found.organization.settings) && !!found.proposal.recipientEmail;
+}
+
+/**
+ * Who the link was sent to, fixed at sending (issue 34, H2; docs/product.md#recipient): the answer codes go only
+ * there, so editing the client record cannot redirect them. Changed only by 'Alterar destinatário'.
+ */
+function frozenRecipient(found: Found): { name: string; email: string } | null {
+  const { recipientName, recipientEmail } = found.proposal;
+  return recipientEmail ? { name: recipientName ?? '', email: recipientEmail } : null;
 }
 
 /**
@@ -363,13 +374,6 @@ function hashCode(key: Buffer, proposalId: string, code: string): string {
   return createHmac('sha256', key).update(`${proposalId}:${code}`).digest('hex');
 }
 
-/** c•••@exemplo.pt: enough for the client to recognise the address, nothing for someone who only has the link. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '•••';
-  return `${email.slice(0, 1)}•••${email.slice(at)}`;
-}
-
 const codeError = (message: string) =>
   new AppError('VALIDATION_ERROR', message, [{ field: 'code', message }]);
 
@@ -390,7 +394,7 @@ export async function requestAnswerCode(
   if (!found || !isActionable(found.proposal) || found.proposal.status === 'cancelled') {
     throw await refusal(db, token);
   }
-  const to = found.clientEmail;
+  const to = found.proposal.recipientEmail;
   if (!to || !requiresAnswerCode(found.organization.settings)) {
     throw new AppError('CONFLICT', MESSAGES.answerCodeNotNeeded);
   }
@@ -430,6 +434,7 @@ export async function requestAnswerCode(
       proposalId: p.id,
       codeHash: hashCode(options.key, p.id, code),
       maskedEmail,
+      email: to,
       outboxId,
       expiresAt,
       createdAt: now,
@@ -443,6 +448,8 @@ export async function requestAnswerCode(
       metadata: {
         userAgent: meta.userAgent ?? null,
         maskedEmail,
+        // The full address the code went to (issue 34, H2): evidence; screens show the masked one.
+        email: to,
         outboxId,
         expiresAt: expiresAt.toISOString(),
       },
@@ -533,10 +540,12 @@ async function verifyAnswerCode(db: Db, found: Found, check: AnswerCodeCheck): P
     return { record: { method: 'none', reason: 'disabled' }, usedAt };
   }
   // No address to prove: the answer goes ahead and the evidence says no verification was possible.
-  if (!found.clientEmail) return { record: { method: 'none', reason: 'no_client_email' }, usedAt };
+  const recipient = found.proposal.recipientEmail;
+  if (!recipient) return { record: { method: 'none', reason: 'no_client_email' }, usedAt };
   if (!check.code) throw codeError(MESSAGES.answerCodeRequired);
   const newest = await selectNewestAnswerCode(db, found.proposal.id);
-  if (!newest) throw codeError(MESSAGES.answerCodeNotRequested);
+  // A code sent to a previous recipient proves nothing about the current one (issue 34, H2).
+  if (!newest || newest.email !== recipient) throw codeError(MESSAGES.answerCodeNotRequested);
   if (newest.usedAt || newest.expiresAt.getTime() <= usedAt.getTime()) {
     throw codeError(MESSAGES.answerCodeExpired);
   }
@@ -553,6 +562,7 @@ async function verifyAnswerCode(db: Db, found: Found, check: AnswerCodeCheck): P
     record: {
       method: 'email_code',
       maskedEmail: newest.maskedEmail,
+      email: recipient,
       sentAt: newest.createdAt.toISOString(),
       usedAt: usedAt.toISOString(),
       outboxId: newest.outboxId,
@@ -863,12 +873,15 @@ export async function postClientMessage(
       ...clientMessageText({ id: p.id, title: p.title, kind: input.kind, senderName: input.name }),
     });
     const recipient = await selectAnswerRecipient(tx, p.id);
+    // Anyone with the link may type any address: replies go straight to it only when it is the one the link
+    // was sent to (issue 34, L6); otherwise the team answers in the app, where the client reads it.
+    const senderIsRecipient =
+      !!p.recipientEmail && p.recipientEmail.toLowerCase() === input.email.toLowerCase();
     if (recipient?.isActive) {
       await queueEmail(tx, {
         kind: 'client_message',
         to: recipient.email,
-        // Replying to the email reaches the client directly.
-        replyTo: input.email,
+        replyTo: senderIsRecipient ? input.email : null,
         organizationId: p.organizationId,
         email: clientMessageEmail({
           ...brandOf({ name: recipient.organizationName, branding: recipient.branding }),
@@ -877,6 +890,7 @@ export async function postClientMessage(
           kind: input.kind,
           senderName: input.name,
           senderEmail: input.email,
+          senderIsRecipient,
           message: input.message,
           link: `${appUrl}/proposals/${p.id}`,
         }),

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { organizations, proposalReading, proposalReadingTotals, proposals } from '@/db/schema/index.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
@@ -22,6 +22,55 @@ export async function selectReadingTarget(db: Db, token: string) {
     .where(eq(proposals.publicToken, token))
     .limit(1);
   return row;
+}
+
+/**
+ * Serializes the reading batches of one proposal to the end of the transaction, so two batches of one visitor
+ * cannot both open a visit (issue 34, L3).
+ */
+export async function lockProposalReading(db: Db, proposalId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`reading:${proposalId}`}, 0))`);
+}
+
+/** The visit of this visitor (network and device) on the proposal last seen after `since`, if any. */
+export async function selectRecentVisitOfVisitor(
+  db: Db,
+  key: { proposalId: string; ip: string | null; device: ReadingRow['device'] },
+  since: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ visitId: proposalReading.visitId })
+    .from(proposalReading)
+    .where(
+      and(
+        eq(proposalReading.proposalId, key.proposalId),
+        key.ip === null ? isNull(proposalReading.ip) : eq(proposalReading.ip, key.ip),
+        eq(proposalReading.device, key.device),
+        gt(proposalReading.lastSeenAt, since),
+      ),
+    )
+    .orderBy(desc(proposalReading.lastSeenAt))
+    .limit(1);
+  return row?.visitId;
+}
+
+/** Whether the visit exists already. */
+export async function visitExists(db: Db, key: { proposalId: string; visitId: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ visitId: proposalReading.visitId })
+    .from(proposalReading)
+    .where(and(eq(proposalReading.proposalId, key.proposalId), eq(proposalReading.visitId, key.visitId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Visits of the proposal that started after `since`. */
+export async function countVisitsSince(db: Db, proposalId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(proposalReading)
+    .where(and(eq(proposalReading.proposalId, proposalId), gt(proposalReading.startedAt, since)));
+  return row?.n ?? 0;
 }
 
 /** The visit's row, locked to the end of the transaction (created first when new, with nothing read yet). */

@@ -5,7 +5,11 @@ import { organizations, proposalReading, proposals } from '@/db/schema/index.ts'
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, authHeaders, createTeamOfRoles, insertSentProposal } from '@/test/factories.ts';
-import { aggregateExpiredReading } from './reading.service.ts';
+import {
+  aggregateExpiredReading,
+  READING_MAX_VISITS_PER_DAY,
+  READING_VISITOR_WINDOW_MS,
+} from './reading.service.ts';
 
 const PHONE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
@@ -52,12 +56,13 @@ async function view(p: { token: string; id: string }, agoMs = 60_000) {
     .where(eq(proposals.id, p.id));
 }
 
-const send = (token: string, payload: unknown, headers: Record<string, string> = {}) =>
+const send = (token: string, payload: unknown, headers: Record<string, string> = {}, ip = '127.0.0.1') =>
   t.app.inject({
     method: 'POST',
     url: `/api/v1/public/proposals/${token}/reading`,
     headers: { 'user-agent': PHONE, 'content-type': 'application/json', ...headers },
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    remoteAddress: ip,
   });
 
 const visitsOf = (proposalId: string) =>
@@ -100,8 +105,8 @@ describe('POST /public/proposals/:token/reading', () => {
     const rows = await visitsOf(p.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ visibleMs: 30_000, sections: { b0: 12_000, b1: 4_000 } });
-    // A second visit is a second row.
-    await send(p.token, { visitId: randomUUID(), visibleMs: 1_000, sections: {} });
+    // A second visitor's visit is a second row (the same visitor's would join the first, issue 34 L3).
+    await send(p.token, { visitId: randomUUID(), visibleMs: 1_000, sections: {} }, {}, '198.51.100.9');
     expect(await visitsOf(p.id)).toHaveLength(2);
   });
 
@@ -161,6 +166,61 @@ describe('POST /public/proposals/:token/reading', () => {
   });
 });
 
+describe('reading cannot be inflated (issue 34, L3)', () => {
+  it('one visitor cannot fake 40 visits and 6 minutes of reading in 8 s', async () => {
+    const p = await makeProposal();
+    const started = Date.now();
+    for (let i = 0; i < 40; i++) {
+      // Each round opens the page again (a view) and reports a new visit claiming 9 s, then 6 minutes.
+      const page = await t.app.inject({
+        url: `/api/v1/public/proposals/${p.token}`,
+        headers: { 'user-agent': PHONE },
+      });
+      expect(page.statusCode).toBe(200);
+      const res = await send(p.token, {
+        visitId: randomUUID(),
+        visibleMs: i % 2 ? 9_000 : 360_000,
+        sections: { b0: 9_000, items: 360_000 },
+      });
+      expect(res.statusCode).toBe(204);
+    }
+    const elapsed = Date.now() - started;
+    const data = (await as(t.app, team.viewer)('GET', `/proposals/${p.id}/reading`)).json().data;
+    expect(data.visitCount).toBe(1);
+    // Never more than the wall time since the visit's view (and the page clock's 2 s slack).
+    expect(data.totalMs).toBeLessThanOrEqual(elapsed + 2_000);
+    expect(data.totalMs).toBeLessThan(360_000);
+  });
+
+  it('keeps the visits of different visitors apart, and caps the visits a proposal opens in a day', async () => {
+    const p = await makeProposal();
+    await view(p, 60_000);
+    for (let i = 0; i < 55; i++) {
+      const res = await send(
+        p.token,
+        { visitId: randomUUID(), visibleMs: 1_000, sections: {} },
+        {},
+        `198.51.${i}.20`,
+      );
+      expect(res.statusCode).toBe(204);
+    }
+    expect(await visitsOf(p.id)).toHaveLength(READING_MAX_VISITS_PER_DAY);
+  });
+
+  it("joins a visitor's new visit id to their visit only within half an hour", async () => {
+    const p = await makeProposal();
+    await view(p, 60_000);
+    const first = randomUUID();
+    await send(p.token, { visitId: first, visibleMs: 5_000, sections: {} });
+    await t.db
+      .update(proposalReading)
+      .set({ lastSeenAt: new Date(Date.now() - READING_VISITOR_WINDOW_MS - 1_000) })
+      .where(eq(proposalReading.visitId, first));
+    await send(p.token, { visitId: randomUUID(), visibleMs: 5_000, sections: {} });
+    expect(await visitsOf(p.id)).toHaveLength(2);
+  });
+});
+
 describe('GET /proposals/:id/reading', () => {
   it('shows the visits, the total, the sections read longest and the PDF download', async () => {
     const p = await makeProposal();
@@ -170,7 +230,13 @@ describe('GET /proposals/:id/reading', () => {
       visibleMs: 90_000,
       sections: { b0: 20_000, items: 60_000 },
     });
-    await send(p.token, { visitId: randomUUID(), visibleMs: 30_000, sections: { b1: 25_000 } });
+    // A second visitor (another network): one visitor's visits within half an hour are one (issue 34, L3).
+    await send(
+      p.token,
+      { visitId: randomUUID(), visibleMs: 30_000, sections: { b1: 25_000 } },
+      {},
+      '198.51.100.7',
+    );
     const before = (await as(t.app, team.viewer)('GET', `/proposals/${p.id}/reading`)).json().data;
     expect(before.pdfDownloadedAt).toBeNull();
     const pdf = await t.app.inject({

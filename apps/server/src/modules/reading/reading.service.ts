@@ -11,14 +11,18 @@ import { deviceTypeOf, isBot } from '@/lib/user-agent.ts';
 import { listEvidence } from '@/modules/evidence/evidence.service.ts';
 import {
   addToTotals,
+  countVisitsSince,
   deleteVisitsBefore,
+  lockProposalReading,
   lockVisit,
   selectOrganizationsWithVisitsBefore,
   selectProposalForReading,
   selectReadingTarget,
+  selectRecentVisitOfVisitor,
   selectTotals,
   selectVisits,
   updateVisit,
+  visitExists,
 } from './reading.queries.ts';
 
 /** Who sent the batch: the same facts the public page's view counting looks at. */
@@ -35,6 +39,14 @@ export interface ReadingMeta {
 const VISIT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** The page's clock starts a moment after the server counted the view: never more than this ahead of it. */
 const CLOCK_SLACK_MS = 2_000;
+/**
+ * One visitor (the same network and device type) opens at most one visit per proposal in this window: a new
+ * visit id from them within it is read as the same visit (issue 34, L3; docs/product.md#reading). Without it,
+ * forty visit ids sent in a few seconds were forty visits, each with the whole time since the view.
+ */
+export const READING_VISITOR_WINDOW_MS = 30 * 60 * 1000;
+/** At most this many visits of one proposal start in a day; batches opening more are not recorded. */
+export const READING_MAX_VISITS_PER_DAY = 50;
 
 type Content = (typeof proposals.$inferSelect)['content'];
 
@@ -48,7 +60,9 @@ function sectionExists(content: Content, id: string): boolean {
  * Records a batch of the client's reading (docs/product.md#reading). Nothing is stored, and the answer is the
  * same 204, for a member's preview, a platform account, a robot, or a visit with no view counted for it in the
  * last day; the page cannot tell and has nothing to retry. Durations are clamped to the wall time since the
- * view and never decrease; unknown sections are dropped.
+ * visit's view and never decrease; unknown sections are dropped. One visitor's new visit ids within
+ * READING_VISITOR_WINDOW_MS join their visit, and a proposal opens at most READING_MAX_VISITS_PER_DAY visits a day
+ * (issue 34, L3).
  */
 export async function recordReading(
   db: Db,
@@ -64,15 +78,30 @@ export async function recordReading(
   const viewedAt = target.lastViewedAt;
   if (!viewedAt || now.getTime() - viewedAt.getTime() > VISIT_MAX_AGE_MS) return;
 
+  const ip = truncateIp(meta.ip);
+  const device = deviceTypeOf(meta.userAgent);
   await db.transaction(async (tx) => {
+    await lockProposalReading(tx, target.id);
+    let visitId = input.visitId;
+    if (!(await visitExists(tx, { proposalId: target.id, visitId }))) {
+      const since = new Date(now.getTime() - READING_VISITOR_WINDOW_MS);
+      const same = await selectRecentVisitOfVisitor(tx, { proposalId: target.id, ip, device }, since);
+      if (same) visitId = same;
+      else if (
+        (await countVisitsSince(tx, target.id, new Date(now.getTime() - VISIT_MAX_AGE_MS))) >=
+        READING_MAX_VISITS_PER_DAY
+      ) {
+        return;
+      }
+    }
     const visit = await lockVisit(tx, {
-      visitId: input.visitId,
+      visitId,
       proposalId: target.id,
       organizationId: target.organizationId,
       startedAt: viewedAt,
       lastSeenAt: now,
-      device: deviceTypeOf(meta.userAgent),
-      ip: truncateIp(meta.ip),
+      device,
+      ip,
     });
     const ceiling = Math.max(0, now.getTime() - visit.startedAt.getTime() + CLOCK_SLACK_MS);
     const clamp = (ms: number) => Math.min(ms, ceiling);
@@ -83,7 +112,7 @@ export async function recordReading(
     }
     await updateVisit(
       tx,
-      { proposalId: target.id, visitId: input.visitId },
+      { proposalId: target.id, visitId },
       { visibleMs: Math.max(visit.visibleMs, clamp(input.visibleMs)), sections, lastSeenAt: now },
     );
   });

@@ -55,7 +55,8 @@ export async function selectReminderProposalForUpdate(db: Db, id: string) {
     .select({
       proposal: proposals,
       clientName: clients.name,
-      clientEmail: clients.email,
+      // The recipient frozen at sending, else (never sent) the client's (docs/product.md#recipient).
+      clientEmail: sql<string | null>`coalesce(${proposals.recipientEmail}, ${clients.email})`,
       ownerFirstName: users.firstName,
       ownerLastName: users.lastName,
       ownerEmail: users.email,
@@ -155,7 +156,8 @@ export async function selectProposalByToken(db: Db, token: string) {
       organizationId: proposals.organizationId,
       status: proposals.status,
       archivedAt: proposals.archivedAt,
-      clientEmail: clients.email,
+      // The recipient frozen at sending, else (never sent) the client's (docs/product.md#recipient).
+      clientEmail: sql<string | null>`coalesce(${proposals.recipientEmail}, ${clients.email})`,
     })
     .from(proposals)
     .leftJoin(clients, eq(clients.id, proposals.clientId))

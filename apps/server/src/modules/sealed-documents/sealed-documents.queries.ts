@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import {
   auditLogs,
@@ -66,7 +66,8 @@ export async function selectSealSource(db: Db, proposalId: string) {
       proposal: proposals,
       organizationName: organizations.name,
       clientName: clients.name,
-      clientEmail: clients.email,
+      // The recipient frozen at sending, else (never sent) the client's (docs/product.md#recipient).
+      clientEmail: sql<string | null>`coalesce(${proposals.recipientEmail}, ${clients.email})`,
       ownerEmail: users.email,
       ownerFirstName: users.firstName,
       ownerActive: users.isActive,

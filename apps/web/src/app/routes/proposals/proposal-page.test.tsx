@@ -352,3 +352,49 @@ describe('ProposalPage: awaiting approval (docs/product.md#approvals)', () => {
     expect(screen.getByRole('button', { name: 'Copiar link público' })).toBeInTheDocument();
   });
 });
+
+describe('ProposalPage: the recipient fixed at sending (issue 34)', () => {
+  it("shows 'Destinatário: Nome <email>' and changes it through 'Alterar destinatário'", async () => {
+    const recipient = { name: 'Padaria Lusitana', email: 'geral@lusitana.pt' };
+    const changed = { name: 'Rui Matos', email: 'rui@lusitana.pt' };
+    let failOnce = true;
+    const { user, bodiesOf } = renderPage(buildProposal({ recipient }), {
+      [`POST /proposals/${ID}/recipient`]: () => {
+        if (failOnce) {
+          failOnce = false;
+          return jsonResponse(500, { error: { code: 'INTERNAL', message: 'Erro interno' } });
+        }
+        return jsonResponse(200, { data: buildProposal({ recipient: changed }) });
+      },
+    });
+    expect(await screen.findByText('<geral@lusitana.pt>', { exact: false })).toHaveTextContent(
+      'Destinatário: Padaria Lusitana <geral@lusitana.pt>',
+    );
+    await user.click(screen.getByRole('button', { name: 'Alterar destinatário' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar destinatário' });
+    const email = within(dialog).getByLabelText(/^Email/);
+    await user.clear(email);
+    await user.type(email, 'não é email');
+    await user.click(within(dialog).getByRole('button', { name: 'Alterar e enviar' }));
+    expect(bodiesOf(`POST /proposals/${ID}/recipient`)).toEqual([]);
+    await user.clear(within(dialog).getByLabelText(/^Nome/));
+    await user.type(within(dialog).getByLabelText(/^Nome/), changed.name);
+    await user.clear(email);
+    await user.type(email, changed.email);
+    await user.click(within(dialog).getByRole('button', { name: 'Alterar e enviar' }));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Alterar e enviar' }));
+    expect(await screen.findByText('<rui@lusitana.pt>', { exact: false })).toHaveTextContent(
+      'Destinatário: Rui Matos <rui@lusitana.pt>',
+    );
+    expect(bodiesOf(`POST /proposals/${ID}/recipient`)).toEqual([changed, changed]);
+  });
+
+  it('offers no change to a viewer', async () => {
+    localStorage.setItem('user', JSON.stringify(buildUser({ role: 'viewer' })));
+    syncAuthFromStorage();
+    renderPage(buildProposal({ recipient: { name: 'Padaria', email: 'geral@lusitana.pt' } }));
+    expect(await screen.findByText('<geral@lusitana.pt>', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Alterar destinatário' })).not.toBeInTheDocument();
+  });
+});

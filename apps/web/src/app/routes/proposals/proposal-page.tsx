@@ -1,5 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { isAnswered, isCancellable, isWon, shownStatus } from '@aceite/shared/proposal-status';
+import { isActionable, isAnswered, isCancellable, isWon, shownStatus } from '@aceite/shared/proposal-status';
 import { describeRejection } from '@aceite/shared/rejection-reasons';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
@@ -23,6 +23,7 @@ import { useProposal } from '@/features/proposals/api/get-proposal';
 import { AnswerVerificationNote } from '@/features/proposals/components/answer-verification-note';
 import { ApprovalPanel, approvalBlockReason } from '@/features/proposals/components/approval-panel';
 import { CancelProposalButton } from '@/features/proposals/components/cancel-proposal-button';
+import { ChangeRecipientButton } from '@/features/proposals/components/change-recipient-button';
 import { ChosenConfigurationPanel } from '@/features/proposals/components/chosen-configuration-panel';
 import { CopyPublicLinkButton } from '@/features/proposals/components/copy-public-link-button';
 import { DownloadPdfButton } from '@/features/proposals/components/download-pdf-button';
@@ -195,7 +196,14 @@ export function ProposalPage() {
         <ApprovalPanel proposalId={proposal.id} />
         <AnswerVerificationNote proposal={proposal} />
         {proposal.reissuedFromId && <ReissueChangesPanel proposal={proposal} />}
-        <ProposalDetail proposal={proposal} />
+        <ProposalDetail
+          proposal={proposal}
+          recipientAction={
+            authorization.canChangeRecipient(proposal.ownerId) === true && isActionable(proposal.status) ? (
+              <ChangeRecipientButton proposal={proposal} />
+            ) : null
+          }
+        />
         <Suspense fallback={<LoadingState label="A carregar…" />}>
           <ReadingPanel proposalId={proposal.id} />
           <ClientMessagesPanel

@@ -1,4 +1,5 @@
 export const apiKeyKeys = {
   all: ['api-keys'] as const,
   list: () => [...apiKeyKeys.all, 'list'] as const,
+  holders: () => [...apiKeyKeys.all, 'holders'] as const,
 };

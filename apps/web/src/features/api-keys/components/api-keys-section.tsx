@@ -1,5 +1,10 @@
 import { formatInstantDate, formatInstantDateTime } from '@aceite/shared/dates';
-import { API_KEY_SCOPE_LABELS, type ApiKey, type ApiKeyScope } from '@aceite/shared/schemas/api-keys';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_SCOPE_LABELS,
+  type ApiKey,
+  type ApiKeyScope,
+} from '@aceite/shared/schemas/api-keys';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconKey, IconPlus } from '@tabler/icons-react';
@@ -12,6 +17,7 @@ import { useIsMobile } from '@/lib/use-is-mobile';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { CreateApiKeyModal } from './create-api-key-modal';
+import { TransferApiKeyModal } from './transfer-api-key-modal';
 
 /** The outcome of an action, shown by the settings tab that holds this section. */
 export type ReportOutcome = (message: { type: 'success' | 'error'; text: string } | null) => void;
@@ -22,6 +28,16 @@ export function ScopeBadge({ scope }: { scope: ApiKeyScope }) {
   return (
     <Badge variant="light" color={SCOPE_COLORS[scope]} c="dark.7" tt="none" style={{ flexShrink: 0 }}>
       {API_KEY_SCOPE_LABELS[scope]}
+    </Badge>
+  );
+}
+
+/** A key whose holder is no longer an active admin answers 401 (issue 34): said beside its name. */
+function InactiveBadge({ apiKey }: { apiKey: ApiKey }) {
+  if (apiKey.isActive) return null;
+  return (
+    <Badge variant="light" color="red" c="red.9" tt="none" style={{ alignSelf: 'flex-start' }}>
+      {API_KEY_MESSAGES.inactiveBadge}
     </Badge>
   );
 }
@@ -45,6 +61,7 @@ export function ApiKeysSection({ onMessage }: { onMessage?: ReportOutcome }) {
   const revoke = useRevokeApiKey();
   const isMobile = useIsMobile('md');
   const [creating, setCreating] = useState(false);
+  const [transferring, setTransferring] = useState<ApiKey | null>(null);
 
   const confirmRevoke = (key: ApiKey) =>
     modals.openConfirmModal({
@@ -66,6 +83,22 @@ export function ApiKeysSection({ onMessage }: { onMessage?: ReportOutcome }) {
         }),
     });
 
+  const actions = (key: ApiKey) => (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {key.isActive ? null : (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => setTransferring(key)}
+          aria-label={`Transferir a chave ${key.name}`}
+        >
+          Transferir
+        </Button>
+      )}
+      {revokeButton(key)}
+    </Group>
+  );
+
   const revokeButton = (key: ApiKey) => (
     <Button
       size="xs"
@@ -79,7 +112,15 @@ export function ApiKeysSection({ onMessage }: { onMessage?: ReportOutcome }) {
   );
 
   const columns: ListColumn<ApiKey>[] = [
-    { header: 'Nome', cell: (k) => <Text fw={500}>{k.name}</Text> },
+    {
+      header: 'Nome',
+      cell: (k) => (
+        <Stack gap={2}>
+          <Text fw={500}>{k.name}</Text>
+          <InactiveBadge apiKey={k} />
+        </Stack>
+      ),
+    },
     { header: 'Prefixo', nowrap: true, cell: (k) => <Text ff="monospace" size="sm">{`${k.prefix}…`}</Text> },
     { header: 'Acesso', nowrap: true, cell: (k) => <ScopeBadge scope={k.scope} /> },
     { header: 'Criada por', cell: (k) => k.createdByName ?? '—' },
@@ -94,7 +135,7 @@ export function ApiKeysSection({ onMessage }: { onMessage?: ReportOutcome }) {
         </Text>
       ),
     },
-    { header: 'Ações', hideHeader: true, align: 'right', cell: revokeButton },
+    { header: 'Ações', hideHeader: true, align: 'right', cell: actions },
   ];
 
   return (
@@ -145,6 +186,7 @@ export function ApiKeysSection({ onMessage }: { onMessage?: ReportOutcome }) {
                 </Text>
                 <ScopeBadge scope={k.scope} />
               </Group>
+              <InactiveBadge apiKey={k} />
               <Text ff="monospace" size="sm">{`${k.prefix}…`}</Text>
               <Text size="sm">
                 Criada {k.createdByName ? `por ${k.createdByName} ` : ''}em {formatInstantDate(k.createdAt)}
@@ -153,11 +195,21 @@ export function ApiKeysSection({ onMessage }: { onMessage?: ReportOutcome }) {
               <Text size="sm" c={isExpired(k) ? 'red.9' : undefined}>
                 Expira: {expiryText(k)}
               </Text>
-              <Group justify="flex-end">{revokeButton(k)}</Group>
+              {actions(k)}
             </Stack>
           )}
         />
       )}
+      <TransferApiKeyModal
+        apiKey={transferring}
+        onClose={() => setTransferring(null)}
+        onTransferred={(k) =>
+          onMessage?.({
+            type: 'success',
+            text: `A chave «${k.name}» foi transferida para ${k.createdByName}.`,
+          })
+        }
+      />
       <CreateApiKeyModal
         opened={creating}
         onClose={() => setCreating(false)}

@@ -96,8 +96,17 @@ function ItemsTable({ proposal }: { proposal: Proposal }) {
   );
 }
 
-/** Everything docs/product.md#proposal-screens shows, read-only. */
-export function ProposalDetail({ proposal }: { proposal: Proposal }) {
+/**
+ * Everything docs/product.md#proposal-screens shows, read-only. `recipientAction` is the page's 'Alterar
+ * destinatário', shown beside the recipient fixed at sending when the viewer may change it.
+ */
+export function ProposalDetail({
+  proposal,
+  recipientAction,
+}: {
+  proposal: Proposal;
+  recipientAction?: ReactNode;
+}) {
   const { client, owner } = proposal;
   const blocks = proposal.content.blocks;
 
@@ -184,6 +193,19 @@ export function ProposalDetail({ proposal }: { proposal: Proposal }) {
               <Text size="sm" c="dimmed">
                 Sem cliente associado.
               </Text>
+            )}
+            {proposal.recipient && (
+              // Fixed at sending (docs/product.md#recipient): the link and the answer codes go here, whatever
+              // the client record says now.
+              <Stack gap={6} mt="sm">
+                <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  <Text span size="sm" fw={600}>
+                    Destinatário:
+                  </Text>{' '}
+                  {`${proposal.recipient.name} <${proposal.recipient.email}>`}
+                </Text>
+                {recipientAction}
+              </Stack>
             )}
           </SectionPanel>
 
