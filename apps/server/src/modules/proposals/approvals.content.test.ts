@@ -98,6 +98,13 @@ describe('H1: a change after sending re-opens approval', () => {
       expect(res.json().error).toMatchObject({ code: 'CONFLICT', message: MESSAGES.proposalInReview });
     }
     expect(await row(p.id)).toMatchObject({ status: 'sent', acceptedAt: null, rejectedAt: null });
+    // Nor is a code emailed for an answer it cannot give yet.
+    const code = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/proposals/${p.publicToken}/code`,
+    });
+    expect(code.statusCode).toBe(409);
+    expect(code.json().error.message).toBe(MESSAGES.proposalInReview);
     // The page says so instead of offering the answers.
     expect((await publicPage(p.publicToken)).json().data).toMatchObject({
       inReview: true,

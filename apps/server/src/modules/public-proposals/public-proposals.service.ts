@@ -394,6 +394,8 @@ export async function requestAnswerCode(
   if (!found || !isActionable(found.proposal) || found.proposal.status === 'cancelled') {
     throw await refusal(db, token);
   }
+  // A code for an answer the client cannot give yet (a change waits for approval) would only mislead.
+  assertClientMayDecide(found.proposal);
   const to = found.proposal.recipientEmail;
   if (!to || !requiresAnswerCode(found.organization.settings)) {
     throw new AppError('CONFLICT', MESSAGES.answerCodeNotNeeded);
