@@ -165,6 +165,15 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.entityId, p.id), eq(auditLogs.action, 'proposal.reminders_stopped')));
     expect(audit).toHaveLength(1);
+    // RFC 8058's own example sends it as multipart/form-data: answered the same (idempotent, no second audit).
+    const boundary = '---FormBoundaryjWmhtjORrn';
+    const multipartClick = await t.app.inject({
+      method: 'POST',
+      url: new URL(link).pathname,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(multipartClick.statusCode, multipartClick.body).toBe(200);
 
     // No further reminder: two days before the validity date would otherwise be due.
     await t.app.reminders.run(new Date('2030-12-29T10:00:00Z'));
