@@ -69,6 +69,7 @@ export async function selectSealSource(db: Db, proposalId: string) {
       clientEmail: clients.email,
       ownerEmail: users.email,
       ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
       ownerActive: users.isActive,
     })
     .from(proposals)
