@@ -200,7 +200,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(settingsRoutes, {
         passwordChangeLimitPerHour: config.passwordChangeLimitPerHour ?? 10,
       });
-      await api.register(webhooksRoutes, { allowPrivate: config.webhooks?.allowPrivate ?? false });
+      await api.register(webhooksRoutes, {
+        allowPrivate: config.webhooks?.allowPrivate ?? false,
+        allowedPorts: config.webhooks?.allowedPorts,
+        limits: config.webhookLimits ?? { endpointsPerOrganization: 10, testEventsPerHour: 20 },
+      });
       if (config.benchRoutes) await api.register(benchRoutes);
       await api.register(publicProposalsRoutes, {
         viewRateLimitMax: config.publicRateLimitMax * 6,

@@ -38,6 +38,22 @@ const EnvSchema = z.object({
   UPLOADS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(300),
   /** Unsafe: webhooks may use http and reach private and loopback addresses (tests, closed networks). */
   WEBHOOKS_ALLOW_PRIVATE: Bool,
+  /** The ports a webhook URL may name, comma-separated; default 443,80,8080,8443 (docs/deployment.md). */
+  WEBHOOKS_ALLOWED_PORTS: z
+    .string()
+    .transform((v) => v.split(',').map((p) => Number(p.trim())))
+    .pipe(
+      z.array(
+        z
+          .number()
+          .int()
+          .min(1, 'WEBHOOKS_ALLOWED_PORTS must list ports between 1 and 65535')
+          .max(65535, 'WEBHOOKS_ALLOWED_PORTS must list ports between 1 and 65535'),
+      ),
+    )
+    .optional(),
+  WEBHOOK_ENDPOINTS_PER_ORGANIZATION: z.coerce.number().int().min(1).default(10),
+  WEBHOOK_TEST_EVENTS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** `npm run bench` only: two routes that measure the session check (docs/performance.md). */
   BENCH_ROUTES: Bool,
   SENTRY_DSN: z.url().optional(),
@@ -111,8 +127,13 @@ export interface AppConfig {
   runWorkers: boolean;
   /** Register the bench's two session-check routes (GET /api/v1/bench/token-only and /bench/authenticated). */
   benchRoutes?: boolean;
-  /** Webhook delivery (docs/product.md#webhooks): the SSRF guard's escape hatch and, for tests, shorter timings. */
+  /**
+   * Webhook delivery (docs/product.md#webhooks): the SSRF guard's escape hatch, the allowed ports and, for
+   * tests, shorter timings.
+   */
   webhooks?: Partial<Omit<import('@/jobs/webhook-worker.ts').WebhookWorkerOptions, 'appUrl'>>;
+  /** Webhook endpoints per organization and test events per organization per hour; defaults 10 and 20. */
+  webhookLimits?: { endpointsPerOrganization: number; testEventsPerHour: number };
   /** Origins the browser app may send error reports to (the CSP's connect-src). */
   reportingOrigins?: string[];
   /** The certificate that seals signed PDFs; without it, the one kept in dataDir (made at first start). */

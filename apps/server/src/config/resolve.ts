@@ -61,7 +61,11 @@ export async function resolveAppConfig(env: Env, webDistDir?: string): Promise<A
     webDistDir: webDistDir && existsSync(webDistDir) ? webDistDir : undefined,
     runWorkers: true,
     benchRoutes: env.BENCH_ROUTES ?? false,
-    webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE ?? false },
+    webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE ?? false, allowedPorts: env.WEBHOOKS_ALLOWED_PORTS },
+    webhookLimits: {
+      endpointsPerOrganization: env.WEBHOOK_ENDPOINTS_PER_ORGANIZATION,
+      testEventsPerHour: env.WEBHOOK_TEST_EVENTS_PER_ORGANIZATION_PER_HOUR,
+    },
     reportingOrigins: env.VITE_SENTRY_DSN ? [new URL(env.VITE_SENTRY_DSN).origin] : [],
     s3: env.S3_BUCKET
       ? {

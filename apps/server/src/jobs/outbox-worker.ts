@@ -45,8 +45,10 @@ export class OutboxWorker {
           await this.transport.send({
             id: row.id,
             from: this.from,
+            fromName: row.fromName,
             to: row.toAddress,
             replyTo: row.replyTo,
+            listUnsubscribe: row.listUnsubscribe,
             subject: row.subject,
             html: row.html,
             text: row.text,

@@ -13,6 +13,8 @@ import { webhookHeaders } from '@/modules/webhooks/webhooks.signing.ts';
 export interface WebhookWorkerOptions {
   /** WEBHOOKS_ALLOW_PRIVATE: no SSRF guard at connection time (tests, closed networks; unsafe). */
   allowPrivate: boolean;
+  /** WEBHOOKS_ALLOWED_PORTS; absent, lib/ssrf-guard.ts DEFAULT_ALLOWED_PORTS. */
+  allowedPorts?: readonly number[];
   /** Where "Ver webhooks" in the disabled-endpoint email points. */
   appUrl: string;
   pollMs?: number;
@@ -57,7 +59,8 @@ export function webhookBackoffMs(attempt: number, base: number, max: number, ran
  * the same attempt.
  */
 export class WebhookWorker {
-  readonly options: Required<WebhookWorkerOptions>;
+  readonly options: Required<Omit<WebhookWorkerOptions, 'allowedPorts'>> &
+    Pick<WebhookWorkerOptions, 'allowedPorts'>;
   readonly #job: PeriodicJob;
 
   constructor(
@@ -101,6 +104,7 @@ export class WebhookWorker {
     const result = await postJson(d.endpoint.url, webhookHeaders(secrets, d.eventId, d.body, now), d.body, {
       timeoutMs: this.options.timeoutMs,
       allowPrivate: this.options.allowPrivate,
+      allowedPorts: this.options.allowedPorts,
     });
     const outcome = await recordAttemptResult(this.db, d, result, {
       appUrl: this.options.appUrl,
@@ -117,7 +121,7 @@ export class WebhookWorker {
       status: result.status,
     };
     if (outcome === 'delivered') this.log.debug(details, 'webhook delivered');
-    else this.log.warn({ ...details, outcome }, 'webhook attempt failed');
+    else this.log.warn({ ...details, error: result.error, outcome }, 'webhook attempt failed');
     return outcome === 'delivered';
   }
 

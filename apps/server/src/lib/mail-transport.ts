@@ -2,12 +2,18 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 
 export interface OutgoingMail {
   id: string;
+  /** MAIL_FROM: `Aceite <no-reply@…>` or a bare address. */
   from: string;
+  /** Another display name for MAIL_FROM's address (an email to a client: the seller and organization). */
+  fromName?: string | null;
   to: string;
   replyTo?: string | null;
+  /** An https link that unsubscribes in one click (RFC 8058): List-Unsubscribe and List-Unsubscribe-Post. */
+  listUnsubscribe?: string | null;
   subject: string;
   html: string;
   text: string;
@@ -22,6 +28,29 @@ function attachmentsOf(mail: OutgoingMail) {
     contentType: a.contentType,
     content: a.content,
   }));
+}
+
+/**
+ * What nodemailer is given beside the body: the From as an address object when a display name replaces
+ * MAIL_FROM's (nodemailer quotes it and encodes non-ASCII as RFC 2047, so a name with quotes, commas or angle
+ * brackets cannot add an address or a header), and the RFC 8058 unsubscribe headers. The address stays
+ * MAIL_FROM's, so SPF and DKIM stay aligned with the sending domain (docs/deployment.md#email).
+ */
+export function envelopeOf(mail: OutgoingMail) {
+  const [parsed] = addressparser(mail.from) as { name: string; address?: string }[];
+  const address = parsed?.address ?? mail.from;
+  return {
+    from: mail.fromName ? { name: mail.fromName, address } : mail.from,
+    to: mail.to,
+    replyTo: mail.replyTo ?? undefined,
+    ...(mail.listUnsubscribe
+      ? {
+          // The bare link, without RFC 2369's optional comment, which some mail clients do not parse.
+          list: { unsubscribe: mail.listUnsubscribe },
+          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        }
+      : {}),
+  };
 }
 
 export interface MailTransport {
@@ -52,9 +81,7 @@ export function createMailTransport(opts: {
     return {
       async send(mail) {
         await transporter.sendMail({
-          from: mail.from,
-          to: mail.to,
-          replyTo: mail.replyTo ?? undefined,
+          ...envelopeOf(mail),
           subject: mail.subject,
           html: mail.html,
           text: mail.text,
@@ -71,9 +98,7 @@ export function createMailTransport(opts: {
   return {
     async send(mail) {
       const info = await transporter.sendMail({
-        from: mail.from,
-        to: mail.to,
-        replyTo: mail.replyTo ?? undefined,
+        ...envelopeOf(mail),
         subject: mail.subject,
         html: mail.html,
         text: mail.text,

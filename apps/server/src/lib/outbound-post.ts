@@ -1,14 +1,44 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { ForbiddenAddressError, guardedLookup, hostOf, isForbiddenAddress } from './ssrf-guard.ts';
+import {
+  ForbiddenAddressError,
+  guardedLookup,
+  hostOf,
+  isAllowedPort,
+  isForbiddenAddress,
+  type OutboundPolicy,
+} from './ssrf-guard.ts';
+
+/** What went wrong when no answer came, in kinds a person can be told (never the raw error's text). */
+export type OutboundErrorKind = 'refused' | 'timeout' | 'forbidden' | 'tls' | 'dns' | 'reset' | 'other';
 
 export interface OutboundResult {
-  /** The HTTP status; null when no answer came. */
+  /** The HTTP status; null when no answer came (then `error` says why). */
   status: number | null;
-  /** The first 1 KB of the answer's body, or what went wrong. */
+  /** The first 1 KB of the answer's body; empty when no answer came. */
   body: string;
+  error: OutboundErrorKind | null;
   durationMs: number;
+}
+
+const TIMEOUT_CODE = 'E_OUTBOUND_TIMEOUT';
+
+/** The kind of a request's error, from node's error codes (the message is for the operator's log only). */
+export function errorKindOf(error: unknown): OutboundErrorKind {
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  if (error instanceof ForbiddenAddressError || code === 'E_FORBIDDEN_ADDRESS') return 'forbidden';
+  if (code === TIMEOUT_CODE || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return 'timeout';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA') return 'dns';
+  if (
+    /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|ERR_OSSL_)/.test(code) ||
+    code.startsWith('ERR_SSL')
+  )
+    return 'tls';
+  if (code === 'EPROTO') return 'tls';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED') return 'reset';
+  return 'other';
 }
 
 export const RESPONSE_BODY_LIMIT = 1024;
@@ -22,8 +52,9 @@ export interface OutboundBytesResult {
   body: Buffer;
   /** The answer was longer than `maxResponseBytes` and was cut. */
   truncated: boolean;
-  /** What went wrong when no answer came (a timeout, a refused address, a reset). */
+  /** What went wrong when no answer came (a timeout, a refused address, a reset): the raw text, for logs. */
   error: string | null;
+  errorKind: OutboundErrorKind | null;
   durationMs: number;
 }
 
@@ -33,6 +64,8 @@ export interface OutboundOptions {
   timeoutMs: number;
   /** Skip the SSRF guard: for addresses the operator configured, never for one a user gave. */
   allowPrivate: boolean;
+  /** The ports a guarded request may connect to (ssrf-guard.ts DEFAULT_ALLOWED_PORTS when absent). */
+  allowedPorts?: readonly number[];
   /** Bytes of the answer kept; reading stops there. */
   maxResponseBytes: number;
   userAgent: string;
@@ -61,13 +94,26 @@ export function postBytes(
       clearTimeout(timer);
       resolve({ ...result, durationMs: elapsed() });
     };
-    const failed = (error: string) =>
-      finish({ status: null, contentType: null, body: Buffer.alloc(0), truncated: false, error });
+    const failed = (error: unknown) =>
+      finish({
+        status: null,
+        contentType: null,
+        body: Buffer.alloc(0),
+        truncated: false,
+        error: error instanceof Error ? error.message : String(error),
+        errorKind: errorKindOf(error),
+      });
     const url = new URL(rawUrl);
     const host = hostOf(url);
+    const policy: OutboundPolicy = { allowPrivate: opts.allowPrivate, allowedPorts: opts.allowedPorts };
+    // A URL saved before the port rule, or a port list narrowed since, is refused here as well.
+    if (!isAllowedPort(url, policy)) {
+      failed(new ForbiddenAddressError(host, `port ${url.port}`));
+      return;
+    }
     // A literal address is connected to without a lookup, so it is checked here.
     if (!opts.allowPrivate && isIP(host) && isForbiddenAddress(host)) {
-      failed(new ForbiddenAddressError(host, host).message);
+      failed(new ForbiddenAddressError(host, host));
       return;
     }
     const client = url.protocol === 'https:' ? https : http;
@@ -83,9 +129,9 @@ export function postBytes(
       ...(opts.allowPrivate ? {} : { lookup: guardedLookup as never }),
     });
     timer = setTimeout(() => {
-      req.destroy(new Error(`timeout after ${opts.timeoutMs} ms`));
+      req.destroy(Object.assign(new Error(`timeout after ${opts.timeoutMs} ms`), { code: TIMEOUT_CODE }));
     }, opts.timeoutMs);
-    req.on('error', (error) => failed(error.message));
+    req.on('error', (error) => failed(error));
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -102,6 +148,7 @@ export function postBytes(
           body: Buffer.concat(chunks).subarray(0, opts.maxResponseBytes),
           truncated: size > opts.maxResponseBytes,
           error: null,
+          errorKind: null,
         });
       res.on('end', done);
       res.on('close', done);
@@ -113,13 +160,14 @@ export function postBytes(
 
 /**
  * POSTs a JSON body to a receiver of the organization's choosing (webhooks, docs/product.md#webhooks), through
- * postBytes: only the first 1 KB of the answer is kept, and what went wrong is reported as the body.
+ * postBytes: only the first 1 KB of the answer is kept; what went wrong is reported as a kind, never as the
+ * connection's own text (which names internal addresses).
  */
 export async function postJson(
   rawUrl: string,
   headers: Record<string, string>,
   body: string,
-  opts: { timeoutMs: number; allowPrivate: boolean },
+  opts: { timeoutMs: number } & OutboundPolicy,
 ): Promise<OutboundResult> {
   const result = await postBytes(rawUrl, Buffer.from(body), {
     ...opts,
@@ -130,7 +178,8 @@ export async function postJson(
   });
   return {
     status: result.status,
-    body: result.error === null ? result.body.toString('utf8') : result.error.slice(0, RESPONSE_BODY_LIMIT),
+    body: result.error === null ? result.body.toString('utf8') : '',
+    error: result.errorKind,
     durationMs: result.durationMs,
   };
 }

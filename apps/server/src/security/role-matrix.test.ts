@@ -855,8 +855,12 @@ function allowed(rule: Rule, actor: Actor): boolean {
 let writeOperations: string[] = [];
 
 beforeAll(async () => {
-  // Webhook endpoints on loopback (http) are allowed here; the SSRF guard has its own tests.
-  t = await buildTestApp({ webhooks: { allowPrivate: true } });
+  // Webhook endpoints on loopback (http) are allowed here; the SSRF guard has its own tests. The sweep makes an
+  // endpoint per case and role in one organization: the limits per organization have their own tests too.
+  t = await buildTestApp({
+    webhooks: { allowPrivate: true },
+    webhookLimits: { endpointsPerOrganization: 1000, testEventsPerHour: 1000 },
+  });
   team = await createTeamOfRoles(t.db);
   otherSales = await createUser(t.db, { organizationId: team.org.id, role: 'sales' });
   teamSales = await createUser(t.db, { organizationId: team.org.id, role: 'sales' });

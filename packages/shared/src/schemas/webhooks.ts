@@ -48,6 +48,9 @@ export const WEBHOOK_MESSAGES = {
   urlNotHttps: 'O URL tem de usar https',
   urlForbidden: 'Este endereço não é permitido: aponta para uma rede privada ou interna',
   urlUnresolvable: 'Não foi possível encontrar o endereço deste URL',
+  urlPort: 'Esta porta não é permitida: use a 443 (ou 80, 8080, 8443)',
+  endpointLimit: 'A organização já tem o número máximo de webhooks: apague um antes de criar outro',
+  testLimit: 'Demasiados eventos de teste nesta hora: tente mais tarde',
   eventsRequired: 'Escolha pelo menos um evento',
   endpointNotFound: 'Webhook não encontrado',
   deliveryNotFound: 'Entrega não encontrada',
@@ -104,12 +107,27 @@ export const WebhookAttemptSchema = z.object({
   /** The HTTP status; null when no answer came (timeout, refused connection, forbidden address). */
   responseStatus: z.number().int().nullable(),
   durationMs: z.number().int(),
-  /** The first 1 KB of the answer's body, or the error. */
+  /** The first 1 KB of the answer's body, or what went wrong in a few words (WEBHOOK_DELIVERY_ERRORS). */
   responseBody: z.string(),
   success: z.boolean(),
   deliveryStatus: z.enum(WEBHOOK_DELIVERY_STATUSES),
 });
 export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>;
+
+/**
+ * What the delivery log says when no answer came: a few words, never the connection's own error text (it names
+ * addresses inside the network and the server's internals; docs/product.md#webhooks).
+ */
+export const WEBHOOK_DELIVERY_ERRORS = {
+  refused: 'Ligação recusada',
+  timeout: 'Tempo esgotado',
+  forbidden: 'Endereço não permitido',
+  tls: 'Erro de TLS',
+  dns: 'Endereço não encontrado',
+  reset: 'Ligação interrompida',
+  other: 'Erro de ligação',
+} as const;
+export type WebhookDeliveryError = keyof typeof WEBHOOK_DELIVERY_ERRORS;
 
 export const ListWebhookAttemptsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

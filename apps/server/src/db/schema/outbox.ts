@@ -21,6 +21,16 @@ export const emailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     /** Where replies go (a proposal's owner); null means replies go to the sender address. */
     replyTo: text('reply_to'),
+    /**
+     * The From display name of an email to a client ("Vera Vieira (Demo Lda)"), sent with MAIL_FROM's address;
+     * null keeps MAIL_FROM's own name (docs/product.md#sending-and-email).
+     */
+    fromName: text('from_name'),
+    /**
+     * The https link that stops this proposal's reminders, sent as List-Unsubscribe with the one-click
+     * List-Unsubscribe-Post of RFC 8058; null for every email that is not a reminder or an update to a client.
+     */
+    listUnsubscribe: text('list_unsubscribe'),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),

@@ -23,6 +23,10 @@ export interface QueueEmailInput {
   to: string;
   /** Where the recipient's replies go (never the no-reply sender for a proposal). */
   replyTo?: string | null;
+  /** The From display name of an email to a client: `clientSenderName` (docs/product.md#sending-and-email). */
+  fromName?: string | null;
+  /** The https one-click link that stops this proposal's reminders (List-Unsubscribe, RFC 8058). */
+  listUnsubscribe?: string | null;
   email: RenderedEmail;
   organizationId?: string | null;
   /** Files sent with the message, stored with it so every retry sends the same bytes. */
@@ -47,6 +51,8 @@ export async function queueEmail(db: Db, input: QueueEmailInput): Promise<string
     kind: input.kind,
     toAddress: input.to,
     replyTo: input.replyTo ?? null,
+    fromName: input.fromName ?? null,
+    listUnsubscribe: input.listUnsubscribe ?? null,
     subject: input.email.subject,
     html: input.email.html,
     text: input.email.text,
@@ -60,6 +66,27 @@ export async function queueEmail(db: Db, input: QueueEmailInput): Promise<string
   });
   for (const listener of listeners) listener();
   return row.id;
+}
+
+/**
+ * The From display name of an email to a client: the seller and the organization, "Vera Vieira (Demo Lda)"
+ * (docs/product.md#sending-and-email); the organization alone when there is no seller's name. The transport
+ * sends it as nodemailer's address object, which quotes and encodes it: never concatenated into a header.
+ */
+export function clientSenderName(sellerName: string | null | undefined, organizationName: string): string {
+  const seller = (sellerName ?? '').trim();
+  const organization = organizationName.trim();
+  if (!seller) return organization;
+  if (!organization) return seller;
+  return `${seller} (${organization})`;
+}
+
+/**
+ * The address of the one-click unsubscribe of a proposal's reminders (RFC 8058): the public opt-out route
+ * itself, which a mail provider POSTs `List-Unsubscribe=One-Click` to (modules/reminders/reminders.routes.ts).
+ */
+export function remindersUnsubscribeUrl(appUrl: string, publicToken: string): string {
+  return `${appUrl}/api/v1/public/proposals/${encodeURIComponent(publicToken)}/reminders/stop`;
 }
 
 /** How many invitations and proposal emails may leave per hour (configurable, issue 20). */

@@ -59,7 +59,13 @@ import { personOf, withTx } from '@/lib/tenant-scope.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { deleteStoredFiles, storageKeysOf } from '@/modules/attachments/attachments.service.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
-import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/email/email.service.ts';
+import {
+  assertWithinMailLimits,
+  clientSenderName,
+  type MailLimits,
+  queueEmail,
+  remindersUnsubscribeUrl,
+} from '@/modules/email/email.service.ts';
 import {
   proposalCancelledEmail,
   proposalEmail,
@@ -533,14 +539,18 @@ async function updateSeenProposal(
       await assertWithinMailLimits(tx.db, options.mailLimits, tx.organizationId, recipient.email);
     }
     const org = await selectOrganizationBranding(tx);
+    const senderName = await selectUserFullName(tx, personOf(tx) ?? saved.ownerId);
     await queueEmail(tx.db, {
       kind: 'proposal_update',
       to: recipient.email,
       organizationId: tx.organizationId,
+      fromName: clientSenderName(senderName, org?.name ?? ''),
+      // An email the client did not ask for: it carries the one-click opt-out of this proposal's reminders.
+      listUnsubscribe: remindersUnsubscribeUrl(options.appUrl, saved.publicToken),
       email: proposalUpdatedEmail({
         ...brandOf(org),
         clientName: client.name,
-        senderName: await selectUserFullName(tx, personOf(tx) ?? saved.ownerId),
+        senderName,
         title: saved.title,
         total: formatMoney(saved.totalValue),
         validUntil: saved.validUntil,
@@ -793,6 +803,7 @@ export async function sendProposal(
         : [],
       // Replies reach the person whose proposal it is, not the no-reply sender.
       replyTo: existing.owner.email,
+      fromName: clientSenderName(senderName, org?.name ?? ''),
       organizationId: ctx.organizationId,
       email: proposalEmail({
         ...brandOf(org),
@@ -946,15 +957,17 @@ export async function cancelProposal(
     const recipient = recipientOf(proposal, client);
     if (input.notifyClient && client && recipient && !isBeforeSent(proposal.status)) {
       const org = await selectOrganizationBranding(tx);
+      const senderName = await selectUserFullName(tx, personOf(ctx) ?? proposal.ownerId);
       outboxId = await queueEmail(tx.db, {
         kind: 'proposal_cancelled',
         to: recipient.email,
         replyTo: existing.owner.email,
+        fromName: clientSenderName(senderName, org?.name ?? ''),
         organizationId: ctx.organizationId,
         email: proposalCancelledEmail({
           ...brandOf(org),
           clientName: client.name,
-          senderName: await selectUserFullName(tx, personOf(ctx) ?? proposal.ownerId),
+          senderName,
           title: proposal.title,
           reason: input.reason,
         }),

@@ -24,6 +24,15 @@ export const remindersRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = 
     };
   }
 
+  // RFC 8058 one-click unsubscribe: the mail provider POSTs `List-Unsubscribe=One-Click` form-encoded to the
+  // List-Unsubscribe link, with no page and no session. The body says nothing the route needs (the link is the
+  // key), so it is read and dropped; scoped to this plugin, no other route takes form bodies.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_req, _body, done) => done(null, undefined),
+  );
+
   app.post(
     '/public/proposals/:publicToken/reminders/stop',
     {

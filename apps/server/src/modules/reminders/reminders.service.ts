@@ -11,7 +11,13 @@ import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
-import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/email/email.service.ts';
+import {
+  assertWithinMailLimits,
+  clientSenderName,
+  type MailLimits,
+  queueEmail,
+  remindersUnsubscribeUrl,
+} from '@/modules/email/email.service.ts';
 import { clientReminderEmail, ownerSummaryEmail } from '@/modules/email/email.templates.ts';
 import {
   claimOwnerSummary,
@@ -134,16 +140,20 @@ async function sendClientReminder(
       if (!reminderId) return false;
       await assertWithinMailLimits(tx, reminderLimits(opts.mailLimits), p.organizationId, row.clientEmail);
       const link = `${opts.appUrl}/p/${p.publicToken}`;
+      const senderName = `${row.ownerFirstName} ${row.ownerLastName}`.trim();
       const outboxId = await queueEmail(tx, {
         kind: 'proposal_reminder',
         to: row.clientEmail,
         replyTo: row.ownerEmail,
+        fromName: clientSenderName(senderName, row.organizationName),
+        // One click in the mail client stops this proposal's reminders (RFC 8058, docs/product.md#reminders).
+        listUnsubscribe: remindersUnsubscribeUrl(opts.appUrl, p.publicToken),
         organizationId: p.organizationId,
         email: clientReminderEmail({
           ...brandOf({ name: row.organizationName, branding: row.branding }),
           kind,
           clientName: row.clientName ?? '',
-          senderName: `${row.ownerFirstName} ${row.ownerLastName}`.trim(),
+          senderName,
           title: p.title,
           total: formatMoney(p.totalValue),
           validUntil: p.validUntil,

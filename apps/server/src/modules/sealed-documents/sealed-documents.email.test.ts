@@ -94,6 +94,9 @@ describe('the sealed PDF by email (docs/product.md#sealed-certificate)', () => {
         `${row?.number.replace('/', '-')} - Manutenção anual (assinada).pdf`,
       ]);
       expect(mail.replyTo).toBe(mail.toAddress === clientEmail ? team.sales.email : null);
+      // To the client, from the seller and the organization (issue 35); the owner's copy keeps MAIL_FROM's name.
+      if (mail.toAddress === clientEmail) expect(mail.fromName).toMatch(/^\S.* \(.+\)$/);
+      else expect(mail.fromName).toBeNull();
       // The figure agreed to, as every screen shows it (docs/product.md#signed-figures); unchanged offer.
       expect(mail.text.replace(/[\u00a0\u202f]/g, ' ')).toContain('Valor acordado: 1230,00 €\n');
       expect(mail.text).not.toContain('proposta original');

@@ -70,6 +70,7 @@ export async function selectSealSource(db: Db, proposalId: string) {
       clientEmail: sql<string | null>`coalesce(${proposals.recipientEmail}, ${clients.email})`,
       ownerEmail: users.email,
       ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
       ownerActive: users.isActive,
     })
     .from(proposals)

@@ -20,7 +20,7 @@ import type { PdfAppendix } from '@/lib/pdf-document.ts';
 import type { SealKey } from '@/lib/seal-key.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
-import { queueEmail } from '@/modules/email/email.service.ts';
+import { clientSenderName, queueEmail } from '@/modules/email/email.service.ts';
 import { sealedDocumentEmail } from '@/modules/email/email.templates.ts';
 import { listEvidence, verifyChain } from '@/modules/evidence/evidence.service.ts';
 import { renderOrganizationProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
@@ -236,6 +236,13 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
         to,
         // The client's reply reaches the proposal's owner, as with the proposal's own email.
         replyTo: isOwner ? null : source.ownerEmail,
+        // To the client, from the seller and the organization (docs/product.md#sending-and-email).
+        fromName: isOwner
+          ? null
+          : clientSenderName(
+              `${source.ownerFirstName} ${source.ownerLastName}`.trim(),
+              source.organizationName,
+            ),
         organizationId: p.organizationId,
         attachments: [attachment],
         email: sealedDocumentEmail({

@@ -34,6 +34,21 @@ export async function selectEndpointById(
   return row;
 }
 
+/**
+ * Locks the organization's endpoint count until the transaction ends and returns it: two creations at once
+ * cannot both pass the limit (docs/integrations.md#limits).
+ */
+export async function lockAndCountEndpoints(ctx: TenantContext): Promise<number> {
+  await ctx.db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${ctx.organizationId}`}))`,
+  );
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(webhookEndpoints)
+    .where(inTenant(webhookEndpoints, ctx));
+  return row?.n ?? 0;
+}
+
 export async function insertEndpoint(
   ctx: TenantContext,
   values: Omit<typeof webhookEndpoints.$inferInsert, 'id' | 'organizationId'>,

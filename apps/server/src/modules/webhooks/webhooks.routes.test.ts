@@ -338,6 +338,31 @@ describe('retries, test event, log and replay', () => {
   });
 });
 
+describe('the delivery log says what went wrong in pt-PT, never the connection error', () => {
+  it('a receiver that is down: "Ligação recusada", without its address or the error code', async () => {
+    const closed = await startReceiver();
+    const url = closed.url;
+    await closed.close();
+    const endpoint = await createEndpoint(['client.created'], url);
+    await admin()('POST', `/webhooks/${endpoint.id}/test`);
+    await drain();
+    const log = (await admin()('GET', `/webhooks/${endpoint.id}/attempts`)).json().data;
+    expect(log[0]).toMatchObject({ responseStatus: null, responseBody: 'Ligação recusada', success: false });
+    expect(JSON.stringify(log)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|connect/);
+  });
+
+  it('a receiver too slow: "Tempo esgotado"', async () => {
+    const endpoint = await createEndpoint(['client.created']);
+    receiver.state.delayMs = 2500;
+    await admin()('POST', `/webhooks/${endpoint.id}/test`);
+    await drain();
+    const log = (await admin()('GET', `/webhooks/${endpoint.id}/attempts`)).json().data;
+    expect(log[0]).toMatchObject({ responseStatus: null, responseBody: 'Tempo esgotado' });
+    // The receiver's late answer lands now, before the next test empties its lists.
+    await sleep(800);
+  });
+});
+
 describe('two workers at once (as two processes would)', () => {
   it('never deliver the same attempt twice: FOR UPDATE SKIP LOCKED', async () => {
     await createEndpoint(['client.created']);

@@ -1,6 +1,7 @@
 import { dataEnvelope, IdParamsSchema, OkSchema } from '@aceite/shared/schemas/common';
 import {
   ListWebhookAttemptsQuerySchema,
+  WEBHOOK_MESSAGES,
   WebhookAttemptSchema,
   WebhookEndpointInputSchema,
   WebhookEndpointSchema,
@@ -9,12 +10,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PaginationSchema } from '@/lib/pagination.ts';
+import { perOrganizationLimit } from '@/lib/rate-limit.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
 import * as webhooks from './webhooks.service.ts';
 
-export interface WebhooksRoutesOptions {
-  allowPrivate: boolean;
-}
+export type WebhooksRoutesOptions = webhooks.WebhookOptions;
 
 const DeliveryParamsSchema = z.object({
   id: z.uuid('Identificador inválido'),
@@ -26,7 +26,11 @@ const DeliveryQueuedSchema = dataEnvelope(z.object({ deliveryId: z.uuid() }));
 export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksRoutesOptions> = async (app, opts) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['webhooks'];
-  const options = { allowPrivate: opts.allowPrivate };
+  const options: webhooks.WebhookOptions = {
+    allowPrivate: opts.allowPrivate,
+    allowedPorts: opts.allowedPorts,
+    limits: opts.limits,
+  };
 
   app.get(
     '/webhooks',
@@ -133,6 +137,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksRoutesOptions> = asyn
   app.post(
     '/webhooks/:id/test',
     {
+      // Each call is an outbound request of our server's: counted per organization (docs/integrations.md#limits).
+      config: perOrganizationLimit(opts.limits.testEventsPerHour, '1 hour', WEBHOOK_MESSAGES.testLimit),
       schema: {
         tags,
         security: BEARER,

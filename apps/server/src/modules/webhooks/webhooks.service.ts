@@ -1,4 +1,5 @@
 import {
+  WEBHOOK_DELIVERY_ERRORS,
   WEBHOOK_MESSAGES,
   WEBHOOK_TEST_EVENT,
   type WebhookAttempt,
@@ -27,6 +28,7 @@ import {
   insertEndpoint,
   insertEventForEndpoint,
   insertEventWithDeliveries,
+  lockAndCountEndpoints,
   markDelivered,
   markDeliveryRetry,
   markEndpointFailing,
@@ -102,9 +104,19 @@ export async function enqueueEvent(
   if (queued > 0) wake();
 }
 
+/** What one organization may have and do (docs/integrations.md#limits). */
+export interface WebhookLimits {
+  endpointsPerOrganization: number;
+  /** "Enviar evento de teste" per organization per hour (counted by the route's rate limit). */
+  testEventsPerHour: number;
+}
+
 export interface WebhookOptions {
-  /** WEBHOOKS_ALLOW_PRIVATE: http and private addresses allowed (tests, closed networks; unsafe). */
+  /** WEBHOOKS_ALLOW_PRIVATE: http, private addresses and any port allowed (tests, closed networks; unsafe). */
   allowPrivate: boolean;
+  /** WEBHOOKS_ALLOWED_PORTS (lib/ssrf-guard.ts DEFAULT_ALLOWED_PORTS when absent). */
+  allowedPorts?: readonly number[];
+  limits: WebhookLimits;
 }
 
 const notFound = () => new AppError('NOT_FOUND', WEBHOOK_MESSAGES.endpointNotFound);
@@ -114,10 +126,11 @@ function assertManage(ctx: TenantContext): void {
 }
 
 async function assertUrlAllowed(url: string, opts: WebhookOptions): Promise<void> {
-  const check = await checkOutboundUrl(url, opts.allowPrivate);
+  const check = await checkOutboundUrl(url, opts);
   if (check.ok) return;
   const message = {
     'not-https': WEBHOOK_MESSAGES.urlNotHttps,
+    port: WEBHOOK_MESSAGES.urlPort,
     forbidden: WEBHOOK_MESSAGES.urlForbidden,
     unresolvable: WEBHOOK_MESSAGES.urlUnresolvable,
   }[check.reason];
@@ -143,13 +156,18 @@ export async function createEndpoint(
 ): Promise<WebhookEndpoint> {
   assertManage(ctx);
   await assertUrlAllowed(input.url, opts);
-  const row = await insertEndpoint(ctx, {
-    url: input.url,
-    description: input.description,
-    events: input.events,
-    status: input.status,
-    secret: newWebhookSecret(),
-    createdBy: ctx.userId,
+  const row = await withTx(ctx, async (tx) => {
+    // Each endpoint multiplies every event into outbound requests: the count is capped (Svix does the same).
+    if ((await lockAndCountEndpoints(tx)) >= opts.limits.endpointsPerOrganization)
+      throw new AppError('CONFLICT', WEBHOOK_MESSAGES.endpointLimit);
+    return insertEndpoint(tx, {
+      url: input.url,
+      description: input.description,
+      events: input.events,
+      status: input.status,
+      secret: newWebhookSecret(),
+      createdBy: ctx.userId,
+    });
   });
   return toDto(row);
 }
@@ -288,7 +306,8 @@ export async function recordAttemptResult(
       attempt: d.attempts,
       responseStatus: result.status,
       durationMs: result.durationMs,
-      responseBody: result.body,
+      // No answer: a few pt-PT words, never the connection's error text (docs/product.md#webhooks).
+      responseBody: result.error ? WEBHOOK_DELIVERY_ERRORS[result.error] : result.body,
       success,
     });
     if (success) {
