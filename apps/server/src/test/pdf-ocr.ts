@@ -91,12 +91,14 @@ export async function ocrPdf(pdf: Uint8Array, rasterizer: PdfRasterizer): Promis
 
 /** OCR text with its spacing made comparable: one space for any run of blanks, one dash for any dash. */
 export function normalizeOcr(text: string): string {
-  return text
-    .replace(/[\u2012-\u2015\u2212]/g, '-')
-    // An ellipsis is read as three dots.
-    .replace(/\u2026/g, '...')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/[\u2012-\u2015\u2212]/g, '-')
+      // An ellipsis is read as three dots.
+      .replace(/\u2026/g, '...')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Without any blank: money as OCR reads it ("3921,63€" or "3921,63 €") compares equal. */
