@@ -360,16 +360,17 @@ function withDefaultOwner(ctx: TenantContext, input: ProposalInput): ProposalInp
 
 export async function createProposal(ctx: TenantContext, input: ProposalInput): Promise<Proposal> {
   assertCan(ctx.role, 'proposal:create');
-  assertStatusAllowed(ctx, input.status);
+  const status = input.status ?? 'draft';
+  assertStatusAllowed(ctx, status);
   const { client, owner } = await resolveReferences(ctx, withDefaultOwner(ctx, input));
-  await assertApprovalOfFormStatus(ctx, input.status, undefined, { ...toValues(input), ownerId: owner.id });
+  await assertApprovalOfFormStatus(ctx, status, undefined, { ...toValues(input), ownerId: owner.id });
   return withTx(ctx, async (tx) => {
     const row = await insertProposal(tx, {
       ...toValues(input),
-      status: input.status,
+      status,
       currency: 'EUR',
       ownerId: owner.id,
-      sentAt: input.status === 'sent' ? new Date() : null,
+      sentAt: status === 'sent' ? new Date() : null,
       publicToken: newOpaqueToken(),
     });
     if (row.status === 'approved') await recordFormApprovalOf(tx, row);
@@ -426,7 +427,9 @@ export async function updateProposal(
   if (isAnsweredStatus(current.status)) {
     throw new AppError('CONFLICT', MESSAGES.proposalLocked);
   }
-  assertStatusAllowed(ctx, input.status, current.status);
+  // No status in the body keeps the current one (docs/integrations.md#updates).
+  const asked = input.status ?? current.status;
+  assertStatusAllowed(ctx, asked, current.status);
   // Same client and owner as now (the usual edit): they are the ones just read, nothing to look up.
   const { client, owner } =
     existing.client?.id === input.clientId && (input.ownerId ?? current.ownerId) === current.ownerId
@@ -436,8 +439,7 @@ export async function updateProposal(
   const settings = await organizationSettings(ctx);
   // A new price, discount or client bound the policy applies to undoes an approval (docs/product.md#approvals).
   const lapsed = await approvalLapses(settings, current, priced, ctx);
-  const status =
-    lapsed && (input.status === 'approved' || input.status === 'in_review') ? 'draft' : input.status;
+  const status = lapsed && (asked === 'approved' || asked === 'in_review') ? 'draft' : asked;
   await assertApprovalOfFormStatus(ctx, status, current.status, priced, lapsed, id);
   // Once the client has it, such a change re-opens approval and the client waits for it (issue 34, H1).
   const review = await approvalAfterClientEdit(ctx, settings, current, priced);
