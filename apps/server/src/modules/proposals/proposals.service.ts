@@ -35,6 +35,7 @@ import {
   type ProposalSummary,
 } from '@aceite/shared/schemas/proposals';
 import { OrganizationSettingsSchema } from '@aceite/shared/schemas/users';
+import type { WebhookEventType } from '@aceite/shared/schemas/webhooks';
 import { computeTotals, savedTaxBreakdown } from '@aceite/shared/totals';
 import type { z } from 'zod';
 import type { Db } from '@/db/client.ts';
@@ -167,15 +168,7 @@ const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
  */
 const asOrganization = (ctx: TenantContext): TenantContext => ({ ...ctx, role: 'admin' });
 
-type ProposalEventType =
-  | 'proposal.created'
-  | 'proposal.updated'
-  | 'proposal.sent'
-  | 'proposal.viewed'
-  | 'proposal.accepted'
-  | 'proposal.rejected'
-  | 'proposal.signed'
-  | 'proposal.expired';
+type ProposalEventType = Extract<WebhookEventType, `proposal.${string}`>;
 
 /**
  * Queues a proposal's webhook event with the proposal as it is now, inside the caller's transaction. The
@@ -840,6 +833,7 @@ export async function cancelProposal(
       entityId: id,
       metadata: { from: proposal.status, reason: input.reason, notifyClient: input.notifyClient, outboxId },
     });
+    await enqueueProposalEvent(tx.db, ctx.organizationId, id, 'proposal.cancelled');
   });
   const saved = await selectProposalById(ctx, id);
   if (!saved) throw notFound();

@@ -13,6 +13,7 @@ import { brandOf } from '@/lib/branding.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/email/email.service.ts';
 import { clientReminderEmail, ownerSummaryEmail } from '@/modules/email/email.templates.ts';
+import { enqueueProposalEvent } from '@/modules/proposals/proposals.service.ts';
 import {
   claimOwnerSummary,
   claimReminder,
@@ -160,6 +161,7 @@ async function sendClientReminder(
         entityId: proposalId,
         metadata: { kind, outboxId },
       });
+      await enqueueProposalEvent(tx, p.organizationId, proposalId, 'proposal.reminder_sent');
       return true;
     });
   } catch (error) {

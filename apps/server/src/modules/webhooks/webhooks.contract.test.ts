@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@aceite/shared/schemas/webhooks';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { webhookEndpoints } from '@/db/schema/index.ts';
+import { answerAsClient } from '@/test/answer-code.ts';
+import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { as, createTeamOfRoles } from '@/test/factories.ts';
+import { startReceiver } from '@/test/webhook-receiver.ts';
+
+/*
+ * One resource shape (issue 35, docs/integrations.md#events): the settings screen, the docs and the OpenAPI
+ * document list the same events, and every delivered payload is valid against the document's own schema.
+ */
+
+let t: TestApp;
+let team: Awaited<ReturnType<typeof createTeamOfRoles>>;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+type OpenApi = {
+  webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: object }> } } }>;
+};
+let doc: OpenApi;
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    webhooks: { allowPrivate: true, baseDelayMs: 30, maxDelayMs: 60, timeoutMs: 2000 },
+  });
+  team = await createTeamOfRoles(t.db);
+  receiver = await startReceiver();
+  doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+});
+afterAll(async () => {
+  await receiver.close();
+  await t.close();
+});
+afterEach(async () => {
+  await t.db.delete(webhookEndpoints);
+  receiver.received.length = 0;
+  receiver.all.length = 0;
+});
+
+const admin = () => as(t.app, team.admin);
+
+/** The event names of docs/integrations.md's "Events" table. */
+function documentedEvents(): string[] {
+  const text = readFileSync(new URL('../../../../../docs/integrations.md', import.meta.url), 'utf8');
+  const section = text.slice(text.indexOf('### Events'), text.indexOf('### Receiving and verifying'));
+  return [...section.matchAll(/^\| `([a-z_]+\.[a-z_]+)`/gm)].map((m) => m[1] as string);
+}
+
+function validatorFor(type: string) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  ajv.addFormat('date-time', true).addFormat('uuid', true).addFormat('email', true).addFormat('date', true);
+  ajv.addFormat('uri', true);
+  const schema = doc.webhooks[type]?.post.requestBody.content['application/json']?.schema;
+  if (!schema) throw new Error(`no schema for ${type}`);
+  // The document's components, for the $refs the event's schema points at.
+  return ajv.compile({ ...schema, components: (doc as { components?: object }).components });
+}
+
+describe('the event types', () => {
+  it('are the same in the settings screen, docs/integrations.md and the OpenAPI document', () => {
+    const screen = [...WEBHOOK_EVENT_TYPES].sort();
+    expect(documentedEvents().sort()).toEqual(screen);
+    expect(
+      Object.keys(doc.webhooks)
+        .filter((k) => k !== WEBHOOK_TEST_EVENT)
+        .sort(),
+    ).toEqual(screen);
+  });
+});
+
+describe('delivered payloads', () => {
+  it('are valid against their own schema in the document and equal to the GET answers', async () => {
+    await admin()('POST', '/webhooks', {
+      url: receiver.url,
+      description: 'CRM',
+      events: [...WEBHOOK_EVENT_TYPES],
+    });
+    const client = (
+      await admin()('POST', '/clients', { name: 'Rita Lopes', email: 'rita@contrato.pt' })
+    ).json().data as { id: string };
+    const proposal = (
+      await admin()('POST', '/proposals', {
+        title: 'Contrato',
+        clientId: client.id,
+        content: {
+          blocks: [],
+          items: [
+            { name: 'Design', quantity: 1, unitPrice: 10_000 },
+            { name: 'Extra', quantity: 1, unitPrice: 500, optional: 'selected' },
+          ],
+        },
+      })
+    ).json().data as { id: string; publicToken: string };
+    expect((await admin()('POST', `/proposals/${proposal.id}/send`, {})).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/proposals/${proposal.publicToken}/messages`,
+      payload: {
+        kind: 'question',
+        name: 'Rita Lopes',
+        email: 'rita@contrato.pt',
+        message: 'Inclui alojamento?',
+      },
+    });
+    const accepted = await answerAsClient(t, proposal.publicToken, 'accept');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const getProposal = (await admin()('GET', `/proposals/${proposal.id}`)).json().data;
+    await admin()('PUT', `/clients/${client.id}`, { name: 'Rita Lopes Silva', email: 'rita@contrato.pt' });
+    for (let i = 0; i < 20 && (await t.app.webhookWorker.drain()) > 0; i++);
+
+    const types = receiver.received.map((r) => r.json.type);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'client.created',
+        'proposal.sent',
+        'client_message.created',
+        'proposal.accepted',
+        'client.updated',
+      ]),
+    );
+    for (const got of receiver.received) {
+      const validate = validatorFor(got.json.type);
+      expect(validate(got.json), `${got.json.type}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+    const last = (type: string) => receiver.received.filter((r) => r.json.type === type).at(-1)?.json.data;
+    expect(last('proposal.accepted')).toEqual(getProposal);
+    expect(last('client.updated')).toEqual((await admin()('GET', `/clients/${client.id}`)).json().data);
+  });
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { ClientDetailSchema } from './clients.ts';
+import { CommentSchema } from './collaboration.ts';
+import { ProposalMessageSchema } from './proposal-messages.ts';
+import { ProposalSchema } from './proposals.ts';
+import { WEBHOOK_TEST_EVENT, type WebhookEventType } from './webhooks.ts';
+
+/*
+ * What each webhook event's `data` is: the schema of the API's answer for the same record (issue 35,
+ * docs/integrations.md#events). The server encodes every event's data through it, exactly as a GET's answer is
+ * serialized, and the OpenAPI `webhooks` section references it, so the three never differ. Kept apart from
+ * webhooks.ts so the settings screen does not bundle the proposal schemas.
+ */
+
+/** `comment.created`: the comment as `GET /proposals/{id}/comments` lists it, with its proposal. */
+export const CommentEventDataSchema = CommentSchema.extend({ proposalId: z.uuid() });
+
+/** `client_message.created`: the client's question or change request as the team lists it, with its proposal. */
+export const ClientMessageEventDataSchema = ProposalMessageSchema.extend({ proposalId: z.uuid() });
+
+/** `webhook.test`: "Enviar evento de teste". */
+export const WebhookTestEventDataSchema = z.object({ endpointId: z.uuid(), message: z.string() });
+
+export function webhookEventDataSchema(type: WebhookEventType | typeof WEBHOOK_TEST_EVENT): z.ZodType {
+  if (type === WEBHOOK_TEST_EVENT) return WebhookTestEventDataSchema;
+  if (type === 'comment.created') return CommentEventDataSchema;
+  if (type === 'client_message.created') return ClientMessageEventDataSchema;
+  if (type.startsWith('client.')) return ClientDetailSchema;
+  return ProposalSchema;
+}
