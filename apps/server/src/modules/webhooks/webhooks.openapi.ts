@@ -34,6 +34,9 @@ export function webhooksOpenApi(): Record<string, unknown> {
       {
         post: {
           tags: ['webhooks'],
+          operationId: `webhook.${type}`.replace(/[._]([a-z])/g, (_, c: string) => c.toUpperCase()),
+          // Sent by Aceite to the receiver: no API scheme applies; the signature headers authenticate it.
+          security: [],
           summary: type === WEBHOOK_TEST_EVENT ? 'Evento de teste' : WEBHOOK_EVENT_LABELS[type],
           description:
             'Enviado a cada endpoint subscrito, assinado segundo a especificação Standard Webhooks. Responda 2xx para confirmar; 410 desativa o endpoint; outra resposta é repetida com recuo exponencial durante cerca de 3 dias.',
