@@ -1,8 +1,10 @@
+import { WEBHOOK_EVENT_COMPONENTS } from '@aceite/shared/schemas/webhook-events';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiKeyMayReach } from '@/lib/api-key-access.ts';
 import { webhooksOpenApi } from '@/modules/webhooks/webhooks.openapi.ts';
 
@@ -47,6 +49,29 @@ export function operationIdOf(method: string, url: string): string {
   return `${method.toLowerCase()}${camel}`;
 }
 
+/**
+ * The resources both the API's answers and the webhook events carry are named components, so each is declared
+ * once in the document and the events reference the answer's own schema (issue 35). Registered with zod's
+ * global registry (where the schemas' descriptions live), keeping what is already there.
+ */
+for (const [id, schema] of Object.entries(WEBHOOK_EVENT_COMPONENTS)) {
+  z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+}
+
+/**
+ * The components, without the request-side copies no request uses (fastify-type-provider-zod writes both an
+ * `XInput` and an `X` for each registered schema; `ProposalInput` would read as the create body, which it is not).
+ */
+function transformObject(input: Parameters<typeof jsonSchemaTransformObject>[0]) {
+  const doc = jsonSchemaTransformObject(input) as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = doc.components?.schemas ?? {};
+  const text = JSON.stringify(doc);
+  for (const id of Object.keys(WEBHOOK_EVENT_COMPONENTS)) {
+    if (!text.includes(`"#/components/schemas/${id}Input"`)) delete schemas[`${id}Input`];
+  }
+  return doc as ReturnType<typeof jsonSchemaTransformObject>;
+}
+
 /** The OpenAPI document is generated from the same zod schemas that validate requests; browsable at /api/docs. */
 export const openapiPlugin = fp(
   async (app: FastifyInstance) => {
@@ -83,6 +108,7 @@ export const openapiPlugin = fp(
         webhooks: webhooksOpenApi() as never,
       },
       transform,
+      transformObject,
     });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

@@ -21,10 +21,26 @@ export const ClientMessageEventDataSchema = ProposalMessageSchema.extend({ propo
 /** `webhook.test`: "Enviar evento de teste". */
 export const WebhookTestEventDataSchema = z.object({ endpointId: z.uuid(), message: z.string() });
 
+/** The component names of the OpenAPI document the events' `data` reference (apps/server/src/plugins/openapi.ts). */
+export const WEBHOOK_EVENT_COMPONENTS = {
+  Proposal: ProposalSchema,
+  ClientDetail: ClientDetailSchema,
+  CommentEventData: CommentEventDataSchema,
+  ClientMessageEventData: ClientMessageEventDataSchema,
+  WebhookTestEventData: WebhookTestEventDataSchema,
+} as const;
+export type WebhookEventComponent = keyof typeof WEBHOOK_EVENT_COMPONENTS;
+
+export function webhookEventComponent(
+  type: WebhookEventType | typeof WEBHOOK_TEST_EVENT,
+): WebhookEventComponent {
+  if (type === WEBHOOK_TEST_EVENT) return 'WebhookTestEventData';
+  if (type === 'comment.created') return 'CommentEventData';
+  if (type === 'client_message.created') return 'ClientMessageEventData';
+  if (type.startsWith('client.')) return 'ClientDetail';
+  return 'Proposal';
+}
+
 export function webhookEventDataSchema(type: WebhookEventType | typeof WEBHOOK_TEST_EVENT): z.ZodType {
-  if (type === WEBHOOK_TEST_EVENT) return WebhookTestEventDataSchema;
-  if (type === 'comment.created') return CommentEventDataSchema;
-  if (type === 'client_message.created') return ClientMessageEventDataSchema;
-  if (type.startsWith('client.')) return ClientDetailSchema;
-  return ProposalSchema;
+  return WEBHOOK_EVENT_COMPONENTS[webhookEventComponent(type)];
 }

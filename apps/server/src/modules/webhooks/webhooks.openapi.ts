@@ -1,13 +1,9 @@
-import { webhookEventDataSchema } from '@aceite/shared/schemas/webhook-events';
+import { webhookEventComponent } from '@aceite/shared/schemas/webhook-events';
 import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_TEST_EVENT,
 } from '@aceite/shared/schemas/webhooks';
-import { z } from 'zod';
-
-const jsonSchema = (schema: z.ZodType) =>
-  z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' });
 
 const SIGNATURE_HEADERS = [
   { name: 'webhook-id', description: 'O id do evento (msg_…), igual em cada tentativa e reenvio.' },
@@ -52,7 +48,8 @@ export function webhooksOpenApi(): Record<string, unknown> {
                     id: { type: 'string', description: 'msg_…, o mesmo que webhook-id' },
                     type: { type: 'string', const: type },
                     createdAt: { type: 'string', format: 'date-time' },
-                    data: jsonSchema(webhookEventDataSchema(type)),
+                    // The same component the API's answer references (issue 35).
+                    data: { $ref: `#/components/schemas/${webhookEventComponent(type)}` },
                   },
                 },
               },
