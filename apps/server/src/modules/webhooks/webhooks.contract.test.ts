@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@aceite/shared/schemas/webhooks';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { webhookEndpoints } from '@/db/schema/index.ts';
+import { organizations, webhookEndpoints } from '@/db/schema/index.ts';
 import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles } from '@/test/factories.ts';
@@ -127,5 +128,54 @@ describe('delivered payloads', () => {
     const last = (type: string) => receiver.received.filter((r) => r.json.type === type).at(-1)?.json.data;
     expect(last('proposal.accepted')).toEqual(getProposal);
     expect(last('client.updated')).toEqual((await admin()('GET', `/clients/${client.id}`)).json().data);
+  });
+});
+
+describe('the approval and cancellation events', () => {
+  it('are sent where the actions happen, each valid against the document', async () => {
+    await t.db
+      .update(organizations)
+      .set({ settings: { approvalMinTotal: 1 } })
+      .where(eq(organizations.id, team.org.id));
+    await admin()('POST', '/webhooks', {
+      url: receiver.url,
+      description: 'CRM',
+      events: [...WEBHOOK_EVENT_TYPES],
+    });
+    const sales = as(t.app, team.sales);
+    const client = (
+      await sales('POST', '/clients', { name: 'Aprovação', email: 'aprova@contrato.pt' })
+    ).json().data as { id: string };
+    const p = (
+      await sales('POST', '/proposals', {
+        title: 'Com aprovação',
+        clientId: client.id,
+        content: { blocks: [], items: [{ name: 'Site', quantity: 1, unitPrice: 250_000 }] },
+      })
+    ).json().data as { id: string };
+    expect((await sales('POST', `/proposals/${p.id}/approval-request`)).statusCode).toBe(200);
+    expect(
+      (await admin()('POST', `/proposals/${p.id}/return`, { comment: 'Rever o preço' })).statusCode,
+    ).toBe(200);
+    expect((await sales('POST', `/proposals/${p.id}/approval-request`)).statusCode).toBe(200);
+    expect((await admin()('POST', `/proposals/${p.id}/approve`)).statusCode).toBe(200);
+    const cancelled = await sales('POST', `/proposals/${p.id}/cancel`, { reason: 'O cliente desistiu' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    for (let i = 0; i < 20 && (await t.app.webhookWorker.drain()) > 0; i++);
+
+    const ofProposal = receiver.received.filter((r) => r.json.data.id === p.id);
+    expect(ofProposal.map((r) => [r.json.type, r.json.data.status])).toEqual([
+      ['proposal.created', 'draft'],
+      ['proposal.approval_requested', 'in_review'],
+      ['proposal.approval_returned', 'draft'],
+      ['proposal.approval_requested', 'in_review'],
+      ['proposal.approved', 'approved'],
+      ['proposal.cancelled', 'cancelled'],
+    ]);
+    for (const got of ofProposal) {
+      const validate = validatorFor(got.json.type);
+      expect(validate(got.json), `${got.json.type}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+    expect(ofProposal.at(-1)?.json.data.cancellationReason).toBe('O cliente desistiu');
   });
 });
