@@ -59,6 +59,24 @@ function validatorFor(type: string) {
   return ajv.compile({ ...schema, components: (doc as { components?: object }).components });
 }
 
+type Answer = { statusCode: number; body: string; json: () => unknown };
+
+/** Checks a real answer against its operation's schema in the published document (ajv, draft 2020-12). */
+function expectDocumented(method: string, template: string, res: Answer) {
+  const op = (
+    doc as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }
+  ).paths[`/api/v1${template}`]?.[method.toLowerCase()];
+  const answer = op?.responses[String(res.statusCode)] as
+    | { content?: Record<string, { schema: object }> }
+    | undefined;
+  const schema = answer?.content?.['application/json']?.schema;
+  expect(schema, `${method} ${template} ${res.statusCode} is not in the document`).toBeDefined();
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  for (const f of ['date-time', 'uuid', 'email', 'date', 'uri']) ajv.addFormat(f, true);
+  const validate = ajv.compile({ ...schema, components: (doc as { components?: object }).components });
+  expect(validate(res.json()), `${method} ${template}: ${JSON.stringify(validate.errors)}`).toBe(true);
+}
+
 describe('the event types', () => {
   it('are the same in the settings screen, docs/integrations.md and the OpenAPI document', () => {
     const screen = [...WEBHOOK_EVENT_TYPES].sort();
@@ -73,29 +91,36 @@ describe('the event types', () => {
 
 describe('delivered payloads', () => {
   it('are valid against their own schema in the document and equal to the GET answers', async () => {
-    await admin()('POST', '/webhooks', {
+    // Each answer of the flow is checked against its operation in the document too.
+    const call = async (method: 'GET' | 'POST' | 'PUT', template: string, url: string, body?: unknown) => {
+      const res = await admin()(method, url, body);
+      expectDocumented(method, template, res);
+      return (res.json() as { data: never }).data;
+    };
+    await call('POST', '/webhooks', '/webhooks', {
       url: receiver.url,
       description: 'CRM',
       events: [...WEBHOOK_EVENT_TYPES],
     });
-    const client = (
-      await admin()('POST', '/clients', { name: 'Rita Lopes', email: 'rita@contrato.pt' })
-    ).json().data as { id: string };
-    const proposal = (
-      await admin()('POST', '/proposals', {
-        title: 'Contrato',
-        clientId: client.id,
-        content: {
-          blocks: [],
-          items: [
-            { name: 'Design', quantity: 1, unitPrice: 10_000 },
-            { name: 'Extra', quantity: 1, unitPrice: 500, optional: 'selected' },
-          ],
-        },
-      })
-    ).json().data as { id: string; publicToken: string };
-    expect((await admin()('POST', `/proposals/${proposal.id}/send`, {})).statusCode).toBe(200);
-    await t.app.inject({
+    const client: { id: string } = await call('POST', '/clients', '/clients', {
+      name: 'Rita Lopes',
+      email: 'rita@contrato.pt',
+    });
+    const proposal: { id: string; publicToken: string } = await call('POST', '/proposals', '/proposals', {
+      title: 'Contrato',
+      clientId: client.id,
+      content: {
+        blocks: [],
+        items: [
+          { name: 'Design', quantity: 1, unitPrice: 10_000 },
+          { name: 'Extra', quantity: 1, unitPrice: 500, optional: 'selected' },
+        ],
+      },
+    });
+    await call('POST', '/proposals/{id}/send', `/proposals/${proposal.id}/send`, {});
+    const page = await t.app.inject({ url: `/api/v1/public/proposals/${proposal.publicToken}` });
+    expectDocumented('GET', '/public/proposals/{publicToken}', page);
+    const asked = await t.app.inject({
       method: 'POST',
       url: `/api/v1/public/proposals/${proposal.publicToken}/messages`,
       payload: {
@@ -105,10 +130,17 @@ describe('delivered payloads', () => {
         message: 'Inclui alojamento?',
       },
     });
+    expectDocumented('POST', '/public/proposals/{publicToken}/messages', asked);
     const accepted = await answerAsClient(t, proposal.publicToken, 'accept');
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const getProposal = (await admin()('GET', `/proposals/${proposal.id}`)).json().data;
-    await admin()('PUT', `/clients/${client.id}`, { name: 'Rita Lopes Silva', email: 'rita@contrato.pt' });
+    expectDocumented('POST', '/public/proposals/{publicToken}/accept', accepted);
+    const getProposal = await call('GET', '/proposals/{id}', `/proposals/${proposal.id}`);
+    await call('GET', '/proposals', '/proposals');
+    await call('PUT', '/clients/{id}', `/clients/${client.id}`, {
+      name: 'Rita Lopes Silva',
+      email: 'rita@contrato.pt',
+    });
+    const getClient = await call('GET', '/clients/{id}', `/clients/${client.id}`);
     for (let i = 0; i < 20 && (await t.app.webhookWorker.drain()) > 0; i++);
 
     const types = receiver.received.map((r) => r.json.type);
@@ -127,7 +159,7 @@ describe('delivered payloads', () => {
     }
     const last = (type: string) => receiver.received.filter((r) => r.json.type === type).at(-1)?.json.data;
     expect(last('proposal.accepted')).toEqual(getProposal);
-    expect(last('client.updated')).toEqual((await admin()('GET', `/clients/${client.id}`)).json().data);
+    expect(last('client.updated')).toEqual(getClient);
   });
 });
 
