@@ -1,4 +1,5 @@
 import { ErrorEnvelopeSchema } from '@aceite/shared/schemas/common';
+import { z } from 'zod';
 
 /** The error answers every authenticated route may give, for the OpenAPI document. */
 export const AUTHED_ERRORS = {
@@ -10,3 +11,14 @@ export const AUTHED_ERRORS = {
 } as const;
 
 export const BEARER = [{ bearerAuth: [] }];
+
+/**
+ * A PDF download's 200 answer, for the OpenAPI document (issue 35): the bytes themselves, never serialized (a
+ * Buffer skips the serializer), so the schema only describes them.
+ */
+export const PDF_DOWNLOAD = {
+  200: {
+    description: 'O PDF (Content-Disposition: attachment).',
+    content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+  },
+} as const;

@@ -1,8 +1,10 @@
+import { WEBHOOK_EVENT_COMPONENTS } from '@aceite/shared/schemas/webhook-events';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiKeyMayReach } from '@/lib/api-key-access.ts';
 import { webhooksOpenApi } from '@/modules/webhooks/webhooks.openapi.ts';
 
@@ -14,12 +16,60 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
  */
 function transform(input: TransformInput) {
   const out = jsonSchemaTransform(input);
-  const schema = out.schema as { security?: Record<string, string[]>[] };
+  const schema = out.schema as { security?: Record<string, string[]>[]; operationId?: string };
   const methods = ([] as string[]).concat(input.route.method);
   if (schema.security?.length && methods.every((m) => apiKeyMayReach(m, input.url))) {
     schema.security = [...schema.security, { apiKeyAuth: [] }];
   }
+  // The routes that take no session say so (`security: []`); any other route without a scheme fails the
+  // document's lint (apps/server/src/plugins/openapi.test.ts), so a forgotten one is never shown as public.
+  if (!schema.security && PUBLIC_PREFIXES.some((prefix) => input.url.startsWith(prefix))) {
+    schema.security = [];
+  }
+  schema.operationId ??= operationIdOf(methods[0] ?? 'GET', input.url);
   return out;
+}
+
+/** The routes open without a session (docs/product.md#api-conventions): sign-in, the client's page, health. */
+const PUBLIC_PREFIXES = ['/api/v1/auth/', '/api/v1/public/', '/api/v1/health', '/api/v1/invites/'];
+
+/**
+ * A stable operationId from the method and the path, so typed clients have names (issue 35):
+ * `GET /api/v1/proposals/{id}/pdf` → `getProposalsByIdPdf`. A route may set its own.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\/v1\//, '')
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (part.startsWith(':') ? `by-${part.slice(1)}` : part))
+    .flatMap((part) => part.split(/[-_.]/))
+    .filter(Boolean);
+  const camel = words.map((w) => w[0]?.toUpperCase() + w.slice(1)).join('');
+  return `${method.toLowerCase()}${camel}`;
+}
+
+/**
+ * The resources both the API's answers and the webhook events carry are named components, so each is declared
+ * once in the document and the events reference the answer's own schema (issue 35). Registered with zod's
+ * global registry (where the schemas' descriptions live), keeping what is already there.
+ */
+for (const [id, schema] of Object.entries(WEBHOOK_EVENT_COMPONENTS)) {
+  z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+}
+
+/**
+ * The components, without the request-side copies no request uses (fastify-type-provider-zod writes both an
+ * `XInput` and an `X` for each registered schema; `ProposalInput` would read as the create body, which it is not).
+ */
+function transformObject(input: Parameters<typeof jsonSchemaTransformObject>[0]) {
+  const doc = jsonSchemaTransformObject(input) as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = doc.components?.schemas ?? {};
+  const text = JSON.stringify(doc);
+  for (const id of Object.keys(WEBHOOK_EVENT_COMPONENTS)) {
+    if (!text.includes(`"#/components/schemas/${id}Input"`)) delete schemas[`${id}Input`];
+  }
+  return doc as ReturnType<typeof jsonSchemaTransformObject>;
 }
 
 /** The OpenAPI document is generated from the same zod schemas that validate requests; browsable at /api/docs. */
@@ -58,6 +108,7 @@ export const openapiPlugin = fp(
         webhooks: webhooksOpenApi() as never,
       },
       transform,
+      transformObject,
     });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

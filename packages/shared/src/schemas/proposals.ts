@@ -282,7 +282,11 @@ export const ProposalInputSchema = z
       .nullish()
       .transform((v) => v || null),
     validUntil: DateOnly.nullish().transform((v) => v ?? null),
-    status: z.enum(PROPOSAL_STATUSES).default('draft'),
+    /**
+     * Optional with no default: a create without it makes a draft, an update without it keeps the current
+     * status, so an integration that changes a title never withdraws a sent proposal (docs/integrations.md#updates).
+     */
+    status: z.enum(PROPOSAL_STATUSES).optional(),
     content: ProposalContentSchema.default({ blocks: [], items: [] }),
     discountType: z.enum(['percentage', 'fixed']).default('percentage'),
     /** Percent (0–100, two decimals) or cents, by discountType. */

@@ -221,7 +221,8 @@ export const SignInputSchema = z.preprocess(
       .string({ error: MESSAGES.signatureRequired })
       .min(1, MESSAGES.signatureRequired)
       // The size (≤ 1 MB of PNG) is checked on the decoded bytes by the server, which answers 413.
-      .startsWith('data:image/png;base64,', MESSAGES.signatureInvalid),
+      // A pattern, not startsWith: zod writes startsWith as a non-standard `format: "starts_with"` (issue 35).
+      .regex(/^data:image\/png;base64,/, MESSAGES.signatureInvalid),
     code: AnswerCodeSchema.optional(),
     choice: ClientChoiceSchema.optional(),
     ...shownFields,

@@ -65,6 +65,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app
         schema: {
           tags,
           security: BEARER,
+          summary: 'One user of the platform (platform admin)',
           params: IdParamsSchema,
           response: { 200: dataEnvelope(AdminUserSchema), ...AUTHED_ERRORS },
         },

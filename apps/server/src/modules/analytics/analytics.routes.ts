@@ -54,6 +54,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: BEARER,
+        summary: 'Proposals and won value by owner',
         querystring: filtered,
         response: { 200: dataEnvelope(z.array(UserPerformanceSchema)), ...AUTHED_ERRORS },
       },
@@ -67,6 +68,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: BEARER,
+        summary: 'Proposals and won value by team',
         querystring: AnalyticsQuerySchema,
         response: { 200: dataEnvelope(z.array(TeamPerformanceSchema)), ...AUTHED_ERRORS },
       },
@@ -80,6 +82,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: BEARER,
+        summary: 'The clients with the most won value',
         querystring: filtered,
         response: { 200: dataEnvelope(z.array(TopClientSchema)), ...AUTHED_ERRORS },
       },
@@ -107,6 +110,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: BEARER,
+        summary: "The organization's recent activity",
         querystring: LimitQuerySchema,
         response: { 200: dataEnvelope(RecentActivitySchema), ...AUTHED_ERRORS },
       },

@@ -136,6 +136,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
         schema: {
           tags,
           security: BEARER,
+          summary: "A proposal's attachments",
           params: IdParamsSchema,
           response: { 200: dataEnvelope(z.array(AttachmentSchema)), ...AUTHED_ERRORS },
         },
@@ -174,7 +175,9 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
 
     authed.get(
       '/proposals/:id/attachments/:attachmentId/download',
-      { schema: { tags, security: BEARER, params: AttachmentParamsSchema } },
+      {
+        schema: { tags, security: BEARER, summary: 'Download an attachment', params: AttachmentParamsSchema },
+      },
       async (req, reply) =>
         sendDownload(
           reply,

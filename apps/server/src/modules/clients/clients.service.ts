@@ -71,10 +71,9 @@ export async function listClients(
   return { data: rows.map(toClientDto), pagination: toPagination(query.page, query.limit, total) };
 }
 
-export async function getClient(ctx: TenantContext, id: string): Promise<ClientDetail> {
-  const row = await selectClientById(ctx, id);
-  if (!row) throw notFound();
-  const proposals = await selectClientProposals(ctx, id);
+/** `GET /clients/{id}`'s answer, and so the `client.*` events' data (docs/integrations.md#events). */
+async function toClientDetail(ctx: TenantContext, row: ClientRow): Promise<ClientDetail> {
+  const proposals = await selectClientProposals(ctx, row.id);
   return {
     ...toClientDto(row),
     proposals: proposals.map(({ chosenTotal, ...p }) => ({
@@ -86,12 +85,20 @@ export async function getClient(ctx: TenantContext, id: string): Promise<ClientD
   };
 }
 
+export async function getClient(ctx: TenantContext, id: string): Promise<ClientDetail> {
+  const row = await selectClientById(ctx, id);
+  if (!row) throw notFound();
+  return toClientDetail(ctx, row);
+}
+
 export async function createClient(ctx: TenantContext, input: ClientInput): Promise<Client> {
   assertCan(ctx.role, 'client:write');
   try {
     return await withTx(ctx, async (tx) => {
-      const client = toClientDto(await insertClient(tx, { ...toValues(input), createdBy: personOf(ctx) }));
-      await enqueueEvent(tx.db, { organizationId: ctx.organizationId, type: 'client.created', data: client });
+      const row = await insertClient(tx, { ...toValues(input), createdBy: personOf(ctx) });
+      const client = toClientDto(row);
+      const data = { ...client, proposals: [] };
+      await enqueueEvent(tx.db, { organizationId: ctx.organizationId, type: 'client.created', data });
       return client;
     });
   } catch (error) {
@@ -106,9 +113,9 @@ export async function updateClient(ctx: TenantContext, id: string, input: Client
     return await withTx(ctx, async (tx) => {
       const row = await updateClientById(tx, id, toValues(input));
       if (!row) throw notFound();
-      const client = toClientDto(row);
-      await enqueueEvent(tx.db, { organizationId: ctx.organizationId, type: 'client.updated', data: client });
-      return client;
+      const data = await toClientDetail(tx, row);
+      await enqueueEvent(tx.db, { organizationId: ctx.organizationId, type: 'client.updated', data });
+      return toClientDto(row);
     });
   } catch (error) {
     if (isUniqueViolation(error, 'clients_org_email_key')) throw emailTaken();

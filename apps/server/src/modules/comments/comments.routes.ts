@@ -38,6 +38,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: BEARER,
+        summary: 'Comment on a proposal',
         params: IdParamsSchema,
         body: CommentInputSchema,
         response: { 201: dataEnvelope(CommentSchema), ...AUTHED_ERRORS },

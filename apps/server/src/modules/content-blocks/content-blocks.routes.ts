@@ -40,6 +40,7 @@ export const contentBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: BEARER,
+        summary: 'One content block',
         params: IdParamsSchema,
         response: { 200: dataEnvelope(ContentBlockSchema), ...AUTHED_ERRORS },
       },

@@ -33,13 +33,27 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/notifications/unread-count',
-    { schema: { tags, security: BEARER, response: { 200: countSchema, ...AUTHED_ERRORS } } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: "The caller's unread notifications count",
+        response: { 200: countSchema, ...AUTHED_ERRORS },
+      },
+    },
     async (req) => ({ data: { count: await notifications.getUnreadCount(req.tenant) } }),
   );
 
   app.put(
     '/notifications/mark-all-read',
-    { schema: { tags, security: BEARER, response: { 200: countSchema, ...AUTHED_ERRORS } } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: "Mark all the caller's notifications read",
+        response: { 200: countSchema, ...AUTHED_ERRORS },
+      },
+    },
     async (req) => ({ data: { count: await notifications.markAllRead(req.tenant) } }),
   );
 
@@ -49,6 +63,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: BEARER,
+        summary: 'Mark a notification read',
         params: IdParamsSchema,
         response: { 200: dataEnvelope(NotificationSchema), ...AUTHED_ERRORS },
       },
@@ -62,6 +77,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: BEARER,
+        summary: 'Delete a notification',
         params: IdParamsSchema,
         response: { 200: OkSchema, ...AUTHED_ERRORS },
       },

@@ -46,6 +46,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: BEARER,
+        summary: 'One product',
         params: IdParamsSchema,
         response: { 200: dataEnvelope(ProductSchema), ...AUTHED_ERRORS },
       },

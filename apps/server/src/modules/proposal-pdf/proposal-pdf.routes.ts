@@ -2,7 +2,7 @@ import { IdParamsSchema } from '@aceite/shared/schemas/common';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachmentDisposition } from '@/lib/content-disposition.ts';
-import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
+import { AUTHED_ERRORS, BEARER, PDF_DOWNLOAD } from '@/lib/route-schemas.ts';
 import * as proposalPdf from './proposal-pdf.service.ts';
 
 /**
@@ -32,7 +32,7 @@ export const proposalPdfRoutes: FastifyPluginAsyncZod = async (app) => {
           'Any member of the organization who can open the proposal; another organization’s → 404.',
         security: BEARER,
         params: IdParamsSchema,
-        response: { ...AUTHED_ERRORS },
+        response: { ...PDF_DOWNLOAD, ...AUTHED_ERRORS },
       },
     },
     async (req, reply) => sendPdf(reply, await proposalPdf.getProposalPdf(req.tenant, req.params.id)),

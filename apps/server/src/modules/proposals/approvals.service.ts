@@ -44,6 +44,8 @@ import {
   selectUserFullName,
   updateProposalById,
 } from './proposals.queries.ts';
+// A cycle (proposals.service reads the approval rules here), safe: only called inside functions.
+import { enqueueProposalEvent } from './proposals.service.ts';
 
 /*
  * Approvals (docs/product.md#approvals): the organization's policy (`needsApproval` of @aceite/shared/approvals)
@@ -396,6 +398,7 @@ export async function requestApproval(
     });
     await audit(tx, 'proposal.approval_requested', id, input.note);
     await notifyApprovers(tx, p, input.note);
+    await enqueueProposalEvent(tx.db, ctx.organizationId, id, 'proposal.approval_requested');
   });
   return getProposalApproval(ctx, id);
 }
@@ -438,6 +441,8 @@ async function answer(
       contentSha256: approved ? sha256 : null,
     });
     await audit(tx, `proposal.${approved ? 'approve' : 'approval_return'}`, id, outcome.comment);
+    const event = approved ? 'proposal.approved' : 'proposal.approval_returned';
+    await enqueueProposalEvent(tx.db, ctx.organizationId, id, event);
     if (p.ownerId !== ctx.userId) {
       const facts = { id, title: p.title, approverName: await actorName(tx) };
       const text =

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, proposalVersions } from '@/db/schema/index.ts';
+import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles } from '@/test/factories.ts';
 
@@ -131,5 +132,29 @@ describe('editing a proposal the client has already seen', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details[0].field).toBe('notifyClient');
+  });
+});
+
+// A PUT keeps what it is not told about the status (issue 35; docs/integrations.md#updates).
+describe('PUT /proposals/{id} without a status', () => {
+  it('keeps a sent proposal sent, and the client can still accept it', async () => {
+    const created = (
+      await as(t.app, team.sales)('POST', '/proposals', body(10_000, { title: 'Sem estado' }))
+    ).json().data as { id: string; publicToken: string; status: string };
+    expect(created.status).toBe('draft');
+    await as(t.app, team.sales)('POST', `/proposals/${created.id}/send`);
+
+    const res = await as(t.app, team.sales)(
+      'PUT',
+      `/proposals/${created.id}`,
+      body(10_000, { title: 'Título novo do CRM' }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ title: 'Título novo do CRM', status: 'sent' });
+
+    const answer = await answerAsClient(t, created.publicToken, 'accept');
+    expect(answer.statusCode).toBe(200);
+    const after = (await as(t.app, team.sales)('GET', `/proposals/${created.id}`)).json().data;
+    expect(after.status).toBe('accepted');
   });
 });

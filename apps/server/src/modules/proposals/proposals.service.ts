@@ -37,6 +37,7 @@ import {
   type ProposalSummary,
 } from '@aceite/shared/schemas/proposals';
 import { OrganizationSettingsSchema } from '@aceite/shared/schemas/users';
+import type { WebhookEventType } from '@aceite/shared/schemas/webhooks';
 import { computeTotals, savedTaxBreakdown } from '@aceite/shared/totals';
 import type { z } from 'zod';
 import type { Db } from '@/db/client.ts';
@@ -198,15 +199,7 @@ export function recipientOf(
  */
 const asOrganization = (ctx: TenantContext): TenantContext => ({ ...ctx, role: 'admin' });
 
-type ProposalEventType =
-  | 'proposal.created'
-  | 'proposal.updated'
-  | 'proposal.sent'
-  | 'proposal.viewed'
-  | 'proposal.accepted'
-  | 'proposal.rejected'
-  | 'proposal.signed'
-  | 'proposal.expired';
+type ProposalEventType = Extract<WebhookEventType, `proposal.${string}`>;
 
 /**
  * Queues a proposal's webhook event with the proposal as it is now, inside the caller's transaction. The
@@ -391,18 +384,19 @@ function withDefaultOwner(ctx: TenantContext, input: ProposalInput): ProposalInp
 
 export async function createProposal(ctx: TenantContext, input: ProposalInput): Promise<Proposal> {
   assertCan(ctx.role, 'proposal:create');
-  assertStatusAllowed(ctx, input.status);
+  const status = input.status ?? 'draft';
+  assertStatusAllowed(ctx, status);
   const { client, owner } = await resolveReferences(ctx, withDefaultOwner(ctx, input));
-  await assertApprovalOfFormStatus(ctx, input.status, undefined, { ...toValues(input), ownerId: owner.id });
+  await assertApprovalOfFormStatus(ctx, status, undefined, { ...toValues(input), ownerId: owner.id });
   return withTx(ctx, async (tx) => {
     const row = await insertProposal(tx, {
       ...toValues(input),
-      status: input.status,
+      status,
       currency: 'EUR',
       ownerId: owner.id,
-      sentAt: input.status === 'sent' ? new Date() : null,
+      sentAt: status === 'sent' ? new Date() : null,
       // Created as sent (the link shared by hand): the recipient is frozen now (docs/product.md#recipient).
-      ...(input.status === 'sent' && client?.email
+      ...(status === 'sent' && client?.email
         ? { recipientName: client.name, recipientEmail: client.email }
         : {}),
       publicToken: newOpaqueToken(),
@@ -461,7 +455,9 @@ export async function updateProposal(
   if (isAnsweredStatus(current.status)) {
     throw new AppError('CONFLICT', MESSAGES.proposalLocked);
   }
-  assertStatusAllowed(ctx, input.status, current.status);
+  // No status in the body keeps the current one (docs/integrations.md#updates).
+  const asked = input.status ?? current.status;
+  assertStatusAllowed(ctx, asked, current.status);
   // Same client and owner as now (the usual edit): they are the ones just read, nothing to look up.
   const { client, owner } =
     existing.client?.id === input.clientId && (input.ownerId ?? current.ownerId) === current.ownerId
@@ -471,8 +467,7 @@ export async function updateProposal(
   const settings = await organizationSettings(ctx);
   // A new price, discount or client bound the policy applies to undoes an approval (docs/product.md#approvals).
   const lapsed = await approvalLapses(settings, current, priced, ctx);
-  const status =
-    lapsed && (input.status === 'approved' || input.status === 'in_review') ? 'draft' : input.status;
+  const status = lapsed && (asked === 'approved' || asked === 'in_review') ? 'draft' : asked;
   await assertApprovalOfFormStatus(ctx, status, current.status, priced, lapsed, id);
   // Once the client has it, such a change re-opens approval and the client waits for it (issue 34, H1).
   const review = await approvalAfterClientEdit(ctx, settings, current, priced);
@@ -982,6 +977,7 @@ export async function cancelProposal(
       entityId: id,
       metadata: { from: proposal.status, reason: input.reason, notifyClient: input.notifyClient, outboxId },
     });
+    await enqueueProposalEvent(tx.db, ctx.organizationId, id, 'proposal.cancelled');
   });
   const saved = await selectProposalById(ctx, id);
   if (!saved) throw notFound();

@@ -281,8 +281,10 @@ export async function countRecentClientMessages(db: Db, proposalId: string, ip: 
 export async function insertClientMessage(
   db: Db,
   values: typeof proposalMessages.$inferInsert,
-): Promise<void> {
-  await db.insert(proposalMessages).values(values);
+): Promise<typeof proposalMessages.$inferSelect> {
+  const [row] = await db.insert(proposalMessages).values(values).returning();
+  if (!row) throw new Error('message not stored');
+  return row;
 }
 
 /** The statuses `statusAfterChangeRequest` moves (the rule lives in proposal-status.ts). */

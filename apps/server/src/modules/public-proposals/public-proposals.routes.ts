@@ -19,6 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perIpLimit } from '@/lib/rate-limit.ts';
+import { PDF_DOWNLOAD } from '@/lib/route-schemas.ts';
 import { sendPdf } from '@/modules/proposal-pdf/proposal-pdf.routes.ts';
 import { getPublicProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
 import * as publicProposals from './public-proposals.service.ts';
@@ -128,7 +129,7 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
           'Same visibility as the page (unknown or cancelled → 404). The client’s download is recorded in the ' +
           'audit log (`proposal.public_pdf_downloaded`); no view is counted.',
         params: PublicTokenParamsSchema,
-        response: errors,
+        response: { ...PDF_DOWNLOAD, ...errors },
       },
     },
     async (req, reply) =>

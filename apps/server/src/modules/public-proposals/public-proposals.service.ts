@@ -48,6 +48,7 @@ import {
 import { assertClientMayDecide, linkAwaitsApproval } from '@/modules/proposals/approvals.service.ts';
 import { enqueueProposalEvent } from '@/modules/proposals/proposals.service.ts';
 import { queueSeal } from '@/modules/sealed-documents/sealed-documents.service.ts';
+import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
 import {
   countAnswerCodeAttempt,
   countRecentAnswerCodes,
@@ -851,7 +852,7 @@ export async function postClientMessage(
     if (recent.byProposal >= limits.perProposalPerHour || recent.byIp >= limits.perIpPerHour) {
       throw new AppError('RATE_LIMITED', MESSAGES.clientMessageLimit);
     }
-    await insertClientMessage(tx, {
+    const saved = await insertClientMessage(tx, {
       organizationId: p.organizationId,
       proposalId: p.id,
       kind: input.kind,
@@ -861,6 +862,22 @@ export async function postClientMessage(
       ip,
     });
     const moved = input.kind === 'change_request' && (await markUnderNegotiation(tx, p.id));
+    // The message as the team lists it (GET /proposals/{id}/messages), with its proposal (docs/integrations.md#events).
+    await enqueueEvent(tx, {
+      organizationId: p.organizationId,
+      type: 'client_message.created',
+      data: {
+        id: saved.id,
+        kind: saved.kind,
+        authorName: saved.authorName,
+        authorEmail: saved.authorEmail,
+        userId: saved.userId,
+        message: saved.body,
+        createdAt: saved.createdAt.toISOString(),
+        proposalId: p.id,
+      },
+      orderingKey: p.id,
+    });
     await recordAudit(tx, {
       organizationId: p.organizationId,
       action: `proposal.public_${input.kind}`,

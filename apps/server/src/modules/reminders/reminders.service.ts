@@ -19,6 +19,7 @@ import {
   remindersUnsubscribeUrl,
 } from '@/modules/email/email.service.ts';
 import { clientReminderEmail, ownerSummaryEmail } from '@/modules/email/email.templates.ts';
+import { enqueueProposalEvent } from '@/modules/proposals/proposals.service.ts';
 import {
   claimOwnerSummary,
   claimReminder,
@@ -170,6 +171,7 @@ async function sendClientReminder(
         entityId: proposalId,
         metadata: { kind, outboxId },
       });
+      await enqueueProposalEvent(tx, p.organizationId, proposalId, 'proposal.reminder_sent');
       return true;
     });
   } catch (error) {

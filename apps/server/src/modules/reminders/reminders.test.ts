@@ -10,6 +10,8 @@ import {
   ownerReminderSummaries,
   proposalReminders,
   proposals,
+  webhookEndpoints,
+  webhookEvents,
 } from '@/db/schema/index.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
@@ -110,6 +112,25 @@ describe('client reminders (docs/product.md#reminders)', { timeout: 30_000 }, ()
       .where(and(eq(auditLogs.entityId, p.id), eq(auditLogs.action, 'proposal.reminder_sent')));
     expect(history).toHaveLength(1);
     expect(history[0]?.metadata).toMatchObject({ kind: 'not_opened' });
+  });
+
+  it('announces each reminder sent to the webhooks as proposal.reminder_sent, with the proposal (issue 35)', async () => {
+    await t.db.insert(webhookEndpoints).values({
+      organizationId: team.org.id,
+      url: 'https://crm.example.pt/hooks',
+      events: ['proposal.reminder_sent'],
+      secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+    });
+    const p = await makeProposal();
+    await run(at(3));
+    const events = await t.db
+      .select()
+      .from(webhookEvents)
+      .where(
+        and(eq(webhookEvents.organizationId, team.org.id), eq(webhookEvents.type, 'proposal.reminder_sent')),
+      );
+    expect(events).toHaveLength(1);
+    expect(JSON.parse(events[0]?.body ?? '{}').data).toMatchObject({ id: p.id, status: 'sent' });
   });
 
   it('"opened but not answered" fires once, five days after the last visit', async () => {

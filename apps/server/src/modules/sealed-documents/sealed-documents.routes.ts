@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { attachmentDisposition } from '@/lib/content-disposition.ts';
 import { perIpLimit } from '@/lib/rate-limit.ts';
-import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
+import { AUTHED_ERRORS, BEARER, PDF_DOWNLOAD } from '@/lib/route-schemas.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import * as sealed from './sealed-documents.service.ts';
 
@@ -53,7 +53,7 @@ export const sealedDocumentsRoutes: FastifyPluginAsyncZod<SealedDocumentsRoutesO
         tags: ['public'],
         summary: 'Download the sealed signed PDF, after the client accepted or signed',
         params: PublicTokenParamsSchema,
-        response: { ...errors, 429: ErrorEnvelopeSchema },
+        response: { ...PDF_DOWNLOAD, ...errors, 429: ErrorEnvelopeSchema },
       },
     },
     async (req, reply) =>
@@ -96,7 +96,7 @@ export const sealedDocumentsRoutes: FastifyPluginAsyncZod<SealedDocumentsRoutesO
           security: BEARER,
           summary: "Download the proposal's sealed signed PDF",
           params: IdParamsSchema,
-          response: { ...AUTHED_ERRORS, 409: ErrorEnvelopeSchema },
+          response: { ...PDF_DOWNLOAD, ...AUTHED_ERRORS, 409: ErrorEnvelopeSchema },
         },
       },
       async (req, reply) =>

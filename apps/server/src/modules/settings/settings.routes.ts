@@ -24,7 +24,14 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
 
   app.get(
     '/settings/profile',
-    { schema: { tags, security: BEARER, response: { 200: dataEnvelope(ProfileSchema), ...AUTHED_ERRORS } } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: "The caller's profile",
+        response: { 200: dataEnvelope(ProfileSchema), ...AUTHED_ERRORS },
+      },
+    },
     async (req) => ({ data: await settings.getProfile(req.actor) }),
   );
 
@@ -34,6 +41,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       schema: {
         tags,
         security: BEARER,
+        summary: "Change the caller's profile",
         body: ProfileInputSchema,
         response: { 200: dataEnvelope(ProfileSchema), ...AUTHED_ERRORS },
       },

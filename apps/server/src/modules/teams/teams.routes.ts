@@ -37,7 +37,15 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/teams/:id',
-    { schema: { tags, security: BEARER, params: IdParamsSchema, response: detail } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'One team with its members',
+        params: IdParamsSchema,
+        response: detail,
+      },
+    },
     async (req) => ({ data: await teams.getTeam(req.tenant, req.params.id) }),
   );
 
@@ -57,7 +65,16 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/teams/:id',
-    { schema: { tags, security: BEARER, params: IdParamsSchema, body: TeamInputSchema, response: detail } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Change a team',
+        params: IdParamsSchema,
+        body: TeamInputSchema,
+        response: detail,
+      },
+    },
     async (req) => ({ data: await teams.updateTeam(req.tenant, req.params.id, req.body) }),
   );
 
@@ -95,7 +112,15 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/teams/:id/members/:userId',
-    { schema: { tags, security: BEARER, params: TeamMemberParamsSchema, response: detail } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Remove a member from a team',
+        params: TeamMemberParamsSchema,
+        response: detail,
+      },
+    },
     async (req) => ({ data: await teams.removeMember(req.tenant, req.params.id, req.params.userId) }),
   );
 };

@@ -33,6 +33,7 @@ export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: BEARER,
+        summary: 'One template',
         params: IdParamsSchema,
         response: { 200: dataEnvelope(TemplateSchema), ...AUTHED_ERRORS },
       },
@@ -61,6 +62,7 @@ export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: BEARER,
+        summary: 'Change a template',
         params: IdParamsSchema,
         body: TemplateInputSchema,
         response: { 200: dataEnvelope(TemplateSchema), ...AUTHED_ERRORS },

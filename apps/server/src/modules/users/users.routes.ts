@@ -174,6 +174,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         schema: {
           tags,
           security: BEARER,
+          summary: 'One member of the organization',
           params: IdParamsSchema,
           response: { 200: dataEnvelope(MemberSchema), ...AUTHED_ERRORS },
         },

@@ -1,23 +1,9 @@
-import { ClientSchema } from '@aceite/shared/schemas/clients';
-import { CommentSchema } from '@aceite/shared/schemas/collaboration';
-import { ProposalSchema } from '@aceite/shared/schemas/proposals';
+import { webhookEventComponent } from '@aceite/shared/schemas/webhook-events';
 import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_TEST_EVENT,
-  type WebhookEventType,
 } from '@aceite/shared/schemas/webhooks';
-import { z } from 'zod';
-
-const jsonSchema = (schema: z.ZodType) =>
-  z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' });
-
-function dataSchemaOf(type: WebhookEventType | typeof WEBHOOK_TEST_EVENT): z.ZodType {
-  if (type === WEBHOOK_TEST_EVENT) return z.object({ endpointId: z.uuid(), message: z.string() });
-  if (type.startsWith('proposal.')) return ProposalSchema;
-  if (type.startsWith('client.')) return ClientSchema;
-  return CommentSchema.extend({ proposalId: z.uuid() });
-}
 
 const SIGNATURE_HEADERS = [
   { name: 'webhook-id', description: 'O id do evento (msg_…), igual em cada tentativa e reenvio.' },
@@ -44,6 +30,9 @@ export function webhooksOpenApi(): Record<string, unknown> {
       {
         post: {
           tags: ['webhooks'],
+          operationId: `webhook.${type}`.replace(/[._]([a-z])/g, (_, c: string) => c.toUpperCase()),
+          // Sent by Aceite to the receiver: no API scheme applies; the signature headers authenticate it.
+          security: [],
           summary: type === WEBHOOK_TEST_EVENT ? 'Evento de teste' : WEBHOOK_EVENT_LABELS[type],
           description:
             'Enviado a cada endpoint subscrito, assinado segundo a especificação Standard Webhooks. Responda 2xx para confirmar; 410 desativa o endpoint; outra resposta é repetida com recuo exponencial durante cerca de 3 dias.',
@@ -59,7 +48,8 @@ export function webhooksOpenApi(): Record<string, unknown> {
                     id: { type: 'string', description: 'msg_…, o mesmo que webhook-id' },
                     type: { type: 'string', const: type },
                     createdAt: { type: 'string', format: 'date-time' },
-                    data: jsonSchema(dataSchemaOf(type)),
+                    // The same component the API's answer references (issue 35).
+                    data: { $ref: `#/components/schemas/${webhookEventComponent(type)}` },
                   },
                 },
               },

@@ -146,6 +146,8 @@ describe('OpenAPI', () => {
       'webhook-signature',
     ]);
     const body = signed.requestBody.content['application/json'].schema;
-    expect(body.properties.data.properties).toHaveProperty('publicToken');
+    // The proposal's own component, the one GET /proposals/{id} answers with (issue 35).
+    expect(body.properties.data).toEqual({ $ref: '#/components/schemas/Proposal' });
+    expect(doc.components.schemas.Proposal.properties).toHaveProperty('publicToken');
   });
 });

@@ -99,9 +99,9 @@ describe('delivery, signed per Standard Webhooks', () => {
     expect(got.headers['webhook-id']).toBe(got.json.id);
     expect(got.json.id).toMatch(/^msg_/);
     expect(got.json.type).toBe('client.created');
+    // The same shape as GET /clients/{id}, its proposals included (issue 35).
     const apiDto = (await admin()('GET', `/clients/${client.id}`)).json().data;
-    const { proposals: _proposals, ...withoutProposals } = apiDto;
-    expect(got.json.data).toEqual(withoutProposals);
+    expect(got.json.data).toEqual(apiDto);
     // Another secret does not verify it.
     expect(() => receiver.verify(`whsec_${Buffer.alloc(32, 1).toString('base64')}`, got)).toThrow();
   });

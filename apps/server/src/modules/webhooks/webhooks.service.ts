@@ -1,3 +1,4 @@
+import { webhookEventDataSchema } from '@aceite/shared/schemas/webhook-events';
 import {
   WEBHOOK_DELIVERY_ERRORS,
   WEBHOOK_MESSAGES,
@@ -7,7 +8,7 @@ import {
   type WebhookEndpointInputSchema,
   type WebhookEventType,
 } from '@aceite/shared/schemas/webhooks';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '@/db/client.ts';
 import { assertCan } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
@@ -92,7 +93,9 @@ export async function enqueueEvent(
     id,
     type: event.type,
     createdAt: new Date().toISOString(),
-    data: event.data,
+    // Serialized as the matching GET's answer is (fastify-type-provider-zod encodes through the response
+    // schema): the same fields, nothing the schema does not declare (issue 35, docs/integrations.md#events).
+    data: z.encode(webhookEventDataSchema(event.type), event.data),
   });
   const queued = await insertEventWithDeliveries(db, {
     id,
