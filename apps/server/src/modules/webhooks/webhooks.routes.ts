@@ -1,4 +1,4 @@
-import { dataEnvelope, IdParamsSchema, OkSchema } from '@aceite/shared/schemas/common';
+import { dataEnvelope, ErrorEnvelopeSchema, IdParamsSchema, OkSchema } from '@aceite/shared/schemas/common';
 import {
   ListWebhookAttemptsQuerySchema,
   WEBHOOK_MESSAGES,
@@ -144,7 +144,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksRoutesOptions> = asyn
         security: BEARER,
         summary: 'Queue a webhook.test event for this endpoint',
         params: IdParamsSchema,
-        response: { 202: DeliveryQueuedSchema, ...AUTHED_ERRORS },
+        response: { 202: DeliveryQueuedSchema, ...AUTHED_ERRORS, 429: ErrorEnvelopeSchema },
       },
     },
     async (req, reply) =>
