@@ -1,3 +1,4 @@
+import type { ProposalApproval } from '@aceite/shared/schemas/approvals';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -320,10 +321,14 @@ describe('ProposalPage: Reemitir como nova versão', () => {
 });
 
 describe('ProposalPage: awaiting approval (docs/product.md#approvals)', () => {
-  const approval = (blocksSending: boolean) => ({
+  // Typed, so a field the API adds to the approval is added here too (tsc fails otherwise).
+  const approval = (blocksSending: boolean): ProposalApproval => ({
     status: blocksSending ? 'draft' : 'approved',
     blocksSending,
     required: true,
+    reopened: false,
+    reopenedAt: null,
+    totalRange: { min: 307_500, max: 307_500 },
     canRequest: blocksSending,
     canApprove: false,
     lastReturn: null,
