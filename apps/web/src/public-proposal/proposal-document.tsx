@@ -1,4 +1,4 @@
-import { pricedLines } from '@aceite/shared/agreed';
+import { differsFromOffer, pricedLines, shownTotal } from '@aceite/shared/agreed';
 import { itemChoiceNote } from '@aceite/shared/client-choice';
 import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
@@ -43,9 +43,9 @@ export function StatusBadge({ proposal }: { proposal: Pick<PublicProposal, 'stat
   return <ProposalStatusBadge status={shownStatus(proposal)} size="lg" className="pp-badge" />;
 }
 
-/** The hero's figure: the agreed configuration's total after a decision, else the offer's. */
-function agreedFigure(proposal: PublicProposal): number {
-  return proposal.clientChoice?.totalValue ?? proposal.totalValue;
+/** The hero's figures (docs/product.md#signed-figures): the agreed configuration's total once there is one. */
+function heroFigures(proposal: PublicProposal) {
+  return { totalValue: proposal.totalValue, agreedTotal: proposal.clientChoice?.totalValue ?? null };
 }
 
 function ProposalHero({ proposal, showJump }: { proposal: PublicProposal; showJump: boolean }) {
@@ -104,8 +104,8 @@ function ProposalHero({ proposal, showJump }: { proposal: PublicProposal; showJu
       <div className="pp-hero-total">
         <span>
           <span className="pp-hero-total-label">Valor total </span>
-          <span className="pp-hero-total-value">{formatMoney(agreedFigure(proposal))}</span>
-          {agreedFigure(proposal) !== proposal.totalValue ? (
+          <span className="pp-hero-total-value">{formatMoney(shownTotal(heroFigures(proposal)))}</span>
+          {differsFromOffer(heroFigures(proposal)) ? (
             <span className="pp-meta-secondary" data-testid="original-total">
               Proposta original: {formatMoney(proposal.totalValue)}
             </span>

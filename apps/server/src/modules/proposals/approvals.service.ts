@@ -74,13 +74,7 @@ function subjectOf(p: PricedProposal): ApprovalSubject {
 
 /** SHA-256 of what an approval covers (issue 34): recorded by the approval, compared on every change. */
 export function approvalHashOf(p: PricedProposal): Promise<string> {
-  return approvedContentSha256({
-    currency: p.currency ?? 'EUR',
-    discountType: p.discountType,
-    discountValue: Number(p.discountValue),
-    taxRate: Number(p.taxRate),
-    items: p.content?.items ?? [],
-  });
+  return approvedContentSha256({ ...subjectOf(p), currency: p.currency ?? 'EUR' });
 }
 
 /** Approval is pending: in review before sending, or re-opened by a change after sending (issue 34). */

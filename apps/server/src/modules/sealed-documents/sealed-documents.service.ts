@@ -185,6 +185,8 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
   const hash = sha256(sealed);
   const storageKey = `sealed/${p.organizationId}/${job.id}`;
   await deps.storage.put(storageKey, Buffer.from(sealed), 'application/pdf');
+  // The figure the client agreed to, as every screen shows it (docs/product.md#signed-figures).
+  const agreed = agreedTotal(p) ?? p.totalValue;
   await db.transaction(async (tx) => {
     const recorded = await markSealed(tx, job.id, {
       sha256: hash,
@@ -198,13 +200,11 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
         signerName: data.signerName,
         decision: data.decision,
         decidedAt: data.decidedAt.toISOString(),
-        total: agreedTotal(p) ?? p.totalValue,
+        total: agreed,
         currency: p.currency,
       },
     });
     if (!recorded) return;
-    // The figure the client agreed to, as every screen shows it (docs/product.md#signed-figures).
-    const agreed = agreedTotal(p) ?? p.totalValue;
     const figures = {
       total: formatMoney(agreed),
       originalTotal: agreed === p.totalValue ? null : formatMoney(p.totalValue),
