@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, field, signIn, test } from './fixtures.ts';
-import { enterAnswerCode } from './mail.ts';
+import { answerCodeViaApi, enterAnswerCode } from './mail.ts';
+import { shownVersionViaApi } from './shown.ts';
 import { scaled } from './timing.ts';
 
 // The dashboard, the analytics report and the notification bell (issue 8). Other specs add proposals to the
@@ -158,6 +159,73 @@ test.describe('dashboard', () => {
     expect(href).toMatch(/^\/proposals\/[0-9a-f-]{36}$/);
     await first.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`), { timeout: scaled(15_000) });
+  });
+
+  test('recent activity shows the total the client accepted, with the original offer under it', async ({
+    page,
+    request,
+  }) => {
+    // Its own organization: the demo one's 10 latest proposals change while other specs run.
+    const owner = await registerOwner(request);
+    const { headers } = owner;
+    const id = randomUUID().slice(0, 8);
+    const clientEmail = `escolha-${id}@exemplo.pt`;
+    const client = await request.post('/api/v1/clients', {
+      headers,
+      data: { name: `Cliente ${id}`, email: clientEmail },
+    });
+    expect(client.status()).toBe(201);
+    const title = `Escolha ${id}`;
+    const created = await request.post('/api/v1/proposals', {
+      headers,
+      data: {
+        title,
+        clientId: ((await client.json()) as { data: { id: string } }).data.id,
+        status: 'sent',
+        taxRate: 23,
+        content: {
+          blocks: [],
+          items: [
+            { name: 'Alojamento', quantity: 12, unitPrice: 1_000, minQuantity: 6, maxQuantity: 24 },
+            { name: 'Logótipo', quantity: 1, unitPrice: 20_000, optional: 'unselected' },
+          ],
+        },
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { publicToken } = ((await created.json()) as { data: { publicToken: string } }).data;
+    // The client takes the logo and a 13th month: 330 € + IVA = 405,90 € instead of the offer's 147,60 €.
+    const code = await answerCodeViaApi(request, publicToken, clientEmail, title);
+    const accepted = await request.post(`/api/v1/public/proposals/${publicToken}/accept`, {
+      data: {
+        code,
+        ...(await shownVersionViaApi(request, publicToken)),
+        choice: {
+          items: [
+            { index: 0, selected: true, quantity: 13 },
+            { index: 1, selected: true, quantity: 1 },
+          ],
+        },
+      },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+
+    // docs/product.md#signed-figures: the dashboard shows what was agreed, on a desktop and on a phone.
+    await signIn(page, owner.email, owner.password);
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 360, height: 740 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/dashboard');
+      const row = page.getByRole('region', { name: 'Atividade recente' }).getByRole('listitem').filter({
+        hasText: title,
+      });
+      await expect(row).toContainText('Aceite');
+      await expect(row).toContainText(/405,90\s€/);
+      await expect(row.getByTestId('original-total')).toHaveText(/Proposta original: 147,60\s€/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
   });
 
   test('quick actions: all four for sales, only the reading ones for a viewer', async ({ browser }) => {
