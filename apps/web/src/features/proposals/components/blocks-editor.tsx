@@ -1,20 +1,9 @@
 import type { LibraryBlock } from '@aceite/shared/schemas/content-blocks';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconBookDownload,
-  IconBookUpload,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconBookUpload, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useState } from 'react';
-import {
-  LazyInsertFromLibraryModal,
-  LazySaveToLibraryModal,
-} from '@/components/content-blocks/library-dialogs';
-import { useCan } from '@/lib/authorization';
+import { useBlockLibrary } from '@/components/content-blocks/library-dialogs';
 import { type BlockValues, newBlock, type ProposalFormValues } from './proposal-form-values';
 
 interface IconButtonProps {
@@ -177,22 +166,20 @@ export function BlocksEditor({ form }: BlocksEditorProps) {
   const remove = useCallback((index: number) => removeListItem('blocks', index), [removeListItem]);
   const clearFocusKey = useCallback(() => setFocusKey(null), []);
   // The block library (docs/product.md#block-library): save a copy of a block, or insert a copy of one.
-  const canUseLibrary = useCan('content-block:create') === true;
-  const [saving, setSaving] = useState<LibraryBlock | null>(null);
-  const [inserting, setInserting] = useState(false);
-  const { getValues } = form;
-  const saveToLibrary = useCallback(
-    (index: number) => {
-      const block = getValues().blocks[index];
-      if (block) setSaving({ type: 'text', title: block.title, content: block.content });
-    },
-    [getValues],
-  );
-  const insertFromLibrary = (block: LibraryBlock) => {
+  const library = useBlockLibrary((block: LibraryBlock) => {
     const inserted = newBlock({ title: block.title, content: block.content });
     setFocusKey(inserted.key);
     insertListItem('blocks', inserted);
-  };
+  });
+  const { getValues } = form;
+  const { save } = library;
+  const saveToLibrary = useCallback(
+    (index: number) => {
+      const block = getValues().blocks[index];
+      if (block) save({ type: 'text', title: block.title, content: block.content });
+    },
+    [getValues, save],
+  );
 
   const add = () => {
     const block = newBlock();
@@ -220,33 +207,16 @@ export function BlocksEditor({ form }: BlocksEditorProps) {
           setField={setField}
           move={move}
           remove={remove}
-          saveToLibrary={canUseLibrary ? saveToLibrary : undefined}
+          saveToLibrary={library.canUse ? saveToLibrary : undefined}
         />
       ))}
       <Group>
         <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={add}>
           Adicionar bloco
         </Button>
-        {canUseLibrary && (
-          <Button
-            variant="default"
-            leftSection={<IconBookDownload size={16} aria-hidden="true" />}
-            onClick={() => setInserting(true)}
-          >
-            Inserir da biblioteca
-          </Button>
-        )}
+        {library.insertButton}
       </Group>
-      {canUseLibrary && (
-        <>
-          <LazySaveToLibraryModal block={saving} onClose={() => setSaving(null)} />
-          <LazyInsertFromLibraryModal
-            opened={inserting}
-            onClose={() => setInserting(false)}
-            onInsert={insertFromLibrary}
-          />
-        </>
-      )}
+      {library.dialogs}
     </Stack>
   );
 }

@@ -15,18 +15,12 @@ import type { UseFormReturnType } from '@mantine/form';
 import {
   IconArrowDown,
   IconArrowUp,
-  IconBookDownload,
   IconBookUpload,
   IconList,
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { useState } from 'react';
-import {
-  LazyInsertFromLibraryModal,
-  LazySaveToLibraryModal,
-} from '@/components/content-blocks/library-dialogs';
-import { useCan } from '@/lib/authorization';
+import { useBlockLibrary } from '@/components/content-blocks/library-dialogs';
 import { type BlockType, newBlock, type TemplateFormValues } from './template-form-values';
 
 const BLOCK_TYPES: { value: BlockType; label: string }[] = [
@@ -43,15 +37,13 @@ export function BlocksEditor({ form }: BlocksEditorProps) {
   const blocks = form.values.content.blocks;
   const move = (from: number, to: number) => form.reorderListItem('content.blocks', { from, to });
   // The block library (docs/product.md#block-library): save a copy of a block, or insert a copy of one.
-  const canUseLibrary = useCan('content-block:create') === true;
-  const [saving, setSaving] = useState<LibraryBlock | null>(null);
-  const [inserting, setInserting] = useState(false);
-  const insertFromLibrary = (block: LibraryBlock) =>
+  const library = useBlockLibrary((block: LibraryBlock) =>
     form.insertListItem('content.blocks', {
       ...newBlock(block.type),
       title: block.title,
       content: block.content,
-    });
+    }),
+  );
 
   return (
     <Stack gap="sm">
@@ -111,14 +103,14 @@ export function BlocksEditor({ form }: BlocksEditorProps) {
                     <IconArrowDown size={18} aria-hidden="true" />
                   </ActionIcon>
                 </Tooltip>
-                {canUseLibrary && (
+                {library.canUse && (
                   <Tooltip label="Guardar na biblioteca">
                     <ActionIcon
                       variant="subtle"
                       color="gray"
                       size="lg"
                       onClick={() =>
-                        setSaving({ type: block.type, title: block.title, content: block.content })
+                        library.save({ type: block.type, title: block.title, content: block.content })
                       }
                       aria-label={`Guardar bloco ${position} na biblioteca`}
                     >
@@ -172,26 +164,9 @@ export function BlocksEditor({ form }: BlocksEditorProps) {
         >
           Adicionar lista
         </Button>
-        {canUseLibrary && (
-          <Button
-            variant="default"
-            leftSection={<IconBookDownload size={16} aria-hidden="true" />}
-            onClick={() => setInserting(true)}
-          >
-            Inserir da biblioteca
-          </Button>
-        )}
+        {library.insertButton}
       </Group>
-      {canUseLibrary && (
-        <>
-          <LazySaveToLibraryModal block={saving} onClose={() => setSaving(null)} />
-          <LazyInsertFromLibraryModal
-            opened={inserting}
-            onClose={() => setInserting(false)}
-            onInsert={insertFromLibrary}
-          />
-        </>
-      )}
+      {library.dialogs}
     </Stack>
   );
 }
