@@ -1,35 +1,11 @@
 import type { LibraryBlock } from '@aceite/shared/schemas/content-blocks';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconBookUpload, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useState } from 'react';
 import { useBlockLibrary } from '@/components/content-blocks/library-dialogs';
+import { IconAction } from '@/components/icon-action';
 import { type BlockValues, newBlock, type ProposalFormValues } from './proposal-form-values';
-
-interface IconButtonProps {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  color?: string;
-  children: ReactNode;
-}
-
-function IconButton({ label, onClick, disabled, color = 'gray', children }: IconButtonProps) {
-  return (
-    <Tooltip label={label} disabled={disabled}>
-      <ActionIcon
-        variant="subtle"
-        color={color}
-        size="lg"
-        aria-label={label}
-        onClick={onClick}
-        disabled={disabled}
-      >
-        {children}
-      </ActionIcon>
-    </Tooltip>
-  );
-}
 
 type BlockField = 'title' | 'content';
 
@@ -98,28 +74,28 @@ const BlockRow = memo(function BlockRow({
             Bloco {n}
           </Text>
           <Group gap={2} wrap="nowrap">
-            <IconButton
+            <IconAction
               label={`Mover bloco ${n} para cima`}
               disabled={index === 0}
               onClick={() => move(index, index - 1)}
             >
               <IconArrowUp size={18} aria-hidden="true" />
-            </IconButton>
-            <IconButton
+            </IconAction>
+            <IconAction
               label={`Mover bloco ${n} para baixo`}
               disabled={isLast}
               onClick={() => move(index, index + 1)}
             >
               <IconArrowDown size={18} aria-hidden="true" />
-            </IconButton>
+            </IconAction>
             {saveToLibrary && (
-              <IconButton label={`Guardar bloco ${n} na biblioteca`} onClick={() => saveToLibrary(index)}>
+              <IconAction label={`Guardar bloco ${n} na biblioteca`} onClick={() => saveToLibrary(index)}>
                 <IconBookUpload size={18} aria-hidden="true" />
-              </IconButton>
+              </IconAction>
             )}
-            <IconButton label={`Remover bloco ${n}`} color="red" onClick={() => remove(index)}>
+            <IconAction label={`Remover bloco ${n}`} color="red" onClick={() => remove(index)}>
               <IconTrash size={18} aria-hidden="true" />
-            </IconButton>
+            </IconAction>
           </Group>
         </Group>
         <TextInput

@@ -1,16 +1,5 @@
 import type { LibraryBlock } from '@aceite/shared/schemas/content-blocks';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   IconArrowDown,
@@ -21,6 +10,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useBlockLibrary } from '@/components/content-blocks/library-dialogs';
+import { IconAction } from '@/components/icon-action';
 import { type BlockType, newBlock, type TemplateFormValues } from './template-form-values';
 
 const BLOCK_TYPES: { value: BlockType; label: string }[] = [
@@ -79,56 +69,41 @@ export function BlocksEditor({ form }: BlocksEditorProps) {
                 />
               </Group>
               <Group gap={2} wrap="nowrap">
-                <Tooltip label="Mover para cima">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="lg"
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                    aria-label={`Mover bloco ${position} para cima`}
-                  >
-                    <IconArrowUp size={18} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Mover para baixo">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="lg"
-                    disabled={index === blocks.length - 1}
-                    onClick={() => move(index, index + 1)}
-                    aria-label={`Mover bloco ${position} para baixo`}
-                  >
-                    <IconArrowDown size={18} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
+                <IconAction
+                  label={`Mover bloco ${position} para cima`}
+                  tooltip="Mover para cima"
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                >
+                  <IconArrowUp size={18} aria-hidden="true" />
+                </IconAction>
+                <IconAction
+                  label={`Mover bloco ${position} para baixo`}
+                  tooltip="Mover para baixo"
+                  disabled={index === blocks.length - 1}
+                  onClick={() => move(index, index + 1)}
+                >
+                  <IconArrowDown size={18} aria-hidden="true" />
+                </IconAction>
                 {library.canUse && (
-                  <Tooltip label="Guardar na biblioteca">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      size="lg"
-                      onClick={() =>
-                        library.save({ type: block.type, title: block.title, content: block.content })
-                      }
-                      aria-label={`Guardar bloco ${position} na biblioteca`}
-                    >
-                      <IconBookUpload size={18} aria-hidden="true" />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-                <Tooltip label="Remover bloco">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    onClick={() => form.removeListItem('content.blocks', index)}
-                    aria-label={`Remover bloco ${position}`}
+                  <IconAction
+                    label={`Guardar bloco ${position} na biblioteca`}
+                    tooltip="Guardar na biblioteca"
+                    onClick={() =>
+                      library.save({ type: block.type, title: block.title, content: block.content })
+                    }
                   >
-                    <IconTrash size={18} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
+                    <IconBookUpload size={18} aria-hidden="true" />
+                  </IconAction>
+                )}
+                <IconAction
+                  label={`Remover bloco ${position}`}
+                  tooltip="Remover bloco"
+                  color="red"
+                  onClick={() => form.removeListItem('content.blocks', index)}
+                >
+                  <IconTrash size={18} aria-hidden="true" />
+                </IconAction>
               </Group>
             </Group>
             <Stack gap="sm">
