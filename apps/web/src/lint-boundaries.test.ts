@@ -81,6 +81,52 @@ const FIXTURES: Fixture[] = [
     source: importing('@/features/clients/api/keys'),
     expectViolation: false,
   },
+  // only an api/ folder calls the HTTP client; anyone may read its errors
+  {
+    path: 'features/proposals/components/p.tsx',
+    source: importing('@/lib/api-client').replace('{ x }', '{ apiClient as x }'),
+    expectViolation: true,
+  },
+  {
+    path: 'components/q.tsx',
+    source: importing('@/lib/api-client').replace('{ x }', '{ apiClient as x }'),
+    expectViolation: true,
+  },
+  {
+    path: 'app/routes/r.tsx',
+    source: importing('@/lib/api-client').replace('{ x }', '{ apiClient as x }'),
+    expectViolation: true,
+  },
+  {
+    path: 'features/proposals/components/s.tsx',
+    source: importing('@/lib/api-client').replace('{ x }', '{ errorMessage as x }'),
+    expectViolation: false,
+  },
+  {
+    path: 'features/proposals/api/t.ts',
+    source: importing('@/lib/api-client').replace('{ x }', '{ apiClient as x }'),
+    expectViolation: false,
+  },
+  {
+    path: 'api/u.ts',
+    source: importing('@/lib/api-client').replace('{ x }', '{ apiClient as x }'),
+    expectViolation: false,
+  },
+  // the shared API layer (src/api/) and a feature's api/ import no feature, screen or shared UI
+  { path: 'api/v.ts', source: importing('@/features/clients/api/keys'), expectViolation: true },
+  { path: 'api/w.ts', source: importing('@/components/section-panel'), expectViolation: true },
+  {
+    path: 'features/clients/api/x.ts',
+    source: importing('@/features/proposals/api/keys'),
+    expectViolation: true,
+  },
+  {
+    path: 'features/clients/api/y.ts',
+    source: importing('@/components/section-panel'),
+    expectViolation: true,
+  },
+  { path: 'features/clients/api/z.ts', source: importing('./keys'), expectViolation: false },
+  { path: 'features/clients/components/aa.tsx', source: importing('@/api/clients'), expectViolation: false },
   // Every feature folder has its own rule: each one importing the next is reported, its own import is not.
   // the sign-in page's script (src/sign-in/) ↛ React, Mantine's JS, zod or the app; its CSS and light modules are fine
   { path: 'sign-in/a.ts', source: importing('react'), expectViolation: true },

@@ -1,4 +1,4 @@
-import { CLIENT_REMINDER_KINDS } from '@aceite/shared/schemas/users';
+import { CLIENT_REMINDER_KINDS } from '@aceite/shared/schemas/organization-settings';
 import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { proposals } from './proposals.ts';

@@ -1,7 +1,11 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { blockIndexOf, READING_ITEMS_SECTION } from '@aceite/shared/reading';
+import {
+  parseOrganizationSettings,
+  READING_RETENTION_MIN_MONTHS,
+  readingRetentionMonths,
+} from '@aceite/shared/schemas/organization-settings';
 import type { ProposalReading, ReadingBatchInput } from '@aceite/shared/schemas/reading';
-import { READING_RETENTION_MIN_MONTHS, readingRetentionMonths } from '@aceite/shared/schemas/users';
 import type { Db } from '@/db/client.ts';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -178,7 +182,7 @@ export async function aggregateExpiredReading(db: Db, now = new Date()): Promise
   );
   let folded = 0;
   for (const org of organizations) {
-    const before = monthsBefore(now, readingRetentionMonths(org.settings));
+    const before = monthsBefore(now, readingRetentionMonths(parseOrganizationSettings(org.settings)));
     folded += await db.transaction(async (tx) => {
       const rows = await deleteVisitsBefore(tx, org.id, before);
       const byProposal = new Map<

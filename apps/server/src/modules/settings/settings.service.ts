@@ -1,11 +1,11 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { DEFAULT_VALIDITY_DAYS } from '@aceite/shared/proposal-defaults';
-import {
-  type Organization,
-  type OrganizationBranding,
-  type OrganizationInputSchema,
-  OrganizationSettingsSchema,
-  type ProfileInputSchema,
+import { parseOrganizationSettings } from '@aceite/shared/schemas/organization-settings';
+import type {
+  Organization,
+  OrganizationBranding,
+  OrganizationInputSchema,
+  ProfileInputSchema,
 } from '@aceite/shared/schemas/users';
 import { vatRegionOf } from '@aceite/shared/vat';
 import type { z } from 'zod';
@@ -89,15 +89,14 @@ export async function getOrganization(ctx: TenantContext): Promise<Organization>
 export async function getOrganizationBranding(ctx: TenantContext): Promise<OrganizationBranding> {
   const row = await selectOwnOrganization(ctx);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound);
-  const settings = OrganizationSettingsSchema.safeParse(row.settings);
+  const settings = parseOrganizationSettings(row.settings);
   const { organizationName, primaryColor, logo } = brandOf(row);
   return {
     name: organizationName,
     primaryColor,
     logo,
-    proposalValidityDays:
-      (settings.success ? settings.data.proposalValidityDays : undefined) ?? DEFAULT_VALIDITY_DAYS,
-    vatRegion: vatRegionOf(row.settings),
+    proposalValidityDays: settings.proposalValidityDays ?? DEFAULT_VALIDITY_DAYS,
+    vatRegion: vatRegionOf(settings),
   };
 }
 

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useContentBlocks } from '@/lib/content-blocks';
+import { useContentBlocks } from '@/api/content-blocks';
 import { useDebouncedSearch } from '@/lib/use-list-search';
 import { BlockPreview } from './block-preview';
 

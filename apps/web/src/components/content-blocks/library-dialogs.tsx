@@ -1,7 +1,9 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import type { LibraryBlock } from '@aceite/shared/schemas/content-blocks';
-import { Alert, Modal } from '@mantine/core';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { Alert, Button, Modal } from '@mantine/core';
+import { IconBookDownload } from '@tabler/icons-react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { useCan } from '@/lib/authorization';
 
 /*
  * The block library's two dialogs as the editors use them: loaded on first open, not with the editor, whose
@@ -79,4 +81,35 @@ export function LazyInsertFromLibraryModal(props: InsertProps) {
       <InsertDialog {...props} />
     </Suspense>
   );
+}
+
+/**
+ * The block library as an editor offers it (docs/product.md#block-library), one for the proposal and template
+ * editors: whether the member may use it, `save` to open "Guardar na biblioteca" with a copy of a block, the
+ * "Inserir da biblioteca" button and the two dialogs (render each once; both are null without the permission).
+ */
+export function useBlockLibrary(onInsert: (block: LibraryBlock) => void) {
+  const canUse = useCan('content-block:create') === true;
+  const [saving, setSaving] = useState<LibraryBlock | null>(null);
+  const [inserting, setInserting] = useState(false);
+  const insertButton = canUse ? (
+    <Button
+      variant="default"
+      leftSection={<IconBookDownload size={16} aria-hidden="true" />}
+      onClick={() => setInserting(true)}
+    >
+      Inserir da biblioteca
+    </Button>
+  ) : null;
+  const dialogs = canUse ? (
+    <>
+      <LazySaveToLibraryModal block={saving} onClose={() => setSaving(null)} />
+      <LazyInsertFromLibraryModal
+        opened={inserting}
+        onClose={() => setInserting(false)}
+        onInsert={onInsert}
+      />
+    </>
+  ) : null;
+  return { canUse, save: setSaving, insertButton, dialogs };
 }

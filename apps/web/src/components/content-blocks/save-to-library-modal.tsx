@@ -2,8 +2,8 @@ import { CONTENT_BLOCK_NAME_MAX, type LibraryBlock } from '@aceite/shared/schema
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useCreateContentBlock } from '@/api/content-blocks';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useCreateContentBlock } from '@/lib/content-blocks';
 import { BlockPreview } from './block-preview';
 
 interface SaveToLibraryModalProps {

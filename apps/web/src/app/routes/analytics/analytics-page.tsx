@@ -13,7 +13,7 @@ import { AnalyticsOverviewCards } from '@/features/analytics/components/analytic
 import { LossReasonsList } from '@/features/analytics/components/loss-reasons-list';
 import { ProposalsOverTimeChart } from '@/features/analytics/components/proposals-over-time-chart';
 import { TeamPerformanceList } from '@/features/analytics/components/team-performance-list';
-import { TopClientsList } from '@/features/analytics/components/top-clients-list';
+import { TopClients } from '@/features/analytics/components/top-clients';
 import { useFiltersInUrl } from '@/features/analytics/components/use-filters-in-url';
 import { UserPerformanceTable } from '@/features/analytics/components/user-performance-table';
 
@@ -42,7 +42,12 @@ export function AnalyticsPage() {
         <UserPerformanceTable users={byUser.data} loading={byUser.isPending} />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
           <TeamPerformanceList teams={byTeam.data} loading={byTeam.isPending} />
-          <TopClientsList clients={topClients.data} loading={topClients.isPending} />
+          <TopClients
+            title="Top 10 Clientes"
+            variant="detailed"
+            clients={topClients.data}
+            loading={topClients.isPending}
+          />
         </SimpleGrid>
         <LossReasonsList reasons={lossReasons.data} loading={lossReasons.isPending} />
       </Stack>

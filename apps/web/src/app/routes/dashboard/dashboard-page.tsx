@@ -2,13 +2,15 @@ import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { DocumentTitle } from '@/components/document-title';
 import { PageHeader } from '@/components/page-header';
+import { PanelLink } from '@/components/panel-link';
+import { paths } from '@/config/paths';
 import { useOverview } from '@/features/analytics/api/get-overview';
 import { useRecentActivity } from '@/features/analytics/api/get-recent-activity';
 import { DASHBOARD_TOP_CLIENTS, useTopClients } from '@/features/analytics/api/get-top-clients';
+import { TopClients } from '@/features/analytics/components/top-clients';
 import { DashboardStats } from '@/features/dashboard/components/dashboard-stats';
 import { QuickActions } from '@/features/dashboard/components/quick-actions';
 import { RecentActivityCard } from '@/features/dashboard/components/recent-activity-card';
-import { TopClientsCard } from '@/features/dashboard/components/top-clients-card';
 import { NewProposalDialog } from '@/features/templates/components/new-proposal-dialog';
 import { useAuthStore } from '@/lib/auth-store';
 
@@ -48,7 +50,13 @@ export function DashboardPage() {
           spacing={{ base: 'md', sm: 'lg' }}
           style={{ alignItems: 'start' }}
         >
-          <TopClientsCard clients={topClients.data} loading={topClients.isPending} />
+          <TopClients
+            title="Principais clientes"
+            actions={<PanelLink to={paths.analytics} label="Ver analytics" />}
+            variant="compact"
+            clients={topClients.data}
+            loading={topClients.isPending}
+          />
           <RecentActivityCard proposals={recent.data} loading={recent.isPending} />
         </SimpleGrid>
       </Stack>

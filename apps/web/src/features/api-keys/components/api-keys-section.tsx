@@ -5,11 +5,11 @@ import {
   type ApiKey,
   type ApiKeyScope,
 } from '@aceite/shared/schemas/api-keys';
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconKey, IconPlus } from '@tabler/icons-react';
+import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { LoadingState } from '@/components/loading-state';
+import { PanelStates } from '@/components/panel-states';
 import { type ListColumn, ResponsiveList } from '@/components/responsive-list';
 import { SectionPanel } from '@/components/section-panel';
 import { errorMessage } from '@/lib/api-client';
@@ -148,58 +148,53 @@ export function ApiKeysSection({ onMessage }: { onMessage?: ReportOutcome }) {
         </Button>
       }
     >
-      {keys.isPending ? (
-        <LoadingState label="A carregar as chaves de API…" />
-      ) : keys.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden="true" />}
-          title="Erro ao carregar as chaves de API"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(keys.error, 'Verifique a ligação e tente novamente.')}</Text>
-            <Button size="xs" variant="light" loading={keys.isFetching} onClick={() => keys.refetch()}>
-              Tentar novamente
-            </Button>
-          </Stack>
-        </Alert>
-      ) : keys.data.length === 0 ? (
-        <Group gap="xs" c="dimmed">
-          <IconKey size={18} aria-hidden="true" />
-          <Text size="sm">Ainda não há chaves de API.</Text>
-        </Group>
-      ) : (
-        <ResponsiveList
-          rows={keys.data}
-          rowKey={(k) => k.id}
-          columns={columns}
-          label="Chaves de API"
-          tableLabel="Tabela de chaves de API"
-          minWidth={880}
-          isMobile={isMobile}
-          card={(k) => (
-            <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {k.name}
+      <PanelStates
+        query={keys}
+        loadingLabel="A carregar as chaves de API…"
+        error={{
+          title: 'Erro ao carregar as chaves de API',
+          message: 'Verifique a ligação e tente novamente.',
+        }}
+        isEmpty={(rows) => rows.length === 0}
+        empty={
+          <Group gap="xs" c="dimmed">
+            <IconKey size={18} aria-hidden="true" />
+            <Text size="sm">Ainda não há chaves de API.</Text>
+          </Group>
+        }
+      >
+        {(rows) => (
+          <ResponsiveList
+            rows={rows}
+            rowKey={(k) => k.id}
+            columns={columns}
+            label="Chaves de API"
+            tableLabel="Tabela de chaves de API"
+            minWidth={880}
+            isMobile={isMobile}
+            card={(k) => (
+              <Stack gap={6}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {k.name}
+                  </Text>
+                  <ScopeBadge scope={k.scope} />
+                </Group>
+                <InactiveBadge apiKey={k} />
+                <Text ff="monospace" size="sm">{`${k.prefix}…`}</Text>
+                <Text size="sm">
+                  Criada {k.createdByName ? `por ${k.createdByName} ` : ''}em {formatInstantDate(k.createdAt)}
                 </Text>
-                <ScopeBadge scope={k.scope} />
-              </Group>
-              <InactiveBadge apiKey={k} />
-              <Text ff="monospace" size="sm">{`${k.prefix}…`}</Text>
-              <Text size="sm">
-                Criada {k.createdByName ? `por ${k.createdByName} ` : ''}em {formatInstantDate(k.createdAt)}
-              </Text>
-              <Text size="sm">Último uso: {lastUsedText(k)}</Text>
-              <Text size="sm" c={isExpired(k) ? 'red.9' : undefined}>
-                Expira: {expiryText(k)}
-              </Text>
-              {actions(k)}
-            </Stack>
-          )}
-        />
-      )}
+                <Text size="sm">Último uso: {lastUsedText(k)}</Text>
+                <Text size="sm" c={isExpired(k) ? 'red.9' : undefined}>
+                  Expira: {expiryText(k)}
+                </Text>
+                {actions(k)}
+              </Stack>
+            )}
+          />
+        )}
+      </PanelStates>
       <TransferApiKeyModal
         apiKey={transferring}
         onClose={() => setTransferring(null)}

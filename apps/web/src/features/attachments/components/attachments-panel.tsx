@@ -34,8 +34,8 @@ import {
   IconPhoto,
   IconTrash,
 } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { LoadingState } from '@/components/loading-state';
+import { type FormEvent, useState } from 'react';
+import { PanelStates } from '@/components/panel-states';
 import { SectionPanel } from '@/components/section-panel';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, fullName } from '@/lib/format';
@@ -288,50 +288,39 @@ interface AttachmentsPanelProps {
 
 /** Attachments (docs/product.md#attachments): list, upload with progress, download in a new tab, delete. */
 export function AttachmentsPanel({ proposalId, canAttach, canDelete }: AttachmentsPanelProps) {
-  const { data: attachments, error, isPending, refetch } = useAttachments(proposalId);
+  const query = useAttachments(proposalId);
   const [uploading, setUploading] = useState(false);
   // A 404 on the list: the feature is off here (docs/product.md#errors-on-screens).
-  const disabled = attachments === null;
+  const disabled = query.data === null;
 
-  let body: ReactNode;
-  if (isPending) body = <LoadingState label="A carregar anexos…" py="md" />;
-  else if (error) {
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        <Group justify="space-between" gap="xs">
-          <span>{errorMessage(error, MESSAGES.attachmentsLoadError)}</span>
-          <Button size="compact-sm" variant="white" onClick={() => void refetch()}>
-            Tentar novamente
-          </Button>
-        </Group>
-      </Alert>
-    );
-  } else if (disabled) {
-    body = (
-      <Alert color="yellow" variant="light">
-        {MESSAGES.attachmentsDisabled}
-      </Alert>
-    );
-  } else if (attachments.length === 0) {
-    body = (
-      <Text size="sm" c="dimmed">
-        Ainda não há anexos.
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Anexos">
-        {attachments.map((attachment) => (
-          <AttachmentItem
-            key={attachment.id}
-            attachment={attachment}
-            proposalId={proposalId}
-            canDelete={canDelete(attachment)}
-          />
-        ))}
-      </Stack>
-    );
-  }
+  const body = (
+    <PanelStates
+      query={query}
+      loadingLabel="A carregar anexos…"
+      error={{ message: MESSAGES.attachmentsLoadError }}
+      isEmpty={(attachments) => attachments !== null && attachments.length === 0}
+      empty="Ainda não há anexos."
+    >
+      {(attachments) =>
+        attachments === null ? (
+          <Alert color="yellow" variant="light">
+            {MESSAGES.attachmentsDisabled}
+          </Alert>
+        ) : (
+          <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Anexos">
+            {attachments.map((attachment) => (
+              <AttachmentItem
+                key={attachment.id}
+                attachment={attachment}
+                proposalId={proposalId}
+                canDelete={canDelete(attachment)}
+              />
+            ))}
+          </Stack>
+        )
+      }
+    </PanelStates>
+  );
 
   return (
     <SectionPanel
@@ -342,7 +331,7 @@ export function AttachmentsPanel({ proposalId, canAttach, canDelete }: Attachmen
             size="sm"
             variant="light"
             leftSection={<IconPaperclip size={16} aria-hidden="true" />}
-            disabled={disabled || isPending}
+            disabled={disabled || query.isPending}
             onClick={() => setUploading(true)}
           >
             Adicionar anexo

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createClient } from '@/lib/create-client';
+import { createClient } from '@/api/clients';
 import { refetchAfterWrite } from '@/lib/query-client';
 import { clientKeys } from './keys';
 

@@ -4,8 +4,8 @@ import { Alert, Avatar, Badge, Button, Checkbox, Group, Stack, Text, Textarea } 
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { LoadingState } from '@/components/loading-state';
+import { type FormEvent, useState } from 'react';
+import { PanelStates } from '@/components/panel-states';
 import { SectionPanel } from '@/components/section-panel';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -193,44 +193,33 @@ interface CommentsPanelProps {
 
 /** Comments (docs/product.md#comments): list with author, date and private badge; new, edit, delete. */
 export function CommentsPanel({ proposalId, canEdit, canComment }: CommentsPanelProps) {
-  const { data: comments, error, isPending, refetch } = useComments(proposalId);
+  const query = useComments(proposalId);
   const create = useCreateComment(proposalId);
   // A fresh form after each comment sent.
   const [formKey, setFormKey] = useState(0);
 
-  let list: ReactNode;
-  if (isPending) list = <LoadingState label="A carregar comentários…" py="md" />;
-  else if (error) {
-    list = (
-      <Alert color="red" variant="light" role="alert">
-        <Group justify="space-between" gap="xs">
-          <span>{errorMessage(error, MESSAGES.commentsLoadError)}</span>
-          <Button size="compact-sm" variant="white" onClick={() => void refetch()}>
-            Tentar novamente
-          </Button>
-        </Group>
-      </Alert>
-    );
-  } else if (comments.length === 0) {
-    list = (
-      <Text size="sm" c="dimmed">
-        Ainda não há comentários.
-      </Text>
-    );
-  } else {
-    list = (
-      <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Comentários">
-        {comments.map((comment) => (
-          <CommentItem
-            key={comment.id}
-            comment={comment}
-            proposalId={proposalId}
-            isAuthor={canEdit(comment)}
-          />
-        ))}
-      </Stack>
-    );
-  }
+  const list = (
+    <PanelStates
+      query={query}
+      loadingLabel="A carregar comentários…"
+      error={{ message: MESSAGES.commentsLoadError }}
+      isEmpty={(comments) => comments.length === 0}
+      empty="Ainda não há comentários."
+    >
+      {(comments) => (
+        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Comentários">
+          {comments.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              proposalId={proposalId}
+              isAuthor={canEdit(comment)}
+            />
+          ))}
+        </Stack>
+      )}
+    </PanelStates>
+  );
 
   return (
     <SectionPanel title="Comentários">

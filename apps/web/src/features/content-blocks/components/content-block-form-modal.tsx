@@ -7,8 +7,8 @@ import {
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useCreateContentBlock, useUpdateContentBlock } from '@/api/content-blocks';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useCreateContentBlock, useUpdateContentBlock } from '@/lib/content-blocks';
 
 interface ContentBlockFormModalProps {
   opened: boolean;

@@ -1,6 +1,5 @@
 import type { Notification } from '@aceite/shared/schemas/notifications';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -13,10 +12,10 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconBellOff, IconCheck, IconChecks, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { IconBellOff, IconCheck, IconChecks, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { LoadingState } from '@/components/loading-state';
+import { PanelStates } from '@/components/panel-states';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { useDeleteNotification } from '../api/delete-notification';
@@ -216,85 +215,79 @@ export function NotificationsPanel({ onMessage, onChanged }: NotificationsPanelP
 
   const busy = markRead.isPending || deleteOne.isPending;
 
-  let content: ReactNode;
-  if (list.isPending) {
-    content = <LoadingState label="A carregar notificações…" />;
-  } else if (list.isError) {
-    content = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{LOAD_ERROR}</Text>
-          <Button size="xs" variant="default" onClick={() => list.refetch()} loading={list.isFetching}>
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (items.length === 0) {
-    content = (
-      <Paper withBorder radius="md">
-        <EmptyState
-          py="xl"
-          icon={<IconBellOff size={28} aria-hidden="true" />}
-          variant="light"
-          title={unreadOnly ? 'Nenhuma notificação por ler' : 'Nenhuma notificação'}
-          description={
-            unreadOnly ? 'Está tudo em dia.' : 'Aqui aparecem os avisos sobre propostas, convites e equipas.'
-          }
-        />
-      </Paper>
-    );
-  } else {
-    content = (
-      <Stack gap="sm">
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Notificações">
-          {items.map((notification) => (
-            <NotificationItem
-              key={notification.id}
-              notification={notification}
-              onMarkRead={handleMarkRead}
-              onDelete={handleDelete}
-              busy={busy}
-            />
-          ))}
-        </Stack>
-        <Group
-          justify="space-between"
-          gap="xs"
-          mt="xs"
-          wrap="nowrap"
-          component="nav"
-          aria-label="Páginas de notificações"
-        >
-          <Button
-            variant="default"
-            size="compact-sm"
-            h={36}
-            px="sm"
-            style={{ flexShrink: 0 }}
-            disabled={currentPage <= 1}
-            onClick={() => setPage(currentPage - 1)}
+  const content = (
+    <PanelStates
+      query={list}
+      loadingLabel="A carregar notificações…"
+      error={{ message: LOAD_ERROR, fixed: true }}
+      isEmpty={() => items.length === 0}
+      empty={
+        <Paper withBorder radius="md">
+          <EmptyState
+            py="xl"
+            icon={<IconBellOff size={28} aria-hidden="true" />}
+            variant="light"
+            title={unreadOnly ? 'Nenhuma notificação por ler' : 'Nenhuma notificação'}
+            description={
+              unreadOnly
+                ? 'Está tudo em dia.'
+                : 'Aqui aparecem os avisos sobre propostas, convites e equipas.'
+            }
+          />
+        </Paper>
+      }
+    >
+      {() => (
+        <Stack gap="sm">
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Notificações">
+            {items.map((notification) => (
+              <NotificationItem
+                key={notification.id}
+                notification={notification}
+                onMarkRead={handleMarkRead}
+                onDelete={handleDelete}
+                busy={busy}
+              />
+            ))}
+          </Stack>
+          <Group
+            justify="space-between"
+            gap="xs"
+            mt="xs"
+            wrap="nowrap"
+            component="nav"
+            aria-label="Páginas de notificações"
           >
-            Anterior
-          </Button>
-          <Text size="sm" ta="center" style={{ whiteSpace: 'nowrap' }} aria-live="polite">
-            Página {currentPage} de {totalPages}
-          </Text>
-          <Button
-            variant="default"
-            size="compact-sm"
-            h={36}
-            px="sm"
-            style={{ flexShrink: 0 }}
-            disabled={currentPage >= totalPages}
-            onClick={() => setPage(currentPage + 1)}
-          >
-            Próxima
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
+            <Button
+              variant="default"
+              size="compact-sm"
+              h={36}
+              px="sm"
+              style={{ flexShrink: 0 }}
+              disabled={currentPage <= 1}
+              onClick={() => setPage(currentPage - 1)}
+            >
+              Anterior
+            </Button>
+            <Text size="sm" ta="center" style={{ whiteSpace: 'nowrap' }} aria-live="polite">
+              Página {currentPage} de {totalPages}
+            </Text>
+            <Button
+              variant="default"
+              size="compact-sm"
+              h={36}
+              px="sm"
+              style={{ flexShrink: 0 }}
+              disabled={currentPage >= totalPages}
+              onClick={() => setPage(currentPage + 1)}
+            >
+              Próxima
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </PanelStates>
+  );
 
   return (
     <Stack gap="md">

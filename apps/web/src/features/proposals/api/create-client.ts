@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createClient } from '@/lib/create-client';
+import { createClient } from '@/api/clients';
 import { proposalLookupKeys } from './keys';
 
 /** Creates a client from inside the editor (name and email required; 409 when the email exists). */

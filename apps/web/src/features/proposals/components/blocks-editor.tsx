@@ -1,46 +1,11 @@
 import type { LibraryBlock } from '@aceite/shared/schemas/content-blocks';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconBookDownload,
-  IconBookUpload,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconBookUpload, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useState } from 'react';
-import {
-  LazyInsertFromLibraryModal,
-  LazySaveToLibraryModal,
-} from '@/components/content-blocks/library-dialogs';
-import { useCan } from '@/lib/authorization';
+import { useBlockLibrary } from '@/components/content-blocks/library-dialogs';
+import { IconAction } from '@/components/icon-action';
 import { type BlockValues, newBlock, type ProposalFormValues } from './proposal-form-values';
-
-interface IconButtonProps {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  color?: string;
-  children: ReactNode;
-}
-
-function IconButton({ label, onClick, disabled, color = 'gray', children }: IconButtonProps) {
-  return (
-    <Tooltip label={label} disabled={disabled}>
-      <ActionIcon
-        variant="subtle"
-        color={color}
-        size="lg"
-        aria-label={label}
-        onClick={onClick}
-        disabled={disabled}
-      >
-        {children}
-      </ActionIcon>
-    </Tooltip>
-  );
-}
 
 type BlockField = 'title' | 'content';
 
@@ -109,28 +74,28 @@ const BlockRow = memo(function BlockRow({
             Bloco {n}
           </Text>
           <Group gap={2} wrap="nowrap">
-            <IconButton
+            <IconAction
               label={`Mover bloco ${n} para cima`}
               disabled={index === 0}
               onClick={() => move(index, index - 1)}
             >
               <IconArrowUp size={18} aria-hidden="true" />
-            </IconButton>
-            <IconButton
+            </IconAction>
+            <IconAction
               label={`Mover bloco ${n} para baixo`}
               disabled={isLast}
               onClick={() => move(index, index + 1)}
             >
               <IconArrowDown size={18} aria-hidden="true" />
-            </IconButton>
+            </IconAction>
             {saveToLibrary && (
-              <IconButton label={`Guardar bloco ${n} na biblioteca`} onClick={() => saveToLibrary(index)}>
+              <IconAction label={`Guardar bloco ${n} na biblioteca`} onClick={() => saveToLibrary(index)}>
                 <IconBookUpload size={18} aria-hidden="true" />
-              </IconButton>
+              </IconAction>
             )}
-            <IconButton label={`Remover bloco ${n}`} color="red" onClick={() => remove(index)}>
+            <IconAction label={`Remover bloco ${n}`} color="red" onClick={() => remove(index)}>
               <IconTrash size={18} aria-hidden="true" />
-            </IconButton>
+            </IconAction>
           </Group>
         </Group>
         <TextInput
@@ -177,22 +142,20 @@ export function BlocksEditor({ form }: BlocksEditorProps) {
   const remove = useCallback((index: number) => removeListItem('blocks', index), [removeListItem]);
   const clearFocusKey = useCallback(() => setFocusKey(null), []);
   // The block library (docs/product.md#block-library): save a copy of a block, or insert a copy of one.
-  const canUseLibrary = useCan('content-block:create') === true;
-  const [saving, setSaving] = useState<LibraryBlock | null>(null);
-  const [inserting, setInserting] = useState(false);
-  const { getValues } = form;
-  const saveToLibrary = useCallback(
-    (index: number) => {
-      const block = getValues().blocks[index];
-      if (block) setSaving({ type: 'text', title: block.title, content: block.content });
-    },
-    [getValues],
-  );
-  const insertFromLibrary = (block: LibraryBlock) => {
+  const library = useBlockLibrary((block: LibraryBlock) => {
     const inserted = newBlock({ title: block.title, content: block.content });
     setFocusKey(inserted.key);
     insertListItem('blocks', inserted);
-  };
+  });
+  const { getValues } = form;
+  const { save } = library;
+  const saveToLibrary = useCallback(
+    (index: number) => {
+      const block = getValues().blocks[index];
+      if (block) save({ type: 'text', title: block.title, content: block.content });
+    },
+    [getValues, save],
+  );
 
   const add = () => {
     const block = newBlock();
@@ -220,33 +183,16 @@ export function BlocksEditor({ form }: BlocksEditorProps) {
           setField={setField}
           move={move}
           remove={remove}
-          saveToLibrary={canUseLibrary ? saveToLibrary : undefined}
+          saveToLibrary={library.canUse ? saveToLibrary : undefined}
         />
       ))}
       <Group>
         <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={add}>
           Adicionar bloco
         </Button>
-        {canUseLibrary && (
-          <Button
-            variant="default"
-            leftSection={<IconBookDownload size={16} aria-hidden="true" />}
-            onClick={() => setInserting(true)}
-          >
-            Inserir da biblioteca
-          </Button>
-        )}
+        {library.insertButton}
       </Group>
-      {canUseLibrary && (
-        <>
-          <LazySaveToLibraryModal block={saving} onClose={() => setSaving(null)} />
-          <LazyInsertFromLibraryModal
-            opened={inserting}
-            onClose={() => setInserting(false)}
-            onInsert={insertFromLibrary}
-          />
-        </>
-      )}
+      {library.dialogs}
     </Stack>
   );
 }

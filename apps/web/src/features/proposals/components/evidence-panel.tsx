@@ -1,5 +1,6 @@
 import type { EvidenceEvent } from '@aceite/shared/schemas/evidence';
 import { Alert, Badge, Group, List, Text } from '@mantine/core';
+import { PanelStates } from '@/components/panel-states';
 import { SectionPanel } from '@/components/section-panel';
 import { formatDateTime } from '@/lib/format';
 import { useEvidence } from '../api/get-evidence';
@@ -36,9 +37,9 @@ export function evidenceDetails(e: EvidenceEvent): string {
  * intact (docs/product.md#evidence).
  */
 export function EvidencePanel({ proposalId }: { proposalId: string }) {
-  const { data, error, isPending } = useEvidence(proposalId);
-  const status = data ? (
-    data.intact ? (
+  const query = useEvidence(proposalId);
+  const status = query.data ? (
+    query.data.intact ? (
       <Badge color="green" variant="light">
         Cadeia íntegra
       </Badge>
@@ -54,56 +55,54 @@ export function EvidencePanel({ proposalId }: { proposalId: string }) {
       description="Cada evento guarda o resumo (SHA-256) do anterior: alterar ou apagar um evento deixa de bater certo."
       actions={status}
     >
-      {isPending ? (
-        <Text size="sm" c="dimmed">
-          A carregar o registo…
-        </Text>
-      ) : error || !data ? (
-        <Text size="sm" c="red.8">
-          Não foi possível carregar o registo de prova.
-        </Text>
-      ) : (
-        <>
-          {!data.intact && (
-            <Alert color="red" variant="light" mb="sm">
-              O registo foi alterado a partir do evento n.º {data.brokenAt}: os eventos seguintes não podem
-              ser confirmados.
-            </Alert>
-          )}
-          {/* The server hides them once the client is pseudonymised (docs/product.md#chain-after-pseudonymisation). */}
-          {data.clientPseudonymised && (
-            <Text size="sm" c="dimmed" mb="sm">
-              O cliente foi eliminado: a rede e o endereço de email dos eventos estão ocultos; os eventos
-              guardados não mudam.
-            </Text>
-          )}
-          {data.events.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              Ainda não há eventos: a proposta não foi enviada nem vista pelo cliente.
-            </Text>
-          ) : (
-            <List spacing={6} size="sm" listStyleType="none" aria-label="Eventos do registo de prova">
-              {data.events.map((e) => (
-                <List.Item key={e.seq}>
-                  <Group gap={6} wrap="wrap">
-                    <Text span size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {e.seq}. {formatDateTime(e.occurredAt)}
-                    </Text>
-                    <Text span size="sm" fw={600}>
-                      {LABELS[e.type]}
-                    </Text>
-                    {evidenceDetails(e) && (
-                      <Text span size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {evidenceDetails(e)}
+      <PanelStates
+        query={query}
+        loadingLabel="A carregar o registo…"
+        error={{ message: 'Não foi possível carregar o registo de prova.', fixed: true }}
+      >
+        {(data) => (
+          <>
+            {!data.intact && (
+              <Alert color="red" variant="light" mb="sm">
+                O registo foi alterado a partir do evento n.º {data.brokenAt}: os eventos seguintes não podem
+                ser confirmados.
+              </Alert>
+            )}
+            {/* The server hides them once the client is pseudonymised (docs/product.md#chain-after-pseudonymisation). */}
+            {data.clientPseudonymised && (
+              <Text size="sm" c="dimmed" mb="sm">
+                O cliente foi eliminado: a rede e o endereço de email dos eventos estão ocultos; os eventos
+                guardados não mudam.
+              </Text>
+            )}
+            {data.events.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Ainda não há eventos: a proposta não foi enviada nem vista pelo cliente.
+              </Text>
+            ) : (
+              <List spacing={6} size="sm" listStyleType="none" aria-label="Eventos do registo de prova">
+                {data.events.map((e) => (
+                  <List.Item key={e.seq}>
+                    <Group gap={6} wrap="wrap">
+                      <Text span size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {e.seq}. {formatDateTime(e.occurredAt)}
                       </Text>
-                    )}
-                  </Group>
-                </List.Item>
-              ))}
-            </List>
-          )}
-        </>
-      )}
+                      <Text span size="sm" fw={600}>
+                        {LABELS[e.type]}
+                      </Text>
+                      {evidenceDetails(e) && (
+                        <Text span size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          {evidenceDetails(e)}
+                        </Text>
+                      )}
+                    </Group>
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </>
+        )}
+      </PanelStates>
     </SectionPanel>
   );
 }

@@ -2,22 +2,12 @@ import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney } from '@aceite/shared/money';
 import { lineTotal } from '@aceite/shared/totals';
 import type { VatRegion } from '@aceite/shared/vat';
-import {
-  ActionIcon,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Grid, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconBook2, IconPlus, IconTrash } from '@tabler/icons-react';
 import { lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { DecimalInput } from '@/components/decimal-input';
+import { IconAction } from '@/components/icon-action';
 import { readDecimal } from '@/lib/decimal';
 import { ItemChoiceFields } from './item-choice-fields';
 import {
@@ -255,17 +245,9 @@ const ItemRow = memo(function ItemRow({
                 {formatMoney(itemLineTotal(item))}
               </Text>
             </Stack>
-            <Tooltip label={`Remover item ${n}`}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={`Remover item ${n}`}
-                onClick={() => remove(index)}
-              >
-                <IconTrash size={18} aria-hidden="true" />
-              </ActionIcon>
-            </Tooltip>
+            <IconAction label={`Remover item ${n}`} color="red" onClick={() => remove(index)}>
+              <IconTrash size={18} aria-hidden="true" />
+            </IconAction>
           </Group>
         </Grid.Col>
       </Grid>

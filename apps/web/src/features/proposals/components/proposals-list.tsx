@@ -1,7 +1,6 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import type { ProposalSort, ProposalSummary } from '@aceite/shared/schemas/proposals';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -15,9 +14,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconAlertCircle, IconFileText, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconFileText, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PanelStates } from '@/components/panel-states';
 import { AWAITING_MY_APPROVAL, type ProposalListStatus, paths } from '@/config/paths';
 import { useAuthorization } from '@/lib/authorization';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/use-list-search';
@@ -123,116 +123,103 @@ export function ProposalsList({
   }
   const total = query.data?.pages.at(-1)?.pagination.total ?? 0;
 
-  let body: React.ReactNode;
-  if (query.isPending) {
-    body = <LoadingGrid />;
-  } else if (query.isError && !query.data) {
-    body = (
-      <Alert
-        color="red"
-        variant="light"
-        title={MESSAGES.proposalsLoadError}
-        icon={<IconAlertCircle aria-hidden="true" />}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">Verifique a ligação e tente novamente.</Text>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconRefresh size={14} aria-hidden="true" />}
-            onClick={() => void query.refetch()}
-          >
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (proposals.length === 0) {
-    body = (
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-        {filtered ? (
-          <EmptyState
-            icon={<IconSearch size={28} aria-hidden="true" />}
-            variant="light"
-            title="Nenhuma proposta encontrada"
-            description="Experimente outro estado ou outra pesquisa."
-          >
-            <EmptyState.Actions>
-              <Button variant="default" onClick={() => onFiltersChange({})}>
-                Limpar filtros
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        ) : (
-          <EmptyState
-            icon={<IconFileText size={28} aria-hidden="true" />}
-            variant="light"
-            title="Ainda não há propostas"
-            description="Crie a primeira proposta de raiz ou a partir de um template."
-          >
-            {authorization.can('proposal:create') === true && (
-              <EmptyState.Actions>
-                {onNewProposal ? (
-                  <Button onClick={onNewProposal} leftSection={<IconPlus size={16} aria-hidden="true" />}>
-                    Nova proposta
-                  </Button>
-                ) : (
-                  <Button
-                    component={Link}
-                    to={paths.proposalNew}
-                    leftSection={<IconPlus size={16} aria-hidden="true" />}
-                  >
-                    Nova proposta
-                  </Button>
-                )}
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        )}
-      </Paper>
-    );
-  } else {
-    body = (
-      <Stack gap="lg">
-        <SimpleGrid
-          cols={GRID_COLS}
-          spacing="md"
-          aria-busy={query.isPlaceholderData}
-          style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms ease' }}
-        >
-          {proposals.map((proposal) => (
-            <ProposalCard
-              key={proposal.id}
-              proposal={proposal}
-              canManage={authorization.canManageProposal(proposal.ownerId) === true}
-              canDelete={authorization.canDeleteProposal(proposal.ownerId, proposal.status) === true}
-              canDuplicate={authorization.can('proposal:create') === true}
-              onDelete={(target) => confirmDelete(target)}
-            />
-          ))}
-        </SimpleGrid>
-        <Stack align="center" gap="xs">
-          <Text size="sm" c="dimmed" role="status">
-            A mostrar {proposals.length} de {total} {total === 1 ? 'proposta' : 'propostas'}
-          </Text>
-          {query.hasNextPage && (
-            <Button
-              variant="default"
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
+  const body = (
+    <PanelStates
+      query={query}
+      loadingLabel="A carregar propostas"
+      loading={<LoadingGrid />}
+      error={{
+        title: MESSAGES.proposalsLoadError,
+        message: 'Verifique a ligação e tente novamente.',
+        fixed: true,
+      }}
+      isEmpty={() => proposals.length === 0}
+      empty={
+        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+          {filtered ? (
+            <EmptyState
+              icon={<IconSearch size={28} aria-hidden="true" />}
+              variant="light"
+              title="Nenhuma proposta encontrada"
+              description="Experimente outro estado ou outra pesquisa."
             >
-              Carregar mais
-            </Button>
+              <EmptyState.Actions>
+                <Button variant="default" onClick={() => onFiltersChange({})}>
+                  Limpar filtros
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={<IconFileText size={28} aria-hidden="true" />}
+              variant="light"
+              title="Ainda não há propostas"
+              description="Crie a primeira proposta de raiz ou a partir de um template."
+            >
+              {authorization.can('proposal:create') === true && (
+                <EmptyState.Actions>
+                  {onNewProposal ? (
+                    <Button onClick={onNewProposal} leftSection={<IconPlus size={16} aria-hidden="true" />}>
+                      Nova proposta
+                    </Button>
+                  ) : (
+                    <Button
+                      component={Link}
+                      to={paths.proposalNew}
+                      leftSection={<IconPlus size={16} aria-hidden="true" />}
+                    >
+                      Nova proposta
+                    </Button>
+                  )}
+                </EmptyState.Actions>
+              )}
+            </EmptyState>
           )}
-          {query.isFetchNextPageError && (
-            <Text size="sm" c="red">
-              {MESSAGES.proposalsLoadError}
+        </Paper>
+      }
+    >
+      {() => (
+        <Stack gap="lg">
+          <SimpleGrid
+            cols={GRID_COLS}
+            spacing="md"
+            aria-busy={query.isPlaceholderData}
+            style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms ease' }}
+          >
+            {proposals.map((proposal) => (
+              <ProposalCard
+                key={proposal.id}
+                proposal={proposal}
+                canManage={authorization.canManageProposal(proposal.ownerId) === true}
+                canDelete={authorization.canDeleteProposal(proposal.ownerId, proposal.status) === true}
+                canDuplicate={authorization.can('proposal:create') === true}
+                onDelete={(target) => confirmDelete(target)}
+              />
+            ))}
+          </SimpleGrid>
+          <Stack align="center" gap="xs">
+            <Text size="sm" c="dimmed" role="status">
+              A mostrar {proposals.length} de {total} {total === 1 ? 'proposta' : 'propostas'}
             </Text>
-          )}
+            {query.hasNextPage && (
+              <Button
+                variant="default"
+                loading={query.isFetchingNextPage}
+                onClick={() => void query.fetchNextPage()}
+              >
+                Carregar mais
+              </Button>
+            )}
+            {query.isFetchNextPageError && (
+              <Text size="sm" c="red">
+                {MESSAGES.proposalsLoadError}
+              </Text>
+            )}
+          </Stack>
         </Stack>
-      </Stack>
-    );
-  }
+      )}
+    </PanelStates>
+  );
 
   return (
     <Stack gap="md">

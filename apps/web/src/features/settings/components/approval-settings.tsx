@@ -3,9 +3,8 @@ import {
   approvalMinDiscountPercent,
   approvalMinTotal,
   approvalSelfApproves,
-  type Organization,
-  OrganizationInputSchema,
-} from '@aceite/shared/schemas/users';
+} from '@aceite/shared/schemas/organization-settings';
+import { type Organization, OrganizationInputSchema } from '@aceite/shared/schemas/users';
 import { Button, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ApiError, errorMessage } from '@/lib/api-client';

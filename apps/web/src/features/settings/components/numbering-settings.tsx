@@ -1,6 +1,6 @@
 import { DEFAULT_NUMBER_PREFIX } from '@aceite/shared/proposal-number';
 import { COUNTRIES } from '@aceite/shared/schemas/clients';
-import type { OrganizationSettings } from '@aceite/shared/schemas/users';
+import type { OrganizationSettings } from '@aceite/shared/schemas/organization-settings';
 import { isPortugal } from '@aceite/shared/tax-id';
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';

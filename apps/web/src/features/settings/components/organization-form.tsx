@@ -1,13 +1,12 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { DEFAULT_VALIDITY_DAYS } from '@aceite/shared/proposal-defaults';
-import { DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT } from '@aceite/shared/schemas/proposal-email';
 import {
-  type Organization,
-  OrganizationInputSchema,
-  OrganizationSettingsSchema,
+  parseOrganizationSettings,
   readingRetentionMonths,
   requiresAnswerCode,
-} from '@aceite/shared/schemas/users';
+} from '@aceite/shared/schemas/organization-settings';
+import { DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT } from '@aceite/shared/schemas/proposal-email';
+import { type Organization, OrganizationInputSchema } from '@aceite/shared/schemas/users';
 import { type VatRegion, vatRegionOf } from '@aceite/shared/vat';
 import {
   Alert,
@@ -63,8 +62,7 @@ const FIELDS = [
 
 /** The proposal defaults as the form edits them: Aceite's own defaults where the organization set none. */
 function proposalDefaults(settings: Organization['settings']) {
-  const parsed = OrganizationSettingsSchema.safeParse(settings);
-  const saved = parsed.success ? parsed.data : {};
+  const saved = parseOrganizationSettings(settings);
   return {
     proposalEmailSubject: saved.proposalEmailSubject || DEFAULT_EMAIL_SUBJECT,
     proposalEmailMessage: saved.proposalEmailMessage || DEFAULT_EMAIL_MESSAGE,

@@ -1,4 +1,7 @@
-import { READING_RETENTION_MAX_MONTHS, READING_RETENTION_MIN_MONTHS } from '@aceite/shared/schemas/users';
+import {
+  READING_RETENTION_MAX_MONTHS,
+  READING_RETENTION_MIN_MONTHS,
+} from '@aceite/shared/schemas/organization-settings';
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 
 /**

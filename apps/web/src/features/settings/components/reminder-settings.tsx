@@ -2,13 +2,12 @@ import { MESSAGES } from '@aceite/shared/messages';
 import {
   type ClientReminderKind,
   clientReminderDays,
-  type Organization,
-  OrganizationInputSchema,
   ownerSummaryEnabled,
   REMINDER_DEFAULT_DAYS,
   REMINDER_MAX_DAYS,
   REMINDER_MIN_DAYS,
-} from '@aceite/shared/schemas/users';
+} from '@aceite/shared/schemas/organization-settings';
+import { type Organization, OrganizationInputSchema } from '@aceite/shared/schemas/users';
 import { Button, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ApiError, errorMessage } from '@/lib/api-client';

@@ -1,32 +1,16 @@
 import type { LibraryBlock } from '@aceite/shared/schemas/content-blocks';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   IconArrowDown,
   IconArrowUp,
-  IconBookDownload,
   IconBookUpload,
   IconList,
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { useState } from 'react';
-import {
-  LazyInsertFromLibraryModal,
-  LazySaveToLibraryModal,
-} from '@/components/content-blocks/library-dialogs';
-import { useCan } from '@/lib/authorization';
+import { useBlockLibrary } from '@/components/content-blocks/library-dialogs';
+import { IconAction } from '@/components/icon-action';
 import { type BlockType, newBlock, type TemplateFormValues } from './template-form-values';
 
 const BLOCK_TYPES: { value: BlockType; label: string }[] = [
@@ -43,15 +27,13 @@ export function BlocksEditor({ form }: BlocksEditorProps) {
   const blocks = form.values.content.blocks;
   const move = (from: number, to: number) => form.reorderListItem('content.blocks', { from, to });
   // The block library (docs/product.md#block-library): save a copy of a block, or insert a copy of one.
-  const canUseLibrary = useCan('content-block:create') === true;
-  const [saving, setSaving] = useState<LibraryBlock | null>(null);
-  const [inserting, setInserting] = useState(false);
-  const insertFromLibrary = (block: LibraryBlock) =>
+  const library = useBlockLibrary((block: LibraryBlock) =>
     form.insertListItem('content.blocks', {
       ...newBlock(block.type),
       title: block.title,
       content: block.content,
-    });
+    }),
+  );
 
   return (
     <Stack gap="sm">
@@ -87,56 +69,41 @@ export function BlocksEditor({ form }: BlocksEditorProps) {
                 />
               </Group>
               <Group gap={2} wrap="nowrap">
-                <Tooltip label="Mover para cima">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="lg"
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                    aria-label={`Mover bloco ${position} para cima`}
+                <IconAction
+                  label={`Mover bloco ${position} para cima`}
+                  tooltip="Mover para cima"
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                >
+                  <IconArrowUp size={18} aria-hidden="true" />
+                </IconAction>
+                <IconAction
+                  label={`Mover bloco ${position} para baixo`}
+                  tooltip="Mover para baixo"
+                  disabled={index === blocks.length - 1}
+                  onClick={() => move(index, index + 1)}
+                >
+                  <IconArrowDown size={18} aria-hidden="true" />
+                </IconAction>
+                {library.canUse && (
+                  <IconAction
+                    label={`Guardar bloco ${position} na biblioteca`}
+                    tooltip="Guardar na biblioteca"
+                    onClick={() =>
+                      library.save({ type: block.type, title: block.title, content: block.content })
+                    }
                   >
-                    <IconArrowUp size={18} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Mover para baixo">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="lg"
-                    disabled={index === blocks.length - 1}
-                    onClick={() => move(index, index + 1)}
-                    aria-label={`Mover bloco ${position} para baixo`}
-                  >
-                    <IconArrowDown size={18} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
-                {canUseLibrary && (
-                  <Tooltip label="Guardar na biblioteca">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      size="lg"
-                      onClick={() =>
-                        setSaving({ type: block.type, title: block.title, content: block.content })
-                      }
-                      aria-label={`Guardar bloco ${position} na biblioteca`}
-                    >
-                      <IconBookUpload size={18} aria-hidden="true" />
-                    </ActionIcon>
-                  </Tooltip>
+                    <IconBookUpload size={18} aria-hidden="true" />
+                  </IconAction>
                 )}
-                <Tooltip label="Remover bloco">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    onClick={() => form.removeListItem('content.blocks', index)}
-                    aria-label={`Remover bloco ${position}`}
-                  >
-                    <IconTrash size={18} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
+                <IconAction
+                  label={`Remover bloco ${position}`}
+                  tooltip="Remover bloco"
+                  color="red"
+                  onClick={() => form.removeListItem('content.blocks', index)}
+                >
+                  <IconTrash size={18} aria-hidden="true" />
+                </IconAction>
               </Group>
             </Group>
             <Stack gap="sm">
@@ -172,26 +139,9 @@ export function BlocksEditor({ form }: BlocksEditorProps) {
         >
           Adicionar lista
         </Button>
-        {canUseLibrary && (
-          <Button
-            variant="default"
-            leftSection={<IconBookDownload size={16} aria-hidden="true" />}
-            onClick={() => setInserting(true)}
-          >
-            Inserir da biblioteca
-          </Button>
-        )}
+        {library.insertButton}
       </Group>
-      {canUseLibrary && (
-        <>
-          <LazySaveToLibraryModal block={saving} onClose={() => setSaving(null)} />
-          <LazyInsertFromLibraryModal
-            opened={inserting}
-            onClose={() => setInserting(false)}
-            onInsert={insertFromLibrary}
-          />
-        </>
-      )}
+      {library.dialogs}
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 import { formatMoney, toCents } from '@aceite/shared/money';
 import { computeTotals } from '@aceite/shared/totals';
-import { ActionIcon, Button, Grid, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Grid, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { DecimalInput } from '@/components/decimal-input';
+import { IconAction } from '@/components/icon-action';
 import { readDecimal } from '@/lib/decimal';
 import { newItem, type TemplateFormItem, type TemplateFormValues } from './template-form-values';
 
@@ -60,17 +61,14 @@ export function ItemsEditor({ form }: ItemsEditorProps) {
                 <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {`Total com IVA ${formatMoney(itemTotal(item))}`}
                 </Text>
-                <Tooltip label="Remover item">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    onClick={() => form.removeListItem('content.items', index)}
-                    aria-label={`Remover item ${position}`}
-                  >
-                    <IconTrash size={18} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
+                <IconAction
+                  label={`Remover item ${position}`}
+                  tooltip="Remover item"
+                  color="red"
+                  onClick={() => form.removeListItem('content.items', index)}
+                >
+                  <IconTrash size={18} aria-hidden="true" />
+                </IconAction>
               </Group>
             </Group>
             <Grid gap="sm">

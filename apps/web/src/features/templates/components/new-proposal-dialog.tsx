@@ -1,11 +1,10 @@
 import { TEMPLATE_CATEGORY_LABELS, type Template } from '@aceite/shared/schemas/templates';
-import { Alert, Button, Modal, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconAlertCircle, IconFilePlus } from '@tabler/icons-react';
+import { Modal, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconFilePlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { LoadingState } from '@/components/loading-state';
+import { PanelStates } from '@/components/panel-states';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { templatesQueryOptions } from '../api/get-templates';
 import { useCountTemplateUse } from '../api/use-template';
 import classes from './new-proposal-dialog.module.css';
@@ -33,56 +32,39 @@ export function NewProposalDialog({ opened, onClose }: { opened: boolean; onClos
       },
     });
 
-  let list: React.ReactNode;
-  if (templates.isPending) {
-    list = <LoadingState label="A carregar templates…" />;
-  } else if (templates.isError) {
-    list = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(templates.error, 'Erro ao carregar templates')}</Text>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => templates.refetch()}
-            loading={templates.isFetching}
-          >
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (templates.data.length === 0) {
-    list = (
-      <Text size="sm" c="dimmed">
-        Ainda não há templates.
-      </Text>
-    );
-  } else {
-    list = (
-      <ScrollArea.Autosize mah="45vh" type="auto" offsetScrollbars>
-        <Stack gap="xs" component="ul" className={classes.list}>
-          {templates.data.map((template) => (
-            <li key={template.id}>
-              <UnstyledButton
-                className={classes.option}
-                disabled={countUse.isPending}
-                onClick={() => startFrom(template)}
-              >
-                <Text fw={600} size="sm">
-                  {template.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {TEMPLATE_CATEGORY_LABELS[template.category]}
-                  {template.description ? ` · ${cut(template.description)}` : ''}
-                </Text>
-              </UnstyledButton>
-            </li>
-          ))}
-        </Stack>
-      </ScrollArea.Autosize>
-    );
-  }
+  const list = (
+    <PanelStates
+      query={templates}
+      loadingLabel="A carregar templates…"
+      error={{ message: 'Erro ao carregar templates' }}
+      isEmpty={(rows) => rows.length === 0}
+      empty="Ainda não há templates."
+    >
+      {(rows) => (
+        <ScrollArea.Autosize mah="45vh" type="auto" offsetScrollbars>
+          <Stack gap="xs" component="ul" className={classes.list}>
+            {rows.map((template) => (
+              <li key={template.id}>
+                <UnstyledButton
+                  className={classes.option}
+                  disabled={countUse.isPending}
+                  onClick={() => startFrom(template)}
+                >
+                  <Text fw={600} size="sm">
+                    {template.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {TEMPLATE_CATEGORY_LABELS[template.category]}
+                    {template.description ? ` · ${cut(template.description)}` : ''}
+                  </Text>
+                </UnstyledButton>
+              </li>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </PanelStates>
+  );
 
   return (
     <Modal

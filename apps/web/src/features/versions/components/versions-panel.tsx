@@ -16,8 +16,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconHistory, IconPlus } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
-import { LoadingState } from '@/components/loading-state';
+import { useState } from 'react';
+import { PanelStates } from '@/components/panel-states';
 import { SectionPanel } from '@/components/section-panel';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, fullName } from '@/lib/format';
@@ -126,63 +126,52 @@ function VersionRow({ version, onOpen }: { version: Version; onOpen: () => void 
 
 /** Version history (docs/product.md#versions): the list, 'Criar versão', and any version's full snapshot. */
 export function VersionsPanel({ proposalId, canCreate }: { proposalId: string; canCreate: boolean }) {
-  const { data: versions, error, isPending, refetch } = useVersions(proposalId);
+  const query = useVersions(proposalId);
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
 
-  let body: ReactNode;
-  if (isPending) body = <LoadingState label="A carregar versões…" py="md" />;
-  else if (error) {
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        <Group justify="space-between" gap="xs">
-          <span>{errorMessage(error, MESSAGES.versionsLoadError)}</span>
-          <Button size="compact-sm" variant="white" onClick={() => void refetch()}>
-            Tentar novamente
-          </Button>
-        </Group>
-      </Alert>
-    );
-  } else if (versions.length === 0) {
-    body = (
-      <Text size="sm" c="dimmed">
-        Ainda não há versões. Uma versão guarda o estado da proposta para o poder rever mais tarde.
-      </Text>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer
-        minWidth={0}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label="Tabela de versões"
-      >
-        <Table verticalSpacing="xs" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Versão</Table.Th>
-              <Table.Th>Notas</Table.Th>
-              <Table.Th visibleFrom="sm">Autor</Table.Th>
-              <Table.Th>Data</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Ações</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {versions.map((version) => (
-              <VersionRow
-                key={version.id}
-                version={version}
-                onOpen={() => setViewing(version.versionNumber)}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+  const body = (
+    <PanelStates
+      query={query}
+      loadingLabel="A carregar versões…"
+      error={{ message: MESSAGES.versionsLoadError }}
+      isEmpty={(versions) => versions.length === 0}
+      empty="Ainda não há versões. Uma versão guarda o estado da proposta para o poder rever mais tarde."
+    >
+      {(versions) => (
+        <Table.ScrollContainer
+          minWidth={0}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Tabela de versões"
+        >
+          <Table verticalSpacing="xs" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Versão</Table.Th>
+                <Table.Th>Notas</Table.Th>
+                <Table.Th visibleFrom="sm">Autor</Table.Th>
+                <Table.Th>Data</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Ações</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {versions.map((version) => (
+                <VersionRow
+                  key={version.id}
+                  version={version}
+                  onOpen={() => setViewing(version.versionNumber)}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </PanelStates>
+  );
 
   return (
     <SectionPanel

@@ -3,12 +3,12 @@ import {
   WEBHOOK_EVENT_LABELS,
   type WebhookEndpoint,
 } from '@aceite/shared/schemas/webhooks';
-import { Alert, Badge, Button, Card, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { LoadingState } from '@/components/loading-state';
+import { PanelStates } from '@/components/panel-states';
 import { SectionPanel } from '@/components/section-panel';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -94,7 +94,6 @@ export function WebhooksSection() {
       onConfirm: () => remove.mutateAsync(endpoint.id).catch(failed('Não foi possível eliminar o webhook')),
     });
 
-  const endpoints = query.data ?? [];
   return (
     <SectionPanel
       title="Webhooks"
@@ -108,74 +107,82 @@ export function WebhooksSection() {
         </Button>
       }
     >
-      {query.isPending && <LoadingState label="A carregar os webhooks…" />}
-      {query.isError && (
-        <Alert color="red" icon={<IconAlertCircle size={16} aria-hidden="true" />}>
-          {errorMessage(query.error, 'Não foi possível carregar os webhooks')}
-        </Alert>
-      )}
-      {query.isSuccess && endpoints.length === 0 && (
-        <Text size="sm" c="dimmed">
-          Ainda não há webhooks.
-        </Text>
-      )}
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Webhooks">
-        {endpoints.map((endpoint) => (
-          <li key={endpoint.id}>
-            <Card withBorder radius="md" padding="md">
-              <Stack gap="xs">
-                <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Text fw={600} style={{ wordBreak: 'break-all' }}>
-                    {endpoint.url}
-                  </Text>
-                  <Badge {...STATUS_COLOR[endpoint.status]} variant="light" tt="none">
-                    {WEBHOOK_ENDPOINT_STATUS_LABELS[endpoint.status]}
-                  </Badge>
-                </Group>
-                {endpoint.description && <Text size="sm">{endpoint.description}</Text>}
-                <Text size="sm" c="dimmed">
-                  {endpoint.events.map((e) => WEBHOOK_EVENT_LABELS[e]).join(' · ')}
-                </Text>
-                {endpoint.disabledReason && (
-                  <Text size="sm" c="red.9">
-                    Desativado: {endpoint.disabledReason}. Guarde-o como ativo para o reativar.
-                  </Text>
-                )}
-                {endpoint.previousSecretExpiresAt && (
-                  <Text size="sm" c="dimmed">
-                    O segredo anterior é válido até {formatDateTime(endpoint.previousSecretExpiresAt)}.
-                  </Text>
-                )}
-                <Group gap="xs" wrap="wrap">
-                  <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'log', endpoint })}>
-                    Entregas
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => test(endpoint)}
-                    loading={sendTest.isPending}
-                  >
-                    Enviar evento de teste
-                  </Button>
-                  <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'form', endpoint })}>
-                    Editar
-                  </Button>
-                  <Button size="xs" variant="default" onClick={() => showSecret(endpoint)}>
-                    Mostrar segredo
-                  </Button>
-                  <Button size="xs" variant="default" onClick={() => confirmRotate(endpoint)}>
-                    Rodar segredo
-                  </Button>
-                  <Button size="xs" variant="subtle" color="red.9" onClick={() => confirmDelete(endpoint)}>
-                    Eliminar
-                  </Button>
-                </Group>
-              </Stack>
-            </Card>
-          </li>
-        ))}
-      </Stack>
+      <PanelStates
+        query={query}
+        loadingLabel="A carregar os webhooks…"
+        error={{ message: 'Não foi possível carregar os webhooks' }}
+        isEmpty={(endpoints) => endpoints.length === 0}
+        empty="Ainda não há webhooks."
+      >
+        {(endpoints) => (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Webhooks">
+            {endpoints.map((endpoint) => (
+              <li key={endpoint.id}>
+                <Card withBorder radius="md" padding="md">
+                  <Stack gap="xs">
+                    <Group justify="space-between" wrap="wrap" gap="xs">
+                      <Text fw={600} style={{ wordBreak: 'break-all' }}>
+                        {endpoint.url}
+                      </Text>
+                      <Badge {...STATUS_COLOR[endpoint.status]} variant="light" tt="none">
+                        {WEBHOOK_ENDPOINT_STATUS_LABELS[endpoint.status]}
+                      </Badge>
+                    </Group>
+                    {endpoint.description && <Text size="sm">{endpoint.description}</Text>}
+                    <Text size="sm" c="dimmed">
+                      {endpoint.events.map((e) => WEBHOOK_EVENT_LABELS[e]).join(' · ')}
+                    </Text>
+                    {endpoint.disabledReason && (
+                      <Text size="sm" c="red.9">
+                        Desativado: {endpoint.disabledReason}. Guarde-o como ativo para o reativar.
+                      </Text>
+                    )}
+                    {endpoint.previousSecretExpiresAt && (
+                      <Text size="sm" c="dimmed">
+                        O segredo anterior é válido até {formatDateTime(endpoint.previousSecretExpiresAt)}.
+                      </Text>
+                    )}
+                    <Group gap="xs" wrap="wrap">
+                      <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'log', endpoint })}>
+                        Entregas
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => test(endpoint)}
+                        loading={sendTest.isPending}
+                      >
+                        Enviar evento de teste
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setDialog({ kind: 'form', endpoint })}
+                      >
+                        Editar
+                      </Button>
+                      <Button size="xs" variant="default" onClick={() => showSecret(endpoint)}>
+                        Mostrar segredo
+                      </Button>
+                      <Button size="xs" variant="default" onClick={() => confirmRotate(endpoint)}>
+                        Rodar segredo
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red.9"
+                        onClick={() => confirmDelete(endpoint)}
+                      >
+                        Eliminar
+                      </Button>
+                    </Group>
+                  </Stack>
+                </Card>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </PanelStates>
 
       <Modal
         opened={dialog?.kind === 'form'}

@@ -8,9 +8,9 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { apiClient, type Envelope } from '@/lib/api-client';
 
 /*
- * The block library's API (docs/product.md#block-library). Here, not in a feature: the proposal and template
- * editors both save and insert blocks, and the Blocos screen manages them; features never import each other
- * (docs/architecture.md, "Where things go").
+ * The block library's API (docs/product.md#block-library), in the shared API layer (`src/api/`): the proposal
+ * and template editors both save and insert blocks, and the Blocos screen manages them; features never import
+ * each other (docs/architecture.md, "Where things go").
  */
 
 /** Blocks per page on the Blocos screen and in the insert dialog (docs/product.md#block-library). */
