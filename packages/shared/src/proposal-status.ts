@@ -180,7 +180,7 @@ export function shownStatus(proposal: { status: ProposalStatus; signedAt: string
  */
 
 /** A cancelled proposal is gone for the client: its link, PDF, answers, messages and reading are 404 or 409. */
-export function isClosedToClient(p: { readonly status: ProposalStatus }): boolean {
+export function isClosedToClient(p: { readonly status: ProposalStatus | (string & {}) }): boolean {
   return p.status === 'cancelled';
 }
 
