@@ -200,6 +200,20 @@ export function isOpenToAnswer(
   return isActionable(p.status) && !isPastValidity(p.validUntil, today);
 }
 
+/**
+ * The client has answered this proposal (row level): an answered status, or an answer recorded on the row (a
+ * status moved on since, e.g. archived evidence). Such a proposal is evidence: not edited, removed by an admin
+ * only. `isAnswered` is the same rule on a status alone.
+ */
+export function hasClientAnswered(p: {
+  readonly status: ProposalStatus;
+  readonly acceptedAt?: Date | string | null;
+  readonly rejectedAt?: Date | string | null;
+  readonly signedAt?: Date | string | null;
+}): boolean {
+  return isAnswered(p.status) || !!(p.acceptedAt || p.rejectedAt || p.signedAt);
+}
+
 /** Where a proposal stands for its client (the public page's end states, docs/product.md#decisions). */
 export type ClientOutcome = 'signed' | 'accepted' | 'rejected' | 'open' | 'expired' | 'closed';
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { calendarDay, DEFAULT_TIME_ZONE } from './dates.ts';
 import {
   clientOutcome,
+  hasClientAnswered,
   isClosedToClient,
   isOpenToAnswer,
   isPastValidity,
@@ -109,5 +110,14 @@ describe('row-level predicates', () => {
     expect(clientOutcome({ status: 'expired', validUntil: null }, today)).toBe('expired');
     expect(clientOutcome({ status: 'draft', validUntil: null }, today)).toBe('closed');
     expect(clientOutcome({ status: 'cancelled', validUntil: '2099-01-01' }, today)).toBe('closed');
+  });
+
+  it('hasClientAnswered: an answered status or a recorded answer', () => {
+    expect(hasClientAnswered({ status: 'rejected' })).toBe(true);
+    expect(hasClientAnswered({ status: 'viewed', acceptedAt: '2026-12-30T10:00:00Z' })).toBe(true);
+    expect(hasClientAnswered({ status: 'expired', rejectedAt: new Date() })).toBe(true);
+    expect(hasClientAnswered({ status: 'viewed', acceptedAt: null, rejectedAt: null, signedAt: null })).toBe(
+      false,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { isAnswered } from '@aceite/shared/proposal-status';
+import { hasClientAnswered } from '@aceite/shared/proposal-status';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { organizations, proposalAttachments, proposals, users } from '@/db/schema/index.ts';
@@ -33,7 +33,7 @@ export async function selectAnsweredForShare(ctx: Scope, proposalId: string): Pr
     .for('share')
     .limit(1);
   if (!row) return false;
-  return isAnswered(row.status) || !!row.acceptedAt || !!row.rejectedAt;
+  return hasClientAnswered(row);
 }
 
 export async function selectAttachments(ctx: Scope, proposalId: string) {
