@@ -76,3 +76,28 @@ export function formatInstantDateLong(iso: string, timeZone?: string): string {
     ...(timeZone ? { timeZone } : {}),
   }).format(new Date(iso));
 }
+
+/**
+ * The organization's time zone when it has none recorded (`organizations.timezone` defaults to it): the one
+ * calendar every "today" of a proposal is read in (docs/product.md#validity-and-expiry).
+ */
+export const DEFAULT_TIME_ZONE = 'Europe/Lisbon';
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar day `YYYY-MM-DD` an instant falls on in `timeZone` (an IANA name): 2026-12-31T23:30Z is
+ * 2026-12-31 in Lisbon and the Azores, 2027-01-01 in Madrid. The one way "today" is computed for a proposal's
+ * validity (docs/product.md#validity-and-expiry): never the server's, the database's or the browser's zone.
+ */
+export function calendarDay(at: Date | string | number, timeZone: string): string {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    // en-CA writes YYYY-MM-DD; the parts are read one by one anyway, so no locale format is relied on.
+    f = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
+    dayFormats.set(timeZone, f);
+  }
+  const parts = f.formatToParts(new Date(at));
+  const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}

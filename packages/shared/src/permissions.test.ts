@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   can,
+  canApproveProposal,
   canDeleteAttachment,
   canDeleteProposal,
   canEditComment,
@@ -8,6 +9,7 @@ import {
   canManageProposal,
   canWriteTemplate,
   isPlatformAdmin,
+  mayApprove,
 } from './permissions.ts';
 
 describe('role permissions (docs/product.md#roles-and-permissions)', () => {
@@ -83,5 +85,23 @@ describe('resource policies', () => {
     expect(canImpersonate(platform, { id: 'q', role: 'superadmin', isActive: true })).toBe(false);
     expect(canImpersonate(platform, { id: 'p', role: 'superadmin', isActive: true })).toBe(false);
     expect(canImpersonate(admin, { id: 's', role: 'sales', isActive: true })).toBe(false);
+  });
+});
+
+describe('API keys never approve (docs/product.md#approvals)', () => {
+  const key = { id: 'k', createdBy: 'admin-1' };
+  it('mayApprove: admins and managers who are people', () => {
+    expect(mayApprove({ role: 'admin' })).toBe(true);
+    expect(mayApprove({ role: 'manager' })).toBe(true);
+    expect(mayApprove({ role: 'sales' })).toBe(false);
+    expect(mayApprove({ role: 'manager', apiKey: key })).toBe(false);
+    expect(mayApprove({ role: 'admin', apiKey: key })).toBe(false);
+  });
+
+  it('canApproveProposal reads the same rule: a write key (a manager) approves nothing, not even its own', () => {
+    const asKey = { userId: 'k', role: 'manager' as const, apiKey: key };
+    expect(canApproveProposal(asKey, { ownerId: 'k' }, ['k'])).toBe(false);
+    expect(canApproveProposal(asKey, { ownerId: 'someone' }, ['k'])).toBe(false);
+    expect(canApproveProposal({ userId: 'm', role: 'manager' }, { ownerId: 'someone' }, ['m'])).toBe(true);
   });
 });

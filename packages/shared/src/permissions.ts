@@ -68,6 +68,18 @@ export function can(role: Role, permission: Permission): boolean {
 export interface Actor {
   readonly userId: string;
   readonly role: Role;
+  /** Set when an integration's API key acts, not a person (docs/product.md#api-keys). */
+  readonly apiKey?: object;
+}
+
+/**
+ * Whether the caller approves proposals at all (docs/product.md#approvals): a person whose role approves (admins
+ * and managers). An API key never approves, whatever its scope's role: approving is a person's judgement
+ * (docs/decisions.md, "Issue 24 — approvals"). The one home of that rule: the approve action, the 'Para aprovar'
+ * filter and count, and the form's 'Aprovada' all read it through `canApproveProposal` or this.
+ */
+export function mayApprove(actor: Pick<Actor, 'role' | 'apiKey'>): boolean {
+  return !actor.apiKey && can(actor.role, 'proposal:approve');
 }
 
 /** The platform's own administrator (global templates, `/admin`); never an organization role. */
@@ -131,9 +143,9 @@ export function canAnswerClientMessage(actor: Actor, ownerId: string): boolean {
 /**
  * Approve or return a proposal awaiting approval (docs/product.md#approvals): admins any; managers those owned by
  * a member of a team they manage (`ownerTeamManagerIds`, the managers of the owner's team); nobody their own,
- * unless the organization lets admins and managers skip their own approval (`selfApproves`, the default). An API
- * key is a manager of no team, so it never approves (docs/decisions.md, "Issue 24 — approvals"). With the skip
- * off, whoever asked for the pending approval or owned the proposal since never approves it (issue 34, M3).
+ * unless the organization lets admins and managers skip their own approval (`selfApproves`, the default); never an
+ * API key (`mayApprove`). With the skip off, whoever asked for the pending approval or owned the proposal since
+ * never approves it (issue 34, M3).
  */
 export function canApproveProposal(
   actor: Actor,
@@ -143,7 +155,7 @@ export function canApproveProposal(
   /** Who asked for the pending approval or owned the proposal since (`approvalParties`, issue 34, M3). */
   requestParties: readonly string[] = [],
 ): boolean {
-  if (!can(actor.role, 'proposal:approve')) return false;
+  if (!mayApprove(actor)) return false;
   if (proposal.ownerId === actor.userId) return selfApproves;
   // Separation of duties: handing the proposal over does not make its requester or past owner an approver.
   if (!selfApproves && requestParties.includes(actor.userId)) return false;

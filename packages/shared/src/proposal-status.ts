@@ -122,7 +122,10 @@ export function isAnswered(status: ProposalStatus): boolean {
   return ANSWERED_STATUSES.includes(status);
 }
 
-/** The client can still answer it on the public page (before its validity date). */
+/**
+ * The status lets the client answer on the public page; whether the validity date still allows it is
+ * `isOpenToAnswer`, the row-level rule.
+ */
 export function isActionable(status: ProposalStatus): boolean {
   return CLIENT_HAS_SEEN_STATUSES.includes(status);
 }
@@ -168,4 +171,70 @@ export function isCancellable(status: ProposalStatus): boolean {
  */
 export function shownStatus(proposal: { status: ProposalStatus; signedAt: string | null }): ProposalStatus {
   return proposal.signedAt ? 'signed' : proposal.status;
+}
+
+/*
+ * Row-level rules: what a proposal is for its client, read from its status, its validity date and its answer
+ * instants (docs/product.md#validity-and-expiry). `today` is always `calendarDay(now, the organization's time
+ * zone)` (`@aceite/shared/dates`): one calendar for the server, the jobs, SQL and the screens.
+ */
+
+/** A cancelled proposal is gone for the client: its link, PDF, answers, messages and reading are 404 or 409. */
+export function isClosedToClient(p: { readonly status: ProposalStatus | (string & {}) }): boolean {
+  return p.status === 'cancelled';
+}
+
+/**
+ * The validity date (`YYYY-MM-DD`, inclusive) is behind `today`: a proposal valid until 31/12 can be answered
+ * until 23:59:59 of that day in the organization's time zone. No date never passes.
+ */
+export function isPastValidity(validUntil: string | null | undefined, today: string): boolean {
+  return !!validUntil && validUntil < today;
+}
+
+/** The client can answer it now: the client has it (sent, viewed, negotiating) and its validity has not passed. */
+export function isOpenToAnswer(
+  p: { readonly status: ProposalStatus; readonly validUntil?: string | null },
+  today: string,
+): boolean {
+  return isActionable(p.status) && !isPastValidity(p.validUntil, today);
+}
+
+/**
+ * The client has answered this proposal (row level): an answered status, or an answer recorded on the row (a
+ * status moved on since, e.g. archived evidence). Such a proposal is evidence: not edited, removed by an admin
+ * only. `isAnswered` is the same rule on a status alone.
+ */
+export function hasClientAnswered(p: {
+  readonly status: ProposalStatus;
+  readonly acceptedAt?: Date | string | null;
+  readonly rejectedAt?: Date | string | null;
+  readonly signedAt?: Date | string | null;
+}): boolean {
+  return isAnswered(p.status) || !!(p.acceptedAt || p.rejectedAt || p.signedAt);
+}
+
+/** Where a proposal stands for its client (the public page's end states, docs/product.md#decisions). */
+export type ClientOutcome = 'signed' | 'accepted' | 'rejected' | 'open' | 'expired' | 'closed';
+
+/**
+ * The client's outcome: signed, accepted or rejected (the status or the recorded answer), open to answer,
+ * expired (by status or past its validity date) or closed (not the client's to answer: never sent, cancelled).
+ */
+export function clientOutcome(
+  p: {
+    readonly status: ProposalStatus;
+    readonly validUntil?: string | null;
+    readonly acceptedAt?: Date | string | null;
+    readonly rejectedAt?: Date | string | null;
+    readonly signedAt?: Date | string | null;
+  },
+  today: string,
+): ClientOutcome {
+  if (p.signedAt) return 'signed';
+  if (p.status === 'rejected' || p.rejectedAt) return 'rejected';
+  if (p.status === 'accepted' || p.status === 'signed' || p.acceptedAt) return 'accepted';
+  if (isOpenToAnswer(p, today)) return 'open';
+  if (p.status === 'expired' || isPastValidity(p.validUntil, today)) return 'expired';
+  return 'closed';
 }

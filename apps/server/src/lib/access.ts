@@ -12,6 +12,7 @@ import {
   canManageProposal,
   canWriteTemplate,
   isPlatformAdmin,
+  mayApprove,
   type Permission,
   type Role,
 } from '@aceite/shared/permissions';
@@ -24,7 +25,7 @@ import type { AccessClaims } from './jwt.ts';
  * FORBIDDEN. No Fastify here: services call these with their context, which is an `Actor`.
  */
 
-export { canManageProposal, isPlatformAdmin };
+export { canManageProposal, isPlatformAdmin, mayApprove };
 
 const forbidden = (message: string = MESSAGES.forbidden) => new AppError('FORBIDDEN', message);
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { proposalTallies } from '@/db/schema/index.ts';
 import { preparedOn } from '@/lib/prepared.ts';
-import type { TenantContext } from '@/lib/tenant-scope.ts';
+import type { Scope } from '@/lib/tenant-scope.ts';
 
 /** The organization's proposals per `<status>` or `<status>:archived`: count and value (proposal_tallies). */
 export type Tallies = Map<string, { n: number; value: number }>;
@@ -10,7 +10,7 @@ export type Tallies = Map<string, { n: number; value: number }>;
  * The tallies kept by the writes (db/schema/proposal-tallies.ts): the organization's slots summed. Exact in any
  * transaction's snapshot: each write changed its slot in its own transaction.
  */
-export async function selectTallies(ctx: TenantContext): Promise<Tallies> {
+export async function selectTallies(ctx: Scope): Promise<Tallies> {
   const rows = await preparedOn(ctx.db, 'proposal_tallies', (db) =>
     db
       .select({ counts: proposalTallies.counts })

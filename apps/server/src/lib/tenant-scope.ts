@@ -4,10 +4,18 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client.ts';
 import type { ApiKeyCaller } from '@/lib/jwt.ts';
 
-/** Who is acting, in which organization: built only from the verified session (plugins/tenant.ts). */
-export interface TenantContext {
+/**
+ * Which organization, and nothing of who acts: what a query needs (its database or transaction, and the tenant
+ * filter). Queries take a Scope; services take a TenantContext, which is a Scope and an Actor
+ * (docs/architecture.md, "Who acts and which organization").
+ */
+export interface Scope {
   db: Db;
   organizationId: string;
+}
+
+/** Who is acting, in which organization: built only from the verified session (plugins/tenant.ts). */
+export interface TenantContext extends Scope {
   userId: string;
   role: Role;
   /** The superadmin acting through impersonation, for the audit log. */
@@ -16,19 +24,29 @@ export interface TenantContext {
   apiKey?: ApiKeyCaller;
 }
 
+/** The `userId` of `systemActor`: no member's id (members' ids are UUIDs). */
+const SYSTEM_USER_ID = '';
+
 /**
  * The member a new record is attributed to (its author, uploader, creator): the caller, or nobody when an API
- * key writes it (the key's id is no user's; docs/product.md#api-keys).
+ * key writes it (the key's id is no user's; docs/product.md#api-keys) or the system does (`systemActor`).
  */
 export function personOf(ctx: Pick<TenantContext, 'userId' | 'apiKey'>): string | null {
-  return ctx.apiKey ? null : ctx.userId;
+  return ctx.apiKey || ctx.userId === SYSTEM_USER_ID ? null : ctx.userId;
+}
+
+/**
+ * The organization itself acting, for jobs and system work (the expiry sweep, reminders, webhook events): no
+ * member and no API key, with an admin's view of the organization's records (a webhook's data includes the
+ * public link, docs/product.md#webhooks). Never built from a request; what it writes is attributed to nobody
+ * (`personOf` is null), as an automatic step is.
+ */
+export function systemActor(db: Db, organizationId: string): TenantContext {
+  return { db, organizationId, userId: SYSTEM_USER_ID, role: 'admin' };
 }
 
 /** The one tenant filter every tenant query uses. */
-export function inTenant(
-  table: { organizationId: PgColumn },
-  ctx: Pick<TenantContext, 'organizationId'>,
-): SQL {
+export function inTenant(table: { organizationId: PgColumn }, ctx: Pick<Scope, 'organizationId'>): SQL {
   return eq(table.organizationId, ctx.organizationId);
 }
 

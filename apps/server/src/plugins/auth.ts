@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { apiKeyMayReach, isPublicRoute } from '@/lib/api-key-access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { AccessClaims, AccessTokens } from '@/lib/jwt.ts';
+import { optionalViewer, type PublicViewer } from '@/lib/public-viewer.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     /** onRequest hook: a valid bearer access token (or an API key, where keys may go) is required. */
     authenticate(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Who besides the client is behind a public route's request (lib/public-viewer.ts); every public route. */
+    optionalViewer(req: FastifyRequest): Promise<PublicViewer>;
   }
 }
 
@@ -82,6 +85,10 @@ export const authPlugin = fp(
         throw new AppError('FORBIDDEN', API_KEY_MESSAGES.areaRefused);
       }
     });
+
+    app.decorate('optionalViewer', (req: FastifyRequest) =>
+      optionalViewer(req.headers.authorization, opts.accessTokens),
+    );
 
     app.decorate('authenticate', async (req: FastifyRequest, reply: FastifyReply) => {
       const token = bearerOf(req);

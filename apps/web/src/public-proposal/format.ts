@@ -26,14 +26,6 @@ export function formatCalendarDate(day: string): string {
   return formatDay(day);
 }
 
-/** Whether a 'YYYY-MM-DD' date is before today (in the reader's calendar). */
-export function isPastDay(day: string, now = new Date()): boolean {
-  const today = [now.getFullYear(), now.getMonth() + 1, now.getDate()]
-    .map((n, i) => String(n).padStart(i === 0 ? 4 : 2, '0'))
-    .join('-');
-  return day < today;
-}
-
 /** A plain number in pt-PT, e.g. 2.5 → "2,5", 1000 → "1000". */
 export function formatNumber(value: number): string {
   return NUMBER.format(value);

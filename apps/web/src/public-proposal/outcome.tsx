@@ -1,4 +1,6 @@
+import { calendarDay, DEFAULT_TIME_ZONE } from '@aceite/shared/dates';
 import { MESSAGES } from '@aceite/shared/messages';
+import { clientOutcome } from '@aceite/shared/proposal-status';
 import { describeRejection } from '@aceite/shared/rejection-reasons';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import {
@@ -10,7 +12,7 @@ import {
   IconSignature,
 } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
-import { formatCalendarDate, isPastDay } from './format';
+import { formatCalendarDate } from './format';
 import { usePageDates } from './page-dates';
 
 export type OutcomeKind =
@@ -22,16 +24,19 @@ export type OutcomeKind =
   | 'in_review'
   | 'actionable';
 
-/** Which of the public page's end states applies (docs/product.md#decisions). */
-export function outcomeOf(p: PublicProposal): OutcomeKind {
-  if (p.signedAt) return 'signed';
-  if (p.status === 'rejected' || p.rejectedAt) return 'rejected';
-  if (p.status === 'accepted' || p.status === 'signed' || p.acceptedAt) return 'accepted';
+/**
+ * Which of the public page's end states applies (docs/product.md#decisions), from the shared `clientOutcome`.
+ * Whether the validity still lets the client answer is the server's verdict (`isActionable`, judged in the
+ * organization's calendar, docs/product.md#validity-and-expiry), never re-judged in the browser's: a status the
+ * client could answer that the server no longer lets them is past its date.
+ */
+export function outcomeOf(p: PublicProposal, now = new Date()): OutcomeKind {
+  const outcome = clientOutcome(p, calendarDay(now, DEFAULT_TIME_ZONE));
+  if (outcome === 'signed' || outcome === 'accepted' || outcome === 'rejected') return outcome;
   // A change waits for approval (docs/product.md#approvals): no answers until it is approved.
   if (p.inReview) return 'in_review';
   if (p.isActionable) return 'actionable';
-  if (p.status === 'expired' || (p.validUntil && isPastDay(p.validUntil))) return 'expired';
-  return 'closed';
+  return outcome === 'closed' ? 'closed' : 'expired';
 }
 
 interface OutcomeBoxProps {

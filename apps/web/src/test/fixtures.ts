@@ -12,7 +12,11 @@ export function buildUser(overrides: Partial<User> = {}): User {
     team: null,
     isActive: true,
     organizationId: '0f6a2d7e-7d0b-4c6e-a1c5-8b9f3c2d1e00',
-    organization: { id: '0f6a2d7e-7d0b-4c6e-a1c5-8b9f3c2d1e00', name: 'Exemplo Lda' },
+    organization: {
+      id: '0f6a2d7e-7d0b-4c6e-a1c5-8b9f3c2d1e00',
+      name: 'Exemplo Lda',
+      timeZone: 'Europe/Lisbon',
+    },
     locale: 'pt-PT',
     timezone: 'Europe/Lisbon',
     ...overrides,

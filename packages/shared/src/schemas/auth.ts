@@ -41,7 +41,8 @@ export const UserSchema = z.object({
   team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   isActive: z.boolean(),
   organizationId: z.uuid().nullable(),
-  organization: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** `timeZone`: the organization's, the calendar of its proposals' validity (docs/product.md#validity-and-expiry). */
+  organization: z.object({ id: z.uuid(), name: z.string(), timeZone: z.string() }).nullable(),
   locale: z.string(),
   timezone: z.string(),
 });

@@ -11,7 +11,7 @@ import { clients, organizations, proposalClientTallies, proposals, teams, users 
 import { preparedOn } from '@/lib/prepared.ts';
 import { selectTallies, tallyOf } from '@/lib/proposal-tallies.ts';
 import { readsByReference } from '@/lib/read-path.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 /** `status in (…)` over one of the shared groups, written as literals (constants, never input). */
 const statusIn = (group: readonly ProposalStatus[]): SQL =>
@@ -40,7 +40,7 @@ const totals = {
   wonValue: sql<number>`coalesce(sum(${VALUE}) filter (where ${WON}), 0)::bigint`,
 };
 
-async function organizationTimezone(ctx: TenantContext): Promise<string> {
+async function organizationTimezone(ctx: Scope): Promise<string> {
   const [row] = await ctx.db
     .select({ tz: organizations.timezone })
     .from(organizations)
@@ -53,7 +53,7 @@ async function organizationTimezone(ctx: TenantContext): Promise<string> {
  * organization's timezone), of one owner or of the owners in one team.
  */
 async function scope(
-  ctx: TenantContext,
+  ctx: Scope,
   q: AnalyticsQuery,
   statuses: SQL = sql`${proposals.status} <> 'cancelled'`,
 ): Promise<{ where: SQL; tz: string }> {
@@ -79,7 +79,7 @@ async function scope(
  * The whole organization, no filter: the dashboard's default, which the tallies kept by the writes answer
  * (issue 26). A filtered request (dates, a member, a team) is computed from the proposals.
  */
-const unfiltered = (ctx: TenantContext, q: AnalyticsQuery) =>
+const unfiltered = (ctx: Scope, q: AnalyticsQuery) =>
   !q.startDate && !q.endDate && !q.userId && !q.teamId && !readsByReference(ctx.db);
 
 const isSentOrLater = (s: string) => !isBeforeSent(s as ProposalStatus) && s !== 'cancelled';
@@ -87,7 +87,7 @@ const isWonStatus = (s: string) => (WON_STATUSES as readonly string[]).includes(
 const isOpen = (s: string) => (CLIENT_HAS_SEEN_STATUSES as readonly string[]).includes(s);
 
 /** The overview's figures from the tallies, with the same groups as the SQL above (archived ones included). */
-async function overviewFromTallies(ctx: TenantContext) {
+async function overviewFromTallies(ctx: Scope) {
   const [tallies, [clientCount], [userCount]] = await Promise.all([
     selectTallies(ctx),
     ctx.db.select({ n: count() }).from(clients).where(inTenant(clients, ctx)),
@@ -113,7 +113,7 @@ async function overviewFromTallies(ctx: TenantContext) {
   };
 }
 
-export async function selectOverview(ctx: TenantContext, q: AnalyticsQuery) {
+export async function selectOverview(ctx: Scope, q: AnalyticsQuery) {
   if (unfiltered(ctx, q)) return overviewFromTallies(ctx);
   const { where } = await scope(ctx, q);
   const { where: cancelledWhere } = await scope(ctx, q, sql`${proposals.status} = 'cancelled'`);
@@ -171,7 +171,7 @@ const summed = (p: {
  * The scope's figures per owner: one index-only pass over the covering index with a 50-group hash; users and
  * teams are joined to these few rows afterwards instead of to every proposal.
  */
-function perOwner(ctx: TenantContext, where: SQL) {
+function perOwner(ctx: Scope, where: SQL) {
   return ctx.db
     .select({ ownerId: sql<string>`${proposals.ownerId}`.as('owner_id'), ...aliasedTotals() })
     .from(proposals)
@@ -186,7 +186,7 @@ function perOwner(ctx: TenantContext, where: SQL) {
  * sort 100,000 rows (it cannot estimate the number of months) and cost ~3× as much. Months without
  * proposals are left out, as before (the screen fills them with zeros).
  */
-export async function selectOverTime(ctx: TenantContext, q: AnalyticsQuery) {
+export async function selectOverTime(ctx: Scope, q: AnalyticsQuery) {
   const { where, tz } = await scope(ctx, q);
   const result = await ctx.db.execute<{
     period: string;
@@ -213,7 +213,7 @@ export async function selectOverTime(ctx: TenantContext, q: AnalyticsQuery) {
   return result.rows;
 }
 
-export async function selectByUser(ctx: TenantContext, q: AnalyticsQuery, limit: number) {
+export async function selectByUser(ctx: Scope, q: AnalyticsQuery, limit: number) {
   const { where } = await scope(ctx, q);
   const owners = perOwner(ctx, where);
   return ctx.db
@@ -234,7 +234,7 @@ export async function selectByUser(ctx: TenantContext, q: AnalyticsQuery, limit:
     .limit(limit);
 }
 
-export async function selectByTeam(ctx: TenantContext, q: AnalyticsQuery) {
+export async function selectByTeam(ctx: Scope, q: AnalyticsQuery) {
   const { where } = await scope(ctx, q);
   const owners = perOwner(ctx, where);
   const figures = summed(owners);
@@ -251,7 +251,7 @@ export async function selectByTeam(ctx: TenantContext, q: AnalyticsQuery) {
  * Aggregates by client id first (an index-only scan of the covering index), ranks, and only then joins the
  * few winning clients for their names: joining 100,000 proposals to their clients before grouping costs ~3×.
  */
-export async function selectTopClients(ctx: TenantContext, q: AnalyticsQuery, limit: number) {
+export async function selectTopClients(ctx: Scope, q: AnalyticsQuery, limit: number) {
   if (unfiltered(ctx, q)) return topClientsFromTallies(ctx, limit);
   const { where } = await scope(ctx, q);
   const ranked = ctx.db
@@ -282,7 +282,7 @@ export async function selectTopClients(ctx: TenantContext, q: AnalyticsQuery, li
  * Rejected proposals in scope per reason code ("Motivos de perda", docs/product.md#rejection-reasons); a
  * rejection without a code counts as 'other'.
  */
-export async function selectLossReasons(ctx: TenantContext, q: AnalyticsQuery) {
+export async function selectLossReasons(ctx: Scope, q: AnalyticsQuery) {
   const { where } = await scope(ctx, q, sql`${proposals.status} = 'rejected'`);
   const code = sql<string>`coalesce(${proposals.rejectionReasonCode}, 'other')`;
   return ctx.db
@@ -300,7 +300,7 @@ export async function selectLossReasons(ctx: TenantContext, q: AnalyticsQuery) {
  * Unfiltered top clients from the per-client tallies kept by the writes (issue 26): the first rows of
  * `(organization_id, value desc, client_id)` among clients with proposals, the same order as the query above.
  */
-async function topClientsFromTallies(ctx: TenantContext, limit: number) {
+async function topClientsFromTallies(ctx: Scope, limit: number) {
   const t = proposalClientTallies;
   return preparedOn(ctx.db, 'top_clients_tallies', (db) =>
     db

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { apiKeys, organizations, users } from '@/db/schema/index.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -16,7 +16,7 @@ const listColumns = {
 };
 
 export async function insertApiKey(
-  ctx: TenantContext,
+  ctx: Scope,
   values: Pick<
     typeof apiKeys.$inferInsert,
     'name' | 'prefix' | 'keyHash' | 'scope' | 'createdBy' | 'expiresAt'
@@ -31,7 +31,7 @@ export async function insertApiKey(
 }
 
 /** The organization's keys not revoked, newest first, with who created each. */
-export async function selectApiKeys(ctx: TenantContext) {
+export async function selectApiKeys(ctx: Scope) {
   return ctx.db
     .select(listColumns)
     .from(apiKeys)
@@ -41,7 +41,7 @@ export async function selectApiKeys(ctx: TenantContext) {
     .limit(200);
 }
 
-export async function selectApiKeyById(ctx: TenantContext, id: string) {
+export async function selectApiKeyById(ctx: Scope, id: string) {
   const [row] = await ctx.db
     .select(listColumns)
     .from(apiKeys)
@@ -52,7 +52,7 @@ export async function selectApiKeyById(ctx: TenantContext, id: string) {
 }
 
 /** Stamps revoked_at once; undefined when the key is not the organization's or already revoked. */
-export async function revokeApiKeyById(ctx: TenantContext, id: string): Promise<ApiKeyRow | undefined> {
+export async function revokeApiKeyById(ctx: Scope, id: string): Promise<ApiKeyRow | undefined> {
   const [row] = await ctx.db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
@@ -63,7 +63,7 @@ export async function revokeApiKeyById(ctx: TenantContext, id: string): Promise<
 
 /** Gives a live key to another holder (issue 34); undefined when it is not the organization's or revoked. */
 export async function updateApiKeyHolderById(
-  ctx: TenantContext,
+  ctx: Scope,
   id: string,
   createdBy: string,
 ): Promise<ApiKeyRow | undefined> {

@@ -1,8 +1,8 @@
-import { isAnswered } from '@aceite/shared/proposal-status';
+import { hasClientAnswered } from '@aceite/shared/proposal-status';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { organizations, proposalAttachments, proposals, users } from '@/db/schema/index.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 export type AttachmentRow = typeof proposalAttachments.$inferSelect;
 
@@ -11,10 +11,7 @@ const withUploader = {
   uploader: { firstName: users.firstName, lastName: users.lastName },
 };
 
-export async function selectProposalOwnerId(
-  ctx: TenantContext,
-  proposalId: string,
-): Promise<string | undefined> {
+export async function selectProposalOwnerId(ctx: Scope, proposalId: string): Promise<string | undefined> {
   const [row] = await ctx.db
     .select({ ownerId: proposals.ownerId })
     .from(proposals)
@@ -28,7 +25,7 @@ export async function selectProposalOwnerId(
  * an answer (an UPDATE of that row) waits for the attachment change in progress, and the change sees any
  * answer committed before it, so what the client saw and what they answered can never drift apart.
  */
-export async function selectAnsweredForShare(ctx: TenantContext, proposalId: string): Promise<boolean> {
+export async function selectAnsweredForShare(ctx: Scope, proposalId: string): Promise<boolean> {
   const [row] = await ctx.db
     .select({ status: proposals.status, acceptedAt: proposals.acceptedAt, rejectedAt: proposals.rejectedAt })
     .from(proposals)
@@ -36,10 +33,10 @@ export async function selectAnsweredForShare(ctx: TenantContext, proposalId: str
     .for('share')
     .limit(1);
   if (!row) return false;
-  return isAnswered(row.status) || !!row.acceptedAt || !!row.rejectedAt;
+  return hasClientAnswered(row);
 }
 
-export async function selectAttachments(ctx: TenantContext, proposalId: string) {
+export async function selectAttachments(ctx: Scope, proposalId: string) {
   return ctx.db
     .select(withUploader)
     .from(proposalAttachments)
@@ -48,7 +45,7 @@ export async function selectAttachments(ctx: TenantContext, proposalId: string) 
     .orderBy(asc(proposalAttachments.createdAt));
 }
 
-export async function selectAttachment(ctx: TenantContext, proposalId: string, id: string) {
+export async function selectAttachment(ctx: Scope, proposalId: string, id: string) {
   const [row] = await ctx.db
     .select(withUploader)
     .from(proposalAttachments)
@@ -65,7 +62,7 @@ export async function selectAttachment(ctx: TenantContext, proposalId: string, i
 }
 
 export async function insertAttachment(
-  ctx: TenantContext,
+  ctx: Scope,
   values: Omit<typeof proposalAttachments.$inferInsert, 'organizationId'>,
 ): Promise<string> {
   const [row] = await ctx.db
@@ -76,13 +73,13 @@ export async function insertAttachment(
   return row.id;
 }
 
-export async function deleteAttachmentById(ctx: TenantContext, id: string): Promise<void> {
+export async function deleteAttachmentById(ctx: Scope, id: string): Promise<void> {
   await ctx.db
     .delete(proposalAttachments)
     .where(and(inTenant(proposalAttachments, ctx), eq(proposalAttachments.id, id)));
 }
 
-export async function selectStorageKeys(ctx: TenantContext, proposalId: string): Promise<string[]> {
+export async function selectStorageKeys(ctx: Scope, proposalId: string): Promise<string[]> {
   const rows = await ctx.db
     .select({ key: proposalAttachments.storageKey })
     .from(proposalAttachments)
@@ -123,7 +120,7 @@ export async function selectVisibleAttachmentsByToken(db: Db, token: string) {
  * The organization's plan and the bytes its attachments use, with the organization's row locked until the
  * transaction ends: two uploads at once cannot both fit in the last free space.
  */
-export async function selectStorageUseForUpdate(ctx: TenantContext): Promise<{ plan: string; used: number }> {
+export async function selectStorageUseForUpdate(ctx: Scope): Promise<{ plan: string; used: number }> {
   const [org] = await ctx.db
     .select({ plan: organizations.plan })
     .from(organizations)

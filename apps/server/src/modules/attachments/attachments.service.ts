@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { MESSAGES } from '@aceite/shared/messages';
 import { storageQuotaBytes } from '@aceite/shared/plans';
+import { isClosedToClient } from '@aceite/shared/proposal-status';
 import {
   type ATTACHMENT_EXTENSIONS,
   type Attachment,
@@ -239,7 +240,7 @@ export async function deleteStoredFiles(storage: FileStorage, keys: string[]): P
 /** The client-visible files of the proposal behind a public link; an unknown or cancelled link is 404. */
 export async function listPublicAttachments(db: Db, token: string) {
   const status = await selectProposalStatusByToken(db, token);
-  if (!status || status === 'cancelled') throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+  if (!status || isClosedToClient({ status })) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
   const rows = await selectVisibleAttachmentsByToken(db, token);
   return rows.map(({ id, fileName, description, fileSize, mimeType }) => ({
     id,
@@ -257,7 +258,7 @@ export async function downloadPublicAttachment(
   attachmentId: string,
 ): Promise<Download> {
   const row = (await selectVisibleAttachmentsByToken(db, token)).find((r) => r.id === attachmentId);
-  if (!row || row.proposalStatus === 'cancelled') throw notFound();
+  if (!row || isClosedToClient({ status: row.proposalStatus })) throw notFound();
   const stream = await storage.get(row.storageKey);
   if (!stream) throw notFound();
   return { stream, fileName: row.fileName, mimeType: row.mimeType, fileSize: row.fileSize };

@@ -9,13 +9,18 @@ export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 /** A user with the names of their team and organization, as the User DTO needs them. */
 export interface UserWithRelations extends UserRow {
   team: { id: string; name: string } | null;
-  organization: { id: string; name: string; isActive: boolean } | null;
+  organization: { id: string; name: string; isActive: boolean; timezone: string } | null;
 }
 
 const userWithRelations = {
   user: users,
   team: { id: teams.id, name: teams.name },
-  organization: { id: organizations.id, name: organizations.name, isActive: organizations.isActive },
+  organization: {
+    id: organizations.id,
+    name: organizations.name,
+    isActive: organizations.isActive,
+    timezone: organizations.timezone,
+  },
 };
 
 function selectUsers(db: Db) {
@@ -29,7 +34,7 @@ function selectUsers(db: Db) {
 function toUserWithRelations(row: {
   user: UserRow;
   team: { id: string; name: string } | null;
-  organization: { id: string; name: string; isActive: boolean } | null;
+  organization: { id: string; name: string; isActive: boolean; timezone: string } | null;
 }): UserWithRelations {
   return { ...row.user, team: row.team, organization: row.organization };
 }

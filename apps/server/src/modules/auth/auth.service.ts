@@ -59,7 +59,9 @@ export function toUserDto(user: UserWithRelations): User {
     team: user.team,
     isActive: user.isActive,
     organizationId: user.organizationId,
-    organization: user.organization ? { id: user.organization.id, name: user.organization.name } : null,
+    organization: user.organization
+      ? { id: user.organization.id, name: user.organization.name, timeZone: user.organization.timezone }
+      : null,
     locale: user.locale,
     timezone: user.timezone,
   };

@@ -10,7 +10,7 @@ import {
   sealedDocuments,
 } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type ClientValues = Omit<
@@ -30,7 +30,7 @@ function searchFilter(search?: string): SQL | undefined {
 }
 
 export async function selectClients(
-  ctx: TenantContext,
+  ctx: Scope,
   opts: { search?: string; limit: number; offset: number },
 ): Promise<{ rows: ClientRow[]; total: number }> {
   const where = and(inTenant(clients, ctx), searchFilter(opts.search));
@@ -47,7 +47,7 @@ export async function selectClients(
   return { rows, total: totals?.n ?? 0 };
 }
 
-export async function selectClientById(ctx: TenantContext, id: string): Promise<ClientRow | undefined> {
+export async function selectClientById(ctx: Scope, id: string): Promise<ClientRow | undefined> {
   const [row] = await ctx.db
     .select()
     .from(clients)
@@ -56,7 +56,7 @@ export async function selectClientById(ctx: TenantContext, id: string): Promise<
   return row;
 }
 
-export async function selectClientProposals(ctx: TenantContext, clientId: string) {
+export async function selectClientProposals(ctx: Scope, clientId: string) {
   return ctx.db
     .select({
       id: proposals.id,
@@ -74,7 +74,7 @@ export async function selectClientProposals(ctx: TenantContext, clientId: string
     .limit(100);
 }
 
-export async function countClientProposals(ctx: TenantContext, clientId: string): Promise<number> {
+export async function countClientProposals(ctx: Scope, clientId: string): Promise<number> {
   const [row] = await ctx.db
     .select({ n: count() })
     .from(proposals)
@@ -82,7 +82,7 @@ export async function countClientProposals(ctx: TenantContext, clientId: string)
   return row?.n ?? 0;
 }
 
-export async function insertClient(ctx: TenantContext, values: ClientValues): Promise<ClientRow> {
+export async function insertClient(ctx: Scope, values: ClientValues): Promise<ClientRow> {
   const [row] = await ctx.db
     .insert(clients)
     .values({ ...values, organizationId: ctx.organizationId })
@@ -92,7 +92,7 @@ export async function insertClient(ctx: TenantContext, values: ClientValues): Pr
 }
 
 export async function updateClientById(
-  ctx: TenantContext,
+  ctx: Scope,
   id: string,
   values: ClientValues,
 ): Promise<ClientRow | undefined> {
@@ -104,7 +104,7 @@ export async function updateClientById(
   return row;
 }
 
-export async function deleteClientById(ctx: TenantContext, id: string): Promise<boolean> {
+export async function deleteClientById(ctx: Scope, id: string): Promise<boolean> {
   const rows = await ctx.db
     .delete(clients)
     .where(and(inTenant(clients, ctx), eq(clients.id, id)))
@@ -113,7 +113,7 @@ export async function deleteClientById(ctx: TenantContext, id: string): Promise<
 }
 
 /** Proposals of the client the client has answered (accepted, signed, rejected): evidence to keep. */
-export async function countDecidedClientProposals(ctx: TenantContext, clientId: string): Promise<number> {
+export async function countDecidedClientProposals(ctx: Scope, clientId: string): Promise<number> {
   const [row] = await ctx.db
     .select({ n: count() })
     .from(proposals)
@@ -128,7 +128,7 @@ export async function countDecidedClientProposals(ctx: TenantContext, clientId: 
 }
 
 /** Every proposal of the client, whole (the data export). */
-export async function selectAllClientProposals(ctx: TenantContext, clientId: string) {
+export async function selectAllClientProposals(ctx: Scope, clientId: string) {
   return ctx.db
     .select()
     .from(proposals)
@@ -137,7 +137,7 @@ export async function selectAllClientProposals(ctx: TenantContext, clientId: str
 }
 
 /** Audit rows about the client or any of the given proposals, oldest first (the evidence). */
-export async function selectAuditRowsAbout(ctx: TenantContext, clientId: string, proposalIds: string[]) {
+export async function selectAuditRowsAbout(ctx: Scope, clientId: string, proposalIds: string[]) {
   const about = or(
     and(eq(auditLogs.entity, 'client'), eq(auditLogs.entityId, clientId)),
     proposalIds.length > 0
@@ -152,7 +152,7 @@ export async function selectAuditRowsAbout(ctx: TenantContext, clientId: string,
 }
 
 /** The files attached to the given proposals. */
-export async function selectAttachmentsOf(ctx: TenantContext, proposalIds: string[]) {
+export async function selectAttachmentsOf(ctx: Scope, proposalIds: string[]) {
   if (proposalIds.length === 0) return [];
   return ctx.db
     .select()
@@ -175,7 +175,7 @@ const MASKED = '•••';
  * hashes). Run inside one transaction.
  */
 export async function pseudonymiseClientById(
-  ctx: TenantContext,
+  ctx: Scope,
   id: string,
   previousEmail: string,
   pseudonym: Pseudonym,

@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { proposalComments, proposals, users } from '@/db/schema/index.ts';
-import { inTenant, personOf, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, personOf, type Scope, type TenantContext } from '@/lib/tenant-scope.ts';
 
 export type CommentRow = typeof proposalComments.$inferSelect;
 
-export async function selectProposalOwner(ctx: TenantContext, proposalId: string) {
+export async function selectProposalOwner(ctx: Scope, proposalId: string) {
   const [row] = await ctx.db
     .select({ id: proposals.id, ownerId: proposals.ownerId, title: proposals.title })
     .from(proposals)
@@ -13,7 +13,7 @@ export async function selectProposalOwner(ctx: TenantContext, proposalId: string
   return row;
 }
 
-export async function selectComments(ctx: TenantContext, proposalId: string, includePrivate: boolean) {
+export async function selectComments(ctx: Scope, proposalId: string, includePrivate: boolean) {
   return ctx.db
     .select({ comment: proposalComments, author: { firstName: users.firstName, lastName: users.lastName } })
     .from(proposalComments)
@@ -28,7 +28,7 @@ export async function selectComments(ctx: TenantContext, proposalId: string, inc
     .orderBy(asc(proposalComments.createdAt), asc(proposalComments.id));
 }
 
-export async function selectComment(ctx: TenantContext, proposalId: string, commentId: string) {
+export async function selectComment(ctx: Scope, proposalId: string, commentId: string) {
   const [row] = await ctx.db
     .select({ comment: proposalComments, author: { firstName: users.firstName, lastName: users.lastName } })
     .from(proposalComments)
@@ -57,7 +57,7 @@ export async function insertComment(
 }
 
 export async function updateCommentById(
-  ctx: TenantContext,
+  ctx: Scope,
   id: string,
   values: { content: string; isPrivate?: boolean },
 ): Promise<void> {
@@ -67,7 +67,7 @@ export async function updateCommentById(
     .where(and(inTenant(proposalComments, ctx), eq(proposalComments.id, id)));
 }
 
-export async function deleteCommentById(ctx: TenantContext, id: string): Promise<void> {
+export async function deleteCommentById(ctx: Scope, id: string): Promise<void> {
   await ctx.db
     .delete(proposalComments)
     .where(and(inTenant(proposalComments, ctx), eq(proposalComments.id, id)));

@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { contentBlocks, users } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 export type ContentBlockRow = typeof contentBlocks.$inferSelect;
 export type ContentBlockValues = Pick<typeof contentBlocks.$inferInsert, 'name' | 'block' | 'createdBy'>;
@@ -17,7 +17,7 @@ const selection = {
 
 /** Search looks at the name, the block's title and its text (docs/product.md#block-library). */
 export async function selectContentBlocks(
-  ctx: TenantContext,
+  ctx: Scope,
   opts: { search?: string; limit: number; offset: number },
 ): Promise<{ rows: ContentBlockWithAuthor[]; total: number }> {
   const pattern = opts.search ? likePattern(opts.search) : undefined;
@@ -46,7 +46,7 @@ export async function selectContentBlocks(
 }
 
 export async function selectContentBlockById(
-  ctx: TenantContext,
+  ctx: Scope,
   id: string,
 ): Promise<ContentBlockWithAuthor | undefined> {
   const [row] = await ctx.db
@@ -58,10 +58,7 @@ export async function selectContentBlockById(
   return row;
 }
 
-export async function insertContentBlock(
-  ctx: TenantContext,
-  values: ContentBlockValues,
-): Promise<ContentBlockRow> {
+export async function insertContentBlock(ctx: Scope, values: ContentBlockValues): Promise<ContentBlockRow> {
   const [row] = await ctx.db
     .insert(contentBlocks)
     .values({ ...values, organizationId: ctx.organizationId })
@@ -71,7 +68,7 @@ export async function insertContentBlock(
 }
 
 export async function updateContentBlockById(
-  ctx: TenantContext,
+  ctx: Scope,
   id: string,
   values: Partial<Pick<ContentBlockValues, 'name' | 'block'>>,
 ): Promise<ContentBlockRow | undefined> {
@@ -83,7 +80,7 @@ export async function updateContentBlockById(
   return row;
 }
 
-export async function deleteContentBlockById(ctx: TenantContext, id: string): Promise<boolean> {
+export async function deleteContentBlockById(ctx: Scope, id: string): Promise<boolean> {
   const rows = await ctx.db
     .delete(contentBlocks)
     .where(and(inTenant(contentBlocks, ctx), eq(contentBlocks.id, id)))

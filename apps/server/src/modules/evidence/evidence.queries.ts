@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { clients, proposalEvents, proposalEvidenceHeads, proposals } from '@/db/schema/index.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 export type EvidenceRow = typeof proposalEvents.$inferSelect;
 
@@ -64,7 +64,7 @@ export async function selectEvidenceHead(db: Db, proposalId: string) {
 }
 
 /** Whether the proposal is one of the organization's (another organization's is not found). */
-export async function selectProposalExists(ctx: TenantContext, id: string): Promise<boolean> {
+export async function selectProposalExists(ctx: Scope, id: string): Promise<boolean> {
   const [row] = await ctx.db
     .select({ id: proposals.id })
     .from(proposals)

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import { products } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductValues = Omit<
@@ -10,7 +10,7 @@ export type ProductValues = Omit<
 >;
 
 export async function selectProducts(
-  ctx: TenantContext,
+  ctx: Scope,
   opts: { search?: string; category?: string; isActive?: boolean; limit: number; offset: number },
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const pattern = opts.search ? likePattern(opts.search) : undefined;
@@ -35,7 +35,7 @@ export async function selectProducts(
   return { rows, total: totals?.n ?? 0 };
 }
 
-export async function selectProductCategories(ctx: TenantContext): Promise<string[]> {
+export async function selectProductCategories(ctx: Scope): Promise<string[]> {
   const rows = await ctx.db
     .selectDistinct({ category: products.category })
     .from(products)
@@ -44,7 +44,7 @@ export async function selectProductCategories(ctx: TenantContext): Promise<strin
   return rows.map((r) => r.category).filter((c): c is string => !!c);
 }
 
-export async function selectProductById(ctx: TenantContext, id: string): Promise<ProductRow | undefined> {
+export async function selectProductById(ctx: Scope, id: string): Promise<ProductRow | undefined> {
   const [row] = await ctx.db
     .select()
     .from(products)
@@ -53,7 +53,7 @@ export async function selectProductById(ctx: TenantContext, id: string): Promise
   return row;
 }
 
-export async function insertProduct(ctx: TenantContext, values: ProductValues): Promise<ProductRow> {
+export async function insertProduct(ctx: Scope, values: ProductValues): Promise<ProductRow> {
   const [row] = await ctx.db
     .insert(products)
     .values({ ...values, organizationId: ctx.organizationId })
@@ -63,7 +63,7 @@ export async function insertProduct(ctx: TenantContext, values: ProductValues): 
 }
 
 export async function updateProductById(
-  ctx: TenantContext,
+  ctx: Scope,
   id: string,
   values: Partial<ProductValues>,
 ): Promise<ProductRow | undefined> {

@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { clients, organizations, proposalMessages, proposals, users } from '@/db/schema/index.ts';
-import { inTenant, personOf, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, personOf, type Scope, type TenantContext } from '@/lib/tenant-scope.ts';
 
 export type ProposalMessageRow = typeof proposalMessages.$inferSelect;
 
 /** The proposal the conversation belongs to, with what the answer's email needs. */
-export async function selectMessageProposal(ctx: TenantContext, proposalId: string) {
+export async function selectMessageProposal(ctx: Scope, proposalId: string) {
   const [row] = await ctx.db
     .select({
       id: proposals.id,
@@ -27,7 +27,7 @@ export async function selectMessageProposal(ctx: TenantContext, proposalId: stri
   return row;
 }
 
-export async function selectMessages(ctx: TenantContext, proposalId: string): Promise<ProposalMessageRow[]> {
+export async function selectMessages(ctx: Scope, proposalId: string): Promise<ProposalMessageRow[]> {
   return ctx.db
     .select()
     .from(proposalMessages)

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { isClosedToClient } from '@aceite/shared/proposal-status';
 import type { AnswerClientMessageInput, ProposalMessage } from '@aceite/shared/schemas/proposal-messages';
 import { assertCanAnswerClientMessage } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -57,7 +58,7 @@ export async function answerMessage(
 ): Promise<ProposalMessage> {
   const p = await proposalOf(ctx, proposalId);
   assertCanAnswerClientMessage(ctx, p.ownerId);
-  if (p.status === 'cancelled') throw new AppError('CONFLICT', MESSAGES.proposalUnavailable);
+  if (isClosedToClient(p)) throw new AppError('CONFLICT', MESSAGES.proposalUnavailable);
   const brand = brandOf({ name: p.organizationName, branding: p.branding });
   const authorName = (await selectMemberName(ctx)) ?? brand.organizationName;
   const row = await withTx(ctx, async (tx) => {

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 const owner = alias(users, 'owner');
 
 /** One proposal of the caller's organization with what its PDF shows: client, owner and the organization. */
-export async function selectProposalForPdf(ctx: Pick<TenantContext, 'db' | 'organizationId'>, id: string) {
+export async function selectProposalForPdf(ctx: Scope, id: string) {
   const [row] = await ctx.db
     .select({
       proposal: proposals,

@@ -1,13 +1,13 @@
 import { and, desc, eq, max } from 'drizzle-orm';
 import { type ProposalSnapshot, proposals, proposalVersions, users } from '@/db/schema/index.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 const versionColumns = {
   version: proposalVersions,
   creator: { firstName: users.firstName, lastName: users.lastName },
 };
 
-export async function selectVersions(ctx: TenantContext, proposalId: string) {
+export async function selectVersions(ctx: Scope, proposalId: string) {
   return ctx.db
     .select(versionColumns)
     .from(proposalVersions)
@@ -16,7 +16,7 @@ export async function selectVersions(ctx: TenantContext, proposalId: string) {
     .orderBy(desc(proposalVersions.versionNumber));
 }
 
-export async function selectVersion(ctx: TenantContext, proposalId: string, versionNumber: number) {
+export async function selectVersion(ctx: Scope, proposalId: string, versionNumber: number) {
   const [row] = await ctx.db
     .select(versionColumns)
     .from(proposalVersions)
@@ -32,7 +32,7 @@ export async function selectVersion(ctx: TenantContext, proposalId: string, vers
   return row;
 }
 
-export async function selectLatestVersion(ctx: TenantContext, proposalId: string) {
+export async function selectLatestVersion(ctx: Scope, proposalId: string) {
   const [row] = await ctx.db
     .select()
     .from(proposalVersions)
@@ -43,7 +43,7 @@ export async function selectLatestVersion(ctx: TenantContext, proposalId: string
 }
 
 /** The proposal, locked for the numbering of its next version. */
-export async function selectProposalForVersion(ctx: TenantContext, proposalId: string) {
+export async function selectProposalForVersion(ctx: Scope, proposalId: string) {
   const [row] = await ctx.db
     .select()
     .from(proposals)
@@ -54,7 +54,7 @@ export async function selectProposalForVersion(ctx: TenantContext, proposalId: s
 }
 
 export async function insertVersion(
-  ctx: TenantContext,
+  ctx: Scope,
   values: { proposalId: string; changeNotes: string; snapshot: ProposalSnapshot; createdBy: string | null },
 ): Promise<number> {
   const [current] = await ctx.db

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { proposalApprovals, proposals, teams, users } from '@/db/schema/index.ts';
+import { mayApprove } from '@/lib/access.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
 type ApprovalAction = (typeof proposalApprovals.$inferInsert)['action'];
@@ -105,7 +106,7 @@ export function awaitingApprovalOf(ctx: TenantContext, selfApproves: boolean): S
   const own = selfApproves
     ? undefined
     : and(ne(proposals.ownerId, ctx.userId), notPartyToPendingRequest(ctx.userId));
-  if (ctx.apiKey || (ctx.role !== 'admin' && ctx.role !== 'manager')) return sql`false`;
+  if (!mayApprove(ctx)) return sql`false`;
   if (ctx.role === 'admin') return and(inReview, own);
   const managedTeams = ctx.db
     .select({ id: teams.id })

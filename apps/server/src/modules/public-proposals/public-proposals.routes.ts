@@ -1,5 +1,4 @@
 import type { ClientChoice } from '@aceite/shared/client-choice';
-import { isPlatformAdmin } from '@aceite/shared/permissions';
 import { dataEnvelope, ErrorEnvelopeSchema } from '@aceite/shared/schemas/common';
 import {
   ClientMessageInputSchema,
@@ -62,15 +61,12 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
   const key = publicProposals.answerCodeKey(opts.secret);
 
   async function meta(req: FastifyRequest): Promise<publicProposals.PublicRequestMeta> {
-    const header = req.headers.authorization;
-    const viewer = header?.startsWith('Bearer ')
-      ? await app.accessTokens.identify(header.slice(7).trim())
-      : null;
+    const viewer = await app.optionalViewer(req);
     return {
       ip: req.ip,
       userAgent: req.headers['user-agent'],
-      viewerOrganizationId: viewer?.organizationId ?? null,
-      viewerIsPlatform: !!viewer && (viewer.impersonating || isPlatformAdmin(viewer)),
+      viewerOrganizationId: viewer.organizationId,
+      viewerIsPlatform: viewer.platform,
     };
   }
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { organizations, proposalReading, proposalReadingTotals, proposals } from '@/db/schema/index.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 export type ReadingRow = typeof proposalReading.$inferSelect;
 
@@ -99,7 +99,7 @@ export async function updateVisit(
 }
 
 /** Whether the proposal is one of the organization's (another organization's is not found). */
-export async function selectProposalForReading(ctx: TenantContext, id: string) {
+export async function selectProposalForReading(ctx: Scope, id: string) {
   const [row] = await ctx.db
     .select({ id: proposals.id, content: proposals.content })
     .from(proposals)
@@ -108,7 +108,7 @@ export async function selectProposalForReading(ctx: TenantContext, id: string) {
   return row;
 }
 
-export function selectVisits(ctx: TenantContext, proposalId: string): Promise<ReadingRow[]> {
+export function selectVisits(ctx: Scope, proposalId: string): Promise<ReadingRow[]> {
   return ctx.db
     .select()
     .from(proposalReading)
@@ -116,7 +116,7 @@ export function selectVisits(ctx: TenantContext, proposalId: string): Promise<Re
     .orderBy(desc(proposalReading.startedAt));
 }
 
-export async function selectTotals(ctx: TenantContext, proposalId: string) {
+export async function selectTotals(ctx: Scope, proposalId: string) {
   const [row] = await ctx.db
     .select()
     .from(proposalReadingTotals)

@@ -1,5 +1,4 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { isPlatformAdmin } from '@aceite/shared/permissions';
 import { dataEnvelope, ErrorEnvelopeSchema, IdParamsSchema } from '@aceite/shared/schemas/common';
 import { PublicTokenParamsSchema } from '@aceite/shared/schemas/public-proposals';
 import { ProposalReadingSchema, ReadingBatchInputSchema } from '@aceite/shared/schemas/reading';
@@ -54,15 +53,12 @@ export const readingRoutes: FastifyPluginAsyncZod<ReadingRoutesOptions> = async 
       },
     },
     async (req, reply) => {
-      const header = req.headers.authorization;
-      const viewer = header?.startsWith('Bearer ')
-        ? await app.accessTokens.identify(header.slice(7).trim())
-        : null;
+      const viewer = await app.optionalViewer(req);
       await reading.recordReading(app.db, req.params.publicToken, req.body, {
         ip: req.ip,
         userAgent: req.headers['user-agent'],
-        viewerOrganizationId: viewer?.organizationId ?? null,
-        viewerIsPlatform: !!viewer && (viewer.impersonating || isPlatformAdmin(viewer)),
+        viewerOrganizationId: viewer.organizationId,
+        viewerIsPlatform: viewer.platform,
       });
       return reply.code(204).send(null);
     },

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { isClosedToClient } from '@aceite/shared/proposal-status';
 import { blockIndexOf, READING_ITEMS_SECTION } from '@aceite/shared/reading';
 import {
   parseOrganizationSettings,
@@ -76,7 +77,7 @@ export async function recordReading(
   now = new Date(),
 ): Promise<void> {
   const target = await selectReadingTarget(db, token);
-  if (!target || target.status === 'cancelled') throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+  if (!target || isClosedToClient(target)) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
   if (meta.viewerIsPlatform || meta.viewerOrganizationId === target.organizationId) return;
   if (isBot(meta.userAgent)) return;
   const viewedAt = target.lastViewedAt;

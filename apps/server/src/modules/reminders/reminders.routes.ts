@@ -1,29 +1,12 @@
-import { isPlatformAdmin } from '@aceite/shared/permissions';
 import { dataEnvelope, ErrorEnvelopeSchema } from '@aceite/shared/schemas/common';
 import { PublicTokenParamsSchema } from '@aceite/shared/schemas/public-proposals';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perIpLimit } from '@/lib/rate-limit.ts';
-import { type ReminderCaller, stopReminders } from './reminders.service.ts';
+import { stopReminders } from './reminders.service.ts';
 
 /** The client's opt-out of a proposal's reminders (docs/product.md#reminders): no login, the link token is the key. */
 export const remindersRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async (app, opts) => {
-  /**
-   * Who else than the client may be calling: a member's session, a platform session. An API key never gets
-   * here: the auth plugin refuses keys on every public route (lib/api-key-access.ts).
-   */
-  async function callerOf(req: FastifyRequest): Promise<ReminderCaller> {
-    const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!token) return { organizationId: null, platform: false };
-    const viewer = await app.accessTokens.identify(token);
-    return {
-      organizationId: viewer?.organizationId ?? null,
-      platform: !!viewer && (viewer.impersonating || isPlatformAdmin(viewer)),
-    };
-  }
-
   // RFC 8058 one-click unsubscribe: the mail provider POSTs `List-Unsubscribe=One-Click` form-encoded to the
   // List-Unsubscribe link, with no page and no session. The body says nothing the route needs (the link is the
   // key), so it is read and dropped; scoped to this plugin, no other route takes form bodies.
@@ -53,6 +36,8 @@ export const remindersRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = 
         },
       },
     },
-    async (req) => ({ data: await stopReminders(app.db, req.params.publicToken, await callerOf(req)) }),
+    async (req) => ({
+      data: await stopReminders(app.db, req.params.publicToken, await app.optionalViewer(req)),
+    }),
   );
 };

@@ -1,6 +1,13 @@
+import { calendarDay, DEFAULT_TIME_ZONE } from '@aceite/shared/dates';
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
-import { isBeforeSent, STATUS_LABELS } from '@aceite/shared/proposal-status';
+import {
+  isActionable,
+  isBeforeSent,
+  isPastValidity,
+  type ProposalStatus,
+  STATUS_LABELS,
+} from '@aceite/shared/proposal-status';
 import {
   CLIENT_REMINDER_KINDS,
   type ClientReminderKind,
@@ -10,6 +17,7 @@ import {
 import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
+import type { PublicViewer } from '@/lib/public-viewer.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import {
   assertWithinMailLimits,
@@ -69,6 +77,8 @@ interface ReminderState {
   lastViewedAt: Date | null;
   validUntil: string | null;
   settings: Record<string, unknown>;
+  /** The organization's time zone, the calendar of the validity date (Lisbon when not given). */
+  timeZone?: string;
 }
 
 /**
@@ -79,8 +89,9 @@ interface ReminderState {
 export function isReminderDue(kind: ClientReminderKind, p: ReminderState, now: Date): boolean {
   const days = clientReminderDays(p.settings, kind);
   if (days === null || !p.sentAt) return false;
-  const today = lisbonClock(now).day;
-  if (p.validUntil && p.validUntil < today) return false;
+  // The validity is read in the organization's calendar (docs/product.md#validity-and-expiry).
+  const today = calendarDay(now, p.timeZone ?? DEFAULT_TIME_ZONE);
+  if (isPastValidity(p.validUntil, today)) return false;
   const elapsed = (since: Date) => now.getTime() - since.getTime() >= days * DAY_MS;
   switch (kind) {
     case 'not_opened':
@@ -90,9 +101,9 @@ export function isReminderDue(kind: ClientReminderKind, p: ReminderState, now: D
     case 'before_expiry':
       return (
         !!p.validUntil &&
-        ['sent', 'viewed', 'under_negotiation'].includes(p.status) &&
+        isActionable(p.status as ProposalStatus) &&
         daysBetween(today, p.validUntil) <= days &&
-        lisbonClock(p.sentAt).day < today
+        calendarDay(p.sentAt, p.timeZone ?? DEFAULT_TIME_ZONE) < today
       );
   }
 }
@@ -282,13 +293,10 @@ export async function runReminders(
 }
 
 /**
- * Who called the opt-out besides the link's token (docs/product.md#reminders). API keys are refused before, as
- * on every public route (lib/api-key-access.ts).
+ * Who called the opt-out besides the link's token (docs/product.md#reminders): the public caller every public
+ * route reads (lib/public-viewer.ts). API keys are refused before, as on every public route.
  */
-export interface ReminderCaller {
-  organizationId: string | null;
-  platform: boolean;
-}
+export type ReminderCaller = PublicViewer;
 
 /**
  * 'Não quero receber mais lembretes' (docs/product.md#reminders): records the client's opt-out of this proposal's

@@ -5,6 +5,7 @@ import { contentSha256, type ShownContent, shownContent } from '@aceite/shared/c
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
 import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
+import { isClosedToClient } from '@aceite/shared/proposal-status';
 import type { EvidenceEvent } from '@aceite/shared/schemas/evidence';
 import { completeContent } from '@aceite/shared/schemas/proposals';
 import {
@@ -327,7 +328,7 @@ export async function getSealedPdf(
 /** The client's download from the public page, after the decision. */
 export async function getPublicSealedPdf(db: Db, storage: FileStorage, token: string): Promise<SealedFile> {
   const row = await selectSealedByToken(db, token);
-  if (!row || row.status === 'cancelled') throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+  if (!row || isClosedToClient(row)) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
   return openSealed(storage, row.sealed, row);
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { organizations, refreshTokens, users } from '@/db/schema/index.ts';
-import type { ActorContext, TenantContext } from '@/lib/tenant-scope.ts';
+import type { ActorContext, Scope } from '@/lib/tenant-scope.ts';
 
 /** The caller's own row: in their organization, or without one for a platform account (superadmin). */
 function ownUser(ctx: ActorContext) {
@@ -44,7 +44,7 @@ export async function revokeOtherSessions(
     );
 }
 
-export async function selectOwnOrganization(ctx: TenantContext) {
+export async function selectOwnOrganization(ctx: Scope) {
   const [row] = await ctx.db
     .select()
     .from(organizations)
@@ -54,7 +54,7 @@ export async function selectOwnOrganization(ctx: TenantContext) {
 }
 
 export async function updateOwnOrganization(
-  ctx: TenantContext,
+  ctx: Scope,
   values: Pick<typeof organizations.$inferInsert, 'name' | 'domain' | 'branding' | 'settings'>,
 ) {
   const [row] = await ctx.db

@@ -2,7 +2,7 @@ import { and, count, eq, ilike, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { teams, users } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 const manager = alias(users, 'manager');
 // Written out with an explicit alias: drizzle may leave columns unqualified, which inside the subquery
@@ -23,7 +23,7 @@ export interface TeamWithManager {
 }
 
 export async function selectTeams(
-  ctx: TenantContext,
+  ctx: Scope,
   opts: { search?: string; limit: number; offset: number },
 ): Promise<{ rows: TeamWithManager[]; total: number }> {
   const where = and(
@@ -44,7 +44,7 @@ export async function selectTeams(
   return { rows, total: totals?.n ?? 0 };
 }
 
-export async function selectTeamById(ctx: TenantContext, id: string): Promise<TeamWithManager | undefined> {
+export async function selectTeamById(ctx: Scope, id: string): Promise<TeamWithManager | undefined> {
   const [row] = await ctx.db
     .select(teamColumns)
     .from(teams)
@@ -54,7 +54,7 @@ export async function selectTeamById(ctx: TenantContext, id: string): Promise<Te
   return row;
 }
 
-export async function selectTeamMembers(ctx: TenantContext, teamId: string) {
+export async function selectTeamMembers(ctx: Scope, teamId: string) {
   return ctx.db
     .select({
       id: users.id,
@@ -70,7 +70,7 @@ export async function selectTeamMembers(ctx: TenantContext, teamId: string) {
 }
 
 export async function insertTeam(
-  ctx: TenantContext,
+  ctx: Scope,
   values: { name: string; description: string | null; managerId: string | null },
 ): Promise<TeamRow> {
   const [row] = await ctx.db
@@ -82,7 +82,7 @@ export async function insertTeam(
 }
 
 export async function updateTeamById(
-  ctx: TenantContext,
+  ctx: Scope,
   id: string,
   values: { name: string; description: string | null; managerId: string | null },
 ): Promise<boolean> {
@@ -94,7 +94,7 @@ export async function updateTeamById(
   return rows.length === 1;
 }
 
-export async function deleteTeamById(ctx: TenantContext, id: string): Promise<boolean> {
+export async function deleteTeamById(ctx: Scope, id: string): Promise<boolean> {
   const rows = await ctx.db
     .delete(teams)
     .where(and(inTenant(teams, ctx), eq(teams.id, id)))
@@ -104,7 +104,7 @@ export async function deleteTeamById(ctx: TenantContext, id: string): Promise<bo
 
 /** Sets or clears a member's team (a user is in at most one team). */
 export async function updateUserTeam(
-  ctx: TenantContext,
+  ctx: Scope,
   userId: string,
   teamId: string | null,
   onlyFromTeam?: string,
@@ -123,7 +123,7 @@ export async function updateUserTeam(
   return rows.length === 1;
 }
 
-export async function memberOfOrganization(ctx: TenantContext, userId: string): Promise<boolean> {
+export async function memberOfOrganization(ctx: Scope, userId: string): Promise<boolean> {
   const [row] = await ctx.db
     .select({ id: users.id })
     .from(users)

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client.ts';
 import { invites, organizations, refreshTokens, teams, users } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 export type MemberRow = typeof users.$inferSelect & { team: { id: string; name: string } | null };
 export type InviteRow = typeof invites.$inferSelect;
@@ -18,7 +18,7 @@ const toMember = (r: {
 });
 
 export async function selectMembers(
-  ctx: TenantContext,
+  ctx: Scope,
   opts: { search?: string; limit: number; offset: number },
 ): Promise<{ rows: MemberRow[]; total: number }> {
   const pattern = opts.search ? likePattern(opts.search) : undefined;
@@ -47,7 +47,7 @@ export async function selectMembers(
   return { rows: rows.map(toMember), total: totals?.n ?? 0 };
 }
 
-export async function selectMemberById(ctx: TenantContext, id: string): Promise<MemberRow | undefined> {
+export async function selectMemberById(ctx: Scope, id: string): Promise<MemberRow | undefined> {
   const [row] = await ctx.db
     .select(memberColumns)
     .from(users)
@@ -58,7 +58,7 @@ export async function selectMemberById(ctx: TenantContext, id: string): Promise<
 }
 
 export async function updateMemberById(
-  ctx: TenantContext,
+  ctx: Scope,
   id: string,
   values: Partial<Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'role' | 'teamId' | 'isActive'>>,
 ): Promise<boolean> {
@@ -79,7 +79,7 @@ export async function revokeSessionsOf(db: Db, userId: string): Promise<void> {
 
 /** The organization's team, or undefined (another organization's team included). */
 export async function selectTeam(
-  ctx: TenantContext,
+  ctx: Scope,
   teamId: string,
 ): Promise<{ id: string; name: string } | undefined> {
   const [row] = await ctx.db
@@ -91,7 +91,7 @@ export async function selectTeam(
 }
 
 /** Whether the address belongs to a member of the caller's organization. */
-export async function emailIsMember(ctx: TenantContext, email: string): Promise<boolean> {
+export async function emailIsMember(ctx: Scope, email: string): Promise<boolean> {
   const [row] = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -107,7 +107,7 @@ export async function emailHasAccount(db: Db, email: string): Promise<boolean> {
 
 const inviter = alias(users, 'inviter');
 
-export async function selectPendingInvites(ctx: TenantContext) {
+export async function selectPendingInvites(ctx: Scope) {
   return ctx.db
     .select({ invite: invites, inviter: { firstName: inviter.firstName, lastName: inviter.lastName } })
     .from(invites)
@@ -116,10 +116,7 @@ export async function selectPendingInvites(ctx: TenantContext) {
     .orderBy(desc(invites.createdAt));
 }
 
-export async function selectPendingInviteByEmail(
-  ctx: TenantContext,
-  email: string,
-): Promise<InviteRow | undefined> {
+export async function selectPendingInviteByEmail(ctx: Scope, email: string): Promise<InviteRow | undefined> {
   const [row] = await ctx.db
     .select()
     .from(invites)
@@ -135,7 +132,7 @@ export async function selectPendingInviteByEmail(
   return row;
 }
 
-export async function selectInviteById(ctx: TenantContext, id: string): Promise<InviteRow | undefined> {
+export async function selectInviteById(ctx: Scope, id: string): Promise<InviteRow | undefined> {
   const [row] = await ctx.db
     .select()
     .from(invites)
@@ -144,10 +141,7 @@ export async function selectInviteById(ctx: TenantContext, id: string): Promise<
   return row;
 }
 
-export async function insertInvite(
-  ctx: TenantContext,
-  values: Omit<typeof invites.$inferInsert, 'organizationId'>,
-) {
+export async function insertInvite(ctx: Scope, values: Omit<typeof invites.$inferInsert, 'organizationId'>) {
   const [row] = await ctx.db
     .insert(invites)
     .values({ ...values, organizationId: ctx.organizationId })
@@ -156,7 +150,7 @@ export async function insertInvite(
   return row;
 }
 
-export async function updateInviteToken(ctx: TenantContext, id: string, tokenHash: string, expiresAt: Date) {
+export async function updateInviteToken(ctx: Scope, id: string, tokenHash: string, expiresAt: Date) {
   const [row] = await ctx.db
     .update(invites)
     .set({ tokenHash, expiresAt })
@@ -165,7 +159,7 @@ export async function updateInviteToken(ctx: TenantContext, id: string, tokenHas
   return row;
 }
 
-export async function deleteInviteById(ctx: TenantContext, id: string): Promise<boolean> {
+export async function deleteInviteById(ctx: Scope, id: string): Promise<boolean> {
   const rows = await ctx.db
     .delete(invites)
     .where(and(inTenant(invites, ctx), eq(invites.id, id), isNull(invites.acceptedAt)))
@@ -213,12 +207,12 @@ export async function selectUserName(db: Db, id: string): Promise<string> {
  * Serializes changes to who administers the organization: the organization's row is locked until the
  * transaction ends, so two admins deactivating or demoting each other at once cannot both succeed.
  */
-export async function lockOrganization(ctx: TenantContext): Promise<void> {
+export async function lockOrganization(ctx: Scope): Promise<void> {
   await ctx.db.execute(sql`select 1 from ${organizations} where id = ${ctx.organizationId} for update`);
 }
 
 /** Active admins of the organization other than this user. */
-export async function countOtherActiveAdmins(ctx: TenantContext, exceptId: string): Promise<number> {
+export async function countOtherActiveAdmins(ctx: Scope, exceptId: string): Promise<number> {
   const [row] = await ctx.db
     .select({ n: count() })
     .from(users)

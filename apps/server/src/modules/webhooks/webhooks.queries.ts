@@ -8,13 +8,13 @@ import {
   webhookEvents,
 } from '@/db/schema/index.ts';
 import { claimIdsFrom } from '@/lib/durable-queue.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 type EndpointValues = Partial<Omit<typeof webhookEndpoints.$inferInsert, 'id' | 'organizationId'>>;
 
-export async function selectEndpoints(ctx: TenantContext): Promise<WebhookEndpointRow[]> {
+export async function selectEndpoints(ctx: Scope): Promise<WebhookEndpointRow[]> {
   return ctx.db
     .select()
     .from(webhookEndpoints)
@@ -22,10 +22,7 @@ export async function selectEndpoints(ctx: TenantContext): Promise<WebhookEndpoi
     .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id);
 }
 
-export async function selectEndpointById(
-  ctx: TenantContext,
-  id: string,
-): Promise<WebhookEndpointRow | undefined> {
+export async function selectEndpointById(ctx: Scope, id: string): Promise<WebhookEndpointRow | undefined> {
   const [row] = await ctx.db
     .select()
     .from(webhookEndpoints)
@@ -38,7 +35,7 @@ export async function selectEndpointById(
  * Locks the organization's endpoint count until the transaction ends and returns it: two creations at once
  * cannot both pass the limit (docs/integrations.md#limits).
  */
-export async function lockAndCountEndpoints(ctx: TenantContext): Promise<number> {
+export async function lockAndCountEndpoints(ctx: Scope): Promise<number> {
   await ctx.db.execute(
     sql`select pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${ctx.organizationId}`}))`,
   );
@@ -50,7 +47,7 @@ export async function lockAndCountEndpoints(ctx: TenantContext): Promise<number>
 }
 
 export async function insertEndpoint(
-  ctx: TenantContext,
+  ctx: Scope,
   values: Omit<typeof webhookEndpoints.$inferInsert, 'id' | 'organizationId'>,
 ): Promise<WebhookEndpointRow> {
   const [row] = await ctx.db
@@ -62,7 +59,7 @@ export async function insertEndpoint(
 }
 
 export async function updateEndpointById(
-  ctx: TenantContext,
+  ctx: Scope,
   id: string,
   values: EndpointValues,
 ): Promise<WebhookEndpointRow | undefined> {
@@ -74,7 +71,7 @@ export async function updateEndpointById(
   return row;
 }
 
-export async function deleteEndpointById(ctx: TenantContext, id: string): Promise<boolean> {
+export async function deleteEndpointById(ctx: Scope, id: string): Promise<boolean> {
   const rows = await ctx.db
     .delete(webhookEndpoints)
     .where(and(inTenant(webhookEndpoints, ctx), eq(webhookEndpoints.id, id)))
@@ -110,7 +107,7 @@ export async function insertEventWithDeliveries(
 
 /** An event for one endpoint only (the test event): recorded and queued without ordering. */
 export async function insertEventForEndpoint(
-  ctx: TenantContext,
+  ctx: Scope,
   event: { id: string; type: string; body: string },
   endpointId: string,
 ): Promise<string> {
@@ -119,11 +116,7 @@ export async function insertEventForEndpoint(
 }
 
 /** A new delivery of a recorded event ("Reenviar"): outside any order, so it neither waits nor blocks. */
-export async function insertDelivery(
-  ctx: TenantContext,
-  eventId: string,
-  endpointId: string,
-): Promise<string> {
+export async function insertDelivery(ctx: Scope, eventId: string, endpointId: string): Promise<string> {
   const [row] = await ctx.db
     .insert(webhookDeliveries)
     .values({ organizationId: ctx.organizationId, endpointId, eventId, orderingKey: null })
@@ -133,7 +126,7 @@ export async function insertDelivery(
 }
 
 export async function selectDelivery(
-  ctx: TenantContext,
+  ctx: Scope,
   endpointId: string,
   deliveryId: string,
 ): Promise<WebhookDeliveryRow | undefined> {
@@ -152,7 +145,7 @@ export async function selectDelivery(
 }
 
 export async function selectAttempts(
-  ctx: TenantContext,
+  ctx: Scope,
   endpointId: string,
   opts: { limit: number; offset: number },
 ) {

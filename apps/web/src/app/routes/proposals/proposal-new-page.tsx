@@ -6,7 +6,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { addDaysIso, todayIso } from '@/features/proposals/components/dates';
+import { addDaysIso, todayIso, useOrganizationTimeZone } from '@/features/proposals/components/dates';
 import { ProposalForm } from '@/features/proposals/components/proposal-form';
 import {
   emptyProposalValues,
@@ -32,6 +32,8 @@ export function ProposalNewPage() {
     ? null
     : (branding.data?.proposalValidityDays ?? DEFAULT_VALIDITY_DAYS);
   const vatRegion = branding.data?.vatRegion ?? DEFAULT_VAT_REGION;
+  // The default validity counts from the organization's today, as the server's duplicate does.
+  const timeZone = useOrganizationTimeZone();
   const initialValues = useMemo(() => {
     const values = template
       ? valuesFromTemplate(template, userId ?? null)
@@ -40,9 +42,9 @@ export function ProposalNewPage() {
       ...values,
       // A blank proposal starts at the normal rate of the organization's IVA region (docs/product.md#iva-per-line).
       ...(template ? {} : { taxRate: vatRates(vatRegion)[0] ?? values.taxRate }),
-      validUntil: values.validUntil || addDaysIso(todayIso(), validityDays ?? DEFAULT_VALIDITY_DAYS),
+      validUntil: values.validUntil || addDaysIso(todayIso(timeZone), validityDays ?? DEFAULT_VALIDITY_DAYS),
     };
-  }, [template, userId, validityDays, vatRegion]);
+  }, [template, userId, validityDays, vatRegion, timeZone]);
   const back = { to: paths.proposals(), label: 'Voltar a Propostas' };
 
   if (canCreate === undefined) return <LoadingState />;

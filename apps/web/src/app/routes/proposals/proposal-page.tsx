@@ -1,5 +1,12 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { isActionable, isAnswered, isCancellable, isWon, shownStatus } from '@aceite/shared/proposal-status';
+import {
+  isActionable,
+  isAnswered,
+  isCancellable,
+  isClosedToClient,
+  isWon,
+  shownStatus,
+} from '@aceite/shared/proposal-status';
 import { describeRejection } from '@aceite/shared/rejection-reasons';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
@@ -209,8 +216,7 @@ export function ProposalPage() {
           <ClientMessagesPanel
             proposalId={proposal.id}
             canAnswer={
-              authorization.canAnswerClientMessage(proposal.ownerId) === true &&
-              proposal.status !== 'cancelled'
+              authorization.canAnswerClientMessage(proposal.ownerId) === true && !isClosedToClient(proposal)
             }
           />
           <EvidencePanel proposalId={proposal.id} />

@@ -1,15 +1,20 @@
+import { calendarDay, DEFAULT_TIME_ZONE } from '@aceite/shared/dates';
+import { useAuthStore } from '@/lib/auth-store';
+
 /** A calendar date `YYYY-MM-DD` as pt-PT "22/11/2026" (the shared way every screen writes it). */
 export { formatCalendarDate } from '@aceite/shared/dates';
 
-/** Today as `YYYY-MM-DD` in the browser's time zone. */
-export function todayIso(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/**
+ * Today as `YYYY-MM-DD` in the organization's calendar (docs/product.md#validity-and-expiry): its time zone, Lisbon
+ * when not known; never the browser's, so a proposal is not expired on one screen and open on another.
+ */
+export function todayIso(timeZone?: string | null, now = new Date()): string {
+  return calendarDay(now, timeZone || DEFAULT_TIME_ZONE);
 }
 
-/** Whether a valid-until date has passed (it is valid through that whole day). */
-export function isPast(date: string, now = new Date()): boolean {
-  return date < todayIso(now);
+/** The signed-in member's organization's time zone (Lisbon while the user loads). */
+export function useOrganizationTimeZone(): string {
+  return useAuthStore((state) => state.user?.organization?.timeZone) ?? DEFAULT_TIME_ZONE;
 }
 
 /** `YYYY-MM-DD` plus a number of calendar days (computed at noon UTC, so no daylight-saving shift). */

@@ -1,4 +1,4 @@
-import { isAnswered, shownStatus } from '@aceite/shared/proposal-status';
+import { isAnswered, isPastValidity, shownStatus } from '@aceite/shared/proposal-status';
 import type { ProposalSummary } from '@aceite/shared/schemas/proposals';
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconPencil, IconTrash, IconUser } from '@tabler/icons-react';
@@ -9,7 +9,7 @@ import { ProposalTotal } from '@/components/proposal-total';
 import { paths } from '@/config/paths';
 import { fullName } from '@/lib/format';
 import { proposalQueryOptions } from '../api/get-proposal';
-import { formatCalendarDate, isPast } from './dates';
+import { formatCalendarDate, todayIso, useOrganizationTimeZone } from './dates';
 import { DuplicateButton } from './duplicate-button';
 import classes from './proposal-card.module.css';
 
@@ -26,6 +26,7 @@ interface ProposalCardProps {
 /** One proposal of the grid; the whole card opens it, Edit and Delete sit above that link. */
 export function ProposalCard({ proposal, canManage, canDelete, canDuplicate, onDelete }: ProposalCardProps) {
   const queryClient = useQueryClient();
+  const timeZone = useOrganizationTimeZone();
   // Start loading the detail as soon as the pointer or focus shows intent to open it.
   const prefetch = () => void queryClient.prefetchQuery(proposalQueryOptions(proposal.id));
   const canEdit = canManage && !isAnswered(proposal.status);
@@ -62,7 +63,7 @@ export function ProposalCard({ proposal, canManage, canDelete, canDuplicate, onD
             <IconCalendar size={16} aria-hidden="true" color="var(--mantine-color-dimmed)" />
             <Text size="sm" c="dimmed">
               {proposal.validUntil
-                ? `${isPast(proposal.validUntil) ? 'Validade terminou' : 'Válida até'} ${formatCalendarDate(proposal.validUntil)}`
+                ? `${isPastValidity(proposal.validUntil, todayIso(timeZone)) ? 'Validade terminou' : 'Válida até'} ${formatCalendarDate(proposal.validUntil)}`
                 : 'Sem data de validade'}
             </Text>
           </Group>

@@ -1,6 +1,6 @@
 import { itemChoiceNote } from '@aceite/shared/client-choice';
 import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
-import { shownStatus } from '@aceite/shared/proposal-status';
+import { isPastValidity, shownStatus } from '@aceite/shared/proposal-status';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
 import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { Anchor, Box, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
@@ -10,7 +10,7 @@ import { FinancialSummary } from '@/components/financial-summary';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { SectionPanel } from '@/components/section-panel';
 import { formatDateTime, fullName } from '@/lib/format';
-import { formatCalendarDate, isPast } from './dates';
+import { formatCalendarDate, todayIso, useOrganizationTimeZone } from './dates';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -108,6 +108,7 @@ export function ProposalDetail({
   recipientAction?: ReactNode;
 }) {
   const { client, owner } = proposal;
+  const timeZone = useOrganizationTimeZone();
   const blocks = proposal.content.blocks;
 
   return (
@@ -218,7 +219,7 @@ export function ProposalDetail({
                 {proposal.validUntil ? (
                   <>
                     {formatCalendarDate(proposal.validUntil)}
-                    {isPast(proposal.validUntil) && (
+                    {isPastValidity(proposal.validUntil, todayIso(timeZone)) && (
                       <Text span size="xs" c="dimmed">
                         {' '}
                         (terminou)
