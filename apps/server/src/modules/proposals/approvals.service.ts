@@ -28,6 +28,8 @@ import {
   proposalApprovedText,
   proposalReturnedText,
 } from '@/modules/notifications/notifications.texts.ts';
+// A cycle (proposals.service reads the approval rules here), safe: only called inside functions.
+import { enqueueProposalEvent } from '@/modules/webhooks/proposal-events.ts';
 import {
   awaitingApprovalOf,
   insertApprovalEvent,
@@ -44,8 +46,6 @@ import {
   selectUserFullName,
   updateProposalById,
 } from './proposals.queries.ts';
-// A cycle (proposals.service reads the approval rules here), safe: only called inside functions.
-import { enqueueProposalEvent } from './proposals.service.ts';
 
 /*
  * Approvals (docs/product.md#approvals): the organization's policy (`needsApproval` of @aceite/shared/approvals)

@@ -15,7 +15,6 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client.ts';
 import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
 import { preparedOn } from '@/lib/prepared.ts';
@@ -23,45 +22,27 @@ import { countOf, countsByStatus, selectTallies } from '@/lib/proposal-tallies.t
 import { readsByReference } from '@/lib/read-path.ts';
 import { likePattern } from '@/lib/search.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import {
+  clientColumns,
+  owner,
+  ownerColumns,
+  type ProposalClient,
+  type ProposalOwner,
+} from '@/modules/proposal-projections/proposal.queries.ts';
+
+// The organization's read of one proposal lives with its projection (modules/proposal-projections).
+export {
+  type ProposalClient,
+  type ProposalOwner,
+  type ProposalWithRelations,
+  selectProposalById,
+} from '@/modules/proposal-projections/proposal.queries.ts';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type ProposalValues = Omit<
   typeof proposals.$inferInsert,
   'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'publicToken'
 >;
-
-const owner = alias(users, 'owner');
-
-const clientColumns = {
-  id: clients.id,
-  name: clients.name,
-  company: clients.company,
-  email: clients.email,
-  phone: clients.phone,
-  taxId: clients.taxId,
-};
-const ownerColumns = {
-  id: owner.id,
-  firstName: owner.firstName,
-  lastName: owner.lastName,
-  email: owner.email,
-};
-
-export type ProposalClient = {
-  id: string;
-  name: string;
-  company: string | null;
-  email: string;
-  phone: string | null;
-  taxId: string | null;
-};
-export type ProposalOwner = { id: string; firstName: string; lastName: string; email: string };
-
-export interface ProposalWithRelations {
-  proposal: ProposalRow;
-  client: ProposalClient | null;
-  owner: ProposalOwner;
-}
 
 /**
  * Search matches the title, the number (docs/product.md#proposal-numbers), or the client's name or company. The client side is an id array from its own
@@ -199,28 +180,6 @@ export async function selectProposals(
     opts.withTotal === false ? [] : ctx.db.select({ n: count() }).from(proposals).where(where),
   ]);
   return { rows, total: totals?.n ?? 0 };
-}
-
-function proposalByIdQuery(db: Db, org: string | Placeholder, id: string | Placeholder) {
-  return db
-    .select({ proposal: proposals, client: clientColumns, owner: ownerColumns })
-    .from(proposals)
-    .leftJoin(clients, eq(clients.id, proposals.clientId))
-    .innerJoin(owner, eq(owner.id, proposals.ownerId))
-    .where(and(eq(proposals.organizationId, org), eq(proposals.id, id)))
-    .limit(1);
-}
-
-export async function selectProposalById(
-  ctx: TenantContext,
-  id: string,
-): Promise<ProposalWithRelations | undefined> {
-  if (readsByReference(ctx.db)) return (await proposalByIdQuery(ctx.db, ctx.organizationId, id))[0];
-  // The most frequent read: a named statement built once (issue 26).
-  const [row] = await preparedOn(ctx.db, 'proposal_by_id', (db) =>
-    proposalByIdQuery(db, sql.placeholder('org'), sql.placeholder('id')).prepare('proposal_by_id'),
-  ).execute({ org: ctx.organizationId, id });
-  return row;
 }
 
 /** How many proposals of the organization a named filter finds (the sidebar's 'Para aprovar'). */

@@ -37,10 +37,8 @@ import {
   type ProposalSummary,
 } from '@aceite/shared/schemas/proposals';
 import { OrganizationSettingsSchema } from '@aceite/shared/schemas/users';
-import type { WebhookEventType } from '@aceite/shared/schemas/webhooks';
-import { computeTotals, savedTaxBreakdown } from '@aceite/shared/totals';
+import { computeTotals } from '@aceite/shared/totals';
 import type { z } from 'zod';
-import type { Db } from '@/db/client.ts';
 import {
   assertCan,
   assertCanAssignProposal,
@@ -48,7 +46,6 @@ import {
   assertCanChangeRecipient,
   assertCanDeleteProposal,
   assertCanManageProposal,
-  canManageProposal,
 } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
@@ -77,7 +74,9 @@ import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalAssignedText, proposalSentText } from '@/modules/notifications/notifications.texts.ts';
 import { renderStoredProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
+import { toProposalDto } from '@/modules/proposal-projections/proposal-dto.ts';
 import { snapshotIfChanged } from '@/modules/proposal-versions/proposal-versions.service.ts';
+import { enqueueProposalEvent } from '@/modules/webhooks/proposal-events.ts';
 import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
 import {
   approvalAfterClientEdit,
@@ -117,69 +116,7 @@ type ProposalInput = z.output<typeof ProposalInputSchema>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/**
- * The public link is shown only to those who may send the proposal (issue 20): anyone holding it can answer
- * as the client, so a viewer, or a salesperson looking at a colleague's proposal, never receives it.
- */
-export function toProposalDto(
-  ctx: TenantContext,
-  { proposal: p, client, owner }: ProposalWithRelations,
-): Proposal {
-  const content = completeContent(p.content);
-  return {
-    id: p.id,
-    number: p.number,
-    title: p.title,
-    description: p.description,
-    clientId: p.clientId,
-    client,
-    status: p.status,
-    currency: p.currency,
-    subtotal: p.subtotal,
-    discountType: p.discountType,
-    discountValue: p.discountValue,
-    discountAmount: p.discountAmount,
-    taxRate: p.taxRate,
-    taxAmount: p.taxAmount,
-    taxBreakdown: savedTaxBreakdown({ ...p, items: content.items }),
-    totalValue: p.totalValue,
-    agreedTotal: agreedTotal(p),
-    validUntil: p.validUntil,
-    content,
-    publicToken: canManageProposal(ctx, p.ownerId) ? p.publicToken : null,
-    archivedAt: iso(p.archivedAt),
-    reissuedFromId: p.reissuedFromId,
-    currentVersion: p.currentVersion,
-    ownerId: p.ownerId,
-    owner,
-    viewCount: p.viewCount,
-    sentAt: iso(p.sentAt),
-    acceptedAt: iso(p.acceptedAt),
-    rejectedAt: iso(p.rejectedAt),
-    rejectionReason: p.rejectionReason,
-    rejectionReasonCode: p.status === 'rejected' ? (p.rejectionReasonCode ?? 'other') : null,
-    cancelledAt: p.cancelledAt ? p.cancelledAt.toISOString() : null,
-    cancellationReason: p.cancellationReason,
-    signedAt: iso(p.signedAt),
-    recipient: p.recipientEmail !== null ? { name: p.recipientName ?? '', email: p.recipientEmail } : null,
-    signedByName: p.signedByName,
-    signedByEmail: p.signedByEmail,
-    signatureData: p.signatureData,
-    answerVerification: shownVerification(p.answerVerification),
-    clientChoice: p.clientChoice ?? null,
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
-  };
-}
-
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
-
-/** Screens see the masked address only; the full one stays in the evidence (issue 34, H2). */
-function shownVerification(record: ProposalRow['answerVerification']): Proposal['answerVerification'] {
-  if (record?.method !== 'email_code') return record ?? null;
-  const { email: _full, ...shown } = record;
-  return shown;
-}
 
 /**
  * Where the client's emails go: the recipient frozen at the first sending, else (never sent) the client record
@@ -198,24 +135,6 @@ export function recipientOf(
  * endpoint is the organization's own integration, configured by an admin, so the public link is included.
  */
 const asOrganization = (ctx: TenantContext): TenantContext => ({ ...ctx, role: 'admin' });
-
-type ProposalEventType = Extract<WebhookEventType, `proposal.${string}`>;
-
-/**
- * Queues a proposal's webhook event with the proposal as it is now, inside the caller's transaction. The
- * proposal's id orders its events per endpoint. Other modules (the public page, the expiry sweep) call it too.
- */
-export async function enqueueProposalEvent(
-  db: Db,
-  organizationId: string,
-  id: string,
-  type: ProposalEventType,
-): Promise<void> {
-  const ctx: TenantContext = { db, organizationId, userId: '', role: 'admin' };
-  const row = await selectProposalById(ctx, id);
-  if (!row) return;
-  await enqueueEvent(db, { organizationId, type, data: toProposalDto(ctx, row), orderingKey: id });
-}
 
 /** The client answered (accepted, signed or rejected): the proposal is evidence from then on. */
 export function isAnswered(p: {
@@ -780,16 +699,7 @@ export async function sendProposal(
     });
     // The PDF is rendered now, inside the transaction that sends: the attachment is the content sent, whatever
     // is edited before the outbox delivers it (docs/decisions.md, "Proposal PDF").
-    const pdf =
-      input.attachPdf === false
-        ? null
-        : await renderStoredProposalPdf({
-            proposal,
-            client: { name: client.name, company: client.company, taxId: client.taxId },
-            owner: existing.owner,
-            brand: brandOf(org),
-            settings: org?.settings,
-          });
+    const pdf = input.attachPdf === false ? null : await renderStoredProposalPdf(tx, id);
     const outboxId = await queueEmail(tx.db, {
       kind: 'proposal',
       to: recipient.email,

@@ -21,7 +21,6 @@ import { z } from 'zod';
 import { perIpLimit } from '@/lib/rate-limit.ts';
 import { PDF_DOWNLOAD } from '@/lib/route-schemas.ts';
 import { sendPdf } from '@/modules/proposal-pdf/proposal-pdf.routes.ts';
-import { getPublicProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
 import * as publicProposals from './public-proposals.service.ts';
 
 export interface PublicRoutesOptions {
@@ -133,7 +132,10 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
       },
     },
     async (req, reply) =>
-      sendPdf(reply, await getPublicProposalPdf(app.db, req.params.publicToken, await meta(req))),
+      sendPdf(
+        reply,
+        await publicProposals.getPublicProposalPdf(app.db, req.params.publicToken, await meta(req)),
+      ),
   );
 
   app.post(

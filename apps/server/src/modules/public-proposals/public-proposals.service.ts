@@ -23,7 +23,7 @@ import {
   MAX_SIGNATURE_WIDTH,
 } from '@aceite/shared/schemas/public-proposals';
 import { readingRetentionMonths, requiresAnswerCode } from '@aceite/shared/schemas/users';
-import { computeTotals, savedTaxBreakdown } from '@aceite/shared/totals';
+import { computeTotals } from '@aceite/shared/totals';
 import type { Db } from '@/db/client.ts';
 import type { AnswerVerificationRecord, proposals } from '@/db/schema/index.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
@@ -45,9 +45,11 @@ import {
   proposalAnsweredText,
   proposalViewedText,
 } from '@/modules/notifications/notifications.texts.ts';
+import { type ProposalPdf, renderShownProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
+import { type LoadedProposal, loadShownProposal } from '@/modules/proposal-projections/shown-proposal.ts';
 import { assertClientMayDecide, linkAwaitsApproval } from '@/modules/proposals/approvals.service.ts';
-import { enqueueProposalEvent } from '@/modules/proposals/proposals.service.ts';
 import { queueSeal } from '@/modules/sealed-documents/sealed-documents.service.ts';
+import { enqueueProposalEvent } from '@/modules/webhooks/proposal-events.ts';
 import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
 import {
   countAnswerCodeAttempt,
@@ -63,7 +65,6 @@ import {
   markUnderNegotiation,
   markViewed,
   selectAnswerRecipient,
-  selectByToken,
   selectNewestAnswerCode,
   selectPageStamp,
   selectPublicMessages,
@@ -71,7 +72,10 @@ import {
   useAnswerCode,
 } from './public-proposals.queries.ts';
 
-type Found = NonNullable<Awaited<ReturnType<typeof selectByToken>>>;
+type Found = LoadedProposal;
+
+/** The proposal behind a link, by its token alone (the public page's one unscoped read). */
+const selectByToken = (db: Db, token: string) => loadShownProposal({ db }, { token });
 type ProposalRow = typeof proposals.$inferSelect;
 
 export interface PublicRequestMeta {
@@ -96,43 +100,15 @@ function isActionable(p: ProposalRow): boolean {
   return isOpenToAnswer(p.status) && !isPastValidity(p.validUntil);
 }
 
-/** The organization's NIF as its settings hold it (docs/product.md#tax-ids). */
-function organizationTaxId(settings: Record<string, unknown>): string | null {
-  return typeof settings.taxId === 'string' && settings.taxId !== '' ? settings.taxId : null;
-}
-
 function toPublicDto(found: Found, messages: PublicProposalMessage[] = []): PublicProposal {
   const p = found.proposal;
-  const brand = brandOf(found.organization);
   return {
-    organization: {
-      name: brand.organizationName,
-      primaryColor: brand.primaryColor,
-      logo: brand.logo,
-      taxId: organizationTaxId(found.organization.settings),
-    },
-    number: p.number,
-    title: p.title,
-    description: p.description,
-    status: p.status,
+    ...found.shown,
+    organization: found.shownOrganization,
     viewCount: p.viewCount,
-    currency: p.currency,
-    content: completeContent(p.content),
-    subtotal: p.subtotal,
-    discountType: p.discountType,
-    discountValue: p.discountValue,
-    discountAmount: p.discountAmount,
-    taxRate: p.taxRate,
-    taxAmount: p.taxAmount,
-    taxBreakdown: savedTaxBreakdown({ ...p, items: completeContent(p.content).items }),
-    totalValue: p.totalValue,
-    validUntil: p.validUntil,
-    client: found.client,
-    owner: found.owner,
     // Approval re-opened by a change (issue 34): nothing to answer until it is approved again.
     isActionable: isActionable(p) && p.approvalReopenedAt === null,
     inReview: isActionable(p) && p.approvalReopenedAt !== null,
-    clientChoice: p.clientChoice ?? null,
     signedAt: iso(p.signedAt),
     signedByName: p.signedByName,
     signedByEmail: p.signedByEmail,
@@ -142,7 +118,6 @@ function toPublicDto(found: Found, messages: PublicProposalMessage[] = []): Publ
     rejectionReason: p.rejectionReason,
     rejectionReasonCode: p.status === 'rejected' ? (p.rejectionReasonCode ?? 'other') : null,
     messages,
-    createdAt: p.createdAt.toISOString(),
     version: p.currentVersion,
     // The recipient frozen at sending (issue 34, H2), never the client record as it is now.
     recipient: frozenRecipient(found),
@@ -212,7 +187,7 @@ async function findVisible(db: Db, token: string): Promise<Found> {
 async function findReadable(db: Db, token: string, meta: PublicRequestMeta): Promise<Found> {
   const found = await findVisible(db, token);
   const member = meta.viewerOrganizationId === found.proposal.organizationId;
-  if (!member && linkAwaitsApproval(found.organization.settings, found.proposal, found.ownerRole)) {
+  if (!member && linkAwaitsApproval(found.organization.settings, found.proposal, found.owner.role)) {
     throw notFound();
   }
   return found;
@@ -288,15 +263,15 @@ async function countVisit(db: Db, found: Found, meta: PublicRequestMeta): Promis
 }
 
 /**
- * The proposal for its PDF (docs/product.md#proposal-pdf): the page's visibility (unknown or cancelled → 404,
+ * The client's download through the link (docs/product.md#proposal-pdf): the page's visibility (unknown or cancelled → 404,
  * expired still readable), no view counted, and the client's download recorded in the audit log. A member of
  * the owning organization or a platform account opening the link is not the client: nothing is recorded.
  */
-export async function getPublicProposalForPdf(
+export async function getPublicProposalPdf(
   db: Db,
   token: string,
   meta: PublicRequestMeta,
-): Promise<PublicProposal> {
+): Promise<ProposalPdf> {
   const found = await findVisible(db, token);
   const p = found.proposal;
   if (!meta.viewerIsPlatform && meta.viewerOrganizationId !== p.organizationId) {
@@ -319,7 +294,7 @@ export async function getPublicProposalForPdf(
       });
     });
   }
-  return toPublicDto(found);
+  return renderShownProposalPdf(found);
 }
 
 /**
