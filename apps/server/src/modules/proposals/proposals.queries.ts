@@ -1,22 +1,9 @@
 import type { Role } from '@aceite/shared/permissions';
 import type { ProposalStatus } from '@aceite/shared/proposal-status';
 import type { ProposalSort } from '@aceite/shared/schemas/proposals';
-import {
-  and,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  not,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
-import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
+import { clients, proposals } from '@/db/schema/index.ts';
 import { preparedOn } from '@/lib/prepared.ts';
 import { countOf, countsByStatus, selectTallies } from '@/lib/proposal-tallies.ts';
 import { readsByReference } from '@/lib/read-path.ts';
@@ -28,21 +15,23 @@ import {
   ownerColumns,
   type ProposalClient,
   type ProposalOwner,
+  type ProposalValues,
 } from '@/modules/proposal-projections/proposal.queries.ts';
 
-// The organization's read of one proposal lives with its projection (modules/proposal-projections).
+// The reads and writes of one proposal every proposal module shares live in modules/proposal-projections.
 export {
   type ProposalClient,
   type ProposalOwner,
+  type ProposalValues,
   type ProposalWithRelations,
+  selectOrganizationBranding,
   selectProposalById,
+  selectProposalForUpdate,
+  selectUserFullName,
+  updateProposalById,
 } from '@/modules/proposal-projections/proposal.queries.ts';
 
 export type ProposalRow = typeof proposals.$inferSelect;
-export type ProposalValues = Omit<
-  typeof proposals.$inferInsert,
-  'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'publicToken'
->;
 
 /**
  * Search matches the title, the number (docs/product.md#proposal-numbers), or the client's name or company. The client side is an id array from its own
@@ -212,30 +201,6 @@ export async function insertProposal(
   return row;
 }
 
-/**
- * Updates the proposal; with `unlessIn`, only while its status is none of those (a client's answer that lands
- * between the editor's read and this write is never overwritten). Undefined when no row was updated.
- */
-export async function updateProposalById(
-  ctx: TenantContext,
-  id: string,
-  values: Partial<ProposalValues>,
-  opts: { unlessIn?: readonly ProposalStatus[] } = {},
-): Promise<ProposalRow | undefined> {
-  const [row] = await ctx.db
-    .update(proposals)
-    .set({ ...values, updatedAt: new Date() })
-    .where(
-      and(
-        inTenant(proposals, ctx),
-        eq(proposals.id, id),
-        opts.unlessIn?.length ? not(inArray(proposals.status, [...opts.unlessIn])) : undefined,
-      ),
-    )
-    .returning();
-  return row;
-}
-
 /** Archives an answered proposal (once); its status when it was archived, undefined when nothing changed. */
 export async function archiveProposalById(
   ctx: TenantContext,
@@ -294,38 +259,4 @@ export async function clientExists(ctx: TenantContext, clientId: string): Promis
     .where(and(inTenant(clients, ctx), eq(clients.id, clientId)))
     .limit(1);
   return !!row;
-}
-
-/** Locks the proposal row for a send (status change, version snapshot and email in one transaction). */
-export async function selectProposalForUpdate(ctx: TenantContext, id: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(proposals)
-    .where(and(inTenant(proposals, ctx), eq(proposals.id, id)))
-    .for('update')
-    .limit(1);
-  return row;
-}
-
-export async function selectOrganizationBranding(ctx: TenantContext) {
-  const [row] = await ctx.db
-    .select({
-      name: organizations.name,
-      branding: organizations.branding,
-      settings: organizations.settings,
-      timezone: organizations.timezone,
-    })
-    .from(organizations)
-    .where(eq(organizations.id, ctx.organizationId))
-    .limit(1);
-  return row;
-}
-
-export async function selectUserFullName(ctx: TenantContext, userId: string): Promise<string> {
-  const [row] = await ctx.db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(and(inTenant(users, ctx), eq(users.id, userId)))
-    .limit(1);
-  return row ? `${row.firstName} ${row.lastName}` : '';
 }
