@@ -21,24 +21,33 @@ export interface ShownContent {
 }
 
 /**
+ * The names of the bound fields, picked from the shown proposal (schemas/shown-proposal.ts). Changing this list
+ * changes every hash: stored decisions keep theirs, so it only ever grows with a new version of the rule.
+ */
+export const SHOWN_CONTENT_FIELDS = [
+  'title',
+  'description',
+  'content',
+  'subtotal',
+  'discountType',
+  'discountValue',
+  'discountAmount',
+  'taxRate',
+  'taxAmount',
+  'totalValue',
+  'currency',
+  'validUntil',
+] as const satisfies readonly (keyof ShownContent)[];
+
+/**
  * Exactly the fields a decision is bound to, nothing else: kept with the decision (its audit row) so that the
  * sealed PDF is rendered from what the client decided on, not from the live row (docs/product.md#evidence).
+ * The proposal versions keep the same fields (their snapshot).
  */
-export function shownContent(p: ShownContent): ShownContent {
-  return {
-    title: p.title,
-    description: p.description,
-    content: p.content,
-    subtotal: p.subtotal,
-    discountType: p.discountType,
-    discountValue: p.discountValue,
-    discountAmount: p.discountAmount,
-    taxRate: p.taxRate,
-    taxAmount: p.taxAmount,
-    totalValue: p.totalValue,
-    currency: p.currency,
-    validUntil: p.validUntil,
-  };
+export function shownContent<T extends ShownContent>(p: T): Pick<T, keyof ShownContent> {
+  const picked: Record<string, unknown> = {};
+  for (const field of SHOWN_CONTENT_FIELDS) picked[field] = p[field];
+  return picked as Pick<T, keyof ShownContent>;
 }
 
 /** The canonical JSON (JCS) of what the client is shown: key order and number forms never depend on the writer. */

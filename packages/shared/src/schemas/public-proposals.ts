@@ -4,47 +4,15 @@ import { REJECTION_REASON_CODES } from '../rejection-reasons.ts';
 import { stripBidiControls } from '../text.ts';
 import { EmailSchema } from './common.ts';
 import { PublicProposalMessageSchema } from './proposal-messages.ts';
-import {
-  ChosenConfigurationSchema,
-  PROPOSAL_STATUSES,
-  ProposalContentSchema,
-  TaxBreakdownRowSchema,
-} from './proposals.ts';
+import { ShownOrganizationSchema, ShownProposalSchema } from './shown-proposal.ts';
 
 /**
- * What the client sees at /p/{publicToken}: no internal ids, only what the page shows
- * (docs/product.md#public-page).
+ * What the client sees at /p/{publicToken}: the shown proposal (shown-proposal.ts) with the organization's
+ * branding and what only the page has; no internal ids (docs/product.md#public-page).
  */
-export const PublicProposalSchema = z.object({
-  organization: z.object({
-    name: z.string(),
-    primaryColor: z.string(),
-    logo: z.string().nullable(),
-    /** The organization's NIF (docs/product.md#tax-ids), null when it set none. */
-    taxId: z.string().nullable(),
-  }),
-  /** 'ORC 2026/0042' (docs/product.md#proposal-numbers). */
-  number: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  status: z.enum(PROPOSAL_STATUSES),
+export const PublicProposalSchema = ShownProposalSchema.extend({
+  organization: ShownOrganizationSchema,
   viewCount: z.number().int(),
-  currency: z.string(),
-  content: ProposalContentSchema,
-  subtotal: z.number().int(),
-  discountType: z.enum(['percentage', 'fixed']),
-  discountValue: z.number(),
-  discountAmount: z.number().int(),
-  taxRate: z.number(),
-  taxAmount: z.number().int(),
-  /** The table by rate (docs/product.md#totals). */
-  taxBreakdown: z.array(TaxBreakdownRowSchema),
-  totalValue: z.number().int(),
-  validUntil: z.string().nullable(),
-  client: z
-    .object({ name: z.string(), company: z.string().nullable(), taxId: z.string().nullable() })
-    .nullable(),
-  owner: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
   /** Whether accept, reject and sign are still possible. */
   isActionable: z.boolean(),
   /**
@@ -52,8 +20,6 @@ export const PublicProposalSchema = z.object({
    * controls, and the answers are refused until it is approved (docs/product.md#approvals).
    */
   inReview: z.boolean(),
-  /** What the client chose when accepting (docs/product.md#client-choice); null until then. */
-  clientChoice: ChosenConfigurationSchema.nullable(),
   signedAt: z.string().nullable(),
   signedByName: z.string().nullable(),
   signedByEmail: z.string().nullable(),
@@ -63,7 +29,6 @@ export const PublicProposalSchema = z.object({
   rejectionReason: z.string().nullable(),
   /** Why the client rejected (docs/product.md#rejection-reasons); null unless rejected. */
   rejectionReasonCode: z.enum(REJECTION_REASON_CODES).nullable(),
-  createdAt: z.string(),
   /**
    * Who the proposal was sent to (the client's contact name and email), to prefill the signer's name and email
    * (docs/decisions.md, "Evidence chain"); null without a client.

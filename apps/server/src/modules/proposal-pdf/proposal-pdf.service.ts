@@ -1,19 +1,16 @@
 import type { ShownContent } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
-import { completeContent } from '@aceite/shared/schemas/proposals';
-import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
-import type { Db } from '@/db/client.ts';
+import type { ShownOrganization, ShownProposal } from '@aceite/shared/schemas/shown-proposal';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { type Brand, brandOf } from '@/lib/branding.ts';
 import type { PdfAppendix } from '@/lib/pdf-document.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import {
-  getPublicProposalForPdf,
-  type PublicRequestMeta,
-} from '@/modules/public-proposals/public-proposals.service.ts';
-import { selectProposalForPdf } from './proposal-pdf.queries.ts';
+  loadShownProposal,
+  type ShownScope,
+  toShownProposal,
+} from '@/modules/proposal-projections/shown-proposal.ts';
 import { type ProposalPdfData, renderProposalPdf } from './proposal-pdf.renderer.ts';
 
 /** A rendered PDF and the name it is saved under. */
@@ -26,94 +23,46 @@ type ProposalRow = typeof proposals.$inferSelect;
 /** A snapshot's fields are those of the row (content-hash.ts types them loosely, being Zod- and DB-free). */
 type BoundFields = Pick<ProposalRow, keyof ShownContent>;
 
-/** What the PDF shows of a stored proposal (the same content the public page shows). */
-export function pdfDataOfRow(source: {
-  proposal: ProposalRow;
-  client: { name: string; company: string | null; taxId?: string | null } | null;
-  owner: { firstName: string; lastName: string; email: string };
-  brand: Brand;
-  /** The organization's settings, for its NIF (docs/product.md#tax-ids). */
-  settings?: Record<string, unknown>;
-}): ProposalPdfData {
-  const p = source.proposal;
-  const taxId = source.settings?.taxId;
+/**
+ * What the PDF shows: the shown proposal (the same the public page shows) plus the organization's branding
+ * (docs/architecture.md, "The shown proposal").
+ */
+export function pdfDataOf(shown: ShownProposal, organization: ShownOrganization): ProposalPdfData {
   return {
-    organization: {
-      name: source.brand.organizationName,
-      primaryColor: source.brand.primaryColor,
-      logo: source.brand.logo,
-      taxId: typeof taxId === 'string' && taxId !== '' ? taxId : null,
-    },
-    number: p.number,
-    title: p.title,
-    description: p.description,
-    client: source.client,
-    owner: {
-      name: `${source.owner.firstName} ${source.owner.lastName}`.trim(),
-      email: source.owner.email,
-    },
-    content: completeContent(p.content),
-    discountType: p.discountType,
-    discountValue: p.discountValue,
-    taxRate: p.taxRate,
-    validUntil: p.validUntil,
-    createdAt: p.createdAt.toISOString(),
-    expired: p.status === 'expired',
-    choice: p.clientChoice?.choice ?? null,
+    organization,
+    number: shown.number,
+    title: shown.title,
+    description: shown.description,
+    client: shown.client,
+    owner: { name: `${shown.owner.firstName} ${shown.owner.lastName}`.trim(), email: shown.owner.email },
+    content: shown.content,
+    discountType: shown.discountType,
+    discountValue: shown.discountValue,
+    taxRate: shown.taxRate,
+    validUntil: shown.validUntil,
+    createdAt: shown.createdAt,
+    expired: shown.status === 'expired',
+    choice: shown.clientChoice?.choice ?? null,
   };
 }
 
-function pdfDataOfPublic(p: PublicProposal): ProposalPdfData {
-  return {
-    organization: p.organization,
-    number: p.number,
-    title: p.title,
-    description: p.description,
-    client: p.client,
-    owner: { name: `${p.owner.firstName} ${p.owner.lastName}`.trim(), email: p.owner.email },
-    content: p.content,
-    discountType: p.discountType,
-    discountValue: p.discountValue,
-    taxRate: p.taxRate,
-    validUntil: p.validUntil,
-    createdAt: p.createdAt,
-    expired: p.status === 'expired',
-    choice: p.clientChoice?.choice ?? null,
-  };
-}
-
-/** Renders a stored proposal's PDF (for the email attachment, inside the sending transaction). */
-export async function renderStoredProposalPdf(
-  source: Parameters<typeof pdfDataOfRow>[0],
+/** Renders a shown proposal's PDF, named after its number and title. */
+export async function renderShownProposalPdf(
+  source: { shown: ShownProposal; shownOrganization: ShownOrganization },
   appendix?: PdfAppendix,
 ): Promise<ProposalPdf> {
   return {
-    fileName: proposalPdfFileName(source.proposal),
-    bytes: await renderProposalPdf(pdfDataOfRow(source), appendix),
+    fileName: proposalPdfFileName(source.shown),
+    bytes: await renderProposalPdf(pdfDataOf(source.shown, source.shownOrganization), appendix),
   };
 }
 
 /**
- * A member's download: any member who can open the proposal (`GET /proposals/{id}`: every role of its
- * organization) gets its PDF; another organization's proposal is not found (docs/product.md#proposal-pdf).
+ * Renders a stored proposal's PDF: for the email attachment (inside the sending transaction), and for the
+ * sealed certificate's pages (a job that acts for the organization rather than for a member).
  */
-export async function getProposalPdf(ctx: TenantContext, id: string): Promise<ProposalPdf> {
-  const row = await selectProposalForPdf(ctx, id);
-  if (!row) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
-  return renderStoredProposalPdf({
-    ...row,
-    brand: brandOf(row.organization),
-    settings: row.organization.settings,
-  });
-}
-
-/**
- * The proposal pages of the sealed certificate (docs/product.md#sealed-certificate): rendered by the same
- * renderer as every download, for a job that acts for the organization rather than for a member.
- */
-export async function renderOrganizationProposalPdf(
-  db: Db,
-  organizationId: string,
+export async function renderStoredProposalPdf(
+  scope: ShownScope,
   id: string,
   appendix?: PdfAppendix,
   /**
@@ -121,34 +70,19 @@ export async function renderOrganizationProposalPdf(
    * the pages show it in place of the live row's fields (docs/product.md#sealed-certificate).
    */
   bound?: ShownContent,
-): Promise<Uint8Array> {
-  const row = await selectProposalForPdf({ db, organizationId }, id);
-  if (!row) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
-  return (
-    await renderStoredProposalPdf(
-      {
-        ...row,
-        proposal: bound ? { ...row.proposal, ...(bound as BoundFields) } : row.proposal,
-        brand: brandOf(row.organization),
-        settings: row.organization.settings,
-      },
-      appendix,
-    )
-  ).bytes;
+): Promise<ProposalPdf> {
+  const loaded = await loadShownProposal(scope, { id });
+  if (!loaded) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+  const shown = bound
+    ? toShownProposal({ ...loaded.proposal, ...(bound as BoundFields) }, loaded.client, loaded.owner)
+    : loaded.shown;
+  return renderShownProposalPdf({ shown, shownOrganization: loaded.shownOrganization }, appendix);
 }
 
 /**
- * The client's download through the link: the public page's visibility (unknown or cancelled → 404, an
- * expired proposal still readable), recorded in the audit log when the client downloads it.
+ * A member's download: any member who can open the proposal (`GET /proposals/{id}`: every role of its
+ * organization) gets its PDF; another organization's proposal is not found (docs/product.md#proposal-pdf).
  */
-export async function getPublicProposalPdf(
-  db: Db,
-  token: string,
-  meta: PublicRequestMeta,
-): Promise<ProposalPdf> {
-  const proposal = await getPublicProposalForPdf(db, token, meta);
-  return {
-    fileName: proposalPdfFileName(proposal),
-    bytes: await renderProposalPdf(pdfDataOfPublic(proposal)),
-  };
+export function getProposalPdf(ctx: TenantContext, id: string): Promise<ProposalPdf> {
+  return renderStoredProposalPdf(ctx, id);
 }

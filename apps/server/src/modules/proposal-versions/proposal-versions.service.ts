@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { shownContent } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import type { Version, VersionDetail } from '@aceite/shared/schemas/collaboration';
 import { completeContent } from '@aceite/shared/schemas/proposals';
@@ -17,22 +18,12 @@ import {
 type ProposalRow = typeof proposals.$inferSelect;
 type VersionRow = NonNullable<Awaited<ReturnType<typeof selectVersion>>>;
 
-/** The frozen copy of what a version keeps (docs/product.md#versions). */
+/**
+ * The frozen copy of what a version keeps (docs/product.md#versions): the fields a decision is bound to
+ * (`shownContent` of content-hash.ts), as stored.
+ */
 export function snapshotOf(p: ProposalRow): ProposalSnapshot {
-  return {
-    title: p.title,
-    description: p.description,
-    content: p.content,
-    discountType: p.discountType,
-    discountValue: p.discountValue,
-    taxRate: p.taxRate,
-    subtotal: p.subtotal,
-    discountAmount: p.discountAmount,
-    taxAmount: p.taxAmount,
-    totalValue: p.totalValue,
-    currency: p.currency,
-    validUntil: p.validUntil,
-  };
+  return shownContent(p);
 }
 
 function toVersionDto({ version: v, creator }: VersionRow): Version {

@@ -1,67 +1,37 @@
 import type { Role } from '@aceite/shared/permissions';
 import type { ProposalStatus } from '@aceite/shared/proposal-status';
 import type { ProposalSort } from '@aceite/shared/schemas/proposals';
-import {
-  and,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  not,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, ilike, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
-import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
+import { clients, proposals } from '@/db/schema/index.ts';
 import { preparedOn } from '@/lib/prepared.ts';
 import { countOf, countsByStatus, selectTallies } from '@/lib/proposal-tallies.ts';
 import { readsByReference } from '@/lib/read-path.ts';
 import { likePattern } from '@/lib/search.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import {
+  clientColumns,
+  owner,
+  ownerColumns,
+  type ProposalClient,
+  type ProposalOwner,
+  type ProposalValues,
+} from '@/modules/proposal-projections/proposal.queries.ts';
+
+// The reads and writes of one proposal every proposal module shares live in modules/proposal-projections.
+export {
+  type ProposalClient,
+  type ProposalOwner,
+  type ProposalValues,
+  type ProposalWithRelations,
+  selectOrganizationBranding,
+  selectProposalById,
+  selectProposalForUpdate,
+  selectUserFullName,
+  updateProposalById,
+} from '@/modules/proposal-projections/proposal.queries.ts';
 
 export type ProposalRow = typeof proposals.$inferSelect;
-export type ProposalValues = Omit<
-  typeof proposals.$inferInsert,
-  'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'publicToken'
->;
-
-const owner = alias(users, 'owner');
-
-const clientColumns = {
-  id: clients.id,
-  name: clients.name,
-  company: clients.company,
-  email: clients.email,
-  phone: clients.phone,
-  taxId: clients.taxId,
-};
-const ownerColumns = {
-  id: owner.id,
-  firstName: owner.firstName,
-  lastName: owner.lastName,
-  email: owner.email,
-};
-
-export type ProposalClient = {
-  id: string;
-  name: string;
-  company: string | null;
-  email: string;
-  phone: string | null;
-  taxId: string | null;
-};
-export type ProposalOwner = { id: string; firstName: string; lastName: string; email: string };
-
-export interface ProposalWithRelations {
-  proposal: ProposalRow;
-  client: ProposalClient | null;
-  owner: ProposalOwner;
-}
 
 /**
  * Search matches the title, the number (docs/product.md#proposal-numbers), or the client's name or company. The client side is an id array from its own
@@ -201,28 +171,6 @@ export async function selectProposals(
   return { rows, total: totals?.n ?? 0 };
 }
 
-function proposalByIdQuery(db: Db, org: string | Placeholder, id: string | Placeholder) {
-  return db
-    .select({ proposal: proposals, client: clientColumns, owner: ownerColumns })
-    .from(proposals)
-    .leftJoin(clients, eq(clients.id, proposals.clientId))
-    .innerJoin(owner, eq(owner.id, proposals.ownerId))
-    .where(and(eq(proposals.organizationId, org), eq(proposals.id, id)))
-    .limit(1);
-}
-
-export async function selectProposalById(
-  ctx: TenantContext,
-  id: string,
-): Promise<ProposalWithRelations | undefined> {
-  if (readsByReference(ctx.db)) return (await proposalByIdQuery(ctx.db, ctx.organizationId, id))[0];
-  // The most frequent read: a named statement built once (issue 26).
-  const [row] = await preparedOn(ctx.db, 'proposal_by_id', (db) =>
-    proposalByIdQuery(db, sql.placeholder('org'), sql.placeholder('id')).prepare('proposal_by_id'),
-  ).execute({ org: ctx.organizationId, id });
-  return row;
-}
-
 /** How many proposals of the organization a named filter finds (the sidebar's 'Para aprovar'). */
 export async function countProposals(ctx: TenantContext, only: SQL | undefined): Promise<number> {
   const [row] = await ctx.db.select({ n: count() }).from(proposals).where(listFilter(ctx, { only }));
@@ -250,30 +198,6 @@ export async function insertProposal(
     .values({ ...values, organizationId: ctx.organizationId })
     .returning();
   if (!row) throw new Error('proposal insert returned nothing');
-  return row;
-}
-
-/**
- * Updates the proposal; with `unlessIn`, only while its status is none of those (a client's answer that lands
- * between the editor's read and this write is never overwritten). Undefined when no row was updated.
- */
-export async function updateProposalById(
-  ctx: TenantContext,
-  id: string,
-  values: Partial<ProposalValues>,
-  opts: { unlessIn?: readonly ProposalStatus[] } = {},
-): Promise<ProposalRow | undefined> {
-  const [row] = await ctx.db
-    .update(proposals)
-    .set({ ...values, updatedAt: new Date() })
-    .where(
-      and(
-        inTenant(proposals, ctx),
-        eq(proposals.id, id),
-        opts.unlessIn?.length ? not(inArray(proposals.status, [...opts.unlessIn])) : undefined,
-      ),
-    )
-    .returning();
   return row;
 }
 
@@ -335,38 +259,4 @@ export async function clientExists(ctx: TenantContext, clientId: string): Promis
     .where(and(inTenant(clients, ctx), eq(clients.id, clientId)))
     .limit(1);
   return !!row;
-}
-
-/** Locks the proposal row for a send (status change, version snapshot and email in one transaction). */
-export async function selectProposalForUpdate(ctx: TenantContext, id: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(proposals)
-    .where(and(inTenant(proposals, ctx), eq(proposals.id, id)))
-    .for('update')
-    .limit(1);
-  return row;
-}
-
-export async function selectOrganizationBranding(ctx: TenantContext) {
-  const [row] = await ctx.db
-    .select({
-      name: organizations.name,
-      branding: organizations.branding,
-      settings: organizations.settings,
-      timezone: organizations.timezone,
-    })
-    .from(organizations)
-    .where(eq(organizations.id, ctx.organizationId))
-    .limit(1);
-  return row;
-}
-
-export async function selectUserFullName(ctx: TenantContext, userId: string): Promise<string> {
-  const [row] = await ctx.db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(and(inTenant(users, ctx), eq(users.id, userId)))
-    .limit(1);
-  return row ? `${row.firstName} ${row.lastName}` : '';
 }

@@ -17,7 +17,13 @@ import { PaginationSchema } from '@/lib/pagination.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { MailLimits } from '@/modules/email/email.service.ts';
+import * as cancel from './proposals.cancel.ts';
+import * as duplicate from './proposals.duplicate.ts';
+import * as recipient from './proposals.recipient.ts';
+import * as reissue from './proposals.reissue.ts';
+import * as send from './proposals.send.ts';
 import * as proposals from './proposals.service.ts';
+import * as update from './proposals.update.ts';
 
 export interface ProposalsRoutesOptions {
   storage: FileStorage;
@@ -101,7 +107,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
       },
     },
     async (req) => ({
-      data: await proposals.updateProposal(req.tenant, req.params.id, req.body, {
+      data: await update.updateProposal(req.tenant, req.params.id, req.body, {
         notifyClient: req.query.notifyClient,
         appUrl: app.appUrl,
         mailLimits: opts.mailLimits,
@@ -140,13 +146,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
       },
     },
     async (req) => ({
-      data: await proposals.sendProposal(
-        req.tenant,
-        app.appUrl,
-        req.params.id,
-        opts.mailLimits,
-        req.body ?? {},
-      ),
+      data: await send.sendProposal(req.tenant, app.appUrl, req.params.id, opts.mailLimits, req.body ?? {}),
     }),
   );
 
@@ -162,7 +162,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
         response: { 200: dataEnvelope(ProposalEmailDraftSchema), ...AUTHED_ERRORS },
       },
     },
-    async (req) => ({ data: await proposals.getProposalEmailDraft(req.tenant, req.params.id) }),
+    async (req) => ({ data: await send.getProposalEmailDraft(req.tenant, req.params.id) }),
   );
 
   app.post(
@@ -180,7 +180,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
         response: { 200: dataEnvelope(ProposalSchema), ...AUTHED_ERRORS },
       },
     },
-    async (req) => ({ data: await proposals.cancelProposal(req.tenant, req.params.id, req.body) }),
+    async (req) => ({ data: await cancel.cancelProposal(req.tenant, req.params.id, req.body) }),
   );
 
   app.post(
@@ -200,7 +200,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
       },
     },
     async (req) => ({
-      data: await proposals.changeProposalRecipient(
+      data: await recipient.changeProposalRecipient(
         req.tenant,
         app.appUrl,
         req.params.id,
@@ -224,7 +224,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
     },
     async (req, reply) => {
       reply.status(201);
-      return { data: await proposals.reissueProposal(req.tenant, req.params.id) };
+      return { data: await reissue.reissueProposal(req.tenant, req.params.id) };
     },
   );
 
@@ -244,7 +244,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
     },
     async (req, reply) => {
       reply.status(201);
-      return { data: await proposals.duplicateProposal(req.tenant, req.params.id) };
+      return { data: await duplicate.duplicateProposal(req.tenant, req.params.id) };
     },
   );
 };

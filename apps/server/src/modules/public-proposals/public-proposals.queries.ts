@@ -28,34 +28,10 @@ const owner = alias(users, 'owner');
  * but never sent is not the client's to decide (CLIENT_HAS_SEEN_STATUSES, docs/product.md#decisions).
  */
 
-export async function selectByToken(db: Db, token: string) {
-  const [row] = await db
-    .select({
-      proposal: proposals,
-      organization: {
-        name: organizations.name,
-        branding: organizations.branding,
-        settings: organizations.settings,
-      },
-      owner: { firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
-      ownerRole: owner.role,
-      client: { name: clients.name, company: clients.company, taxId: clients.taxId },
-      /** Where the one-time answer code goes (never shown whole on the public page). */
-      clientEmail: clients.email,
-    })
-    .from(proposals)
-    .innerJoin(organizations, eq(organizations.id, proposals.organizationId))
-    .innerJoin(owner, eq(owner.id, proposals.ownerId))
-    .leftJoin(clients, eq(clients.id, proposals.clientId))
-    .where(eq(proposals.publicToken, token))
-    .limit(1);
-  return row;
-}
-
 /**
  * A marker of everything the public page shows of one proposal, in one indexed statement: the row versions
  * (PostgreSQL's `xmin`, new on every update) of the proposal, its organization, owner and client, and of its
- * messages. Any change to what `selectByToken` and `selectPublicMessages` read changes it, so the page rendered
+ * messages. Any change to what `loadShownProposal` (by token) and `selectPublicMessages` read changes it, so the page rendered
  * from them can be kept until it does (docs/architecture.md, "The public page"). Null for an unknown token.
  */
 export async function selectPageStamp(db: Db, token: string): Promise<string | null> {

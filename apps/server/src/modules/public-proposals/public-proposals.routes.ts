@@ -20,7 +20,9 @@ import { z } from 'zod';
 import { perIpLimit } from '@/lib/rate-limit.ts';
 import { PDF_DOWNLOAD } from '@/lib/route-schemas.ts';
 import { sendPdf } from '@/modules/proposal-pdf/proposal-pdf.routes.ts';
-import { getPublicProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
+import * as answerCodes from './public-proposals.answer-code.ts';
+import * as decisions from './public-proposals.decide.ts';
+import * as clientMessages from './public-proposals.messages.ts';
 import * as publicProposals from './public-proposals.service.ts';
 
 export interface PublicRoutesOptions {
@@ -29,8 +31,8 @@ export interface PublicRoutesOptions {
   actionRateLimitMax: number;
   /** The server's secret, from which the answer codes' HMAC key is derived. */
   secret: string;
-  answerCodeLimits: publicProposals.AnswerCodeLimits;
-  clientMessageLimits: publicProposals.ClientMessageLimits;
+  answerCodeLimits: answerCodes.AnswerCodeLimits;
+  clientMessageLimits: clientMessages.ClientMessageLimits;
 }
 
 // 403: a request bearing an API key, refused on every public route (lib/api-key-access.ts).
@@ -47,7 +49,7 @@ const shownOf = (b: {
   version: number;
   contentSha256: string;
   choice?: ClientChoice;
-}): publicProposals.ShownVersion => ({
+}): decisions.ShownVersion => ({
   version: b.version,
   contentSha256: b.contentSha256,
   choice: b.choice,
@@ -58,7 +60,7 @@ const decision = dataEnvelope(z.object({ status: z.enum(PROPOSAL_STATUSES) }));
 export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, opts) => {
   const tags = ['public'];
   const limit = perIpLimit;
-  const key = publicProposals.answerCodeKey(opts.secret);
+  const key = answerCodes.answerCodeKey(opts.secret);
 
   async function meta(req: FastifyRequest): Promise<publicProposals.PublicRequestMeta> {
     const viewer = await app.optionalViewer(req);
@@ -129,7 +131,10 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
       },
     },
     async (req, reply) =>
-      sendPdf(reply, await getPublicProposalPdf(app.db, req.params.publicToken, await meta(req))),
+      sendPdf(
+        reply,
+        await publicProposals.getPublicProposalPdf(app.db, req.params.publicToken, await meta(req)),
+      ),
   );
 
   app.post(
@@ -147,7 +152,7 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
       },
     },
     async (req) => ({
-      data: await publicProposals.requestAnswerCode(app.db, req.params.publicToken, await meta(req), {
+      data: await answerCodes.requestAnswerCode(app.db, req.params.publicToken, await meta(req), {
         key,
         limits: opts.answerCodeLimits,
       }),
@@ -172,7 +177,7 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
     },
     async (req, reply) =>
       reply.status(201).send({
-        data: await publicProposals.postClientMessage(
+        data: await clientMessages.postClientMessage(
           app.db,
           req.params.publicToken,
           req.body,
@@ -200,7 +205,7 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
       },
     },
     async (req) => {
-      await publicProposals.acceptProposal(
+      await decisions.acceptProposal(
         app.db,
         req.params.publicToken,
         await meta(req),
@@ -224,7 +229,7 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
       },
     },
     async (req) => {
-      await publicProposals.rejectProposal(
+      await decisions.rejectProposal(
         app.db,
         req.params.publicToken,
         req.body.reason,
@@ -252,7 +257,7 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
       },
     },
     async (req) => {
-      await publicProposals.signProposal(
+      await decisions.signProposal(
         app.db,
         req.params.publicToken,
         req.body,

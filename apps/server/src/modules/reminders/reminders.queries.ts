@@ -11,6 +11,7 @@ import {
   proposals,
   users,
 } from '@/db/schema/index.ts';
+import { loadShownProposal } from '@/modules/proposal-projections/shown-proposal.ts';
 
 /**
  * Proposals with the client (sent, opened, negotiating), sent at least a day before `sentBefore`, not archived,
@@ -49,30 +50,34 @@ export async function selectReminderCandidates(db: Db, sentBefore: Date) {
     );
 }
 
-/** The proposal, locked, with what its reminder needs: client, owner and organization. */
+/**
+ * The proposal, locked, with what its reminder needs: client, owner and organization (the shown proposal's one
+ * loader, modules/proposal-projections), and whether and when it was reminded.
+ */
 export async function selectReminderProposalForUpdate(db: Db, id: string) {
-  const [row] = await db
+  const loaded = await loadShownProposal({ db }, { id }, { lock: true });
+  if (!loaded) return undefined;
+  const [state] = await db
     .select({
-      proposal: proposals,
-      clientName: clients.name,
-      // The recipient frozen at sending, else (never sent) the client's (docs/product.md#recipient).
-      clientEmail: sql<string | null>`coalesce(${proposals.recipientEmail}, ${clients.email})`,
-      ownerFirstName: users.firstName,
-      ownerLastName: users.lastName,
-      ownerEmail: users.email,
-      organizationName: organizations.name,
-      branding: organizations.branding,
-      settings: organizations.settings,
       optedOut: sql<boolean>`exists (select 1 from ${proposalReminderOptOuts} where ${proposalReminderOptOuts.proposalId} = ${proposals.id})`,
       lastReminderAt: sql<Date | null>`(select max(${proposalReminders.createdAt}) from ${proposalReminders} where ${proposalReminders.proposalId} = ${proposals.id})`,
     })
     .from(proposals)
-    .innerJoin(organizations, eq(organizations.id, proposals.organizationId))
-    .innerJoin(users, eq(users.id, proposals.ownerId))
-    .leftJoin(clients, eq(clients.id, proposals.clientId))
-    .where(eq(proposals.id, id))
-    .for('update', { of: proposals });
-  return row;
+    .where(eq(proposals.id, id));
+  return {
+    proposal: loaded.proposal,
+    clientName: loaded.client?.name ?? null,
+    // The recipient frozen at sending, else (never sent) the client's (docs/product.md#recipient).
+    clientEmail: loaded.proposal.recipientEmail ?? loaded.client?.email ?? null,
+    ownerFirstName: loaded.owner.firstName,
+    ownerLastName: loaded.owner.lastName,
+    ownerEmail: loaded.owner.email,
+    organizationName: loaded.organization.name,
+    branding: loaded.organization.branding,
+    settings: loaded.organization.settings,
+    optedOut: state?.optedOut ?? false,
+    lastReminderAt: state?.lastReminderAt ?? null,
+  };
 }
 
 /** Claims the reminder of this kind for the proposal; null when one was already sent (by any process). */

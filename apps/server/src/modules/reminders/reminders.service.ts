@@ -27,7 +27,7 @@ import {
   remindersUnsubscribeUrl,
 } from '@/modules/email/email.service.ts';
 import { clientReminderEmail, ownerSummaryEmail } from '@/modules/email/email.templates.ts';
-import { enqueueProposalEvent } from '@/modules/proposals/proposals.service.ts';
+import { enqueueProposalEvent } from '@/modules/webhooks/proposal-events.ts';
 import {
   claimOwnerSummary,
   claimReminder,

@@ -1,16 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
-import {
-  auditLogs,
-  clients,
-  organizations,
-  proposals,
-  type SealedFacts,
-  sealedDocuments,
-  users,
-} from '@/db/schema/index.ts';
+import { auditLogs, proposals, type SealedFacts, sealedDocuments } from '@/db/schema/index.ts';
 import { claimDueIds } from '@/lib/durable-queue.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { loadShownProposal } from '@/modules/proposal-projections/shown-proposal.ts';
 
 export type SealedRow = typeof sealedDocuments.$inferSelect;
 
@@ -59,27 +52,13 @@ export async function markSealFailed(db: Db, id: string, error: string, retryAt:
     .where(and(eq(sealedDocuments.id, id), eq(sealedDocuments.status, 'pending')));
 }
 
-/** Everything the certificate prints about a decided proposal (a job carries the ids; no tenant session). */
-export async function selectSealSource(db: Db, proposalId: string) {
-  const [row] = await db
-    .select({
-      proposal: proposals,
-      organizationName: organizations.name,
-      clientName: clients.name,
-      // The recipient frozen at sending, else (never sent) the client's (docs/product.md#recipient).
-      clientEmail: sql<string | null>`coalesce(${proposals.recipientEmail}, ${clients.email})`,
-      ownerEmail: users.email,
-      ownerFirstName: users.firstName,
-      ownerLastName: users.lastName,
-      ownerActive: users.isActive,
-    })
-    .from(proposals)
-    .innerJoin(organizations, eq(organizations.id, proposals.organizationId))
-    .innerJoin(users, eq(users.id, proposals.ownerId))
-    .leftJoin(clients, eq(clients.id, proposals.clientId))
-    .where(eq(proposals.id, proposalId))
-    .limit(1);
-  if (!row) return undefined;
+/**
+ * Everything the certificate prints about a decided proposal: the shown proposal's row and relations (the one
+ * loader, modules/proposal-projections) and the decision's audit row (a job carries the ids; no tenant session).
+ */
+export async function selectSealSource(db: Db, organizationId: string, proposalId: string) {
+  const loaded = await loadShownProposal({ db, organizationId }, { id: proposalId });
+  if (!loaded) return undefined;
   const [decision] = await db
     .select()
     .from(auditLogs)
@@ -91,7 +70,18 @@ export async function selectSealSource(db: Db, proposalId: string) {
     )
     .orderBy(desc(auditLogs.createdAt))
     .limit(1);
-  return { ...row, decision };
+  return {
+    proposal: loaded.proposal,
+    organizationName: loaded.organization.name,
+    clientName: loaded.client?.name ?? null,
+    // The recipient frozen at sending, else (never sent) the client's (docs/product.md#recipient).
+    clientEmail: loaded.proposal.recipientEmail ?? loaded.client?.email ?? null,
+    ownerEmail: loaded.owner.email,
+    ownerFirstName: loaded.owner.firstName,
+    ownerLastName: loaded.owner.lastName,
+    ownerActive: loaded.owner.isActive,
+    decision,
+  };
 }
 
 /**

@@ -24,7 +24,7 @@ import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { clientSenderName, queueEmail } from '@/modules/email/email.service.ts';
 import { sealedDocumentEmail } from '@/modules/email/email.templates.ts';
 import { listEvidence, verifyChain } from '@/modules/evidence/evidence.service.ts';
-import { renderOrganizationProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
+import { renderStoredProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
 import { type CertificateData, certificateAppendix, lisbonAndUtc } from './certificate.ts';
 import { sealPdf } from './seal.ts';
 import {
@@ -66,11 +66,8 @@ export interface SealDependencies {
 }
 
 /** The proposal's pages: the same PDF a member or the client downloads (modules/proposal-pdf). */
-export const defaultProposalPdf: ProposalPdfSource = async (db, proposalId, appendix, bound) => {
-  const source = await selectSealSource(db, proposalId);
-  if (!source) throw new Error(`proposal ${proposalId} not found`);
-  return renderOrganizationProposalPdf(db, source.proposal.organizationId, proposalId, appendix, bound);
-};
+export const defaultProposalPdf: ProposalPdfSource = async (db, proposalId, appendix, bound) =>
+  (await renderStoredProposalPdf({ db }, proposalId, appendix, bound)).bytes;
 
 /**
  * What the sealed pages show: the content kept with the decision (its audit row's `shownContent`), or, for a
@@ -147,7 +144,7 @@ export function verificationUrl(appUrl: string, code: string): string {
  */
 export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): Promise<{ sha256: string }> {
   const { db } = deps;
-  const source = await selectSealSource(db, job.proposalId);
+  const source = await selectSealSource(db, job.organizationId, job.proposalId);
   if (!source) throw new Error(`proposal ${job.proposalId} not found`);
   const p = source.proposal;
   const meta = (source.decision?.metadata ?? {}) as Record<string, unknown>;

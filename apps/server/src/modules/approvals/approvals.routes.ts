@@ -6,6 +6,7 @@ import {
 import { dataEnvelope, IdParamsSchema } from '@aceite/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
+import * as decisions from './approvals.decide.ts';
 import * as approvals from './approvals.service.ts';
 
 /** Approvals of a proposal (docs/product.md#approvals). */
@@ -42,7 +43,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({
-      data: await approvals.requestApproval(req.tenant, req.params.id, req.body ?? { note: null }),
+      data: await decisions.requestApproval(req.tenant, req.params.id, req.body ?? { note: null }),
     }),
   );
 
@@ -57,7 +58,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response,
       },
     },
-    async (req) => ({ data: await approvals.approveProposal(req.tenant, req.params.id) }),
+    async (req) => ({ data: await decisions.approveProposal(req.tenant, req.params.id) }),
   );
 
   app.post(
@@ -72,6 +73,6 @@ export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response,
       },
     },
-    async (req) => ({ data: await approvals.returnProposal(req.tenant, req.params.id, req.body) }),
+    async (req) => ({ data: await decisions.returnProposal(req.tenant, req.params.id, req.body) }),
   );
 };

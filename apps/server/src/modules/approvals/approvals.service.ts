@@ -10,24 +10,21 @@ import {
   isAwaitingApproval,
   isBeforeSent,
 } from '@aceite/shared/proposal-status';
-import type {
-  ApprovalEvent,
-  ApprovalRequestInput,
-  ApprovalReturnInput,
-  ProposalApproval,
-} from '@aceite/shared/schemas/approvals';
+import type { ApprovalEvent, ProposalApproval } from '@aceite/shared/schemas/approvals';
 import { approvalSelfApproves } from '@aceite/shared/schemas/users';
 import type { SQL } from 'drizzle-orm';
-import { assertCanManageProposal, canManageProposal } from '@/lib/access.ts';
+import { canManageProposal } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
+import { personOf, type TenantContext } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
+import { approvalRequestedText } from '@/modules/notifications/notifications.texts.ts';
 import {
-  approvalRequestedText,
-  proposalApprovedText,
-  proposalReturnedText,
-} from '@/modules/notifications/notifications.texts.ts';
+  type ProposalRow,
+  selectOrganizationBranding,
+  selectProposalById,
+  selectUserFullName,
+} from '@/modules/proposal-projections/proposal.queries.ts';
 import {
   awaitingApprovalOf,
   insertApprovalEvent,
@@ -36,24 +33,14 @@ import {
   selectOwnerTeamManagerIds,
   selectUserRole,
 } from './approvals.queries.ts';
-import {
-  type ProposalRow,
-  selectOrganizationBranding,
-  selectProposalById,
-  selectProposalForUpdate,
-  selectUserFullName,
-  updateProposalById,
-} from './proposals.queries.ts';
-// A cycle (proposals.service reads the approval rules here), safe: only called inside functions.
-import { enqueueProposalEvent } from './proposals.service.ts';
 
 /*
  * Approvals (docs/product.md#approvals): the organization's policy (`needsApproval` of @aceite/shared/approvals)
  * blocks sending until a manager of the owner's team or an admin approves; the owner asks, they approve or
  * return with a comment. Every step is a history row, an audit row and a notification, in one transaction.
  */
-
 type Settings = Readonly<Record<string, unknown>> | null | undefined;
+
 type PricedProposal = Pick<
   ProposalRow,
   'ownerId' | 'discountType' | 'discountValue' | 'taxRate' | 'content'
@@ -91,7 +78,7 @@ export function assertClientMayDecide(p: Pick<ProposalRow, 'approvalReopenedAt'>
   if (p.approvalReopenedAt !== null) throw new AppError('CONFLICT', MESSAGES.proposalInReview);
 }
 
-const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+export const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
 
 export async function organizationSettings(ctx: TenantContext): Promise<Settings> {
   return (await selectOrganizationBranding(ctx))?.settings as Settings;
@@ -246,7 +233,7 @@ export async function recordApprovalLapsed(tx: TenantContext, proposalId: string
 
 type ApproveRight = 'yes' | 'forbidden' | 'separation';
 
-async function approveRight(
+export async function approveRight(
   ctx: TenantContext,
   settings: Settings,
   ownerId: string,
@@ -261,7 +248,7 @@ async function approveRight(
   return canApproveProposal(ctx, { ownerId }, managers, selfApproves, parties) ? 'yes' : 'separation';
 }
 
-function refusalOf(right: ApproveRight): AppError {
+export function refusalOf(right: ApproveRight): AppError {
   return new AppError(
     'FORBIDDEN',
     right === 'separation' ? MESSAGES.approvalSeparationOfDuties : MESSAGES.approvalForbidden,
@@ -327,7 +314,12 @@ export async function getProposalApproval(ctx: TenantContext, id: string): Promi
   };
 }
 
-async function audit(tx: TenantContext, action: string, id: string, note: string | null): Promise<void> {
+export async function audit(
+  tx: TenantContext,
+  action: string,
+  id: string,
+  note: string | null,
+): Promise<void> {
   await recordAudit(tx.db, {
     organizationId: tx.organizationId,
     actorId: personOf(tx),
@@ -339,7 +331,7 @@ async function audit(tx: TenantContext, action: string, id: string, note: string
   });
 }
 
-async function actorName(ctx: TenantContext): Promise<string> {
+export async function actorName(ctx: TenantContext): Promise<string> {
   const me = personOf(ctx);
   return (me && (await selectUserFullName(ctx, me))) || 'Uma chave de API';
 }
@@ -348,7 +340,7 @@ async function actorName(ctx: TenantContext): Promise<string> {
  * Tells the admins and the managers of the owner's team that approval is asked for; never the one who asked, nor
  * the owner (who approves their own only when the organization lets them skip it, and then never needs to ask).
  */
-async function notifyApprovers(
+export async function notifyApprovers(
   tx: TenantContext,
   p: { id: string; title: string; ownerId: string },
   note: string | null,
@@ -366,99 +358,4 @@ async function notifyApprovers(
     note,
   });
   for (const userId of approvers) await notify(tx.db, { organizationId: tx.organizationId, userId, ...text });
-}
-
-/** 'Pedir aprovação': a draft the policy applies to goes to `in_review`; the approvers are told. */
-export async function requestApproval(
-  ctx: TenantContext,
-  id: string,
-  input: { note: string | null } & ApprovalRequestInput,
-): Promise<ProposalApproval> {
-  const found = await selectProposalById(ctx, id);
-  if (!found) throw notFound();
-  assertCanManageProposal(ctx, found.proposal.ownerId);
-  const settings = await organizationSettings(ctx);
-  await withTx(ctx, async (tx) => {
-    const p = await selectProposalForUpdate(tx, id);
-    if (!p) throw notFound();
-    if (!canRequestApproval(p.status)) throw new AppError('CONFLICT', MESSAGES.approvalRequestNotAllowed);
-    if (!approvalApplies(settings, p, ctx)) throw new AppError('CONFLICT', MESSAGES.approvalNotNeeded);
-    await updateProposalById(tx, id, { status: 'in_review' });
-    await insertApprovalEvent(tx, {
-      proposalId: id,
-      action: 'requested',
-      actorId: personOf(ctx),
-      note: input.note,
-    });
-    await audit(tx, 'proposal.approval_requested', id, input.note);
-    await notifyApprovers(tx, p, input.note);
-    await enqueueProposalEvent(tx.db, ctx.organizationId, id, 'proposal.approval_requested');
-  });
-  return getProposalApproval(ctx, id);
-}
-
-async function answer(
-  ctx: TenantContext,
-  id: string,
-  outcome: { action: 'approved'; comment: null } | { action: 'returned'; comment: string },
-): Promise<ProposalApproval> {
-  const found = await selectProposalById(ctx, id);
-  if (!found) throw notFound();
-  const settings = await organizationSettings(ctx);
-  const right = await approveRight(ctx, settings, found.proposal.ownerId, id);
-  if (right !== 'yes') throw refusalOf(right);
-  await withTx(ctx, async (tx) => {
-    const p = await selectProposalForUpdate(tx, id);
-    if (!p) throw notFound();
-    if (!isApprovalPending(p)) throw new AppError('CONFLICT', MESSAGES.approvalNotInReview);
-    // Approved: the content locked here, by its hash (issue 34). A sent proposal keeps its status; approving
-    // its change lets the client decide again. Returned: a draft goes back to draft; a sent one stays in
-    // review until changed and approved.
-    const sha256 = await approvalHashOf(p);
-    const approved = outcome.action === 'approved';
-    await updateProposalById(
-      tx,
-      id,
-      approved
-        ? {
-            status: isAwaitingApproval(p.status) ? 'approved' : p.status,
-            approvedContentSha256: sha256,
-            approvalReopenedAt: null,
-          }
-        : { status: isAwaitingApproval(p.status) ? 'draft' : p.status },
-    );
-    await insertApprovalEvent(tx, {
-      proposalId: id,
-      action: outcome.action,
-      actorId: personOf(ctx),
-      note: outcome.comment,
-      contentSha256: approved ? sha256 : null,
-    });
-    await audit(tx, `proposal.${approved ? 'approve' : 'approval_return'}`, id, outcome.comment);
-    const event = approved ? 'proposal.approved' : 'proposal.approval_returned';
-    await enqueueProposalEvent(tx.db, ctx.organizationId, id, event);
-    if (p.ownerId !== ctx.userId) {
-      const facts = { id, title: p.title, approverName: await actorName(tx) };
-      const text =
-        outcome.action === 'approved'
-          ? proposalApprovedText(facts)
-          : proposalReturnedText({ ...facts, comment: outcome.comment });
-      await notify(tx.db, { organizationId: ctx.organizationId, userId: p.ownerId, ...text });
-    }
-  });
-  return getProposalApproval(ctx, id);
-}
-
-/** 'Aprovar': `in_review` → `approved`; the owner is told and may send it. */
-export function approveProposal(ctx: TenantContext, id: string): Promise<ProposalApproval> {
-  return answer(ctx, id, { action: 'approved', comment: null });
-}
-
-/** 'Devolver' with a required comment: `in_review` → `draft`; the comment is shown on the proposal. */
-export function returnProposal(
-  ctx: TenantContext,
-  id: string,
-  input: ApprovalReturnInput,
-): Promise<ProposalApproval> {
-  return answer(ctx, id, { action: 'returned', comment: input.comment.trim() });
 }

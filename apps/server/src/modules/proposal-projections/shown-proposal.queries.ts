@@ -1,0 +1,61 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db/client.ts';
+import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
+import { inTenant } from '@/lib/tenant-scope.ts';
+
+const owner = alias(users, 'owner');
+
+/**
+ * Where a proposal is read: the caller's organization (`organizationId`), or nowhere in particular for the
+ * public link (found by its token alone, docs/architecture.md#tenant-scoping) and for a job that carries the
+ * proposal's id.
+ */
+export interface ShownScope {
+  db: Db;
+  organizationId?: string;
+}
+
+/** A proposal by its id or by its public link's token. */
+export type ProposalKey = { id: string } | { token: string };
+
+export interface LoadOptions {
+  /** Lock the proposal's row to the end of the transaction (a job that decides and writes on it). */
+  lock?: boolean;
+}
+
+/**
+ * The one join of what the client is shown of a proposal (docs/architecture.md, "The shown proposal"): the row,
+ * its organization, its owner and its client. The page, the PDF and the seal read it through
+ * `loadShownProposal`.
+ */
+export async function selectShownSource(scope: ShownScope, key: ProposalKey, options: LoadOptions = {}) {
+  const where: SQL[] = ['token' in key ? eq(proposals.publicToken, key.token) : eq(proposals.id, key.id)];
+  if (scope.organizationId) where.push(inTenant(proposals, { organizationId: scope.organizationId }));
+  const query = scope.db
+    .select({
+      proposal: proposals,
+      organization: {
+        name: organizations.name,
+        branding: organizations.branding,
+        settings: organizations.settings,
+      },
+      owner: {
+        firstName: owner.firstName,
+        lastName: owner.lastName,
+        email: owner.email,
+        role: owner.role,
+        isActive: owner.isActive,
+      },
+      /** The client's email is where nothing but the answer code and the documents go (never shown whole). */
+      client: { name: clients.name, company: clients.company, taxId: clients.taxId, email: clients.email },
+    })
+    .from(proposals)
+    .innerJoin(organizations, eq(organizations.id, proposals.organizationId))
+    .innerJoin(owner, eq(owner.id, proposals.ownerId))
+    .leftJoin(clients, eq(clients.id, proposals.clientId))
+    .where(and(...where))
+    .limit(1);
+  const [row] = await (options.lock ? query.for('update', { of: proposals }) : query);
+  return row;
+}
