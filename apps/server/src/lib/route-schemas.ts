@@ -22,3 +22,11 @@ export const PDF_DOWNLOAD = {
     content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
   },
 } as const;
+
+/** A ZIP download's 200 answer (a stream, never serialized), for the OpenAPI document. */
+export const ZIP_DOWNLOAD = {
+  200: {
+    description: 'O arquivo ZIP (Content-Disposition: attachment).',
+    content: { 'application/zip': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+  },
+} as const;
