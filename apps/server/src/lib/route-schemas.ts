@@ -30,3 +30,11 @@ export const ZIP_DOWNLOAD = {
     content: { 'application/zip': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
   },
 } as const;
+
+/** An uploaded file's 200 answer: its own media type, streamed, never serialized. */
+export const FILE_DOWNLOAD = {
+  200: {
+    description: 'O ficheiro, com o seu tipo (Content-Disposition: attachment).',
+    content: { '*/*': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+  },
+} as const;

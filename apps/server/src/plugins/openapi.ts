@@ -69,7 +69,32 @@ function transformObject(input: Parameters<typeof jsonSchemaTransformObject>[0])
   for (const id of Object.keys(WEBHOOK_EVENT_COMPONENTS)) {
     if (!text.includes(`"#/components/schemas/${id}Input"`)) delete schemas[`${id}Input`];
   }
+  namePropertiesOfExhaustiveRecords(doc);
   return doc as ReturnType<typeof jsonSchemaTransformObject>;
+}
+
+/**
+ * zod writes a record keyed by an enum (`byStatus`: a count for every status) as `propertyNames` + `required`
+ * with no `properties`; the same object with each key also named in `properties` says the same, and readers
+ * (Redocly's no-required-schema-properties-undefined, typed-client generators) see its fields.
+ */
+function namePropertiesOfExhaustiveRecords(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) namePropertiesOfExhaustiveRecords(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as {
+    properties?: object;
+    required?: string[];
+    propertyNames?: { enum?: string[] };
+    additionalProperties?: unknown;
+  };
+  const keys = schema.propertyNames?.enum;
+  if (!schema.properties && keys && schema.required && typeof schema.additionalProperties === 'object') {
+    schema.properties = Object.fromEntries(keys.map((key) => [key, schema.additionalProperties]));
+  }
+  for (const value of Object.values(node)) namePropertiesOfExhaustiveRecords(value);
 }
 
 /** The OpenAPI document is generated from the same zod schemas that validate requests; browsable at /api/docs. */
