@@ -57,6 +57,7 @@ describe('the contract check', () => {
   it('reports a status the operation does not declare, whatever the body', () => {
     expect(get(409, { error: {} })).toMatch(/409 is not declared/);
     expect(get(500, 'x', 'text/plain')).toMatch(/500 is not declared/);
+    expect(check('GET', '/api/v1/things/:id', 204, 'application/json', '')).toMatch(/204 is not declared/);
   });
 
   it('skips bodies that are not JSON and routes the document does not describe', () => {

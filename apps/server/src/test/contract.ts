@@ -71,10 +71,9 @@ export function contractChecker(doc: OpenApi) {
     if (!doc.paths[template]?.[op]) return null;
     const json = /^application\/([a-z.+-]*\+)?json\b/.test(contentType);
     const responses = doc.paths[template]?.[op]?.responses ?? {};
-    if (!json) {
-      const declared = [String(status), `${String(status)[0]}XX`, 'default'].some((code) => responses[code]);
-      return declared ? null : `${status} is not declared (declared: ${Object.keys(responses).join(', ')})`;
-    }
+    if (!json) return declaredIn(responses, status);
+    // No body (Fastify sends none with a 204 or 304, whatever the handler returned): only the status is checked.
+    if (!body || status === 204 || status === 304) return declaredIn(responses, status);
     const validate = validatorFor(op, template, status);
     if (typeof validate === 'string') return validate;
     let data: unknown;
@@ -88,6 +87,11 @@ export function contractChecker(doc: OpenApi) {
   }
 
   return { check };
+}
+
+function declaredIn(responses: Record<string, Json>, status: number): string | null {
+  const declared = [String(status), `${String(status)[0]}XX`, 'default'].some((code) => responses[code]);
+  return declared ? null : `${status} is not declared (declared: ${Object.keys(responses).join(', ')})`;
 }
 
 /** The `onSend` hook that records every answer the document does not describe (`buildTestApp`). */
