@@ -16,6 +16,8 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['./src/test/global-setup.ts'],
+    // Every answer checked against the OpenAPI document (issue 35): src/test/contract.ts.
+    setupFiles: ['./src/test/setup.ts'],
     // Every file gets its own database cloned from the migrated template, so files run in parallel.
     pool: 'forks',
     testTimeout: 20_000,

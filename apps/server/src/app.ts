@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '@/config/env.ts';
 import type { Database } from '@/db/client.ts';
@@ -70,6 +70,11 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /**
+   * Sees every answer before it is sent, registered before any route so it applies to all (tests: each answer
+   * is checked against the OpenAPI document, apps/server/src/test/contract.ts). None in production.
+   */
+  onSend?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 }
 
 declare module 'fastify' {
@@ -120,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('appUrl', config.appUrl);
+  if (options.onSend) app.addHook('onSend', options.onSend);
   app.setValidatorCompiler(validatorCompiler);
   // JSON from each route's schema, not zod-validated object by object (issue 26); tests check both agree.
   app.setSerializerCompiler(

@@ -22,3 +22,19 @@ export const PDF_DOWNLOAD = {
     content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
   },
 } as const;
+
+/** A ZIP download's 200 answer (a stream, never serialized), for the OpenAPI document. */
+export const ZIP_DOWNLOAD = {
+  200: {
+    description: 'O arquivo ZIP (Content-Disposition: attachment).',
+    content: { 'application/zip': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+  },
+} as const;
+
+/** An uploaded file's 200 answer: its own media type, streamed, never serialized. */
+export const FILE_DOWNLOAD = {
+  200: {
+    description: 'O ficheiro, com o seu tipo (Content-Disposition: attachment).',
+    content: { '*/*': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+  },
+} as const;

@@ -1,3 +1,4 @@
+import { ErrorEnvelopeSchema } from '@aceite/shared/schemas/common';
 import { WEBHOOK_EVENT_COMPONENTS } from '@aceite/shared/schemas/webhook-events';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,15 +13,24 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
 /**
  * The zod schemas as JSON Schema; every authenticated operation an API key may call also lists the API key
- * scheme, so the reference says which routes an integration can use (docs/integrations.md).
+ * scheme, so the reference says which routes an integration can use (docs/integrations.md), and the key's
+ * 429 (its limit per minute, docs/integrations.md#limits) among its answers; an operation with a body also
+ * declares the 415 of a body in a type no parser reads.
  */
 function transform(input: TransformInput) {
-  const out = jsonSchemaTransform(input);
-  const schema = out.schema as { security?: Record<string, string[]>[]; operationId?: string };
   const methods = ([] as string[]).concat(input.route.method);
-  if (schema.security?.length && methods.every((m) => apiKeyMayReach(m, input.url))) {
-    schema.security = [...schema.security, { apiKeyAuth: [] }];
-  }
+  const security = (input.schema as { security?: unknown[] } | undefined)?.security;
+  const byKey = !!security?.length && methods.every((m) => apiKeyMayReach(m, input.url));
+  const given = input.schema as { response?: Record<string, unknown>; body?: unknown } | undefined;
+  // Answers the framework gives whatever the route: a body of a type no parser reads is a 415.
+  const extra = {
+    ...(byKey ? { 429: ErrorEnvelopeSchema } : {}),
+    ...(given?.body ? { 415: ErrorEnvelopeSchema } : {}),
+  };
+  const response = given?.response && { ...extra, ...given.response };
+  const out = jsonSchemaTransform(response ? { ...input, schema: { ...input.schema, response } } : input);
+  const schema = out.schema as { security?: Record<string, string[]>[]; operationId?: string };
+  if (byKey && schema.security) schema.security = [...schema.security, { apiKeyAuth: [] }];
   // The routes that take no session say so (`security: []`); any other route without a scheme fails the
   // document's lint (apps/server/src/plugins/openapi.test.ts), so a forgotten one is never shown as public.
   if (!schema.security && PUBLIC_PREFIXES.some((prefix) => input.url.startsWith(prefix))) {
@@ -69,7 +79,32 @@ function transformObject(input: Parameters<typeof jsonSchemaTransformObject>[0])
   for (const id of Object.keys(WEBHOOK_EVENT_COMPONENTS)) {
     if (!text.includes(`"#/components/schemas/${id}Input"`)) delete schemas[`${id}Input`];
   }
+  namePropertiesOfExhaustiveRecords(doc);
   return doc as ReturnType<typeof jsonSchemaTransformObject>;
+}
+
+/**
+ * zod writes a record keyed by an enum (`byStatus`: a count for every status) as `propertyNames` + `required`
+ * with no `properties`; the same object with each key also named in `properties` says the same, and readers
+ * (Redocly's no-required-schema-properties-undefined, typed-client generators) see its fields.
+ */
+function namePropertiesOfExhaustiveRecords(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) namePropertiesOfExhaustiveRecords(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as {
+    properties?: object;
+    required?: string[];
+    propertyNames?: { enum?: string[] };
+    additionalProperties?: unknown;
+  };
+  const keys = schema.propertyNames?.enum;
+  if (!schema.properties && keys && schema.required && typeof schema.additionalProperties === 'object') {
+    schema.properties = Object.fromEntries(keys.map((key) => [key, schema.additionalProperties]));
+  }
+  for (const value of Object.values(node)) namePropertiesOfExhaustiveRecords(value);
 }
 
 /** The OpenAPI document is generated from the same zod schemas that validate requests; browsable at /api/docs. */

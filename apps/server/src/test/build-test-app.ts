@@ -9,6 +9,7 @@ import { buildApp } from '@/app.ts';
 import type { AppConfig } from '@/config/env.ts';
 import { connectDatabase, type Db } from '@/db/client.ts';
 import type { MailTransport, OutgoingMail } from '@/lib/mail-transport.ts';
+import { contractHook } from '@/test/contract.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -93,7 +94,10 @@ export async function buildTestApp(
     checkResponses: true,
     ...configOverrides,
   };
+  // The app's own document, read once it is ready, checks every answer (issue 35, src/test/contract.ts).
+  let served: FastifyInstance | undefined;
   const app = await buildApp({
+    onSend: contractHook(() => (served as FastifyInstance).swagger() as never),
     config,
     database,
     // The log stays off unless a test reads it.
@@ -102,6 +106,7 @@ export async function buildTestApp(
     mailTransport: outboxFolder ? undefined : (mailTransport ?? captureTransport(sentMail)),
   });
   await app.ready();
+  served = app;
   return {
     app,
     db: database.db,

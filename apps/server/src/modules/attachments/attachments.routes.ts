@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { AppError, fieldError } from '@/lib/app-error.ts';
 import { attachmentDisposition } from '@/lib/content-disposition.ts';
 import { perIpLimit, perOrganizationLimit } from '@/lib/rate-limit.ts';
-import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
+import { AUTHED_ERRORS, BEARER, FILE_DOWNLOAD } from '@/lib/route-schemas.ts';
 import { unstorableTextAt } from '@/lib/storable-text.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import * as attachments from './attachments.service.ts';
@@ -107,6 +107,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
         params: PublicTokenParamsSchema.extend({ attachmentId: z.uuid() }),
         // 403: an API key, refused on every public route (lib/api-key-access.ts).
         response: {
+          ...FILE_DOWNLOAD,
           400: ErrorEnvelopeSchema,
           403: ErrorEnvelopeSchema,
           404: ErrorEnvelopeSchema,
@@ -176,7 +177,13 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
     authed.get(
       '/proposals/:id/attachments/:attachmentId/download',
       {
-        schema: { tags, security: BEARER, summary: 'Download an attachment', params: AttachmentParamsSchema },
+        schema: {
+          tags,
+          security: BEARER,
+          summary: 'Download an attachment',
+          params: AttachmentParamsSchema,
+          response: { ...FILE_DOWNLOAD, ...AUTHED_ERRORS },
+        },
       },
       async (req, reply) =>
         sendDownload(

@@ -9,7 +9,7 @@ import { dataEnvelope, IdParamsSchema } from '@aceite/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PaginationSchema } from '@/lib/pagination.ts';
-import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
+import { AUTHED_ERRORS, BEARER, ZIP_DOWNLOAD } from '@/lib/route-schemas.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import { exportClient } from './clients.export.ts';
 import * as clients from './clients.service.ts';
@@ -104,6 +104,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = as
         summary:
           "The client's personal data, proposals, decisions, evidence and files as one ZIP (admins, managers)",
         params: IdParamsSchema,
+        response: { ...ZIP_DOWNLOAD, ...AUTHED_ERRORS },
       },
     },
     async (req, reply) => {

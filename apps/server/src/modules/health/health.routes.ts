@@ -18,7 +18,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Liveness: the process answers',
-        response: { 200: dataEnvelope(z.object({ status: z.literal('ok') })) },
+        // 400: a query with text no field can hold (plugins/input-guard.ts), as on every route.
+        response: { 200: dataEnvelope(z.object({ status: z.literal('ok') })), 400: ErrorEnvelopeSchema },
       },
     },
     async () => ({ data: { status: 'ok' as const } }),
@@ -32,6 +33,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Readiness: the database answers',
         response: {
           200: dataEnvelope(z.object({ status: z.literal('ok'), database: z.literal('ok') })),
+          400: ErrorEnvelopeSchema,
           503: ErrorEnvelopeSchema,
         },
       },
@@ -50,6 +52,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Liveness and database check',
         response: {
           200: dataEnvelope(z.object({ status: z.literal('ok'), database: z.literal('ok') })),
+          400: ErrorEnvelopeSchema,
           503: ErrorEnvelopeSchema,
         },
       },

@@ -121,7 +121,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
           security: BEARER,
           summary: 'Invite a person by email (admin)',
           body: InviteInputSchema,
-          response: { 201: dataEnvelope(InviteSchema), ...AUTHED_ERRORS },
+          // 429: the organization's or the address's hourly share of emails (mailLimits).
+          response: { 201: dataEnvelope(InviteSchema), ...AUTHED_ERRORS, 429: ErrorEnvelopeSchema },
         },
       },
       async (req, reply) =>
@@ -138,7 +139,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
           security: BEARER,
           summary: 'Send the invitation again with a renewed expiry (admin)',
           params: InviteTokenParamsSchema,
-          response: { 200: dataEnvelope(InviteSchema), ...AUTHED_ERRORS },
+          // 429: the organization's or the address's hourly share of emails (mailLimits).
+          response: { 200: dataEnvelope(InviteSchema), ...AUTHED_ERRORS, 429: ErrorEnvelopeSchema },
         },
       },
       async (req) => ({
