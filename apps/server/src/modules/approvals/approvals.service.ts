@@ -3,7 +3,7 @@ import { clientTotalRange } from '@aceite/shared/client-choice';
 import { approvedContentSha256 } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
-import { canApproveProposal, type Role } from '@aceite/shared/permissions';
+import { canApproveProposal, mayApprove, type Role } from '@aceite/shared/permissions';
 import {
   CLIENT_HAS_SEEN_STATUSES,
   canRequestApproval,
@@ -239,7 +239,7 @@ export async function approveRight(
   ownerId: string,
   proposalId?: string,
 ): Promise<ApproveRight> {
-  if (ctx.apiKey) return 'forbidden';
+  if (!mayApprove(ctx)) return 'forbidden';
   const managers = await selectOwnerTeamManagerIds(ctx, ownerId);
   const selfApproves = approvalSelfApproves(settings);
   if (!canApproveProposal(ctx, { ownerId }, managers, selfApproves)) return 'forbidden';

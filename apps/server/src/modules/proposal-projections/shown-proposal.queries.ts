@@ -39,6 +39,8 @@ export async function selectShownSource(scope: ShownScope, key: ProposalKey, opt
         name: organizations.name,
         branding: organizations.branding,
         settings: organizations.settings,
+        /** Its calendar decides the validity (docs/product.md#validity-and-expiry). */
+        timezone: organizations.timezone,
       },
       owner: {
         firstName: owner.firstName,

@@ -6,24 +6,15 @@ import { OrganizationSettingsSchema } from '@aceite/shared/schemas/users';
 import { assertCan } from '@/lib/access.ts';
 import { fieldError } from '@/lib/app-error.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
-import { personOf, withTx } from '@/lib/tenant-scope.ts';
+import { personOf, systemActor, withTx } from '@/lib/tenant-scope.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
+import { organizationToday } from '@/lib/validity.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { toProposalDto } from '@/modules/proposal-projections/proposal-dto.ts';
 import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
 import { insertProposal, selectOrganizationBranding, selectProposalById } from './proposals.queries.ts';
 import { draftCopyOf } from './proposals.reissue.ts';
-import { asOrganization, notFound } from './proposals.service.ts';
-
-/** Today in the organization's time zone, `YYYY-MM-DD`. */
-function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
+import { notFound } from './proposals.service.ts';
 
 /**
  * 'Duplicar' (docs/product.md#duplicating-a-proposal): a new draft with the same client, blocks, items, discount
@@ -41,7 +32,7 @@ export async function duplicateProposal(ctx: TenantContext, id: string): Promise
   const org = await selectOrganizationBranding(ctx);
   const settings = OrganizationSettingsSchema.safeParse(org?.settings ?? {});
   const days = (settings.success ? settings.data.proposalValidityDays : undefined) ?? DEFAULT_VALIDITY_DAYS;
-  const validUntil = new Date(`${todayIn(org?.timezone ?? 'Europe/Lisbon')}T12:00:00Z`);
+  const validUntil = new Date(`${organizationToday(org?.timezone)}T12:00:00Z`);
   validUntil.setUTCDate(validUntil.getUTCDate() + days);
   const row = await withTx(ctx, async (tx) => {
     const copy = await insertProposal(tx, {
@@ -62,7 +53,7 @@ export async function duplicateProposal(ctx: TenantContext, id: string): Promise
     });
     const created = await selectProposalById(tx, copy.id);
     if (!created) throw notFound();
-    const data = toProposalDto(asOrganization(tx), created);
+    const data = toProposalDto(systemActor(tx.db, tx.organizationId), created);
     await enqueueEvent(tx.db, {
       organizationId: ctx.organizationId,
       data,

@@ -8,9 +8,15 @@ import { AppError } from '@/lib/app-error.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { withTx } from '@/lib/tenant-scope.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
+import { organizationToday } from '@/lib/validity.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { toProposalDto } from '@/modules/proposal-projections/proposal-dto.ts';
-import { insertProposal, type ProposalWithRelations, selectProposalById } from './proposals.queries.ts';
+import {
+  insertProposal,
+  type ProposalWithRelations,
+  selectOrganizationBranding,
+  selectProposalById,
+} from './proposals.queries.ts';
 import { notFound } from './proposals.service.ts';
 
 /**
@@ -25,7 +31,7 @@ export async function reissueProposal(ctx: TenantContext, id: string): Promise<P
   const p = existing.proposal;
   assertCanManageProposal(ctx, p.ownerId);
   if (!isWon(p.status)) throw new AppError('CONFLICT', MESSAGES.proposalReissueNotAccepted);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = organizationToday((await selectOrganizationBranding(ctx))?.timezone);
   const row = await withTx(ctx, async (tx) => {
     const copy = await insertProposal(tx, {
       ...draftCopyOf(p),

@@ -1,12 +1,8 @@
 import { agreedTotal } from '@aceite/shared/agreed';
 import { defaultItems } from '@aceite/shared/client-choice';
 import { MESSAGES } from '@aceite/shared/messages';
-import { can } from '@aceite/shared/permissions';
-import {
-  isAnswered as isAnsweredStatus,
-  isProposalStatus,
-  PROPOSAL_STATUSES,
-} from '@aceite/shared/proposal-status';
+import { can, mayApprove } from '@aceite/shared/permissions';
+import { hasClientAnswered, isProposalStatus, PROPOSAL_STATUSES } from '@aceite/shared/proposal-status';
 import { API_KEY_MESSAGES } from '@aceite/shared/schemas/api-keys';
 import {
   FORM_STATUSES,
@@ -24,7 +20,7 @@ import { AppError, fieldError } from '@/lib/app-error.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
-import { withTx } from '@/lib/tenant-scope.ts';
+import { systemActor, withTx } from '@/lib/tenant-scope.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import {
   approvalHashOf,
@@ -72,22 +68,6 @@ export function recipientOf(
 ): { name: string; email: string } | null {
   if (proposal.recipientEmail) return { name: proposal.recipientName ?? '', email: proposal.recipientEmail };
   return client?.email ? { name: client.name, email: client.email } : null;
-}
-
-/**
- * A webhook's `data` is the proposal as the organization's admin sees it (docs/product.md#webhooks): the
- * endpoint is the organization's own integration, configured by an admin, so the public link is included.
- */
-export const asOrganization = (ctx: TenantContext): TenantContext => ({ ...ctx, role: 'admin' });
-
-/** The client answered (accepted, signed or rejected): the proposal is evidence from then on. */
-export function isAnswered(p: {
-  status: ProposalStatus;
-  acceptedAt: Date | null;
-  rejectedAt: Date | null;
-  signedAt: Date | null;
-}): boolean {
-  return isAnsweredStatus(p.status) || !!(p.acceptedAt || p.rejectedAt || p.signedAt);
 }
 
 /**
@@ -221,10 +201,10 @@ export async function getProposalStats(ctx: TenantContext): Promise<ProposalStat
   const byStatus = Object.fromEntries(PROPOSAL_STATUSES.map((s) => [s, 0])) as Record<ProposalStatus, number>;
   // The sidebar's 'Para aprovar' count, for those who may approve (docs/product.md#approvals), counted beside
   // the others rather than after them.
-  const mayApprove = can(ctx.role, 'proposal:approve') && !ctx.apiKey;
+  const approves = mayApprove(ctx);
   const [counts, awaitingMyApproval] = await Promise.all([
     countProposalsByStatus(ctx),
-    mayApprove ? awaitingMyApprovalFilter(ctx).then((only) => countProposals(ctx, only)) : 0,
+    approves ? awaitingMyApprovalFilter(ctx).then((only) => countProposals(ctx, only)) : 0,
   ]);
   let total = 0;
   for (const { status, n } of counts) {
@@ -271,7 +251,7 @@ export async function createProposal(ctx: TenantContext, input: ProposalInput): 
     });
     if (row.status === 'approved') await recordFormApprovalOf(tx, row);
     if (row.ownerId !== ctx.userId) await notifyAssigned(tx, row.id, row.title, row.ownerId);
-    const data = toProposalDto(asOrganization(tx), { proposal: row, client, owner });
+    const data = toProposalDto(systemActor(tx.db, tx.organizationId), { proposal: row, client, owner });
     const event = { organizationId: ctx.organizationId, data, orderingKey: row.id };
     await enqueueEvent(tx.db, { ...event, type: 'proposal.created' });
     if (row.status === 'sent') await enqueueEvent(tx.db, { ...event, type: 'proposal.sent' });
@@ -307,7 +287,8 @@ export async function deleteProposal(ctx: TenantContext, storage: FileStorage, i
   if (!existing || existing.proposal.archivedAt) throw notFound();
   // A client's answer is evidence (issue 20): only an admin may remove such a proposal, and then it is
   // archived, never deleted, with an audit record.
-  const answered = isAnswered(existing.proposal);
+  // The client answered (accepted, signed or rejected): the proposal is evidence from then on.
+  const answered = hasClientAnswered(existing.proposal);
   assertCanDeleteProposal(ctx, existing.proposal.ownerId, answered);
   if (answered) {
     // Archived and recorded (who did it) in one transaction.

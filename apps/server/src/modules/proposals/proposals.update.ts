@@ -11,7 +11,7 @@ import { assertCanManageProposal } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
-import { personOf, withTx } from '@/lib/tenant-scope.ts';
+import { personOf, systemActor, withTx } from '@/lib/tenant-scope.ts';
 import {
   approvalAfterClientEdit,
   approvalLapses,
@@ -41,7 +41,6 @@ import {
   updateProposalById,
 } from './proposals.queries.ts';
 import {
-  asOrganization,
   assertApprovalOfFormStatus,
   assertStatusAllowed,
   notFound,
@@ -123,7 +122,7 @@ export async function updateProposal(
     if (review.reopenNote) await recordApprovalReopened(tx, saved, review.reopenNote);
     if (saved.status === 'approved' && current.status !== 'approved')
       saved = await recordFormApprovalOf(tx, saved);
-    const data = toProposalDto(asOrganization(tx), { proposal: saved, client, owner });
+    const data = toProposalDto(systemActor(tx.db, tx.organizationId), { proposal: saved, client, owner });
     const event = { organizationId: ctx.organizationId, data, orderingKey: id };
     await enqueueEvent(tx.db, { ...event, type: 'proposal.updated' });
     // Saved as sent from the form for the first time: the same news as a send.

@@ -1,6 +1,8 @@
 // The one-time code the client asks for before answering (issue 20); one operation of the public page.
+
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
+import { isClosedToClient } from '@aceite/shared/proposal-status';
 import type { AnswerCodeSent } from '@aceite/shared/schemas/public-proposals';
 import { ANSWER_CODE_MAX_ATTEMPTS, ANSWER_CODE_TTL_MINUTES } from '@aceite/shared/schemas/public-proposals';
 import { requiresAnswerCode } from '@aceite/shared/schemas/users';
@@ -24,7 +26,7 @@ import {
   assertClientCaller,
   expireAndAnnounce,
   type Found,
-  isActionable,
+  isAnswerable,
   origin,
   type PublicRequestMeta,
   refusal,
@@ -72,7 +74,7 @@ export async function requestAnswerCode(
   await assertClientCaller(db, token, meta);
   await expireAndAnnounce(db, token);
   const found = await selectByToken(db, token);
-  if (!found || !isActionable(found.proposal) || found.proposal.status === 'cancelled') {
+  if (!found || !isAnswerable(found) || isClosedToClient(found.proposal)) {
     throw await refusal(db, token);
   }
   // A code for an answer the client cannot give yet (a change waits for approval) would only mislead.

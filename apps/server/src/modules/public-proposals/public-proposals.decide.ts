@@ -1,4 +1,5 @@
 // The client's answers: accept, reject, sign (docs/product.md#decisions); one operation of the public page.
+
 import { createHash } from 'node:crypto';
 import {
   applyClientChoice,
@@ -9,6 +10,7 @@ import {
   validateChoice,
 } from '@aceite/shared/client-choice';
 import { MESSAGES } from '@aceite/shared/messages';
+import { isClosedToClient } from '@aceite/shared/proposal-status';
 import { describeRejection, type RejectionReasonCode } from '@aceite/shared/rejection-reasons';
 import { completeContent } from '@aceite/shared/schemas/proposals';
 import {
@@ -41,7 +43,7 @@ import {
   assertClientCaller,
   boundContent,
   expireAndAnnounce,
-  isActionable,
+  isAnswerable,
   noticeFor,
   origin,
   type ProposalRow,
@@ -141,7 +143,7 @@ async function decide(
   await expireAndAnnounce(db, token);
   // A proposal that cannot be answered says so (404/409) before any code is asked for or tried.
   const found = await selectByToken(db, token);
-  if (!found || !isActionable(found.proposal) || found.proposal.status === 'cancelled') {
+  if (!found || !isAnswerable(found) || isClosedToClient(found.proposal)) {
     throw await refusal(db, token);
   }
   // In review (issue 34): refused before the code is tried, and again on the locked row below.
@@ -151,7 +153,7 @@ async function decide(
   const verified = await verifyAnswerCode(db, found, code).catch(async (error: unknown) => {
     // Answered meanwhile (another tab, a concurrent answer that used the code): that is the news, not the code.
     const now = await selectByToken(db, token);
-    if (!now || !isActionable(now.proposal)) throw await refusal(db, token);
+    if (!now || !isAnswerable(now)) throw await refusal(db, token);
     throw error;
   });
   const decided = await db.transaction(async (tx) => {

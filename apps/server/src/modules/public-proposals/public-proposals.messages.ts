@@ -1,6 +1,8 @@
 // The client's questions and change requests (docs/product.md#client-questions-and-change-requests); one
 // operation of the public page.
+
 import { MESSAGES } from '@aceite/shared/messages';
+import { isClosedToClient } from '@aceite/shared/proposal-status';
 import type { ClientMessageInput, PublicProposalMessage } from '@aceite/shared/schemas/proposal-messages';
 import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -23,7 +25,7 @@ import {
 import {
   assertClientCaller,
   expireAndAnnounce,
-  isActionable,
+  isAnswerable,
   type PublicRequestMeta,
   refusal,
   selectByToken,
@@ -54,7 +56,7 @@ export async function postClientMessage(
   await assertClientCaller(db, token, meta);
   await expireAndAnnounce(db, token);
   const found = await selectByToken(db, token);
-  if (!found || !isActionable(found.proposal) || found.proposal.status === 'cancelled') {
+  if (!found || !isAnswerable(found) || isClosedToClient(found.proposal)) {
     throw await refusal(db, token);
   }
   const p = found.proposal;

@@ -7,7 +7,7 @@ import {
   PROPOSAL_STATUSES,
   statusAfterChangeRequest,
 } from '@aceite/shared/proposal-status';
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client.ts';
 import {
@@ -19,6 +19,7 @@ import {
   proposals,
   users,
 } from '@/db/schema/index.ts';
+import { pastValiditySql, withinValiditySql } from '@/lib/validity.ts';
 
 const owner = alias(users, 'owner');
 
@@ -34,9 +35,12 @@ const owner = alias(users, 'owner');
  * messages. Any change to what `loadShownProposal` (by token) and `selectPublicMessages` read changes it, so the page rendered
  * from them can be kept until it does (docs/architecture.md, "The public page"). Null for an unknown token.
  */
-export async function selectPageStamp(db: Db, token: string): Promise<string | null> {
-  const { rows } = await db.execute<{ stamp: string }>(sql`
-    select concat_ws('|', ${proposals}.xmin, ${organizations}.xmin, ${owner}.xmin, ${clients}.xmin,
+export async function selectPageStamp(
+  db: Db,
+  token: string,
+): Promise<{ stamp: string; timeZone: string } | null> {
+  const { rows } = await db.execute<{ stamp: string; timeZone: string }>(sql`
+    select ${organizations.timezone} as "timeZone", concat_ws('|', ${proposals}.xmin, ${organizations}.xmin, ${owner}.xmin, ${clients}.xmin,
              (select count(*) || ':' || coalesce(max(m.xmin::text::bigint), 0)
                 from ${proposalMessages} m where m.proposal_id = ${proposals.id})) as stamp
       from ${proposals}
@@ -44,11 +48,8 @@ export async function selectPageStamp(db: Db, token: string): Promise<string | n
       join ${users} ${owner} on ${owner.id} = ${proposals.ownerId}
       left join ${clients} on ${clients.id} = ${proposals.clientId}
      where ${proposals.publicToken} = ${token}`);
-  return rows[0]?.stamp ?? null;
+  return rows[0] ?? null;
 }
-
-/** validUntil is inclusive: a proposal valid until today can still be answered today. */
-const notPastValidity = or(isNull(proposals.validUntil), sql`${proposals.validUntil} >= current_date`);
 
 /** Overdue sent/viewed/negotiating proposals become expired; returns how many (all when token is omitted). */
 export async function expireOverdue(
@@ -62,7 +63,7 @@ export async function expireOverdue(
       and(
         token ? eq(proposals.publicToken, token) : undefined,
         inArray(proposals.status, CLIENT_HAS_SEEN_STATUSES),
-        lt(proposals.validUntil, sql`current_date`),
+        pastValiditySql(),
       ),
     )
     .returning({ id: proposals.id, organizationId: proposals.organizationId });
@@ -102,7 +103,7 @@ export async function decideByToken(
       and(
         eq(proposals.publicToken, token),
         inArray(proposals.status, CLIENT_HAS_SEEN_STATUSES),
-        notPastValidity,
+        withinValiditySql(),
       ),
     )
     .returning();

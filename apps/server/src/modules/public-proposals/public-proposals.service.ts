@@ -1,7 +1,12 @@
 import { contentSha256, type ShownContent, shownContent } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { type PrivacyNotice, privacyNotice } from '@aceite/shared/privacy-notice';
-import { isBeforeSent, isActionable as isOpenToAnswer } from '@aceite/shared/proposal-status';
+import {
+  isBeforeSent,
+  isClosedToClient,
+  isOpenToAnswer,
+  isPastValidity,
+} from '@aceite/shared/proposal-status';
 import type { PublicProposalMessage } from '@aceite/shared/schemas/proposal-messages';
 import { completeContent } from '@aceite/shared/schemas/proposals';
 import type { PublicProposal, RecordedView } from '@aceite/shared/schemas/public-proposals';
@@ -12,6 +17,7 @@ import { AppError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
 import { truncateIp } from '@/lib/truncate-ip.ts';
 import { isBot } from '@/lib/user-agent.ts';
+import { organizationToday } from '@/lib/validity.ts';
 import { linkAwaitsApproval } from '@/modules/approvals/approvals.service.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { appendEvent } from '@/modules/evidence/evidence.service.ts';
@@ -49,12 +55,12 @@ const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function isPastValidity(validUntil: string | null): boolean {
-  return validUntil !== null && validUntil < new Date().toISOString().slice(0, 10);
-}
+/** Today in the organization's calendar (docs/product.md#validity-and-expiry). */
+const todayOf = (found: Found) => organizationToday(found.organization.timezone);
 
-export function isActionable(p: ProposalRow): boolean {
-  return isOpenToAnswer(p.status) && !isPastValidity(p.validUntil);
+/** The client can still answer: an open status, not past the validity date in the organization's calendar. */
+export function isAnswerable(found: Found): boolean {
+  return isOpenToAnswer(found.proposal, todayOf(found));
 }
 
 function toPublicDto(found: Found, messages: PublicProposalMessage[] = []): PublicProposal {
@@ -64,8 +70,8 @@ function toPublicDto(found: Found, messages: PublicProposalMessage[] = []): Publ
     organization: found.shownOrganization,
     viewCount: p.viewCount,
     // Approval re-opened by a change (issue 34): nothing to answer until it is approved again.
-    isActionable: isActionable(p) && p.approvalReopenedAt === null,
-    inReview: isActionable(p) && p.approvalReopenedAt !== null,
+    isActionable: isAnswerable(found) && p.approvalReopenedAt === null,
+    inReview: isAnswerable(found) && p.approvalReopenedAt !== null,
     signedAt: iso(p.signedAt),
     signedByName: p.signedByName,
     signedByEmail: p.signedByEmail,
@@ -136,7 +142,7 @@ async function findVisible(db: Db, token: string): Promise<Found> {
   if (!found) throw notFound();
   // A cancelled proposal's link stops working (docs/product.md#cancelling-a-proposal): still 404, with words
   // the page shows instead of 'not found'.
-  if (found.proposal.status === 'cancelled') throw new AppError('NOT_FOUND', MESSAGES.proposalUnavailable);
+  if (isClosedToClient(found.proposal)) throw new AppError('NOT_FOUND', MESSAGES.proposalUnavailable);
   return found;
 }
 
@@ -180,8 +186,8 @@ export async function viewProposal(db: Db, token: string, meta: PublicRequestMet
  * Null for an unknown token.
  */
 export async function publicPageStamp(db: Db, token: string): Promise<string | null> {
-  const stamp = await selectPageStamp(db, token);
-  return stamp === null ? null : `${stamp}|${new Date().toISOString().slice(0, 10)}`;
+  const found = await selectPageStamp(db, token);
+  return found === null ? null : `${found.stamp}|${organizationToday(found.timeZone)}`;
 }
 
 /**
@@ -261,8 +267,8 @@ export async function refusal(db: Db, token: string): Promise<AppError> {
   const found = await selectByToken(db, token);
   if (!found) return notFound();
   // Cancelled by the team: the link is known, the answer is refused (docs/product.md#cancelling-a-proposal).
-  if (found.proposal.status === 'cancelled') return new AppError('CONFLICT', MESSAGES.proposalUnavailable);
-  if (found.proposal.status === 'expired' || isPastValidity(found.proposal.validUntil)) {
+  if (isClosedToClient(found.proposal)) return new AppError('CONFLICT', MESSAGES.proposalUnavailable);
+  if (found.proposal.status === 'expired' || isPastValidity(found.proposal.validUntil, todayOf(found))) {
     return new AppError('CONFLICT', MESSAGES.proposalExpired);
   }
   if (isBeforeSent(found.proposal.status)) return new AppError('CONFLICT', MESSAGES.proposalNotSent);

@@ -12,10 +12,6 @@ import { createOrg, createUser, insertSentProposal } from '@/test/factories.ts';
  * until D can be answered until 23:59:59 of D in the organization's time zone. In the Azores (UTC−1 in winter),
  * 23:59 of 31/12 is 00:59 of 1/1 in UTC — the next day for UTC, Lisbon and PostgreSQL's `current_date` alike.
  * The server's clock (lib/clock.ts) is set instead of waiting for midnight.
- *
- * Skipped until the public-proposals service and queries read the validity from lib/validity.ts (they were
- * being split in parallel; docs/decisions.md, "Issue 36 — who acts, which organization, and one calendar",
- * "Still to switch"): with that switch applied these four pass; remove `.skip` in the same change.
  */
 const D = '2026-12-31';
 
@@ -48,7 +44,7 @@ const at = (instant: string) => setClock(() => new Date(instant));
 const status = async (id: string) =>
   (await t.db.select({ s: proposals.status }).from(proposals).where(eq(proposals.id, id)))[0]?.s;
 
-describe.skip('answering across the day boundary, in the organization’s zone', () => {
+describe('answering across the day boundary, in the organization’s zone', () => {
   it('the Azores: accepted at 23:59 of D there (00:59 UTC of the next day)', async () => {
     const { id, token } = await validUntilD(azores);
     at('2027-01-01T00:59:00Z');

@@ -29,6 +29,7 @@ export async function selectReminderCandidates(db: Db, sentBefore: Date) {
       lastViewedAt: proposals.lastViewedAt,
       validUntil: proposals.validUntil,
       settings: organizations.settings,
+      timeZone: organizations.timezone,
       sentKinds: sql<
         ClientReminderKind[]
       >`coalesce((select array_agg(${proposalReminders.kind}) from ${proposalReminders} where ${proposalReminders.proposalId} = ${proposals.id}), '{}')`,
@@ -75,6 +76,7 @@ export async function selectReminderProposalForUpdate(db: Db, id: string) {
     organizationName: loaded.organization.name,
     branding: loaded.organization.branding,
     settings: loaded.organization.settings,
+    timeZone: loaded.organization.timezone,
     optedOut: state?.optedOut ?? false,
     lastReminderAt: state?.lastReminderAt ?? null,
   };

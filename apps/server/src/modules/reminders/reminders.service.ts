@@ -141,7 +141,7 @@ async function sendClientReminder(
       if (!row?.clientEmail || row.optedOut || row.proposal.archivedAt) return false;
       if (row.lastReminderAt && now.getTime() - new Date(row.lastReminderAt).getTime() < DAY_MS) return false;
       const p = row.proposal;
-      if (!isReminderDue(kind, { ...p, settings: row.settings }, now)) return false;
+      if (!isReminderDue(kind, { ...p, settings: row.settings, timeZone: row.timeZone }, now)) return false;
       const reminderId = await claimReminder(tx, {
         organizationId: p.organizationId,
         proposalId,

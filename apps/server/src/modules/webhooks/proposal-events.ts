@@ -1,6 +1,6 @@
 import type { WebhookEventType } from '@aceite/shared/schemas/webhooks';
 import type { Db } from '@/db/client.ts';
-import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { systemActor } from '@/lib/tenant-scope.ts';
 import { selectProposalById } from '@/modules/proposal-projections/proposal.queries.ts';
 import { toProposalDto } from '@/modules/proposal-projections/proposal-dto.ts';
 import { enqueueEvent } from './webhooks.service.ts';
@@ -20,7 +20,7 @@ export async function enqueueProposalEvent(
   id: string,
   type: ProposalEventType,
 ): Promise<void> {
-  const ctx: TenantContext = { db, organizationId, userId: '', role: 'admin' };
+  const ctx = systemActor(db, organizationId);
   const row = await selectProposalById(ctx, id);
   if (!row) return;
   await enqueueEvent(db, { organizationId, type, data: toProposalDto(ctx, row), orderingKey: id });
