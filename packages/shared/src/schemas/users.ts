@@ -7,27 +7,6 @@ import { LOCALES, NewPasswordSchema, TIMEZONES } from './auth.ts';
 import { EmailSchema } from './common.ts';
 import { OrganizationSettingsSchema } from './organization-settings.ts';
 
-export type { ClientReminderKind, OrganizationSettings } from './organization-settings.ts';
-// The settings' schema and readers moved to organization-settings.ts (issue 36); these names stay importable
-// from here for the modules that have not moved their imports yet.
-export {
-  approvalMinDiscountPercent,
-  approvalMinTotal,
-  approvalSelfApproves,
-  CLIENT_REMINDER_KINDS,
-  clientReminderDays,
-  OrganizationSettingsSchema,
-  ownerSummaryEnabled,
-  READING_RETENTION_DEFAULT_MONTHS,
-  READING_RETENTION_MAX_MONTHS,
-  READING_RETENTION_MIN_MONTHS,
-  REMINDER_DEFAULT_DAYS,
-  REMINDER_MAX_DAYS,
-  REMINDER_MIN_DAYS,
-  readingRetentionMonths,
-  requiresAnswerCode,
-} from './organization-settings.ts';
-
 const Name = (message: string) =>
   z.string({ error: message }).overwrite(stripBidiControls).trim().min(1, message).max(100);
 const OptionalName = z

@@ -11,7 +11,10 @@ import {
   isBeforeSent,
 } from '@aceite/shared/proposal-status';
 import type { ApprovalEvent, ProposalApproval } from '@aceite/shared/schemas/approvals';
-import { approvalSelfApproves } from '@aceite/shared/schemas/users';
+import {
+  approvalSelfApproves,
+  type StoredOrganizationSettings,
+} from '@aceite/shared/schemas/organization-settings';
 import type { SQL } from 'drizzle-orm';
 import { canManageProposal } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -39,7 +42,7 @@ import {
  * blocks sending until a manager of the owner's team or an admin approves; the owner asks, they approve or
  * return with a comment. Every step is a history row, an audit row and a notification, in one transaction.
  */
-type Settings = Readonly<Record<string, unknown>> | null | undefined;
+type Settings = StoredOrganizationSettings | null | undefined;
 
 type PricedProposal = Pick<
   ProposalRow,
@@ -81,7 +84,7 @@ export function assertClientMayDecide(p: Pick<ProposalRow, 'approvalReopenedAt'>
 export const notFound = () => new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
 
 export async function organizationSettings(ctx: TenantContext): Promise<Settings> {
-  return (await selectOrganizationBranding(ctx))?.settings as Settings;
+  return (await selectOrganizationBranding(ctx))?.settings;
 }
 
 /** The policy applied to one proposal, `actor` being who would send it. */

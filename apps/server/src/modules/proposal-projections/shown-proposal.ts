@@ -1,3 +1,4 @@
+import type { StoredOrganizationSettings } from '@aceite/shared/schemas/organization-settings';
 import { completeContent } from '@aceite/shared/schemas/proposals';
 import type { ShownOrganization, ShownProposal } from '@aceite/shared/schemas/shown-proposal';
 import { savedTaxBreakdown } from '@aceite/shared/totals';
@@ -25,8 +26,8 @@ export interface LoadedProposal extends Source {
 }
 
 /** The organization's NIF as its settings hold it (docs/product.md#tax-ids). */
-function organizationTaxId(settings: Record<string, unknown>): string | null {
-  return typeof settings.taxId === 'string' && settings.taxId !== '' ? settings.taxId : null;
+function organizationTaxId(settings: StoredOrganizationSettings): string | null {
+  return settings.taxId || null;
 }
 
 /** The one mapper of the shown proposal from its row and relations (shared/schemas/shown-proposal.ts). */

@@ -2,7 +2,6 @@
 import { DEFAULT_VALIDITY_DAYS } from '@aceite/shared/proposal-defaults';
 import { API_KEY_MESSAGES } from '@aceite/shared/schemas/api-keys';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
-import { OrganizationSettingsSchema } from '@aceite/shared/schemas/users';
 import { assertCan } from '@/lib/access.ts';
 import { fieldError } from '@/lib/app-error.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
@@ -30,8 +29,7 @@ export async function duplicateProposal(ctx: TenantContext, id: string): Promise
   const ownerId = personOf(ctx) ?? ctx.apiKey?.createdBy ?? null;
   if (!ownerId) throw fieldError('ownerId', API_KEY_MESSAGES.ownerRequired);
   const org = await selectOrganizationBranding(ctx);
-  const settings = OrganizationSettingsSchema.safeParse(org?.settings ?? {});
-  const days = (settings.success ? settings.data.proposalValidityDays : undefined) ?? DEFAULT_VALIDITY_DAYS;
+  const days = org?.settings.proposalValidityDays ?? DEFAULT_VALIDITY_DAYS;
   const validUntil = new Date(`${organizationToday(org?.timezone)}T12:00:00Z`);
   validUntil.setUTCDate(validUntil.getUTCDate() + days);
   const row = await withTx(ctx, async (tx) => {

@@ -12,7 +12,6 @@ import {
   type SendProposalInput,
 } from '@aceite/shared/schemas/proposal-email';
 import { completeContent, type ProposalStatus } from '@aceite/shared/schemas/proposals';
-import { OrganizationSettingsSchema } from '@aceite/shared/schemas/users';
 import { assertCanManageProposal } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
@@ -46,8 +45,7 @@ export function emailDefaults(
   org: Awaited<ReturnType<typeof selectOrganizationBranding>>,
   values: { proposta: string; numero: string; cliente: string; remetente: string },
 ): { subject: string; message: string } {
-  const settings = OrganizationSettingsSchema.safeParse(org?.settings ?? {});
-  const saved = settings.success ? settings.data : {};
+  const saved = org?.settings ?? {};
   const all = { ...values, organizacao: org?.name ?? '' };
   return {
     subject: fillEmailPlaceholders(saved.proposalEmailSubject || DEFAULT_EMAIL_SUBJECT, all).slice(0, 200),

@@ -3,9 +3,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
 import { isClosedToClient } from '@aceite/shared/proposal-status';
+import { requiresAnswerCode } from '@aceite/shared/schemas/organization-settings';
 import type { AnswerCodeSent } from '@aceite/shared/schemas/public-proposals';
 import { ANSWER_CODE_MAX_ATTEMPTS, ANSWER_CODE_TTL_MINUTES } from '@aceite/shared/schemas/public-proposals';
-import { requiresAnswerCode } from '@aceite/shared/schemas/users';
 import type { Db } from '@/db/client.ts';
 import type { AnswerVerificationRecord } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';

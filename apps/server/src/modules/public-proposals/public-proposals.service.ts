@@ -7,10 +7,10 @@ import {
   isOpenToAnswer,
   isPastValidity,
 } from '@aceite/shared/proposal-status';
+import { readingRetentionMonths, requiresAnswerCode } from '@aceite/shared/schemas/organization-settings';
 import type { PublicProposalMessage } from '@aceite/shared/schemas/proposal-messages';
 import { completeContent } from '@aceite/shared/schemas/proposals';
 import type { PublicProposal, RecordedView } from '@aceite/shared/schemas/public-proposals';
-import { readingRetentionMonths, requiresAnswerCode } from '@aceite/shared/schemas/users';
 import type { Db } from '@/db/client.ts';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';

@@ -2,7 +2,6 @@ import { MESSAGES } from '@aceite/shared/messages';
 import { isClosedToClient } from '@aceite/shared/proposal-status';
 import { blockIndexOf, READING_ITEMS_SECTION } from '@aceite/shared/reading';
 import {
-  parseOrganizationSettings,
   READING_RETENTION_MIN_MONTHS,
   readingRetentionMonths,
 } from '@aceite/shared/schemas/organization-settings';
@@ -183,7 +182,7 @@ export async function aggregateExpiredReading(db: Db, now = new Date()): Promise
   );
   let folded = 0;
   for (const org of organizations) {
-    const before = monthsBefore(now, readingRetentionMonths(parseOrganizationSettings(org.settings)));
+    const before = monthsBefore(now, readingRetentionMonths(org.settings));
     folded += await db.transaction(async (tx) => {
       const rows = await deleteVisitsBefore(tx, org.id, before);
       const byProposal = new Map<

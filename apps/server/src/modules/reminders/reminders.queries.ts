@@ -1,5 +1,5 @@
 import { CLIENT_HAS_SEEN_STATUSES } from '@aceite/shared/proposal-status';
-import type { ClientReminderKind } from '@aceite/shared/schemas/users';
+import type { ClientReminderKind } from '@aceite/shared/schemas/organization-settings';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import {

@@ -13,7 +13,7 @@ import {
   type ClientReminderKind,
   clientReminderDays,
   ownerSummaryEnabled,
-} from '@aceite/shared/schemas/users';
+} from '@aceite/shared/schemas/organization-settings';
 import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';

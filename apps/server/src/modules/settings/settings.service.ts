@@ -1,6 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { DEFAULT_VALIDITY_DAYS } from '@aceite/shared/proposal-defaults';
-import { parseOrganizationSettings } from '@aceite/shared/schemas/organization-settings';
 import type {
   Organization,
   OrganizationBranding,
@@ -89,7 +88,7 @@ export async function getOrganization(ctx: TenantContext): Promise<Organization>
 export async function getOrganizationBranding(ctx: TenantContext): Promise<OrganizationBranding> {
   const row = await selectOwnOrganization(ctx);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound);
-  const settings = parseOrganizationSettings(row.settings);
+  const { settings } = row;
   const { organizationName, primaryColor, logo } = brandOf(row);
   return {
     name: organizationName,
