@@ -4,6 +4,7 @@ import { IconArrowDown, IconArrowUp, IconBookUpload, IconTrash } from '@tabler/i
 import { memo, type ReactNode, useCallback } from 'react';
 import { useBlockLibrary } from '@/components/content-blocks/library-dialogs';
 import { IconAction } from '@/components/icon-action';
+import { useFocusOnMount } from '@/components/use-focus-on-mount';
 
 /*
  * The content blocks editor of the proposal and template forms (docs/architecture.md, "Where things go"): one
@@ -106,14 +107,7 @@ const BlockRow = memo(function BlockRow({
   saveToLibrary,
 }: BlockRowProps) {
   const n = index + 1;
-  const focusOnMount = useCallback(
-    (node: HTMLInputElement | null) => {
-      if (!node || !autoFocus) return;
-      node.focus();
-      onAutoFocused();
-    },
-    [autoFocus, onAutoFocused],
-  );
+  const focusOnMount = useFocusOnMount(autoFocus, onAutoFocused);
   const { tooltips, dense } = words;
   const header = (
     <Group justify="space-between" gap="xs" mb={dense ? undefined : 'sm'} wrap="nowrap">
