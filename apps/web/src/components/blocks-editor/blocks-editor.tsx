@@ -1,8 +1,9 @@
 import type { LibraryBlock } from '@aceite/shared/schemas/content-blocks';
-import { Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconBookUpload, IconTrash } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback } from 'react';
 import { useBlockLibrary } from '@/components/content-blocks/library-dialogs';
+import { EditorCard } from '@/components/editor-card';
 import { IconAction } from '@/components/icon-action';
 import { useFocusOnMount } from '@/components/use-focus-on-mount';
 
@@ -180,29 +181,20 @@ const BlockRow = memo(function BlockRow({
       />
     </>
   );
-  if (dense) {
-    return (
-      <Paper withBorder radius="md" p="sm" role="group" aria-label={`Bloco ${n}`}>
+  return (
+    <EditorCard name={`Bloco ${n}`} dense={dense}>
+      {dense ? (
         <Stack gap="xs">
           {header}
           {inputs}
         </Stack>
-      </Paper>
-    );
-  }
-  return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      component="fieldset"
-      m={0}
-      style={{ minWidth: 0 }}
-      aria-label={`Bloco ${n}`}
-    >
-      {header}
-      <Stack gap="sm">{inputs}</Stack>
-    </Paper>
+      ) : (
+        <>
+          {header}
+          <Stack gap="sm">{inputs}</Stack>
+        </>
+      )}
+    </EditorCard>
   );
 }, sameBlock);
 

@@ -1,6 +1,7 @@
-import { Group, type MantineSpacing, Paper, Stack, Text } from '@mantine/core';
+import { Group, type MantineSpacing, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
+import { EditorCard } from '@/components/editor-card';
 import { IconAction } from '@/components/icon-action';
 
 /*
@@ -57,25 +58,10 @@ interface ItemCardProps {
 
 /** One line's card, named 'Item n' for screen readers and tests. */
 export function ItemCard({ position, dense, children }: ItemCardProps) {
-  if (dense) {
-    return (
-      <Paper withBorder radius="md" p="sm" role="group" aria-label={`Item ${position}`}>
-        {children}
-      </Paper>
-    );
-  }
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      component="fieldset"
-      m={0}
-      style={{ minWidth: 0 }}
-      aria-label={`Item ${position}`}
-    >
+    <EditorCard name={`Item ${position}`} dense={dense}>
       {children}
-    </Paper>
+    </EditorCard>
   );
 }
 
