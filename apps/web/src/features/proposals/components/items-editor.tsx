@@ -2,12 +2,17 @@ import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney } from '@aceite/shared/money';
 import { lineTotal } from '@aceite/shared/totals';
 import type { VatRegion } from '@aceite/shared/vat';
-import { Button, Grid, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconBook2, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconBook2, IconPlus } from '@tabler/icons-react';
 import { lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { DecimalInput } from '@/components/decimal-input';
-import { IconAction } from '@/components/icon-action';
+import {
+  ItemCard,
+  RemoveItemAction,
+  ItemsEditor as SharedItemsEditor,
+} from '@/components/items-editor/items-editor';
+import { useFocusOnMount } from '@/components/use-focus-on-mount';
 import { readDecimal } from '@/lib/decimal';
 import { ItemChoiceFields } from './item-choice-fields';
 import {
@@ -49,6 +54,8 @@ interface ItemRowProps {
   setField: (index: number, field: ItemField, value: string | NumberValue) => void;
   remove: (index: number) => void;
 }
+
+const keyOf = (item: ItemValues) => item.key;
 
 function itemLineTotal(item: ItemValues): number {
   const cents = eurosToCents(item.unitPrice);
@@ -125,16 +132,9 @@ const ItemRow = memo(function ItemRow({
   const n = index + 1;
   // At 0 % (its own or the proposal's) the line says why (docs/product.md#iva-per-line).
   const exempt = (item.tax === '' ? proposalRate : rateOf(item.tax)) === 0;
-  const focusOnMount = useCallback(
-    (node: HTMLInputElement | null) => {
-      if (!node || !autoFocus) return;
-      node.focus();
-      onAutoFocused();
-    },
-    [autoFocus, onAutoFocused],
-  );
+  const focusOnMount = useFocusOnMount(autoFocus, onAutoFocused);
   return (
-    <Paper withBorder radius="md" p="sm" role="group" aria-label={`Item ${n}`}>
+    <ItemCard position={n} dense>
       <Grid columns={24} gap="xs" align="flex-start">
         <Grid.Col span={{ base: 24, md: 12 }}>
           <TextInput
@@ -245,13 +245,11 @@ const ItemRow = memo(function ItemRow({
                 {formatMoney(itemLineTotal(item))}
               </Text>
             </Stack>
-            <IconAction label={`Remover item ${n}`} color="red" onClick={() => remove(index)}>
-              <IconTrash size={18} aria-hidden="true" />
-            </IconAction>
+            <RemoveItemAction position={n} onClick={() => remove(index)} />
           </Group>
         </Grid.Col>
       </Grid>
-    </Paper>
+    </ItemCard>
   );
 }, sameRow);
 
@@ -293,15 +291,12 @@ export function ItemsEditor({ form, vatRegion, onPickFromCatalogue }: ItemsEdito
   };
 
   return (
-    <Stack gap="sm">
-      {items.length === 0 && (
-        <Text size="sm" c="dimmed">
-          Ainda sem itens. Acrescente uma linha ou escolha produtos do catálogo.
-        </Text>
-      )}
-      {items.map((item, index) => (
+    <SharedItemsEditor
+      items={items}
+      keyOf={keyOf}
+      empty="Ainda sem itens. Acrescente uma linha ou escolha produtos do catálogo."
+      renderItem={(item, index) => (
         <ItemRow
-          key={item.key}
           item={item}
           index={index}
           nameError={errors[`items.${index}.name`]}
@@ -322,19 +317,22 @@ export function ItemsEditor({ form, vatRegion, onPickFromCatalogue }: ItemsEdito
           setField={setField}
           remove={remove}
         />
-      ))}
-      <Group gap="sm">
-        <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={add}>
-          Adicionar item
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconBook2 size={16} aria-hidden="true" />}
-          onClick={onPickFromCatalogue}
-        >
-          Do catálogo
-        </Button>
-      </Group>
-    </Stack>
+      )}
+      addButtonsGap="sm"
+      addButtons={
+        <>
+          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={add}>
+            Adicionar item
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconBook2 size={16} aria-hidden="true" />}
+            onClick={onPickFromCatalogue}
+          >
+            Do catálogo
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -1,10 +1,14 @@
 import { formatMoney, toCents } from '@aceite/shared/money';
 import { computeTotals } from '@aceite/shared/totals';
-import { Button, Grid, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { DecimalInput } from '@/components/decimal-input';
-import { IconAction } from '@/components/icon-action';
+import {
+  ItemCard,
+  RemoveItemAction,
+  ItemsEditor as SharedItemsEditor,
+} from '@/components/items-editor/items-editor';
 import { readDecimal } from '@/lib/decimal';
 import { newItem, type TemplateFormItem, type TemplateFormValues } from './template-form-values';
 
@@ -24,6 +28,8 @@ export function itemTotal(item: TemplateFormItem): number {
   }).totalValue;
 }
 
+const keyOf = (item: TemplateFormItem) => item.id;
+
 interface ItemsEditorProps {
   form: UseFormReturnType<TemplateFormValues>;
 }
@@ -33,26 +39,15 @@ export function ItemsEditor({ form }: ItemsEditorProps) {
   const items = form.values.content.items;
 
   return (
-    <Stack gap="sm">
-      {items.length === 0 && (
-        <Text size="sm" c="dimmed">
-          Ainda não há itens. Os itens são os produtos e serviços que a proposta orçamenta.
-        </Text>
-      )}
-      {items.map((item, index) => {
+    <SharedItemsEditor
+      items={items}
+      keyOf={keyOf}
+      empty="Ainda não há itens. Os itens são os produtos e serviços que a proposta orçamenta."
+      renderItem={(item, index) => {
         const position = index + 1;
         const path = `content.items.${index}` as const;
         return (
-          <Paper
-            key={item.id}
-            withBorder
-            radius="md"
-            p={{ base: 'sm', sm: 'md' }}
-            component="fieldset"
-            m={0}
-            style={{ minWidth: 0 }}
-            aria-label={`Item ${position}`}
-          >
+          <ItemCard position={position}>
             <Group justify="space-between" gap="xs" mb="xs" wrap="nowrap">
               <Text fw={600} size="sm">
                 {`Item ${position}`}
@@ -61,14 +56,11 @@ export function ItemsEditor({ form }: ItemsEditorProps) {
                 <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {`Total com IVA ${formatMoney(itemTotal(item))}`}
                 </Text>
-                <IconAction
-                  label={`Remover item ${position}`}
+                <RemoveItemAction
+                  position={position}
                   tooltip="Remover item"
-                  color="red"
                   onClick={() => form.removeListItem('content.items', index)}
-                >
-                  <IconTrash size={18} aria-hidden="true" />
-                </IconAction>
+                />
               </Group>
             </Group>
             <Grid gap="sm">
@@ -100,10 +92,10 @@ export function ItemsEditor({ form }: ItemsEditorProps) {
                 <DecimalInput label="IVA (%)" {...form.getInputProps(`${path}.tax`)} />
               </Grid.Col>
             </Grid>
-          </Paper>
+          </ItemCard>
         );
-      })}
-      <Group>
+      }}
+      addButtons={
         <Button
           variant="light"
           leftSection={<IconPlus size={16} aria-hidden="true" />}
@@ -111,7 +103,7 @@ export function ItemsEditor({ form }: ItemsEditorProps) {
         >
           Adicionar item
         </Button>
-      </Group>
-    </Stack>
+      }
+    />
   );
 }
