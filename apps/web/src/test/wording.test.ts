@@ -28,7 +28,8 @@ function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) return name === 'migrations' ? [] : files(full);
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
+    // Generated code (the typed API client's `.gen.ts`) repeats the stored unit enum: not wording either.
+    return /\.(ts|tsx)$/.test(name) && !/\.(test|gen)\.tsx?$/.test(name) ? [full] : [];
   });
 }
 

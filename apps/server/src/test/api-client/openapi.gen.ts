@@ -2496,6 +2496,7 @@ export interface operations {
                                     /** Format: uuid */
                                     id: string;
                                     name: string;
+                                    timeZone: string;
                                 } | null;
                                 organizationId: string | null;
                                 /** @enum {string} */
@@ -2520,6 +2521,7 @@ export interface operations {
                                     /** Format: uuid */
                                     id: string;
                                     name: string;
+                                    timeZone: string;
                                 } | null;
                                 organizationId: string | null;
                                 /** @enum {string} */
@@ -2804,6 +2806,7 @@ export interface operations {
                                     /** Format: uuid */
                                     id: string;
                                     name: string;
+                                    timeZone: string;
                                 } | null;
                                 organizationId: string | null;
                                 /** @enum {string} */
@@ -4582,6 +4585,7 @@ export interface operations {
                                     /** Format: uuid */
                                     id: string;
                                     name: string;
+                                    timeZone: string;
                                 } | null;
                                 organizationId: string | null;
                                 /** @enum {string} */
@@ -4887,6 +4891,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
+                                timeZone: string;
                             } | null;
                             organizationId: string | null;
                             /** @enum {string} */
@@ -5186,6 +5191,7 @@ export interface operations {
                                     /** Format: uuid */
                                     id: string;
                                     name: string;
+                                    timeZone: string;
                                 } | null;
                                 organizationId: string | null;
                                 /** @enum {string} */
@@ -7705,6 +7711,7 @@ export interface operations {
                                     /** Format: uuid */
                                     id: string;
                                     name: string;
+                                    timeZone: string;
                                 } | null;
                                 organizationId: string | null;
                                 /** @enum {string} */
