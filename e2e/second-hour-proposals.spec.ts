@@ -123,7 +123,7 @@ test('@mobile a cancelled proposal offers only Duplicar, for another client, wit
   await card.getByRole('button', { name: `Duplicar ${title}` }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Duplicar proposta' });
-  const picker = dialog.getByRole('textbox', { name: /Cliente/ });
+  const picker = dialog.getByRole('combobox', { name: 'Cliente' });
   await expect(picker).toHaveValue(rui.name);
   await expectAccessible(page);
   await picker.click();
@@ -136,7 +136,7 @@ test('@mobile a cancelled proposal offers only Duplicar, for another client, wit
   await expect(
     page.getByText('As taxas de IVA foram atualizadas para a região atual (Madeira): 23 % → 22 %.'),
   ).toBeVisible();
-  await expect(page.getByRole('textbox', { name: /Cliente/ })).toHaveValue(ana.name);
+  await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveValue(ana.name);
   await noHorizontalScroll(page);
   await expectAccessible(page);
 });

@@ -41,7 +41,7 @@ describe('DuplicateButton', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Duplicar Website' }));
     const dialog = await screen.findByRole('dialog', { name: 'Duplicar proposta' });
-    expect(within(dialog).getByRole('textbox', { name: /Cliente/ })).toHaveValue('Rui Costa');
+    expect(within(dialog).getByRole('combobox', { name: 'Cliente' })).toHaveValue('Rui Costa');
     await user.click(within(dialog).getByRole('button', { name: 'Duplicar' }));
     expect(await screen.findByText('Proposta duplicada: ORC 2026/0043.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/proposals/${COPY}/edit`));
@@ -62,8 +62,8 @@ describe('DuplicateButton', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Duplicar Website' }));
     const dialog = await screen.findByRole('dialog', { name: 'Duplicar proposta' });
-    await user.click(within(dialog).getByRole('textbox', { name: /Cliente/ }));
-    await user.click(await screen.findByRole('option', { name: /Ana Lopes/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Cliente' }));
+    await user.click(await screen.findByRole('option', { name: /Ana Lopes/, hidden: true }));
     expect(within(dialog).getByText(/A cópia fica para Ana Lopes/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Duplicar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/proposals/${COPY}/edit`));

@@ -63,6 +63,8 @@ function DuplicateDialog({ proposal, onClose }: { proposal: DuplicatedFrom; onCl
 
   return (
     <form
+      // The picker is marked required for its label; a copy of a proposal without a client is still allowed.
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         duplicate.mutate(
