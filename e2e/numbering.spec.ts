@@ -104,6 +104,11 @@ test('@mobile duplicates a proposal from the list at 360 px and opens the copy i
   await expect(card.getByTestId('proposal-number')).toHaveText(original.number);
   await expectAccessible(page);
   await card.getByRole('button', { name: `Duplicar ${title}` }).click();
+  // The dialog asks for whom (issue 37); the same client by default.
+  await page
+    .getByRole('dialog', { name: 'Duplicar proposta' })
+    .getByRole('button', { name: 'Duplicar' })
+    .click();
 
   await expect(page).toHaveURL(/\/proposals\/[0-9a-f-]{36}\/edit$/);
   await expect(page.getByText(/Proposta duplicada: ORC \d{4}\/\d{4,}\./)).toBeVisible();

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type ApprovalSubject, approvalParties, largestDiscountPercent, needsApproval } from './approvals.ts';
+import {
+  type ApprovalSubject,
+  approvalParties,
+  approvalReasons,
+  approvalReasonText,
+  largestDiscountPercent,
+  needsApproval,
+} from './approvals.ts';
 import { clientTotalRange } from './client-choice.ts';
+import { formatMoney } from './money.ts';
 import { canApproveProposal } from './permissions.ts';
 import { canRequestApproval, isAwaitingApproval } from './proposal-status.ts';
 
@@ -156,5 +164,22 @@ describe('approvalParties (issue 34, M3)', () => {
     expect(canApproveProposal(manager, p, ['m'], false, ['m'])).toBe(false);
     expect(canApproveProposal(manager, p, ['m'], true, ['m'])).toBe(true);
     expect(canApproveProposal(manager, p, ['m'], false, ['other'])).toBe(true);
+  });
+});
+
+describe('approvalReasons (issue 37: the message names the rule)', () => {
+  it('names each rule met with the figure and the limit, in words', () => {
+    const settings = { approvalMinTotal: 500_000, approvalMinDiscountPercent: 10 };
+    const reasons = approvalReasons(settings, proposal({ totalValue: 400_000, discountValue: 15 }));
+    expect(reasons).toEqual([{ rule: 'discount', value: 15, limit: 10 }]);
+    const both = approvalReasons(settings, { ...proposal({ subtotal: 800_000, discountValue: 12 }) });
+    expect(both.map((r) => r.rule)).toEqual(['total', 'discount']);
+    expect(approvalReasonText({ rule: 'total', value: 615_000, limit: 500_000 })).toBe(
+      `O total (${formatMoney(615_000)}) é igual ou superior a ${formatMoney(500_000)}, o limite definido pela organização.`,
+    );
+    expect(approvalReasonText({ rule: 'discount', value: 15, limit: 10 })).toBe(
+      'O desconto (15\u00a0%) é igual ou superior a 10\u00a0%, o limite definido pela organização.',
+    );
+    expect(approvalReasons({}, proposal())).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import { type ChoiceTotalsInput, type ChoosableItem, clientTotalRange } from './client-choice.ts';
+import { formatPercent } from './format-percent.ts';
+import { formatMoney } from './money.ts';
 import { type Actor, can } from './permissions.ts';
 import type { TotalsItem } from './totals.ts';
 
@@ -75,6 +77,45 @@ export function needsApproval(
     proposal.ownerId === actor.userId &&
     can(actor.role, 'proposal:approve');
   return !skipsOwn;
+}
+
+/** A rule of the policy the proposal meets: which one, the proposal's figure and the organization's limit. */
+export interface ApprovalReason {
+  rule: 'total' | 'discount';
+  /** Cents (total, the largest the client can choose) or percent (discount). */
+  value: number;
+  limit: number;
+}
+
+/**
+ * Which rules of the policy the proposal meets (issue 37: the message names the rule), whoever sends it: the
+ * same figures `needsApproval` reads. Empty when no rule is on or none is met.
+ */
+export function approvalReasons(
+  settings: Readonly<Record<string, unknown>> | null | undefined,
+  proposal: ApprovalSubject,
+): ApprovalReason[] {
+  const minTotal = positive(settings?.approvalMinTotal);
+  const minDiscount = positive(settings?.approvalMinDiscountPercent);
+  const reasons: ApprovalReason[] = [];
+  if (minTotal === null && minDiscount === null) return reasons;
+  const range = clientTotalRange(proposal);
+  if (minTotal !== null && range.max >= minTotal)
+    reasons.push({ rule: 'total', value: range.max, limit: minTotal });
+  const discount = largestDiscountPercent(proposal, range);
+  if (minDiscount !== null && discount >= minDiscount)
+    reasons.push({ rule: 'discount', value: Math.round(discount * 100) / 100, limit: minDiscount });
+  return reasons;
+}
+
+/**
+ * A reason in the salesperson's words: "O total (6 150,00 €) é igual ou superior a 5 000,00 €, o limite definido
+ * pela organização."
+ */
+export function approvalReasonText(reason: ApprovalReason): string {
+  return reason.rule === 'total'
+    ? `O total (${formatMoney(reason.value)}) é igual ou superior a ${formatMoney(reason.limit)}, o limite definido pela organização.`
+    : `O desconto (${formatPercent(reason.value)}) é igual ou superior a ${formatPercent(reason.limit)}, o limite definido pela organização.`;
 }
 
 /** One row of a proposal's approval history, as `approvalParties` reads it (newest first). */

@@ -134,6 +134,11 @@ export const MESSAGES = {
   answerAlreadySent: 'Esta mensagem já foi respondida.',
   cancelReasonRequired: 'Indique o motivo do cancelamento.',
   proposalNotCancellable: 'Esta proposta já não pode ser cancelada.',
+  proposalCancelledNoSend:
+    'Esta proposta foi cancelada: já não pode ser enviada ao cliente. Duplique-a para fazer uma nova.',
+  clientErasedCancellationReason: 'Cliente eliminado a pedido (RGPD)',
+  proposalCancelledNoEdit:
+    'Esta proposta foi cancelada: já não pode ser alterada. Duplique-a para fazer uma nova.',
   /** 'Alterar destinatário' (issue 34, H2; docs/product.md#recipient). */
   recipientNameRequired: 'Indique o nome do destinatário',
   recipientNotSent: 'A proposta ainda não foi enviada: o destinatário fica fixado no envio.',

@@ -98,6 +98,20 @@ export const FORM_STATUSES = ['draft', 'in_review', 'approved', 'sent'] as const
  */
 export const CLIENT_HAS_SEEN_STATUSES: readonly ProposalStatus[] = ['sent', 'viewed', 'under_negotiation'];
 
+/**
+ * Still open: not answered, cancelled or expired, so the client has it or may still get it. Pseudonymising the
+ * client cancels these in the same transaction (issue 37; docs/decisions.md, "Pseudonymising a client with open
+ * proposals").
+ */
+export const OPEN_STATUSES: readonly ProposalStatus[] = [
+  ...BEFORE_SENT_STATUSES,
+  ...CLIENT_HAS_SEEN_STATUSES,
+];
+
+export function isOpen(status: ProposalStatus): boolean {
+  return OPEN_STATUSES.includes(status);
+}
+
 /** A client's answer is final: such proposals can no longer be edited. */
 export const ANSWERED_STATUSES: readonly ProposalStatus[] = ['accepted', 'signed', 'rejected'];
 
@@ -183,6 +197,25 @@ export function shownStatus(proposal: { status: ProposalStatus; signedAt: string
 export function isClosedToClient(p: { readonly status: ProposalStatus | (string & {}) }): boolean {
   return p.status === 'cancelled';
 }
+
+/**
+ * Whether the proposal may still go to its client (sent by email, its link copied, its recipient changed): not once
+ * it is cancelled (issue 37). The server answers 409 and the screens hide those actions by this one rule.
+ */
+export function maySendToClient(p: { readonly status: ProposalStatus | (string & {}) }): boolean {
+  return !isClosedToClient(p);
+}
+
+/**
+ * Whether the team may still edit the proposal: not once the client answered (it is evidence) nor once it is
+ * cancelled (issue 37: a cancelled proposal is duplicated to make a new one).
+ */
+export function isEditable(status: ProposalStatus): boolean {
+  return !isAnswered(status) && status !== 'cancelled';
+}
+
+/** The statuses no edit may land on (a save racing an answer or a cancellation finds nothing to update). */
+export const NOT_EDITABLE_STATUSES: readonly ProposalStatus[] = [...ANSWERED_STATUSES, 'cancelled'];
 
 /**
  * The validity date (`YYYY-MM-DD`, inclusive) is behind `today`: a proposal valid until 31/12 can be answered

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { rateChoices, VAT_EXEMPTION_CODES, vatRates, vatRegionOf } from './vat.ts';
+import {
+  normalRate,
+  rateChangeNotice,
+  rateChoices,
+  ratesForRegion,
+  regionalRate,
+  VAT_EXEMPTION_CODES,
+  vatRates,
+  vatRegionOf,
+} from './vat.ts';
 import { exemptionMention, VAT_EXEMPTIONS, vatExemption } from './vat-exemptions.ts';
 
 describe('IVA table', () => {
@@ -41,5 +50,35 @@ describe('IVA table', () => {
   it('offers the region rates, 0 % and any rate already in use', () => {
     expect(rateChoices('madeira')).toEqual([22, 12, 5, 0]);
     expect(rateChoices('continente', [21, 23])).toEqual([23, 21, 13, 6, 0]);
+  });
+});
+
+describe('rates read again for the current region (issue 37)', () => {
+  it('maps each rate to the one in the same place, keeps 0 % and rates no region has', () => {
+    expect(regionalRate(23, 'madeira')).toBe(22);
+    expect(regionalRate(13, 'acores')).toBe(9);
+    expect(regionalRate(6, 'madeira')).toBe(5);
+    expect(regionalRate(22, 'continente')).toBe(23);
+    expect(regionalRate(16, 'madeira')).toBe(22);
+    expect(regionalRate(0, 'acores')).toBe(0);
+    expect(regionalRate(7.5, 'madeira')).toBe(7.5);
+    expect(normalRate('acores')).toBe(16);
+  });
+
+  it('names the lines whose rate changed, the inherited ones included, and words the notice once per pair', () => {
+    const items = [{ tax: null }, { tax: 6 }, { tax: 0 }, { tax: 23 }];
+    const result = ratesForRegion(items, 23, 'madeira');
+    expect(result.taxRate).toBe(22);
+    expect(result.items.map((i) => i.tax)).toEqual([null, 5, 0, 22]);
+    expect(result.changes).toEqual([
+      { line: 0, from: 23, to: 22 },
+      { line: 1, from: 6, to: 5 },
+      { line: 3, from: 23, to: 22 },
+    ]);
+    expect(rateChangeNotice('madeira', result.changes)).toBe(
+      'As taxas de IVA foram atualizadas para a região atual (Madeira): 23\u00a0% → 22\u00a0%, 6\u00a0% → 5\u00a0%.',
+    );
+    expect(ratesForRegion(items, 23, 'continente').changes).toEqual([]);
+    expect(rateChangeNotice('continente', [])).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { formatPercent } from './format-percent.ts';
+
 /**
  * Portuguese IVA: the rates of each region and the exemption reasons (docs/product.md#iva-per-line). One dated
  * table, so a change in the law is one line: add a row with the date it applies from; rows already in force
@@ -95,4 +97,73 @@ export function vatRegionOf(settings: Record<string, unknown> | null | undefined
 export function rateChoices(region: VatRegion, inUse: readonly number[] = []): number[] {
   const rates = new Set([...vatRates(region), 0, ...inUse.filter((r) => Number.isFinite(r))]);
   return [...rates].sort((a, b) => b - a);
+}
+
+/** The region's short name in a sentence ("para a região atual (Madeira)"). */
+export const VAT_REGION_SHORT_LABELS: Record<VatRegion, string> = {
+  continente: 'Portugal continental',
+  madeira: 'Madeira',
+  acores: 'Açores',
+};
+
+/** The region's normal rate in force on `date`: what a new line starts with (issue 37). */
+export function normalRate(region: VatRegion, date?: string): number {
+  return vatRates(region, date)[0] ?? 23;
+}
+
+/**
+ * The rate of `region` that stands where `rate` stands in its own region (normal, intermediate, reduced): 23 %
+ * on the mainland is 22 % in Madeira and 16 % in the Azores. 0 % (an exemption) and a rate no region has stay as
+ * they are. Used when a proposal is copied into the organization's current region (docs/product.md#iva-per-line).
+ */
+export function regionalRate(rate: number, region: VatRegion, date?: string): number {
+  const target = vatRates(region, date);
+  if (rate === 0 || target.includes(rate)) return rate;
+  for (const other of VAT_REGIONS) {
+    const position = vatRates(other, date).indexOf(rate);
+    if (position >= 0) return target[position] ?? rate;
+  }
+  return rate;
+}
+
+/** One line whose IVA moved to the current region's equivalent: its position (from 0) and the two rates. */
+export interface VatRateChange {
+  line: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * A proposal's rates read again for `region`: the proposal's rate and every line's own rate mapped by
+ * `regionalRate`, and the lines whose rate changed (what the copy's notice lists).
+ */
+export function ratesForRegion<T extends { tax?: number | null }>(
+  items: readonly T[],
+  taxRate: number,
+  region: VatRegion,
+  date?: string,
+): { items: T[]; taxRate: number; changes: VatRateChange[] } {
+  const nextTaxRate = regionalRate(taxRate, region, date);
+  const changes: VatRateChange[] = [];
+  const next = items.map((item, line) => {
+    const tax = item.tax == null ? item.tax : regionalRate(item.tax, region, date);
+    const from = item.tax ?? taxRate;
+    const to = tax ?? nextTaxRate;
+    if (from !== to) changes.push({ line, from, to });
+    return tax === item.tax ? item : { ...item, tax };
+  });
+  return { items: next, taxRate: nextTaxRate, changes };
+}
+
+/**
+ * The notice a copy shows when its rates changed: "As taxas de IVA foram atualizadas para a região atual
+ * (Madeira): 23 % → 22 %." Each pair once, in the order of the lines; null when nothing changed.
+ */
+export function rateChangeNotice(
+  region: VatRegion,
+  changes: readonly Omit<VatRateChange, 'line'>[],
+): string | null {
+  const pairs = [...new Set(changes.map((c) => `${formatPercent(c.from)} → ${formatPercent(c.to)}`))];
+  if (pairs.length === 0) return null;
+  return `As taxas de IVA foram atualizadas para a região atual (${VAT_REGION_SHORT_LABELS[region]}): ${pairs.join(', ')}.`;
 }

@@ -74,5 +74,19 @@ export const ProposalApprovalSchema = z.object({
   canApprove: z.boolean(),
   lastReturn: ApprovalEventSchema.nullable(),
   history: z.array(ApprovalEventSchema),
+  /**
+   * The rules of the policy this proposal meets, each with its sentence ("O total (6 150,00 €) é igual ou
+   * superior a 5 000,00 €, o limite definido pela organização.", `approvalReasonText`; issue 37).
+   */
+  reasons: z.array(
+    z.object({
+      rule: z.enum(['total', 'discount']),
+      value: z.number(),
+      limit: z.number(),
+      text: z.string(),
+    }),
+  ),
+  /** Who may approve it now (`canApproveProposal`: the admins and the managers of the owner's team), by name. */
+  approvers: z.array(z.object({ id: z.uuid(), name: z.string() })),
 });
 export type ProposalApproval = z.infer<typeof ProposalApprovalSchema>;

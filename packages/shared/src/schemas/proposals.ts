@@ -412,3 +412,29 @@ export const ChangeRecipientInputSchema = z.object({
     .pipe(z.email(MESSAGES.emailInvalid)),
 });
 export type ChangeRecipientInput = z.infer<typeof ChangeRecipientInputSchema>;
+
+/**
+ * 'Duplicar' (docs/product.md#duplicating-a-proposal): optionally for another client of the organization
+ * ('Duplicar para outro cliente', issue 37); absent is the same client.
+ */
+export const DuplicateProposalInputSchema = z.object({
+  clientId: z.uuid({ error: MESSAGES.proposalClientInvalid }).optional(),
+});
+export type DuplicateProposalInput = z.infer<typeof DuplicateProposalInputSchema>;
+
+/** A line whose IVA the copy moved to the current region's equivalent (`ratesForRegion` of `vat.ts`). */
+export const VatRateChangeSchema = z.object({
+  line: z.number().int().min(0),
+  from: z.number(),
+  to: z.number(),
+});
+
+/**
+ * The copy, and what it changed on the way: the lines whose IVA now follows the organization's current region,
+ * and the notice the editor shows about it (null when no rate changed).
+ */
+export const DuplicatedProposalSchema = ProposalSchema.extend({
+  vatRateChanges: z.array(VatRateChangeSchema),
+  vatNotice: z.string().nullable(),
+});
+export type DuplicatedProposal = z.infer<typeof DuplicatedProposalSchema>;

@@ -59,6 +59,18 @@ export const TemplateContentSchema = z.object({
 });
 export type TemplateContent = z.infer<typeof TemplateContentSchema>;
 
+/**
+ * What a create or update may send: a line without a rate takes the organization's normal rate (`normalRate` of
+ * `vat.ts`: 22 % in Madeira, 16 % in the Azores; issue 37), filled in by the server, which knows the region.
+ */
+const TemplateContentInputSchema = z.object({
+  blocks: z.array(TemplateBlockSchema).max(100).default([]),
+  items: z
+    .array(TemplateItemSchema.extend({ tax: RateSchema.optional() }))
+    .max(200)
+    .default([]),
+});
+
 /** A reusable proposal template (docs/product.md#templates). */
 export const TemplateSchema = z.object({
   id: z.uuid(),
@@ -105,7 +117,7 @@ export const TemplateInputSchema = z.object({
     .transform((v) => v || null),
   category: z.enum(TEMPLATE_CATEGORIES).default('outro'),
   tags: TagsSchema,
-  content: TemplateContentSchema.default({ blocks: [], items: [] }),
+  content: TemplateContentInputSchema.default({ blocks: [], items: [] }),
   /** Platform templates: only a superadmin may set it. */
   isGlobal: z.boolean().default(false),
 });

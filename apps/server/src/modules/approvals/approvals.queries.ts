@@ -139,3 +139,16 @@ export async function selectUserRole(ctx: TenantContext, userId: string) {
     .limit(1);
   return row?.role ?? null;
 }
+
+/** Active members by id, with their role: the people who may approve, named (issue 37). */
+export async function selectActiveMembers(
+  ctx: TenantContext,
+  ids: readonly string[],
+): Promise<{ id: string; firstName: string; lastName: string; role: (typeof users.$inferSelect)['role'] }[]> {
+  if (ids.length === 0) return [];
+  return ctx.db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role })
+    .from(users)
+    .where(and(inTenant(users, ctx), eq(users.isActive, true), inArray(users.id, [...ids])))
+    .orderBy(users.firstName, users.lastName);
+}

@@ -1,4 +1,10 @@
-import { type ApprovalSubject, approvalParties, needsApproval } from '@aceite/shared/approvals';
+import {
+  type ApprovalSubject,
+  approvalParties,
+  approvalReasons,
+  approvalReasonText,
+  needsApproval,
+} from '@aceite/shared/approvals';
 import { clientTotalRange } from '@aceite/shared/client-choice';
 import { approvedContentSha256 } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
@@ -32,6 +38,7 @@ import {
   awaitingApprovalOf,
   insertApprovalEvent,
   selectActiveAdminIds,
+  selectActiveMembers,
   selectApprovalEvents,
   selectOwnerTeamManagerIds,
   selectUserRole,
@@ -314,7 +321,32 @@ export async function getProposalApproval(ctx: TenantContext, id: string): Promi
     lastReturn:
       last?.action === 'returned' && (p.status === 'draft' || p.approvalReopenedAt !== null) ? last : null,
     history,
+    reasons: approvalReasons(settings, subjectOf(p)).map((r) => ({ ...r, text: approvalReasonText(r) })),
+    approvers: required || pending ? await approversOf(ctx, settings, p.ownerId, id) : [],
   };
+}
+
+/**
+ * Who may approve the proposal now (issue 37: the message says who will): the organization's active admins and
+ * the managers of the owner's team, as `canApproveProposal` (over `mayApprove`) reads each of them.
+ */
+async function approversOf(
+  ctx: TenantContext,
+  settings: Settings,
+  ownerId: string,
+  proposalId: string,
+): Promise<{ id: string; name: string }[]> {
+  const managers = await selectOwnerTeamManagerIds(ctx, ownerId);
+  const selfApproves = approvalSelfApproves(settings);
+  const parties = selfApproves ? [] : approvalParties(await selectApprovalEvents(ctx, proposalId));
+  const candidates = await selectActiveMembers(ctx, [
+    ...new Set([...(await selectActiveAdminIds(ctx)), ...managers]),
+  ]);
+  return candidates
+    .filter((m) =>
+      canApproveProposal({ userId: m.id, role: m.role }, { ownerId }, managers, selfApproves, parties),
+    )
+    .map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`.trim() }));
 }
 
 export async function audit(

@@ -1,4 +1,4 @@
-import { ANSWERED_STATUSES } from '@aceite/shared/proposal-status';
+import { ANSWERED_STATUSES, OPEN_STATUSES } from '@aceite/shared/proposal-status';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   answerCodes,
@@ -270,4 +270,40 @@ export async function pseudonymiseClientById(
       status: sql`case when ${emailOutbox.status} = 'pending' then 'failed' else ${emailOutbox.status} end`,
     })
     .where(and(inTenant(emailOutbox, ctx), eq(emailOutbox.toAddress, previousEmail)));
+}
+
+/**
+ * Cancels the client's proposals still open (`OPEN_STATUSES`) with `reason`, inside the pseudonymisation's
+ * transaction (issue 37): their links stop working and nobody can sign them. Returns what was cancelled.
+ */
+export async function cancelOpenClientProposals(
+  ctx: Scope,
+  clientId: string,
+  reason: string,
+): Promise<{ id: string; status: (typeof proposals.$inferSelect)['status'] }[]> {
+  const open = await ctx.db
+    .select({ id: proposals.id, status: proposals.status })
+    .from(proposals)
+    .where(
+      and(
+        inTenant(proposals, ctx),
+        eq(proposals.clientId, clientId),
+        inArray(proposals.status, OPEN_STATUSES),
+      ),
+    )
+    .for('update');
+  if (open.length === 0) return [];
+  await ctx.db
+    .update(proposals)
+    .set({ status: 'cancelled', cancelledAt: new Date(), cancellationReason: reason, updatedAt: new Date() })
+    .where(
+      and(
+        inTenant(proposals, ctx),
+        inArray(
+          proposals.id,
+          open.map((p) => p.id),
+        ),
+      ),
+    );
+  return open;
 }

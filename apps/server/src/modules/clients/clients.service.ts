@@ -9,9 +9,11 @@ import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import { PSEUDONYM_EMAIL_DOMAIN } from '@/lib/pseudonym.ts';
 import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { enqueueProposalEvent } from '@/modules/webhooks/proposal-events.ts';
 import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
 import {
   type ClientRow,
+  cancelOpenClientProposals,
   countClientProposals,
   countDecidedClientProposals,
   deleteClientById,
@@ -156,9 +158,30 @@ export function pseudonymFor(clientId: string): Pseudonym {
   };
 }
 
+/**
+ * The personal data goes and, in the same transaction, the client's proposals still open are cancelled
+ * (issue 37; docs/decisions.md, "Pseudonymising a client with open proposals"): their links say the proposal is
+ * no longer available and nobody can sign under 'Cliente eliminado'. Each cancellation is audited and sent to
+ * webhooks as a member's 'Cancelar proposta' is; the client is not emailed (their address is gone).
+ */
 async function pseudonymiseClient(ctx: TenantContext, row: ClientRow): Promise<void> {
   await withTx(ctx, async (tx) => {
+    const reason = MESSAGES.clientErasedCancellationReason;
+    const cancelledProposals = await cancelOpenClientProposals(tx, row.id, reason);
     await pseudonymiseClientById(tx, row.id, row.email, pseudonymFor(row.id));
+    // After the erasure: the webhook's proposal carries the stand-in, never the person.
+    for (const cancelled of cancelledProposals) {
+      await recordAudit(tx.db, {
+        organizationId: ctx.organizationId,
+        actorId: personOf(ctx),
+        impersonatorId: ctx.impersonatorId ?? null,
+        action: 'proposal.cancelled',
+        entity: 'proposal',
+        entityId: cancelled.id,
+        metadata: { from: cancelled.status, reason, notifyClient: false, outboxId: null, clientErased: true },
+      });
+      await enqueueProposalEvent(tx.db, ctx.organizationId, cancelled.id, 'proposal.cancelled');
+    }
     await recordAudit(tx.db, {
       organizationId: ctx.organizationId,
       actorId: ctx.userId,

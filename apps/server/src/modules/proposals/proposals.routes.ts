@@ -4,6 +4,8 @@ import { ProposalEmailDraftSchema, SendProposalInputSchema } from '@aceite/share
 import { CancelProposalInputSchema } from '@aceite/shared/schemas/proposal-messages';
 import {
   ChangeRecipientInputSchema,
+  DuplicatedProposalSchema,
+  DuplicateProposalInputSchema,
   ListProposalsQuerySchema,
   ProposalInputSchema,
   ProposalSchema,
@@ -100,6 +102,8 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
         tags,
         security: BEARER,
         summary: 'Update a proposal',
+        description:
+          '409 once the client answered (it is evidence) or once it is cancelled (duplicate it instead).',
         params: IdParamsSchema,
         querystring: UpdateProposalQuerySchema,
         body: ProposalInputSchema,
@@ -139,6 +143,8 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
         tags,
         security: BEARER,
         summary: 'Email the public link to the client and mark the proposal sent',
+        description:
+          '409 when the proposal is cancelled: it reaches the client no more (duplicate it instead).',
         params: IdParamsSchema,
         // No body at all is the organization's default subject and message.
         body: SendProposalInputSchema.nullish(),
@@ -237,14 +243,18 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
         summary: "Duplicate a proposal as a new draft ('Duplicar')",
         description:
           'Same client, blocks, items, discount and tax; validity counted from today; a new number and public link; ' +
-          "titled '<title> (cópia)' and not linked to the original. 403 for viewers; 404 for another organization's.",
+          "titled '<title> (cópia)' and not linked to the original. 403 for viewers; 404 for another organization's. " +
+          "An optional `clientId` gives the copy another of the organization's clients (400 when it is not one); " +
+          "the rates follow the organization's current IVA region, `vatRateChanges` naming the lines that changed.",
         params: IdParamsSchema,
-        response: { 201: dataEnvelope(ProposalSchema), ...AUTHED_ERRORS },
+        // No body at all is a copy for the same client.
+        body: DuplicateProposalInputSchema.nullish(),
+        response: { 201: dataEnvelope(DuplicatedProposalSchema), ...AUTHED_ERRORS },
       },
     },
     async (req, reply) => {
       reply.status(201);
-      return { data: await duplicate.duplicateProposal(req.tenant, req.params.id) };
+      return { data: await duplicate.duplicateProposal(req.tenant, req.params.id, req.body ?? {}) };
     },
   );
 };

@@ -3,7 +3,7 @@
 import { contentSha256 } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
-import { isBeforeSent } from '@aceite/shared/proposal-status';
+import { isBeforeSent, maySendToClient } from '@aceite/shared/proposal-status';
 import {
   DEFAULT_EMAIL_MESSAGE,
   DEFAULT_EMAIL_SUBJECT,
@@ -75,6 +75,11 @@ export async function getProposalEmailDraft(ctx: TenantContext, id: string): Pro
   };
 }
 
+/** A cancelled proposal reaches no one any more (issue 37): 409, the way is to duplicate it. */
+function assertMaySend(proposal: { status: ProposalStatus }): void {
+  if (!maySendToClient(proposal)) throw new AppError('CONFLICT', MESSAGES.proposalCancelledNoSend);
+}
+
 /**
  * Emails the public link to the client through the outbox, snapshots a version if the content changed since
  * the last one, marks the proposal sent, and tells the owner when someone else sent it. Statuses before sent
@@ -90,11 +95,13 @@ export async function sendProposal(
   const existing = await selectProposalById(ctx, id);
   if (!existing) throw notFound();
   assertCanManageProposal(ctx, existing.proposal.ownerId);
+  assertMaySend(existing.proposal);
   const client = existing.client;
   if (!client?.email) throw new AppError('VALIDATION_ERROR', MESSAGES.sendNoClient);
   const result = await withTx(ctx, async (tx) => {
     const proposal = await selectProposalForUpdate(tx, id);
     if (!proposal) throw notFound();
+    assertMaySend(proposal);
     assertApprovedToSend(await organizationSettings(tx), proposal, ctx);
     // Frozen at the first sending; later sendings go to the same address (docs/product.md#recipient).
     const recipient = recipientOf(proposal, client) ?? { name: client.name, email: client.email };

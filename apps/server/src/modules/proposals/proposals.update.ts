@@ -1,11 +1,7 @@
 // Editing a proposal, before and after the client has seen it; one operation of the proposals service.
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
-import {
-  ANSWERED_STATUSES,
-  CLIENT_HAS_SEEN_STATUSES,
-  isAnswered as isAnsweredStatus,
-} from '@aceite/shared/proposal-status';
+import { CLIENT_HAS_SEEN_STATUSES, isEditable, NOT_EDITABLE_STATUSES } from '@aceite/shared/proposal-status';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
 import { assertCanManageProposal } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -76,9 +72,7 @@ export async function updateProposal(
   if (!existing) throw notFound();
   const current = existing.proposal;
   assertCanManageProposal(ctx, current.ownerId);
-  if (isAnsweredStatus(current.status)) {
-    throw new AppError('CONFLICT', MESSAGES.proposalLocked);
-  }
+  if (!isEditable(current.status)) throw notEditable(current.status);
   // No status in the body keeps the current one (docs/integrations.md#updates).
   const asked = input.status ?? current.status;
   assertStatusAllowed(ctx, asked, current.status);
@@ -116,7 +110,7 @@ export async function updateProposal(
     }
     const updated = seen
       ? await updateSeenProposal(tx, id, values, client, options)
-      : await updateProposalById(tx, id, values, { unlessIn: ANSWERED_STATUSES });
+      : await updateProposalById(tx, id, values, { unlessIn: NOT_EDITABLE_STATUSES });
     if (!updated) return updated;
     let saved = updated;
     if (review.reopenNote) await recordApprovalReopened(tx, saved, review.reopenNote);
@@ -130,13 +124,21 @@ export async function updateProposal(
     return saved;
   });
   // Answered (or deleted) since it was read above.
-  if (!row)
-    throw (await selectProposalById(ctx, id))
-      ? new AppError('CONFLICT', MESSAGES.proposalLocked)
-      : notFound();
+  if (!row) {
+    const now = await selectProposalById(ctx, id);
+    throw now ? notEditable(now.proposal.status) : notFound();
+  }
   if (owner.id !== current.ownerId && owner.id !== ctx.userId)
     await notifyAssigned(ctx, id, input.title, owner.id);
   return toProposalDto(ctx, { proposal: row, client, owner });
+}
+
+/** Answered proposals are evidence; cancelled ones are duplicated to make a new one (issue 37). */
+function notEditable(status: Proposal['status']): AppError {
+  return new AppError(
+    'CONFLICT',
+    status === 'cancelled' ? MESSAGES.proposalCancelledNoEdit : MESSAGES.proposalLocked,
+  );
 }
 
 async function updateSeenProposal(
@@ -147,9 +149,9 @@ async function updateSeenProposal(
   options: UpdateOptions,
 ) {
   const before = await selectProposalForUpdate(tx, id);
-  if (!before || isAnsweredStatus(before.status)) return undefined;
+  if (!before || !isEditable(before.status)) return undefined;
   await snapshotIfChanged(tx, before, 'Versão que o cliente viu');
-  const saved = await updateProposalById(tx, id, values, { unlessIn: ANSWERED_STATUSES });
+  const saved = await updateProposalById(tx, id, values, { unlessIn: NOT_EDITABLE_STATUSES });
   if (!saved) return undefined;
   const version = await snapshotIfChanged(tx, saved, 'Alterada depois de o cliente a ver');
   const recipient = recipientOf(saved, client);

@@ -1,6 +1,6 @@
 import type { TemplateCategory } from '@aceite/shared/schemas/templates';
 import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { templates } from '@/db/schema/index.ts';
+import { organizations, templates } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
 import type { ActorContext } from '@/lib/tenant-scope.ts';
 
@@ -79,4 +79,15 @@ export async function incrementTemplateUse(ctx: ActorContext, id: string): Promi
     .where(and(visibleTo(ctx), eq(templates.id, id)))
     .returning();
   return row;
+}
+
+/** The organization's settings (its IVA region sets a new line's rate); null for a platform account. */
+export async function selectOrganizationSettings(ctx: ActorContext) {
+  if (!ctx.organizationId) return null;
+  const [row] = await ctx.db
+    .select({ settings: organizations.settings })
+    .from(organizations)
+    .where(eq(organizations.id, ctx.organizationId))
+    .limit(1);
+  return row?.settings ?? null;
 }

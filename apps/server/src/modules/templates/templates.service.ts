@@ -1,6 +1,12 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import type { Template, TemplateCategory, TemplateInputSchema } from '@aceite/shared/schemas/templates';
+import type {
+  Template,
+  TemplateCategory,
+  TemplateContent,
+  TemplateInputSchema,
+} from '@aceite/shared/schemas/templates';
 import { TEMPLATE_CATEGORIES } from '@aceite/shared/schemas/templates';
+import { normalRate, vatRegionOf } from '@aceite/shared/vat';
 import type { z } from 'zod';
 import { assertCan, assertCanWriteTemplate, assertPlatformAdmin, isPlatformAdmin } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -8,6 +14,7 @@ import { type ActorContext, personOf } from '@/lib/tenant-scope.ts';
 import {
   incrementTemplateUse,
   insertTemplate,
+  selectOrganizationSettings,
   selectTemplateById,
   selectTemplates,
   type TemplateRow,
@@ -33,6 +40,16 @@ function toTemplateDto(row: TemplateRow): Template {
 }
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.templateNotFound);
+
+/**
+ * The input's content with every line's rate: one sent without takes the organization's normal rate (a global
+ * template's, the mainland's), issue 37; docs/product.md#templates.
+ */
+async function withRates(ctx: ActorContext, content: TemplateInput['content']): Promise<TemplateContent> {
+  if (content.items.every((item) => item.tax !== undefined)) return content as TemplateContent;
+  const rate = normalRate(vatRegionOf(await selectOrganizationSettings(ctx)));
+  return { ...content, items: content.items.map((item) => ({ ...item, tax: item.tax ?? rate })) };
+}
 
 /**
  * Organization templates: managers and admins; global templates: superadmins only. A superadmin has no
@@ -65,6 +82,7 @@ export async function createTemplate(ctx: ActorContext, input: TemplateInput): P
   const global = isPlatformAdmin(ctx);
   const row = await insertTemplate(ctx, {
     ...input,
+    content: await withRates(ctx, input.content),
     isGlobal: global,
     organizationId: global ? null : ctx.organizationId,
     createdBy: personOf(ctx),
@@ -78,7 +96,10 @@ export async function updateTemplate(ctx: ActorContext, id: string, input: Templ
   assertCanWrite(ctx, existing);
   if (input.isGlobal !== existing.isGlobal) assertPlatformAdmin(ctx);
   const { isGlobal: _ignored, ...values } = input;
-  const row = await updateTemplateById(ctx, id, values);
+  const row = await updateTemplateById(ctx, id, {
+    ...values,
+    content: await withRates(ctx, values.content),
+  });
   if (!row) throw notFound();
   return toTemplateDto(row);
 }

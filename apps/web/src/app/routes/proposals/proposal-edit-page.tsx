@@ -1,12 +1,15 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { isAnswered } from '@aceite/shared/proposal-status';
+import { isEditable } from '@aceite/shared/proposal-status';
+import { Alert } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useProposal } from '@/features/proposals/api/get-proposal';
+import type { DuplicateNavigationState } from '@/features/proposals/components/duplicate-button';
 import { ProposalForm } from '@/features/proposals/components/proposal-form';
 import { valuesFromProposal } from '@/features/proposals/components/proposal-form-values';
 import {
@@ -24,6 +27,8 @@ const TITLE = 'Editar proposta';
 export function ProposalEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  // A copy just made ('Duplicar') whose IVA rates followed the organization's region says so (issue 37).
+  const vatNotice = (useLocation().state as DuplicateNavigationState | null)?.vatNotice;
   const queryClient = useQueryClient();
   const authorization = useAuthorization();
   const { data: proposal, error, isPending, refetch } = useProposal(id);
@@ -50,11 +55,11 @@ export function ProposalEditPage() {
       </>
     );
   }
-  if (isAnswered(proposal.status)) {
+  if (!isEditable(proposal.status)) {
     return (
       <>
         <DocumentTitle title={TITLE} />
-        <ProposalLocked back={back} />
+        <ProposalLocked back={back} cancelled={proposal.status === 'cancelled'} />
       </>
     );
   }
@@ -63,6 +68,11 @@ export function ProposalEditPage() {
     <>
       <DocumentTitle title={`${TITLE}: ${proposal.title}`} />
       <PageHeader title={TITLE} description={`${proposal.number} · ${proposal.title}`} back={back} />
+      {vatNotice && (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />} mb="lg">
+          {vatNotice}
+        </Alert>
+      )}
       <ProposalForm
         key={proposal.id}
         proposalId={proposal.id}

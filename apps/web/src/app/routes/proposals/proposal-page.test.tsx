@@ -1,3 +1,4 @@
+import { MESSAGES } from '@aceite/shared/messages';
 import type { ProposalApproval } from '@aceite/shared/schemas/approvals';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
 import { screen, within } from '@testing-library/react';
@@ -85,6 +86,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
   syncAuthFromStorage();
+});
+
+describe('ProposalPage: a cancelled proposal (issue 37)', () => {
+  it("offers neither sending, the link nor editing, says why, and keeps 'Duplicar'", async () => {
+    renderPage(
+      buildProposal({
+        status: 'cancelled',
+        cancelledAt: '2026-06-03T15:30:00.000Z',
+        cancellationReason: 'O cliente desistiu',
+      }),
+    );
+    expect(await screen.findByText(MESSAGES.proposalCancelledNoSend)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enviar por email' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copiar link público' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Editar' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Duplicar Loja online' })).toBeInTheDocument();
+  });
 });
 
 describe('ProposalPage: the client’s answer', () => {
@@ -333,6 +351,8 @@ describe('ProposalPage: awaiting approval (docs/product.md#approvals)', () => {
     canApprove: false,
     lastReturn: null,
     history: [],
+    reasons: [],
+    approvers: [],
   });
 
   it('blocks the send button, says why, and hides the public link until approved', async () => {

@@ -4,7 +4,9 @@ import {
   isAnswered,
   isCancellable,
   isClosedToClient,
+  isEditable,
   isWon,
+  maySendToClient,
   shownStatus,
 } from '@aceite/shared/proposal-status';
 import { describeRejection } from '@aceite/shared/rejection-reasons';
@@ -109,19 +111,20 @@ export function ProposalPage() {
         }
         actions={
           <>
-            {mayManage && !answered && (
+            {/* A cancelled proposal reaches the client no more: no sending, no link, no editing (issue 37). */}
+            {mayManage && !answered && maySendToClient(proposal) && (
               <SendProposalButton
                 proposal={proposal}
                 blockedReason={blockedReason}
                 onSent={() => void queryClient.invalidateQueries({ queryKey: versionKeys.list(proposal.id) })}
               />
             )}
-            {proposal.publicToken && !blockedReason && (
+            {proposal.publicToken && !blockedReason && maySendToClient(proposal) && (
               <CopyPublicLinkButton publicToken={proposal.publicToken} />
             )}
             <DownloadPdfButton proposal={proposal} />
             {proposal.acceptedAt && <SealedPdfButton proposal={proposal} />}
-            {mayManage && !answered && (
+            {mayManage && isEditable(proposal.status) && (
               <Button
                 component={Link}
                 to={paths.proposalEdit(proposal.id)}
@@ -195,6 +198,7 @@ export function ProposalPage() {
             <Text size="sm">
               Cancelada em {formatDateTime(proposal.cancelledAt)}. O link público já não funciona.
             </Text>
+            <Text size="sm">{MESSAGES.proposalCancelledNoSend}</Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               Motivo: {proposal.cancellationReason}
             </Text>

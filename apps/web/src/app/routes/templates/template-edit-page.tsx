@@ -3,6 +3,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { useOrganizationBranding } from '@/features/settings/api/get-organization-branding';
 import { useTemplate } from '@/features/templates/api/get-template';
 import { TemplateForm } from '@/features/templates/components/template-form';
 import { GlobalTemplateNotice, TemplateLoadError } from '@/features/templates/components/template-load-error';
@@ -14,6 +15,8 @@ export function TemplateEditPage() {
   // Only a known refusal sends the visitor away (lib/authorization.ts).
   const canWrite = useCan('catalogue:write') !== false;
   const template = useTemplate(id, { enabled: canWrite });
+  // The IVA region sets a new line's rate (issue 37); usually already read by the top bar.
+  const branding = useOrganizationBranding(canWrite);
 
   // Templates are written by admin and manager only; everyone else goes back to the grid.
   if (!canWrite) return <Navigate to={paths.templates} replace />;
@@ -40,6 +43,7 @@ export function TemplateEditPage() {
       <TemplateForm
         key={template.data.id}
         template={template.data}
+        vatRegion={branding.data?.vatRegion}
         cancelTo={paths.templates}
         onSuccess={() => navigate(paths.templates)}
       />

@@ -49,4 +49,36 @@ describe('ClientActions (docs/product.md#personal-data)', { timeout: 20_000 }, (
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText(CLIENT_PSEUDONYMISED)).toBeInTheDocument();
   });
+
+  it('names the open proposals that pseudonymising will cancel (issue 37)', async () => {
+    mockApi({});
+    const proposal = (
+      n: number,
+      status: 'accepted' | 'sent' | 'viewed' | 'draft' | 'rejected' | 'expired',
+    ) => ({
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      number: `ORC 2026/000${n}`,
+      title: `Proposta ${n}`,
+      status,
+    });
+    const client = {
+      ...CLIENT,
+      proposals: [
+        proposal(1, 'accepted'),
+        proposal(2, 'sent'),
+        proposal(3, 'viewed'),
+        proposal(4, 'expired'),
+      ],
+    };
+    const { user } = renderWithOverlays(<ClientActions client={client} canEdit canDelete />);
+    await user.click(screen.getByRole('button', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar cliente' });
+    expect(dialog).toHaveTextContent('Estas 2 propostas ainda estão em aberto e vão ser canceladas');
+    const list = within(dialog).getByRole('list', { name: 'Propostas que vão ser canceladas' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['ORC 2026/0002 · Proposta 2 (Enviada)', 'ORC 2026/0003 · Proposta 3 (Visualizada)']);
+  });
 });

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import type { Client } from '@aceite/shared/schemas/clients';
-import { Button, Text } from '@mantine/core';
+import { isAnswered, isOpen, STATUS_LABELS } from '@aceite/shared/proposal-status';
+import type { Client, ClientDetail } from '@aceite/shared/schemas/clients';
+import { Button, List, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconFileZip, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -14,7 +15,10 @@ import { useExportClient } from '../api/export-client';
 const CLOSE_NOTIFICATION = { 'aria-label': 'Fechar notificação' };
 
 interface ClientActionsProps {
-  client: Pick<Client, 'id' | 'name'>;
+  /** With the client's proposals (the client page has them): the confirmation names those it would cancel. */
+  client: Pick<Client, 'id' | 'name'> & {
+    proposals?: readonly Pick<ClientDetail['proposals'][number], 'id' | 'number' | 'title' | 'status'>[];
+  };
   canEdit: boolean;
   canDelete: boolean;
   /** Admins and managers: the client's data as a ZIP (docs/product.md#personal-data). */
@@ -46,15 +50,39 @@ export function ClientActions({ client, canEdit, canDelete, canExport = false }:
         }),
     });
 
+  // A client who answered is pseudonymised, and the proposals still open are cancelled with it (issue 37).
+  const proposals = client.proposals ?? [];
+  const toCancel = proposals.some((p) => isAnswered(p.status))
+    ? proposals.filter((p) => isOpen(p.status))
+    : [];
+
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: 'Eliminar cliente',
       children: (
-        <Text size="sm">
-          Tem a certeza de que pretende eliminar o cliente <strong>{client.name}</strong>? Esta ação não pode
-          ser anulada. Se o cliente já respondeu a propostas, os seus dados pessoais são apagados e as
-          respostas ficam guardadas como prova.
-        </Text>
+        <Stack gap="sm">
+          <Text size="sm">
+            Tem a certeza de que pretende eliminar o cliente <strong>{client.name}</strong>? Esta ação não
+            pode ser anulada. Se o cliente já respondeu a propostas, os seus dados pessoais são apagados e as
+            respostas ficam guardadas como prova.
+          </Text>
+          {toCancel.length > 0 && (
+            <>
+              <Text size="sm" fw={600}>
+                {toCancel.length === 1
+                  ? 'Esta proposta ainda está em aberto e vai ser cancelada: o link deixa de funcionar e ninguém a pode assinar.'
+                  : `Estas ${toCancel.length} propostas ainda estão em aberto e vão ser canceladas: os links deixam de funcionar e ninguém as pode assinar.`}
+              </Text>
+              <List size="sm" spacing={2} aria-label="Propostas que vão ser canceladas">
+                {toCancel.map((p) => (
+                  <List.Item key={p.id}>
+                    {p.number} · {p.title} ({STATUS_LABELS[p.status]})
+                  </List.Item>
+                ))}
+              </List>
+            </>
+          )}
+        </Stack>
       ),
       labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
       // red.8: white text on Mantine's default red fails contrast (3.3:1).

@@ -25,6 +25,8 @@ const state = (over: Partial<ProposalApproval> = {}): ProposalApproval => ({
   canApprove: false,
   lastReturn: null,
   history: [],
+  reasons: [],
+  approvers: [],
   ...over,
 });
 
@@ -163,5 +165,25 @@ describe('SendProposalButton blocked by the approval policy', () => {
     await user.click(button);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('names the rule the proposal meets and who may approve it (issue 37)', async () => {
+    const text = 'O total (6 150,00 €) é igual ou superior a 5 000,00 €, o limite definido pela organização.';
+    mockApi({
+      [`GET ${URL}/approval`]: () =>
+        jsonResponse(200, {
+          data: state({
+            reasons: [{ rule: 'total', value: 615_000, limit: 500_000, text }],
+            approvers: [
+              { id: '00000000-0000-4000-8000-0000000000c1', name: 'Marta Gestora' },
+              { id: '00000000-0000-4000-8000-0000000000c2', name: 'Ana Admin' },
+            ],
+          }),
+        }),
+    });
+    renderWithOverlays(<ApprovalPanel proposalId={ID} />, { route: URL });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByText('Quem pode aprovar: Marta Gestora, Ana Admin.')).toBeInTheDocument();
+    expect(screen.queryByText(/O valor ou o desconto atinge/)).not.toBeInTheDocument();
   });
 });

@@ -93,6 +93,24 @@ function NoteForm({
   );
 }
 
+/** Which rule of the policy the proposal meets, and who may approve it, by name (issue 37). */
+function ApprovalWhy({ approval }: { approval: ProposalApproval }) {
+  return (
+    <>
+      {approval.reasons.map((reason) => (
+        <Text size="sm" key={reason.rule}>
+          {reason.text}
+        </Text>
+      ))}
+      <Text size="sm">
+        {approval.approvers.length > 0
+          ? `Quem pode aprovar: ${approval.approvers.map((a) => a.name).join(', ')}.`
+          : 'Ninguém na organização pode aprovar esta proposta: peça a um administrador que reveja as equipas.'}
+      </Text>
+    </>
+  );
+}
+
 /**
  * 'Aprovação' on the proposal's detail (docs/product.md#approvals): why sending is blocked or the client waits
  * (approval re-opened after sending), the range of totals the client may choose, the comment of the latest return, 'Pedir aprovação' / 'Aprovar' / 'Devolver' for whoever may, and the history. Nothing when the
@@ -183,12 +201,16 @@ export function ApprovalPanel({ proposalId }: { proposalId: string }) {
             <Text size="sm">
               À espera de aprovação de um gestor da equipa do responsável ou de um administrador.
             </Text>
+            <ApprovalWhy approval={approval} />
           </Alert>
         ) : approval.blocksSending ? (
           <Alert color="yellow" variant="light" icon={<IconClockHour4 aria-hidden="true" />}>
             <Text size="sm">
-              {MESSAGES.approvalRequired} O valor ou o desconto atinge o limite definido pela organização.
+              {MESSAGES.approvalRequired}{' '}
+              {approval.reasons.length === 0 &&
+                'O valor ou o desconto atinge o limite definido pela organização.'}
             </Text>
+            <ApprovalWhy approval={approval} />
           </Alert>
         ) : approval.status === 'approved' ? (
           <Text size="sm">Aprovada: já pode ser enviada ao cliente.</Text>

@@ -99,3 +99,15 @@ describe('the figure of a proposal the client changed before signing (issue 33)'
     expect(screen.queryByTestId('original-total')).not.toBeInTheDocument();
   });
 });
+
+describe('a cancelled proposal in the list (issue 37)', () => {
+  it("offers 'Duplicar' but not 'Editar'", async () => {
+    const cancelled: ProposalSummary = { ...signed, status: 'cancelled', signedAt: null, agreedTotal: null };
+    renderWithProviders(
+      <ProposalCard proposal={cancelled} canManage canDelete={false} canDuplicate onDelete={() => {}} />,
+    );
+    expect(await screen.findByText('Website')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Editar Website' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Duplicar Website' })).toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import { isAnswered, isPastValidity, shownStatus } from '@aceite/shared/proposal-status';
+import { isEditable, isPastValidity, shownStatus } from '@aceite/shared/proposal-status';
 import type { ProposalSummary } from '@aceite/shared/schemas/proposals';
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconPencil, IconTrash, IconUser } from '@tabler/icons-react';
@@ -29,7 +29,8 @@ export function ProposalCard({ proposal, canManage, canDelete, canDuplicate, onD
   const timeZone = useOrganizationTimeZone();
   // Start loading the detail as soon as the pointer or focus shows intent to open it.
   const prefetch = () => void queryClient.prefetchQuery(proposalQueryOptions(proposal.id));
-  const canEdit = canManage && !isAnswered(proposal.status);
+  // Answered or cancelled proposals are not edited (a cancelled one is duplicated instead, issue 37).
+  const canEdit = canManage && isEditable(proposal.status);
   const client = proposal.client;
 
   return (

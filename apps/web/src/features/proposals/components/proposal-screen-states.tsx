@@ -27,13 +27,16 @@ export function ProposalNotAllowed({ back }: { back: BackLink }) {
   );
 }
 
-/** Accepted, signed or rejected: what the client answered stays as it was. */
-export function ProposalLocked({ back }: { back: BackLink }) {
+/**
+ * Accepted, signed or rejected: what the client answered stays as it was. Cancelled: it is duplicated to make a
+ * new one (issue 37).
+ */
+export function ProposalLocked({ back, cancelled = false }: { back: BackLink; cancelled?: boolean }) {
   return (
     <StatusPanel
       icon={<IconLock size={32} />}
       title="Proposta fechada"
-      message={MESSAGES.proposalLocked}
+      message={cancelled ? MESSAGES.proposalCancelledNoEdit : MESSAGES.proposalLocked}
       actions={
         <Button component={Link} to={back.to} variant="default">
           {back.label}

@@ -115,4 +115,29 @@ describe('SendProposalButton', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Enviar mesmo assim' }));
     await waitFor(() => expect(api.bodiesOf(`POST /proposals/${ID}/send`)).toHaveLength(1));
   });
+
+  it("warns that a copy's title still ends in '(cópia)', offers to rename it, and sends anyway on request", async () => {
+    const api = mockApi({
+      [`GET /proposals/${ID}/email-draft`]: () =>
+        jsonResponse(200, { data: { ...DRAFT, subject: 'Acme: proposta "Website (cópia)"' } }),
+      [`POST /proposals/${ID}/send`]: () =>
+        jsonResponse(200, { data: { recipient: 'rita@exemplo.pt', status: 'sent' } }),
+    });
+    const { user } = renderWithOverlays(
+      <SendProposalButton proposal={{ ...READY, title: 'Website (cópia)' }} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Enviar por email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar proposta por email' });
+    expect(
+      await within(dialog).findByText(
+        /O título ainda termina em «\(cópia\)» e é o assunto do email ao cliente\./,
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Mudar o título' })).toHaveAttribute(
+      'href',
+      `/proposals/${ID}/edit`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar mesmo assim' }));
+    await waitFor(() => expect(api.bodiesOf(`POST /proposals/${ID}/send`)).toHaveLength(1));
+  });
 });

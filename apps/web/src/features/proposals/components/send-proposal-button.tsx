@@ -1,8 +1,10 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
+import { isUnrenamedCopy } from '@aceite/shared/proposal-defaults';
 import { EmailMessageSchema, EmailSubjectSchema } from '@aceite/shared/schemas/proposal-email';
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -18,8 +20,10 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { LoadingState } from '@/components/loading-state';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useEmailDraft } from '../api/get-email-draft';
 import { useSendProposal } from '../api/send-proposal';
@@ -49,12 +53,16 @@ interface SendProposalButtonProps {
   blockedReason?: string;
 }
 
+/** The warning of a copy not renamed (issue 37): its title is the subject of the client's email. */
+export const COPY_TITLE_WARNING = 'O título ainda termina em «(cópia)» e é o assunto do email ao cliente.';
+
 /** What a client would find odd in the email: each is named in the dialog, which then asks to confirm. */
 export function sendWarnings(proposal: SendableProposal): string[] {
   const warnings: string[] = [];
   if (proposal.content.items.length === 0) warnings.push('A proposta não tem itens.');
   if (proposal.totalValue === 0) warnings.push(`O total é ${formatMoney(0)}.`);
   if (!proposal.validUntil) warnings.push('A proposta não tem data de validade.');
+  if (isUnrenamedCopy(proposal.title)) warnings.push(COPY_TITLE_WARNING);
   return warnings;
 }
 
@@ -112,7 +120,18 @@ function SendForm({
           >
             <List size="sm" spacing={2}>
               {warnings.map((warning) => (
-                <List.Item key={warning}>{warning}</List.Item>
+                <List.Item key={warning}>
+                  {warning}
+                  {warning === COPY_TITLE_WARNING && (
+                    // The safe way out first: rename in the editor; 'Enviar mesmo assim' stays below.
+                    <>
+                      {' '}
+                      <Anchor component={Link} to={paths.proposalEdit(proposal.id)} size="sm">
+                        Mudar o título
+                      </Anchor>
+                    </>
+                  )}
+                </List.Item>
               ))}
             </List>
           </Alert>

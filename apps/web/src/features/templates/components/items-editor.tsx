@@ -1,5 +1,6 @@
 import { formatMoney, toCents } from '@aceite/shared/money';
 import { computeTotals } from '@aceite/shared/totals';
+import type { VatRegion } from '@aceite/shared/vat';
 import { Button, Grid, Group, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
@@ -32,10 +33,12 @@ const keyOf = (item: TemplateFormItem) => item.id;
 
 interface ItemsEditorProps {
   form: UseFormReturnType<TemplateFormValues>;
+  /** The organization's IVA region: a new line starts at its normal rate (issue 37). */
+  vatRegion?: VatRegion;
 }
 
 /** The template's items: description, quantity, unit, unit price in euros, discount and tax percentages. */
-export function ItemsEditor({ form }: ItemsEditorProps) {
+export function ItemsEditor({ form, vatRegion }: ItemsEditorProps) {
   const items = form.values.content.items;
 
   return (
@@ -99,7 +102,7 @@ export function ItemsEditor({ form }: ItemsEditorProps) {
         <Button
           variant="light"
           leftSection={<IconPlus size={16} aria-hidden="true" />}
-          onClick={() => form.insertListItem('content.items', newItem())}
+          onClick={() => form.insertListItem('content.items', newItem(vatRegion))}
         >
           Adicionar item
         </Button>

@@ -7,6 +7,7 @@ import {
   TemplateInputSchema,
   TemplateItemSchema,
 } from '@aceite/shared/schemas/templates';
+import { DEFAULT_VAT_REGION, normalRate, type VatRegion } from '@aceite/shared/vat';
 import { z } from 'zod';
 import { ptNumber } from '@/lib/decimal';
 import type { TemplateCategory } from '../api/keys';
@@ -105,11 +106,19 @@ export function newBlock(type: BlockType): TemplateFormBlock {
 }
 
 /**
- * A new line: quantity 1, unit 'un' (docs/product.md#templates), no discount, the default 23 % tax
- * (docs/product.md#limits-and-defaults).
+ * A new line: quantity 1, unit 'un' (docs/product.md#templates), no discount, the organization's normal IVA rate
+ * (`normalRate` of `vat.ts`: 23 % on the mainland, 22 % in Madeira, 16 % in the Azores; issue 37).
  */
-export function newItem(): TemplateFormItem {
-  return { id: newId(), description: '', quantity: 1, unit: 'un', unitPrice: '', discount: 0, tax: 23 };
+export function newItem(region: VatRegion = DEFAULT_VAT_REGION): TemplateFormItem {
+  return {
+    id: newId(),
+    description: '',
+    quantity: 1,
+    unit: 'un',
+    unitPrice: '',
+    discount: 0,
+    tax: normalRate(region),
+  };
 }
 
 export function toFormValues(template?: Template): TemplateFormValues {

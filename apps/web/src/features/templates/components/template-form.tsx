@@ -3,6 +3,7 @@ import {
   TEMPLATE_CATEGORY_LABELS,
   type Template,
 } from '@aceite/shared/schemas/templates';
+import type { VatRegion } from '@aceite/shared/vat';
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -42,6 +43,8 @@ function tagsError(errors: Record<string, ReactNode>): ReactNode {
 
 interface TemplateFormProps {
   template?: Template;
+  /** The organization's IVA region (Settings → Organização), for a new line's rate. */
+  vatRegion?: VatRegion;
   cancelTo: string;
   onSuccess: (template: Template) => void;
 }
@@ -49,7 +52,7 @@ interface TemplateFormProps {
 /**
  * Create and edit form of a template: details, tags, content blocks and items (docs/product.md#templates).
  */
-export function TemplateForm({ template, cancelTo, onSuccess }: TemplateFormProps) {
+export function TemplateForm({ template, vatRegion, cancelTo, onSuccess }: TemplateFormProps) {
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
   const [formError, setFormError] = useState<string | null>(null);
@@ -128,7 +131,7 @@ export function TemplateForm({ template, cancelTo, onSuccess }: TemplateFormProp
           <BlocksEditor form={form} />
         </SectionPanel>
         <SectionPanel bodyGap="md" title="Itens" description="Preços unitários em euros, sem IVA.">
-          <ItemsEditor form={form} />
+          <ItemsEditor form={form} vatRegion={vatRegion} />
         </SectionPanel>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" component={Link} to={cancelTo}>
