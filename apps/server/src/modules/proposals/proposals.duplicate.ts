@@ -4,6 +4,7 @@ import { API_KEY_MESSAGES } from '@aceite/shared/schemas/api-keys';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
 import { assertCan } from '@/lib/access.ts';
 import { fieldError } from '@/lib/app-error.ts';
+import { assertWithinPlan } from '@/lib/entitlements.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { personOf, systemActor, withTx } from '@/lib/tenant-scope.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
@@ -33,6 +34,8 @@ export async function duplicateProposal(ctx: TenantContext, id: string): Promise
   const validUntil = new Date(`${organizationToday(org?.timezone)}T12:00:00Z`);
   validUntil.setUTCDate(validUntil.getUTCDate() + days);
   const row = await withTx(ctx, async (tx) => {
+    // A copy is a new proposal of the month (docs/product.md#plans).
+    await assertWithinPlan(tx, 'proposalsPerMonth');
     const copy = await insertProposal(tx, {
       ...draftCopyOf(p),
       title: `${p.title} (cópia)`.slice(0, 300),

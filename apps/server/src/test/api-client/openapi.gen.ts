@@ -688,7 +688,10 @@ export interface paths {
         /** List proposals, newest first (status filter, search over title and client, paged) */
         get: operations["getProposals"];
         put?: never;
-        /** Create a proposal (totals computed by the server) */
+        /**
+         * Create a proposal (totals computed by the server)
+         * @description 403 PLAN_LIMIT past the plan's proposals this month (docs/product.md#plans).
+         */
         post: operations["postProposals"];
         delete?: never;
         options?: never;
@@ -779,7 +782,10 @@ export interface paths {
         /** A proposal's attachments */
         get: operations["getProposalsByIdAttachments"];
         put?: never;
-        /** Upload a file (multipart: file, description, isVisibleToClient); 10 MB at most */
+        /**
+         * Upload a file (multipart: file, description, isVisibleToClient); 10 MB at most
+         * @description 403 PLAN_LIMIT past the plan's storage (docs/product.md#plans).
+         */
         post: operations["postProposalsByIdAttachments"];
         delete?: never;
         options?: never;
@@ -888,7 +894,7 @@ export interface paths {
         put?: never;
         /**
          * Duplicate a proposal as a new draft ('Duplicar')
-         * @description Same client, blocks, items, discount and tax; validity counted from today; a new number and public link; titled '<title> (cópia)' and not linked to the original. 403 for viewers; 404 for another organization's.
+         * @description Same client, blocks, items, discount and tax; validity counted from today; a new number and public link; titled '<title> (cópia)' and not linked to the original. 403 for viewers; 404 for another organization's; 403 PLAN_LIMIT past the plan's proposals this month (docs/product.md#plans).
          */
         post: operations["postProposalsByIdDuplicate"];
         delete?: never;
@@ -1023,7 +1029,7 @@ export interface paths {
         put?: never;
         /**
          * Reissue an accepted proposal as a new draft linked to it ('Reemitir como nova versão')
-         * @description The accepted content stays frozen; 409 when the proposal is not accepted or signed.
+         * @description The accepted content stays frozen; 409 when the proposal is not accepted or signed. 403 PLAN_LIMIT past the plan's proposals this month (docs/product.md#plans).
          */
         post: operations["postProposalsByIdReissue"];
         delete?: never;
@@ -1410,7 +1416,10 @@ export interface paths {
         /** The organization's API keys, not revoked (admin) */
         get: operations["getSettingsApiKeys"];
         put?: never;
-        /** Create an API key; the whole key is in this answer only (admin) */
+        /**
+         * Create an API key; the whole key is in this answer only (admin)
+         * @description 403 PLAN_LIMIT on a plan without API access (docs/product.md#plans).
+         */
         post: operations["postSettingsApiKeys"];
         delete?: never;
         options?: never;
@@ -1479,6 +1488,23 @@ export interface paths {
         };
         /** The organization's name, colour and logo (every member; shown in the top bar) */
         get: operations["getSettingsOrganizationBranding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/organization/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's plan and usage: proposals this month, users, templates, storage (admin; docs/product.md#plans) */
+        get: operations["getSettingsOrganizationUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1603,7 +1629,10 @@ export interface paths {
         /** The organization's templates and the global ones (archived left out) */
         get: operations["getTemplates"];
         put?: never;
-        /** Create a template (admin, manager; global ones by a superadmin) */
+        /**
+         * Create a template (admin, manager; global ones by a superadmin)
+         * @description 403 PLAN_LIMIT past the plan's templates (docs/product.md#plans).
+         */
         post: operations["postTemplates"];
         delete?: never;
         options?: never;
@@ -1692,7 +1721,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reactivate a deactivated user (admin) */
+        /**
+         * Reactivate a deactivated user (admin)
+         * @description 403 PLAN_LIMIT when the plan's users are all taken (docs/product.md#plans).
+         */
         post: operations["postUsersByIdReactivate"];
         delete?: never;
         options?: never;
@@ -1709,7 +1741,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite a person by email (admin) */
+        /**
+         * Invite a person by email (admin)
+         * @description 403 PLAN_LIMIT when the plan's users (active members and pending invitations) are all taken (docs/product.md#plans).
+         */
         post: operations["postUsersInvite"];
         delete?: never;
         options?: never;
@@ -1760,7 +1795,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the invitation again with a renewed expiry (admin) */
+        /**
+         * Send the invitation again with a renewed expiry (admin)
+         * @description 403 PLAN_LIMIT when renewing an expired invitation would pass the plan's users (docs/product.md#plans).
+         */
         post: operations["postUsersInvitesByInviteTokenResend"];
         delete?: never;
         options?: never;
@@ -1778,7 +1816,10 @@ export interface paths {
         /** List webhook endpoints */
         get: operations["getWebhooks"];
         put?: never;
-        /** Create a webhook endpoint (its secret is generated) */
+        /**
+         * Create a webhook endpoint (its secret is generated)
+         * @description 403 PLAN_LIMIT on a plan without webhooks (docs/product.md#plans).
+         */
         post: operations["postWebhooks"];
         delete?: never;
         options?: never;
@@ -17999,6 +18040,148 @@ export interface operations {
                             proposalValidityDays?: number;
                             /** @enum {string} */
                             vatRegion?: "continente" | "madeira" | "acores";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getSettingsOrganizationUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            api: boolean;
+                            /** @enum {string} */
+                            plan: "starter" | "professional" | "enterprise";
+                            planName: string;
+                            priceMonthly: number | null;
+                            priceYearly: number | null;
+                            proposalsThisMonth: {
+                                limit: number | null;
+                                used: number;
+                            };
+                            storageBytes: {
+                                limit: number | null;
+                                used: number;
+                            };
+                            templates: {
+                                limit: number | null;
+                                used: number;
+                            };
+                            trialEndsAt: string | null;
+                            users: {
+                                limit: number | null;
+                                used: number;
+                            };
+                            webhooks: boolean;
                         };
                     };
                 };
