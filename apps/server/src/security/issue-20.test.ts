@@ -676,6 +676,8 @@ describe('finding 3: our mail cannot be used to spam, nor invitations to probe f
 
   it('stops an organization after its hourly share of invitations and proposal emails, even sent at once', async () => {
     const org = await createTeamOfRoles(limited.db);
+    // 4 members and 8 invitations: past Professional's 10 users (plan-limits.test.ts); this is about the mail.
+    await limited.db.execute(sql`update organizations set plan = 'enterprise' where id = ${org.org.id}`);
     const call = as(limited.app, org.admin);
     const results = await Promise.all(
       Array.from({ length: 8 }, () => call('POST', '/users/invite', { email: `p-${randomUUID()}@x.pt` })),
