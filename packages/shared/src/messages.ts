@@ -223,8 +223,6 @@ export const MESSAGES = {
   commentCreateError: 'Erro ao criar comentário',
   commentDeleteError: 'Erro ao eliminar comentário',
   fileTooLarge: 'Ficheiro demasiado grande. Tamanho máximo: 10MB',
-  storageQuotaExceeded:
-    'A organização atingiu o limite de armazenamento do seu plano. Remova anexos que já não sejam precisos ou mude de plano.',
   uploadLimit: 'Foram carregados demasiados ficheiros nesta hora. Tente novamente mais tarde.',
   fileTypeNotAllowed:
     'Tipo de ficheiro não permitido. Use PDF, Word, Excel, PowerPoint, TXT, CSV ou imagens.',

@@ -1,5 +1,6 @@
 /**
- * Display data of the landing page's pricing (docs/product.md#landing-page-and-plans). Not used for billing.
+ * The landing page's pricing (docs/product.md#landing-page-and-plans) and, below, what each plan allows
+ * (the entitlements, docs/product.md#plans).
  */
 export interface Plan {
   id: 'starter' | 'professional' | 'enterprise';
@@ -101,11 +102,143 @@ export function displayedMonthlyPrice(plan: Plan, period: BillingPeriod): number
 
 const GB = 1_000_000_000;
 
-/**
- * Attachment storage per organization, as the landing page sells it (Starter 5GB, Professional 50GB,
- * Enterprise unlimited: null). An unknown plan gets the Starter quota.
+/*
+ * The entitlements (issue 38, docs/product.md#plans): what each plan allows, read by the server's checks
+ * (apps/server/src/lib/entitlements.ts) and by the screens (Configurações → Plano, the disabled actions), so a
+ * limit is written once. `null` is unlimited. The trial is Professional for TRIAL_DAYS days.
  */
-export function storageQuotaBytes(plan: string): number | null {
-  if (plan === 'enterprise') return null;
-  return plan === 'professional' ? 50 * GB : 5 * GB;
+
+export type PlanId = Plan['id'];
+
+export interface PlanLimits {
+  /** Proposals created per calendar month, in the organization's time zone. */
+  proposalsPerMonth: number | null;
+  /** Active users plus pending invitations. */
+  users: number | null;
+  /** The organization's own templates not archived. */
+  templates: number | null;
+  /** Bytes of files stored for the organization (attachments and logo). */
+  storageBytes: number | null;
+  api: boolean;
+  webhooks: boolean;
+  sepa: boolean;
+  sso: boolean;
+  whiteLabel: boolean;
+}
+
+const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
+  starter: {
+    proposalsPerMonth: 50,
+    users: 3,
+    templates: 10,
+    storageBytes: 5 * GB,
+    api: false,
+    webhooks: false,
+    sepa: false,
+    sso: false,
+    whiteLabel: false,
+  },
+  professional: {
+    proposalsPerMonth: null,
+    users: 10,
+    templates: null,
+    storageBytes: 50 * GB,
+    api: true,
+    webhooks: true,
+    sepa: true,
+    sso: false,
+    whiteLabel: false,
+  },
+  enterprise: {
+    proposalsPerMonth: null,
+    users: null,
+    templates: null,
+    storageBytes: null,
+    api: true,
+    webhooks: true,
+    sepa: true,
+    sso: true,
+    whiteLabel: true,
+  },
+};
+
+/** The plan a stored value names; an unknown value reads as Starter (the smallest, never more than was sold). */
+export function planOf(stored: string | null | undefined): PlanId {
+  return stored === 'professional' || stored === 'enterprise' || stored === 'starter' ? stored : 'starter';
+}
+
+export function planById(stored: string | null | undefined): Plan {
+  const id = planOf(stored);
+  const plan = PLANS.find((p) => p.id === id);
+  if (!plan) throw new Error(`plan ${id} missing`);
+  return plan;
+}
+
+export function limitsOf(plan: string | null | undefined): PlanLimits {
+  return PLAN_LIMITS[planOf(plan)];
+}
+
+export type PlanFeature = 'api' | 'webhooks' | 'sepa' | 'sso' | 'whiteLabel';
+
+export function mayUse(plan: string | null | undefined, feature: PlanFeature): boolean {
+  return limitsOf(plan)[feature];
+}
+
+/** The counted limits; `apiKeys` and `webhooks` are features (allowed or not), refused with their own words. */
+export type LimitKind = 'proposalsPerMonth' | 'users' | 'templates' | 'storageBytes';
+export type RefusalKind = LimitKind | 'apiKeys' | 'webhooks';
+
+export type LimitCheck = { ok: true } | { ok: false; message: string };
+
+/** The next plan up, named in the refusal ("Passe para o Professional…"). */
+function upgradeOf(plan: PlanId): string {
+  return plan === 'starter' ? 'Professional' : 'Enterprise';
+}
+
+function formatGb(bytes: number): string {
+  return `${Math.round(bytes / GB)} GB`;
+}
+
+/** One pt-PT refusal per kind: names the plan and its limit, and the plan to move to. */
+export function planLimitMessage(plan: string | null | undefined, kind: RefusalKind): string {
+  const id = planOf(plan);
+  const name = planById(id).name;
+  const limits = PLAN_LIMITS[id];
+  const next = upgradeOf(id);
+  switch (kind) {
+    case 'proposalsPerMonth':
+      return `O plano ${name} inclui ${limits.proposalsPerMonth} propostas por mês. Passe para o ${next} para criar mais.`;
+    case 'users':
+      return `O plano ${name} inclui ${limits.users} utilizadores. Passe para o ${next} para convidar mais.`;
+    case 'templates':
+      return `O plano ${name} inclui ${limits.templates} modelos. Passe para o ${next} para criar mais.`;
+    case 'storageBytes':
+      return `O plano ${name} inclui ${formatGb(limits.storageBytes ?? 0)} de armazenamento. Passe para o ${next} para guardar mais ficheiros.`;
+    case 'apiKeys':
+      return `O plano ${name} não inclui acesso à API. Passe para o ${next} para criar chaves de API.`;
+    case 'webhooks':
+      return `O plano ${name} não inclui webhooks. Passe para o ${next} para os configurar.`;
+  }
+}
+
+/**
+ * Whether `adding` more fit within the plan when `used` are already counted. Over-limit items (after a
+ * downgrade) stay: only new ones are refused (docs/decisions.md, "Plans").
+ */
+export function checkLimit(
+  plan: string | null | undefined,
+  kind: LimitKind,
+  used: number,
+  adding = 1,
+): LimitCheck {
+  const limit = limitsOf(plan)[kind];
+  if (limit === null || used + adding <= limit) return { ok: true };
+  return { ok: false, message: planLimitMessage(plan, kind) };
+}
+
+/** A feature the plan may lack (API keys, webhooks): allowed, or its refusal. */
+export function checkFeature(plan: string | null | undefined, kind: 'apiKeys' | 'webhooks'): LimitCheck {
+  return mayUse(plan, kind === 'apiKeys' ? 'api' : 'webhooks')
+    ? { ok: true }
+    : { ok: false, message: planLimitMessage(plan, kind) };
 }

@@ -38,7 +38,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     const [org] = await tx
       .insert(organizations)
-      .values({ name: 'Demo Lda', domain: 'aceite.demo', plan: 'professional' })
+      // Enterprise: the demo shows every feature, and the browser tests add people to it without a limit
+      // (docs/product.md#plans).
+      .values({ name: 'Demo Lda', domain: 'aceite.demo', plan: 'enterprise' })
       .returning({ id: organizations.id });
     if (!org) throw new Error('demo organization not created');
     const inserted = await tx

@@ -9,6 +9,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   ACCOUNT_DISABLED: 403,
   INVALID_TOKEN: 400,
   FORBIDDEN: 403,
+  // A plan's limit reached (docs/product.md#plans): allowed to the role, not to the plan.
+  PLAN_LIMIT: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,

@@ -676,6 +676,8 @@ describe('finding 3: our mail cannot be used to spam, nor invitations to probe f
 
   it('stops an organization after its hourly share of invitations and proposal emails, even sent at once', async () => {
     const org = await createTeamOfRoles(limited.db);
+    // 4 members and 8 invitations: past Professional's 10 users (plan-limits.test.ts); this is about the mail.
+    await limited.db.execute(sql`update organizations set plan = 'enterprise' where id = ${org.org.id}`);
     const call = as(limited.app, org.admin);
     const results = await Promise.all(
       Array.from({ length: 8 }, () => call('POST', '/users/invite', { email: `p-${randomUUID()}@x.pt` })),
@@ -762,6 +764,8 @@ describe('finding 7: storage quota and upload rate per organization', () => {
 
   it("refuses an upload past the plan's storage (Starter 5 GB), and Professional has 50 GB", async () => {
     const org = await createTeamOfRoles(t.db);
+    // New organizations start on Professional (docs/product.md#plans): this one is on Starter.
+    await t.db.execute(sql`update organizations set plan = 'starter' where id = ${org.org.id}`);
     const call = as(t.app, org.admin);
     const client = (await call('POST', '/clients', { name: 'C', email: `q-${randomUUID()}@x.pt` })).json()
       .data;
@@ -773,10 +777,13 @@ describe('finding 7: storage quota and upload rate per organization', () => {
         values (${org.org.id}, ${proposal.id}, 'grande.pdf', ${size}, 'application/pdf', ${`x/${randomUUID()}`})`);
     }
     const refused = await uploadAs(t, org.admin, proposal.id);
-    expect(refused.statusCode).toBe(413);
-    expect(refused.json().error.message).toBe(
-      'A organização atingiu o limite de armazenamento do seu plano. Remova anexos que já não sejam precisos ou mude de plano.',
-    );
+    // A plan's limit (issue 38, docs/product.md#plans): 403 PLAN_LIMIT naming the plan and the way up.
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'PLAN_LIMIT',
+      message:
+        'O plano Starter inclui 5 GB de armazenamento. Passe para o Professional para guardar mais ficheiros.',
+    });
     await t.db.execute(sql`update organizations set plan = 'professional' where id = ${org.org.id}`);
     expect((await uploadAs(t, org.admin, proposal.id)).statusCode).toBe(201);
   });

@@ -862,6 +862,9 @@ beforeAll(async () => {
     webhookLimits: { endpointsPerOrganization: 1000, testEventsPerHour: 1000 },
   });
   team = await createTeamOfRoles(t.db);
+  // The sweep makes many invitations, templates and proposals in one organization: Enterprise has no limits
+  // (the plans' limits have their own tests, plan-limits.test.ts).
+  await t.db.execute(sql`update organizations set plan = 'enterprise' where id = ${team.org.id}`);
   otherSales = await createUser(t.db, { organizationId: team.org.id, role: 'sales' });
   teamSales = await createUser(t.db, { organizationId: team.org.id, role: 'sales' });
   const managed = await t.db.execute<{ id: string }>(

@@ -89,5 +89,7 @@ export const paths = {
   teamEdit: (id: string) => `/teams/${segment(id)}/edit`,
   analytics: routes.analytics,
   settings: routes.settings,
+  /** Configurações → Plano (docs/product.md#plans). */
+  settingsPlan: `${routes.settings}?tab=plano`,
   adminUsers: routes.adminUsers,
 } as const;

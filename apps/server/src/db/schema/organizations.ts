@@ -25,7 +25,8 @@ export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   domain: text('domain'),
-  plan: text('plan').notNull().default('starter'),
+  // What the organization may use (docs/product.md#plans); new ones start on Professional, the trial's plan.
+  plan: text('plan').notNull().default('professional'),
   branding: jsonb('branding')
     .$type<OrganizationBranding>()
     .notNull()

@@ -35,6 +35,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: BEARER,
         summary: 'Create an API key; the whole key is in this answer only (admin)',
+        description: '403 PLAN_LIMIT on a plan without API access (docs/product.md#plans).',
         body: CreateApiKeyInputSchema,
         response: { 201: dataEnvelope(CreatedApiKeySchema), ...AUTHED_ERRORS },
       },

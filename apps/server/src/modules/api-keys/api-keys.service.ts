@@ -11,6 +11,7 @@ import {
 import type { Db } from '@/db/client.ts';
 import { assertCan } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
+import { assertPlanFeature } from '@/lib/entitlements.ts';
 import type { AccessClaims } from '@/lib/jwt.ts';
 import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { hashToken } from '@/lib/tokens.ts';
@@ -64,6 +65,7 @@ export async function listApiKeys(ctx: TenantContext): Promise<ApiKey[]> {
 /** Creates a key and answers it whole, this once; only its SHA-256 is stored. Audited. */
 export async function createApiKey(ctx: TenantContext, input: CreateApiKeyInput): Promise<CreatedApiKey> {
   assertCan(ctx, 'organization:manage');
+  await assertPlanFeature(ctx, 'apiKeys');
   const secret = newApiKeySecret();
   return withTx(ctx, async (tx) => {
     const row = await insertApiKey(tx, {

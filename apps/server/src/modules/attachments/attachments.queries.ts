@@ -1,7 +1,7 @@
 import { hasClientAnswered } from '@aceite/shared/proposal-status';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
-import { organizations, proposalAttachments, proposals, users } from '@/db/schema/index.ts';
+import { proposalAttachments, proposals, users } from '@/db/schema/index.ts';
 import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 export type AttachmentRow = typeof proposalAttachments.$inferSelect;
@@ -114,22 +114,4 @@ export async function selectVisibleAttachmentsByToken(db: Db, token: string) {
     .innerJoin(proposals, eq(proposals.id, proposalAttachments.proposalId))
     .where(and(eq(proposals.publicToken, token), eq(proposalAttachments.isVisibleToClient, true)))
     .orderBy(asc(proposalAttachments.createdAt));
-}
-
-/**
- * The organization's plan and the bytes its attachments use, with the organization's row locked until the
- * transaction ends: two uploads at once cannot both fit in the last free space.
- */
-export async function selectStorageUseForUpdate(ctx: Scope): Promise<{ plan: string; used: number }> {
-  const [org] = await ctx.db
-    .select({ plan: organizations.plan })
-    .from(organizations)
-    .where(eq(organizations.id, ctx.organizationId))
-    .for('update')
-    .limit(1);
-  const [row] = await ctx.db
-    .select({ used: sql<number>`coalesce(sum(${proposalAttachments.fileSize}), 0)::bigint` })
-    .from(proposalAttachments)
-    .where(inTenant(proposalAttachments, ctx));
-  return { plan: org?.plan ?? 'starter', used: Number(row?.used ?? 0) };
 }

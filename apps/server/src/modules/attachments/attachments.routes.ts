@@ -155,6 +155,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AttachmentsRoutesOptions> 
           tags,
           security: BEARER,
           summary: 'Upload a file (multipart: file, description, isVisibleToClient); 10 MB at most',
+          description: "403 PLAN_LIMIT past the plan's storage (docs/product.md#plans).",
           consumes: ['multipart/form-data'],
           params: IdParamsSchema,
           response: {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { MESSAGES } from '@aceite/shared/messages';
-import { storageQuotaBytes } from '@aceite/shared/plans';
 import { isClosedToClient } from '@aceite/shared/proposal-status';
 import {
   type ATTACHMENT_EXTENSIONS,
@@ -14,6 +13,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '@/db/client.ts';
 import { assertCanDeleteAttachment, assertCanManageProposal } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { assertWithinPlan } from '@/lib/entitlements.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import {
@@ -26,7 +26,6 @@ import {
   selectProposalOwnerId,
   selectProposalStatusByToken,
   selectStorageKeys,
-  selectStorageUseForUpdate,
   selectVisibleAttachmentsByToken,
 } from './attachments.queries.ts';
 
@@ -153,12 +152,9 @@ export async function createAttachment(
       if (input.isVisibleToClient && (await selectAnsweredForShare(tx, proposalId))) {
         throw new AppError('CONFLICT', MESSAGES.attachmentsFrozen);
       }
-      // The plan's storage (issue 20): what the organization already uses plus this file.
-      const { plan, used } = await selectStorageUseForUpdate(tx);
-      const quota = storageQuotaBytes(plan);
-      if (quota !== null && used + input.file.buffer.length > quota) {
-        throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.storageQuotaExceeded);
-      }
+      // The plan's storage (issues 20 and 38, docs/product.md#plans): what the organization already uses plus
+      // this file, counted under the organization's lock.
+      await assertWithinPlan(tx, 'storageBytes', input.file.buffer.length);
       return insertAttachment(tx, {
         proposalId,
         fileName: cleanFileName(input.file.fileName),

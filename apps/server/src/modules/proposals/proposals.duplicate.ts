@@ -12,6 +12,7 @@ import { computeTotals } from '@aceite/shared/totals';
 import { rateChangeNotice, ratesForRegion, vatRegionOf } from '@aceite/shared/vat';
 import { assertCan } from '@/lib/access.ts';
 import { fieldError } from '@/lib/app-error.ts';
+import { assertWithinPlan } from '@/lib/entitlements.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { personOf, systemActor, withTx } from '@/lib/tenant-scope.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
@@ -66,6 +67,8 @@ export async function duplicateProposal(
   const validUntil = new Date(`${today}T12:00:00Z`);
   validUntil.setUTCDate(validUntil.getUTCDate() + days);
   const row = await withTx(ctx, async (tx) => {
+    // A copy is a new proposal of the month (docs/product.md#plans).
+    await assertWithinPlan(tx, 'proposalsPerMonth');
     const copy = await insertProposal(tx, {
       ...draftCopyOf(p),
       clientId,

@@ -5,6 +5,7 @@ import { isWon } from '@aceite/shared/proposal-status';
 import { completeContent, type Proposal } from '@aceite/shared/schemas/proposals';
 import { assertCanManageProposal } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { assertWithinPlan } from '@/lib/entitlements.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { withTx } from '@/lib/tenant-scope.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
@@ -33,6 +34,8 @@ export async function reissueProposal(ctx: TenantContext, id: string): Promise<P
   if (!isWon(p.status)) throw new AppError('CONFLICT', MESSAGES.proposalReissueNotAccepted);
   const today = organizationToday((await selectOrganizationBranding(ctx))?.timezone);
   const row = await withTx(ctx, async (tx) => {
+    // A copy is a new proposal of the month (docs/product.md#plans).
+    await assertWithinPlan(tx, 'proposalsPerMonth');
     const copy = await insertProposal(tx, {
       ...draftCopyOf(p),
       title: p.title,

@@ -87,6 +87,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
         tags,
         security: BEARER,
         summary: 'Create a proposal (totals computed by the server)',
+        description: "403 PLAN_LIMIT past the plan's proposals this month (docs/product.md#plans).",
         body: ProposalInputSchema,
         response: { 201: dataEnvelope(ProposalSchema), ...AUTHED_ERRORS },
       },
@@ -223,7 +224,9 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
         tags,
         security: BEARER,
         summary: "Reissue an accepted proposal as a new draft linked to it ('Reemitir como nova versão')",
-        description: 'The accepted content stays frozen; 409 when the proposal is not accepted or signed.',
+        description:
+          'The accepted content stays frozen; 409 when the proposal is not accepted or signed. ' +
+          "403 PLAN_LIMIT past the plan's proposals this month (docs/product.md#plans).",
         params: IdParamsSchema,
         response: { 201: dataEnvelope(ProposalSchema), ...AUTHED_ERRORS },
       },
@@ -245,7 +248,8 @@ export const proposalsRoutes: FastifyPluginAsyncZod<ProposalsRoutesOptions> = as
           'Same client, blocks, items, discount and tax; validity counted from today; a new number and public link; ' +
           "titled '<title> (cópia)' and not linked to the original. 403 for viewers; 404 for another organization's. " +
           "An optional `clientId` gives the copy another of the organization's clients (400 when it is not one); " +
-          "the rates follow the organization's current IVA region, `vatRateChanges` naming the lines that changed.",
+          "the rates follow the organization's current IVA region, `vatRateChanges` naming the lines that changed; " +
+          "403 PLAN_LIMIT past the plan's proposals this month (docs/product.md#plans).",
         params: IdParamsSchema,
         // No body at all is a copy for the same client.
         body: DuplicateProposalInputSchema.nullish(),

@@ -17,6 +17,7 @@ import { computeTotals } from '@aceite/shared/totals';
 import type { z } from 'zod';
 import { assertCan, assertCanAssignProposal, assertCanDeleteProposal } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
+import { assertWithinPlan } from '@/lib/entitlements.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
@@ -237,6 +238,8 @@ export async function createProposal(ctx: TenantContext, input: ProposalInput): 
   const { client, owner } = await resolveReferences(ctx, withDefaultOwner(ctx, input));
   await assertApprovalOfFormStatus(ctx, status, undefined, { ...toValues(input), ownerId: owner.id });
   return withTx(ctx, async (tx) => {
+    // The plan's proposals per month (docs/product.md#plans), counted under the organization's lock.
+    await assertWithinPlan(tx, 'proposalsPerMonth');
     const row = await insertProposal(tx, {
       ...toValues(input),
       status,

@@ -1,4 +1,5 @@
 import { dataEnvelope, ErrorEnvelopeSchema, OkSchema } from '@aceite/shared/schemas/common';
+import { PlanUsageSchema } from '@aceite/shared/schemas/plan-usage';
 import {
   ChangePasswordInputSchema,
   OrganizationBrandingSchema,
@@ -92,6 +93,20 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       },
     },
     async (req) => ({ data: await settings.getOrganization(req.tenant) }),
+  );
+
+  app.get(
+    '/settings/organization/usage',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary:
+          "The organization's plan and usage: proposals this month, users, templates, storage (admin; docs/product.md#plans)",
+        response: { 200: dataEnvelope(PlanUsageSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await settings.getPlanUsage(req.tenant) }),
   );
 
   app.put(

@@ -1,5 +1,7 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { planById } from '@aceite/shared/plans';
 import { DEFAULT_VALIDITY_DAYS } from '@aceite/shared/proposal-defaults';
+import type { PlanUsage } from '@aceite/shared/schemas/plan-usage';
 import type {
   Organization,
   OrganizationBranding,
@@ -11,6 +13,7 @@ import type { z } from 'zod';
 import { assertCan } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
+import { selectPlanUsage } from '@/lib/entitlements.ts';
 import { hashPassword, verifyPassword } from '@/lib/password.ts';
 import type { ActorContext, TenantContext } from '@/lib/tenant-scope.ts';
 import {
@@ -107,4 +110,24 @@ export async function updateOrganization(
   const row = await updateOwnOrganization(ctx, input);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound);
   return toOrganizationDto(row);
+}
+
+/** The plan and what the organization uses of it (admins; docs/product.md#plans). */
+export async function getPlanUsage(ctx: TenantContext): Promise<PlanUsage> {
+  assertCan(ctx.role, 'organization:manage');
+  const usage = await selectPlanUsage(ctx);
+  const plan = planById(usage.plan);
+  return {
+    plan: usage.plan,
+    planName: plan.name,
+    priceMonthly: plan.priceMonthly,
+    priceYearly: plan.priceYearly,
+    trialEndsAt: null,
+    proposalsThisMonth: { used: usage.proposalsThisMonth, limit: usage.limits.proposalsPerMonth },
+    users: { used: usage.users, limit: usage.limits.users },
+    templates: { used: usage.templates, limit: usage.limits.templates },
+    storageBytes: { used: usage.storageBytes, limit: usage.limits.storageBytes },
+    api: usage.limits.api,
+    webhooks: usage.limits.webhooks,
+  };
 }

@@ -48,6 +48,7 @@ export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: BEARER,
         summary: 'Create a template (admin, manager; global ones by a superadmin)',
+        description: "403 PLAN_LIMIT past the plan's templates (docs/product.md#plans).",
         body: TemplateInputSchema,
         response: { 201: dataEnvelope(TemplateSchema), ...AUTHED_ERRORS },
       },

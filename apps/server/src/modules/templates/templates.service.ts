@@ -10,6 +10,7 @@ import { normalRate, vatRegionOf } from '@aceite/shared/vat';
 import type { z } from 'zod';
 import { assertCan, assertCanWriteTemplate, assertPlatformAdmin, isPlatformAdmin } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { assertWithinPlan } from '@/lib/entitlements.ts';
 import { type ActorContext, personOf } from '@/lib/tenant-scope.ts';
 import {
   incrementTemplateUse,
@@ -80,12 +81,15 @@ export async function createTemplate(ctx: ActorContext, input: TemplateInput): P
   assertCanWrite(ctx);
   if (input.isGlobal) assertPlatformAdmin(ctx);
   const global = isPlatformAdmin(ctx);
-  const row = await insertTemplate(ctx, {
-    ...input,
-    content: await withRates(ctx, input.content),
-    isGlobal: global,
-    organizationId: global ? null : ctx.organizationId,
-    createdBy: personOf(ctx),
+  const organizationId = global ? null : ctx.organizationId;
+  const content = await withRates(ctx, input.content);
+  const row = await ctx.db.transaction(async (db) => {
+    // The organization's templates count against its plan (docs/product.md#plans); the platform's do not.
+    if (organizationId) await assertWithinPlan({ db, organizationId }, 'templates');
+    return insertTemplate(
+      { ...ctx, db },
+      { ...input, content, isGlobal: global, organizationId, createdBy: personOf(ctx) },
+    );
   });
   return toTemplateDto(row);
 }

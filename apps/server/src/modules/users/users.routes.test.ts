@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invites, notifications, refreshTokens, users } from '@/db/schema/index.ts';
+import { invites, notifications, organizations, refreshTokens, users } from '@/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles, createUser, TEST_PASSWORD } from '@/test/factories.ts';
 
@@ -13,6 +13,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   team = await createTeamOfRoles(t.db);
   other = await createTeamOfRoles(t.db);
+  // Many invitations in one organization: Enterprise has no users limit (plan-limits.test.ts tests the limits).
+  await t.db.update(organizations).set({ plan: 'enterprise' }).where(eq(organizations.id, team.org.id));
 });
 afterAll(async () => {
   await t.close();

@@ -120,6 +120,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
           tags,
           security: BEARER,
           summary: 'Invite a person by email (admin)',
+          description:
+            "403 PLAN_LIMIT when the plan's users (active members and pending invitations) are all taken (docs/product.md#plans).",
           body: InviteInputSchema,
           // 429: the organization's or the address's hourly share of emails (mailLimits).
           response: { 201: dataEnvelope(InviteSchema), ...AUTHED_ERRORS, 429: ErrorEnvelopeSchema },
@@ -138,6 +140,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
           tags,
           security: BEARER,
           summary: 'Send the invitation again with a renewed expiry (admin)',
+          description:
+            "403 PLAN_LIMIT when renewing an expired invitation would pass the plan's users (docs/product.md#plans).",
           params: InviteTokenParamsSchema,
           // 429: the organization's or the address's hourly share of emails (mailLimits).
           response: { 200: dataEnvelope(InviteSchema), ...AUTHED_ERRORS, 429: ErrorEnvelopeSchema },
@@ -220,6 +224,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
           tags,
           security: BEARER,
           summary: 'Reactivate a deactivated user (admin)',
+          description: "403 PLAN_LIMIT when the plan's users are all taken (docs/product.md#plans).",
           params: IdParamsSchema,
           response: { 200: dataEnvelope(MemberSchema), ...AUTHED_ERRORS },
         },

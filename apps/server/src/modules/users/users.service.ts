@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '@/db/errors.ts';
 import { assertCan } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
+import { assertWithinPlan } from '@/lib/entitlements.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import { hashPassword } from '@/lib/password.ts';
 import { type TenantContext, withTx } from '@/lib/tenant-scope.ts';
@@ -154,7 +155,13 @@ export async function deactivateUser(ctx: TenantContext, id: string): Promise<Me
 /** Gives a deactivated user their account back (issue 20); they sign in again with their password. */
 export async function reactivateUser(ctx: TenantContext, id: string): Promise<Member> {
   assertCan(ctx.role, 'user:manage');
-  if (!(await updateMemberById(ctx, id, { isActive: true }))) throw userNotFound();
+  const found = await withTx(ctx, async (tx) => {
+    const member = await getUser(tx, id);
+    // Reactivating gives back a user's place: within the plan (docs/product.md#plans).
+    if (!member.isActive) await assertWithinPlan(tx, 'users');
+    return updateMemberById(tx, id, { isActive: true });
+  });
+  if (!found) throw userNotFound();
   return getUser(ctx, id);
 }
 
@@ -213,6 +220,8 @@ export async function inviteUser(
     throw fieldError('teamId', MESSAGES.teamInvalid);
   const token = newOpaqueToken();
   const invite = await withTx(ctx, async (tx) => {
+    // A pending invitation takes a user's place (docs/product.md#plans), counted under the organization's lock.
+    await assertWithinPlan(tx, 'users');
     const row = await insertInvite(tx, {
       ...input,
       invitedBy: ctx.userId,
@@ -233,9 +242,12 @@ export async function resendInvite(
   mailLimits: MailLimits,
 ): Promise<Invite> {
   assertCan(ctx.role, 'user:manage');
-  if (!(await selectInviteById(ctx, id))) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
+  const existing = await selectInviteById(ctx, id);
+  if (!existing) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
   const token = newOpaqueToken();
   const invite = await withTx(ctx, async (tx) => {
+    // An expired invitation no longer takes a place; renewing it takes one again (docs/product.md#plans).
+    if (existing.expiresAt <= new Date()) await assertWithinPlan(tx, 'users');
     const row = await updateInviteToken(tx, id, hashToken(token), new Date(Date.now() + INVITE_TTL_MS));
     if (!row) throw new AppError('NOT_FOUND', MESSAGES.inviteNotFound);
     await sendInviteEmail(tx, appUrl, row, token, mailLimits);

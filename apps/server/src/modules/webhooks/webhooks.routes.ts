@@ -52,6 +52,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksRoutesOptions> = asyn
         tags,
         security: BEARER,
         summary: 'Create a webhook endpoint (its secret is generated)',
+        description: '403 PLAN_LIMIT on a plan without webhooks (docs/product.md#plans).',
         body: WebhookEndpointInputSchema,
         response: { 201: dataEnvelope(WebhookEndpointSchema), ...AUTHED_ERRORS },
       },

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Db } from '@/db/client.ts';
 import { assertCan } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
+import { assertPlanFeature } from '@/lib/entitlements.ts';
 import type { OutboundResult } from '@/lib/outbound-post.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import { checkOutboundUrl } from '@/lib/ssrf-guard.ts';
@@ -158,6 +159,7 @@ export async function createEndpoint(
   opts: WebhookOptions,
 ): Promise<WebhookEndpoint> {
   assertManage(ctx);
+  await assertPlanFeature(ctx, 'webhooks');
   await assertUrlAllowed(input.url, opts);
   const row = await withTx(ctx, async (tx) => {
     // Each endpoint multiplies every event into outbound requests: the count is capped (Svix does the same).

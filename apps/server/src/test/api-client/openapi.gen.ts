@@ -688,7 +688,10 @@ export interface paths {
         /** List proposals, newest first (status filter, search over title and client, paged) */
         get: operations["getProposals"];
         put?: never;
-        /** Create a proposal (totals computed by the server) */
+        /**
+         * Create a proposal (totals computed by the server)
+         * @description 403 PLAN_LIMIT past the plan's proposals this month (docs/product.md#plans).
+         */
         post: operations["postProposals"];
         delete?: never;
         options?: never;
@@ -705,10 +708,7 @@ export interface paths {
         };
         /** One proposal with its client and owner */
         get: operations["getProposalsById"];
-        /**
-         * Update a proposal
-         * @description 409 once the client answered (it is evidence) or once it is cancelled (duplicate it instead).
-         */
+        /** Update a proposal */
         put: operations["putProposalsById"];
         post?: never;
         /** Delete a proposal */
@@ -782,7 +782,10 @@ export interface paths {
         /** A proposal's attachments */
         get: operations["getProposalsByIdAttachments"];
         put?: never;
-        /** Upload a file (multipart: file, description, isVisibleToClient); 10 MB at most */
+        /**
+         * Upload a file (multipart: file, description, isVisibleToClient); 10 MB at most
+         * @description 403 PLAN_LIMIT past the plan's storage (docs/product.md#plans).
+         */
         post: operations["postProposalsByIdAttachments"];
         delete?: never;
         options?: never;
@@ -891,7 +894,7 @@ export interface paths {
         put?: never;
         /**
          * Duplicate a proposal as a new draft ('Duplicar')
-         * @description Same client, blocks, items, discount and tax; validity counted from today; a new number and public link; titled '<title> (cópia)' and not linked to the original. 403 for viewers; 404 for another organization's. An optional `clientId` gives the copy another of the organization's clients (400 when it is not one); the rates follow the organization's current IVA region, `vatRateChanges` naming the lines that changed.
+         * @description Same client, blocks, items, discount and tax; validity counted from today; a new number and public link; titled '<title> (cópia)' and not linked to the original. 403 for viewers; 404 for another organization's; 403 PLAN_LIMIT past the plan's proposals this month (docs/product.md#plans).
          */
         post: operations["postProposalsByIdDuplicate"];
         delete?: never;
@@ -1026,7 +1029,7 @@ export interface paths {
         put?: never;
         /**
          * Reissue an accepted proposal as a new draft linked to it ('Reemitir como nova versão')
-         * @description The accepted content stays frozen; 409 when the proposal is not accepted or signed.
+         * @description The accepted content stays frozen; 409 when the proposal is not accepted or signed. 403 PLAN_LIMIT past the plan's proposals this month (docs/product.md#plans).
          */
         post: operations["postProposalsByIdReissue"];
         delete?: never;
@@ -1078,10 +1081,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Email the public link to the client and mark the proposal sent
-         * @description 409 when the proposal is cancelled: it reaches the client no more (duplicate it instead).
-         */
+        /** Email the public link to the client and mark the proposal sent */
         post: operations["postProposalsByIdSend"];
         delete?: never;
         options?: never;
@@ -1416,7 +1416,10 @@ export interface paths {
         /** The organization's API keys, not revoked (admin) */
         get: operations["getSettingsApiKeys"];
         put?: never;
-        /** Create an API key; the whole key is in this answer only (admin) */
+        /**
+         * Create an API key; the whole key is in this answer only (admin)
+         * @description 403 PLAN_LIMIT on a plan without API access (docs/product.md#plans).
+         */
         post: operations["postSettingsApiKeys"];
         delete?: never;
         options?: never;
@@ -1485,6 +1488,23 @@ export interface paths {
         };
         /** The organization's name, colour and logo (every member; shown in the top bar) */
         get: operations["getSettingsOrganizationBranding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/organization/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's plan and usage: proposals this month, users, templates, storage (admin; docs/product.md#plans) */
+        get: operations["getSettingsOrganizationUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1609,7 +1629,10 @@ export interface paths {
         /** The organization's templates and the global ones (archived left out) */
         get: operations["getTemplates"];
         put?: never;
-        /** Create a template (admin, manager; global ones by a superadmin) */
+        /**
+         * Create a template (admin, manager; global ones by a superadmin)
+         * @description 403 PLAN_LIMIT past the plan's templates (docs/product.md#plans).
+         */
         post: operations["postTemplates"];
         delete?: never;
         options?: never;
@@ -1698,7 +1721,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reactivate a deactivated user (admin) */
+        /**
+         * Reactivate a deactivated user (admin)
+         * @description 403 PLAN_LIMIT when the plan's users are all taken (docs/product.md#plans).
+         */
         post: operations["postUsersByIdReactivate"];
         delete?: never;
         options?: never;
@@ -1715,7 +1741,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite a person by email (admin) */
+        /**
+         * Invite a person by email (admin)
+         * @description 403 PLAN_LIMIT when the plan's users (active members and pending invitations) are all taken (docs/product.md#plans).
+         */
         post: operations["postUsersInvite"];
         delete?: never;
         options?: never;
@@ -1766,7 +1795,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the invitation again with a renewed expiry (admin) */
+        /**
+         * Send the invitation again with a renewed expiry (admin)
+         * @description 403 PLAN_LIMIT when renewing an expired invitation would pass the plan's users (docs/product.md#plans).
+         */
         post: operations["postUsersInvitesByInviteTokenResend"];
         delete?: never;
         options?: never;
@@ -1784,7 +1816,10 @@ export interface paths {
         /** List webhook endpoints */
         get: operations["getWebhooks"];
         put?: never;
-        /** Create a webhook endpoint (its secret is generated) */
+        /**
+         * Create a webhook endpoint (its secret is generated)
+         * @description 403 PLAN_LIMIT on a plan without webhooks (docs/product.md#plans).
+         */
         post: operations["postWebhooks"];
         delete?: never;
         options?: never;
@@ -10442,11 +10477,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            approvers: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                            }[];
                             blocksSending: boolean;
                             canApprove: boolean;
                             canRequest: boolean;
@@ -10470,13 +10500,6 @@ export interface operations {
                                 id: string;
                                 note: string | null;
                             } | null;
-                            reasons: {
-                                limit: number;
-                                /** @enum {string} */
-                                rule: "total" | "discount";
-                                text: string;
-                                value: number;
-                            }[];
                             reopened: boolean;
                             reopenedAt: string | null;
                             required: boolean;
@@ -10631,11 +10654,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            approvers: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                            }[];
                             blocksSending: boolean;
                             canApprove: boolean;
                             canRequest: boolean;
@@ -10659,13 +10677,6 @@ export interface operations {
                                 id: string;
                                 note: string | null;
                             } | null;
-                            reasons: {
-                                limit: number;
-                                /** @enum {string} */
-                                rule: "total" | "discount";
-                                text: string;
-                                value: number;
-                            }[];
                             reopened: boolean;
                             reopenedAt: string | null;
                             required: boolean;
@@ -10833,11 +10844,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            approvers: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                            }[];
                             blocksSending: boolean;
                             canApprove: boolean;
                             canRequest: boolean;
@@ -10861,13 +10867,6 @@ export interface operations {
                                 id: string;
                                 note: string | null;
                             } | null;
-                            reasons: {
-                                limit: number;
-                                /** @enum {string} */
-                                rule: "total" | "discount";
-                                text: string;
-                                value: number;
-                            }[];
                             reopened: boolean;
                             reopenedAt: string | null;
                             required: boolean;
@@ -12431,14 +12430,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    clientId?: string;
-                } | null;
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Default Response */
             201: {
@@ -12447,145 +12439,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            acceptedAt: string | null;
-                            agreedTotal: number | null;
-                            answerVerification: ({
-                                maskedEmail: string;
-                                /** @enum {string} */
-                                method: "email_code";
-                                outboxId: string | null;
-                                sentAt: string;
-                                usedAt: string;
-                            } | {
-                                /** @enum {string} */
-                                method: "none";
-                                /** @enum {string} */
-                                reason: "disabled" | "no_client_email";
-                            }) | null;
-                            archivedAt: string | null;
-                            cancellationReason: string | null;
-                            cancelledAt: string | null;
-                            client: {
-                                company: string | null;
-                                email: string;
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                phone: string | null;
-                                taxId: string | null;
-                            } | null;
-                            clientChoice: {
-                                choice: {
-                                    items: {
-                                        index: number;
-                                        quantity: number;
-                                        selected: boolean;
-                                    }[];
-                                };
-                                discountAmount: number;
-                                items: {
-                                    discount: number;
-                                    index: number;
-                                    name: string;
-                                    quantity: number;
-                                    tax: number | null;
-                                    unit: string;
-                                    unitPrice: number;
-                                }[];
-                                subtotal: number;
-                                taxAmount: number;
-                                totalValue: number;
-                            } | null;
-                            clientId: string | null;
-                            content: {
-                                /** @default [] */
-                                blocks: {
-                                    /** @default  */
-                                    content: string;
-                                    /** @default  */
-                                    title: string;
-                                }[];
-                                /** @default [] */
-                                items: {
-                                    /** @default  */
-                                    description: string;
-                                    /** @default 0 */
-                                    discount: number;
-                                    /** @default null */
-                                    exemption: string | null;
-                                    maxQuantity?: number | null;
-                                    minQuantity?: number | null;
-                                    /** @default  */
-                                    name: string;
-                                    optional?: ("selected" | "unselected") | null;
-                                    /** @default 1 */
-                                    quantity: number;
-                                    /** @default null */
-                                    tax: number | null;
-                                    /** @default  */
-                                    unit: string;
-                                    /** @default 0 */
-                                    unitPrice: number;
-                                }[];
-                            };
-                            createdAt: string;
-                            currency: string;
-                            currentVersion: number;
-                            description: string | null;
-                            discountAmount: number;
-                            /** @enum {string} */
-                            discountType: "percentage" | "fixed";
-                            discountValue: number;
-                            /** Format: uuid */
-                            id: string;
-                            number: string;
-                            owner: {
-                                email: string;
-                                firstName: string;
-                                /** Format: uuid */
-                                id: string;
-                                lastName: string;
-                            };
-                            /** Format: uuid */
-                            ownerId: string;
-                            publicToken: string | null;
-                            recipient: {
-                                email: string;
-                                name: string;
-                            } | null;
-                            reissuedFromId: string | null;
-                            rejectedAt: string | null;
-                            rejectionReason: string | null;
-                            rejectionReasonCode: ("price" | "deadline" | "other_supplier" | "no_longer_needed" | "other") | null;
-                            sentAt: string | null;
-                            signatureData: string | null;
-                            signedAt: string | null;
-                            signedByEmail: string | null;
-                            signedByName: string | null;
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "approved" | "sent" | "viewed" | "under_negotiation" | "accepted" | "signed" | "rejected" | "expired" | "cancelled";
-                            subtotal: number;
-                            taxAmount: number;
-                            taxBreakdown: {
-                                base: number;
-                                exemption?: string;
-                                rate: number;
-                                tax: number;
-                            }[];
-                            taxRate: number;
-                            title: string;
-                            totalValue: number;
-                            updatedAt: string;
-                            validUntil: string | null;
-                            vatNotice: string | null;
-                            vatRateChanges: {
-                                from: number;
-                                line: number;
-                                to: number;
-                            }[];
-                            viewCount: number;
-                        };
+                        data: components["schemas"]["Proposal"];
                     };
                 };
             };
@@ -12667,25 +12521,6 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13966,11 +13801,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            approvers: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                            }[];
                             blocksSending: boolean;
                             canApprove: boolean;
                             canRequest: boolean;
@@ -13994,13 +13824,6 @@ export interface operations {
                                 id: string;
                                 note: string | null;
                             } | null;
-                            reasons: {
-                                limit: number;
-                                /** @enum {string} */
-                                rule: "total" | "discount";
-                                text: string;
-                                value: number;
-                            }[];
                             reopened: boolean;
                             reopenedAt: string | null;
                             required: boolean;
@@ -18318,6 +18141,148 @@ export interface operations {
             };
         };
     };
+    getSettingsOrganizationUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            api: boolean;
+                            /** @enum {string} */
+                            plan: "starter" | "professional" | "enterprise";
+                            planName: string;
+                            priceMonthly: number | null;
+                            priceYearly: number | null;
+                            proposalsThisMonth: {
+                                limit: number | null;
+                                used: number;
+                            };
+                            storageBytes: {
+                                limit: number | null;
+                                used: number;
+                            };
+                            templates: {
+                                limit: number | null;
+                                used: number;
+                            };
+                            trialEndsAt: string | null;
+                            users: {
+                                limit: number | null;
+                                used: number;
+                            };
+                            webhooks: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     putSettingsPassword: {
         parameters: {
             query?: never;
@@ -20187,6 +20152,7 @@ export interface operations {
                             id: string;
                             /** @default 1 */
                             quantity?: number;
+                            /** @default 23 */
                             tax?: number;
                             /** @default un */
                             unit?: string;
@@ -20620,6 +20586,7 @@ export interface operations {
                             id: string;
                             /** @default 1 */
                             quantity?: number;
+                            /** @default 23 */
                             tax?: number;
                             /** @default un */
                             unit?: string;

@@ -1,10 +1,12 @@
 import { PROPOSAL_STATUSES } from '@aceite/shared/proposal-status';
-import { ActionIcon, Button } from '@mantine/core';
+import { ActionIcon, Button, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconTemplate } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { usePlanLimitReason } from '@/api/plan-usage';
 import { DocumentTitle } from '@/components/document-title';
 import { PageHeader } from '@/components/page-header';
+import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { AWAITING_MY_APPROVAL, type ProposalListStatus, paths } from '@/config/paths';
 import { ProposalsList } from '@/features/proposals/components/proposals-list';
 import { NewProposalDialog } from '@/features/templates/components/new-proposal-dialog';
@@ -24,6 +26,8 @@ export function ProposalsPage() {
   const canCreate = useCan('proposal:create') === true;
   // 'Nova proposta' offers a blank proposal or a template, on every screen size.
   const [choosing, { open: choose, close: stopChoosing }] = useDisclosure(false);
+  // The plan's proposals this month, shown before the user tries (docs/product.md#plans); admins read the usage.
+  const limitReason = usePlanLimitReason('proposalsPerMonth', useCan('organization:manage') === true);
 
   const setFilters = (filters: { status?: ProposalListStatus; search?: string }) => {
     const next = new URLSearchParams();
@@ -63,9 +67,17 @@ export function ProposalsPage() {
               >
                 <IconTemplate size={18} aria-hidden="true" />
               </ActionIcon>
-              <Button onClick={choose} leftSection={<IconPlus size={18} aria-hidden="true" />}>
-                Nova proposta
-              </Button>
+              <Stack gap={4} align="flex-end">
+                <Button
+                  onClick={choose}
+                  leftSection={<IconPlus size={18} aria-hidden="true" />}
+                  disabled={limitReason !== null}
+                  aria-describedby={limitReason ? 'proposals-plan-limit' : undefined}
+                >
+                  Nova proposta
+                </Button>
+                {limitReason && <PlanLimitNotice id="proposals-plan-limit" reason={limitReason} />}
+              </Stack>
             </>
           )
         }

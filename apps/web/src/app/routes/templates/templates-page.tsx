@@ -1,9 +1,11 @@
 import { TEMPLATE_CATEGORIES } from '@aceite/shared/schemas/templates';
-import { Button } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { usePlanLimitReason } from '@/api/plan-usage';
 import { DocumentTitle } from '@/components/document-title';
 import { PageHeader } from '@/components/page-header';
+import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { paths } from '@/config/paths';
 import type { TemplateCategory, TemplateListParams } from '@/features/templates/api/keys';
 import { TemplatesGrid } from '@/features/templates/components/templates-grid';
@@ -16,6 +18,8 @@ export function TemplatesPage() {
   const canWrite = useCan('catalogue:write') === true;
   const canUse = useCan('template:use') === true;
   const [searchParams, setSearchParams] = useSearchParams();
+  // The plan's templates, shown before the user tries (docs/product.md#plans); the usage is the admins' to read.
+  const limitReason = usePlanLimitReason('templates', useCan('organization:manage') === true);
   const category = searchParams.get('category');
   const params: TemplateListParams = {
     search: searchParams.get('search') ?? '',
@@ -38,7 +42,19 @@ export function TemplatesPage() {
         title="Templates"
         description="Modelos reutilizáveis para criar propostas em minutos."
         actions={
-          canWrite && (
+          canWrite &&
+          (limitReason ? (
+            <Stack gap={4} align="flex-end">
+              <Button
+                leftSection={<IconPlus size={18} aria-hidden="true" />}
+                disabled
+                aria-describedby="templates-plan-limit"
+              >
+                Novo template
+              </Button>
+              <PlanLimitNotice id="templates-plan-limit" reason={limitReason} />
+            </Stack>
+          ) : (
             <Button
               component={Link}
               to={paths.templateNew}
@@ -46,7 +62,7 @@ export function TemplatesPage() {
             >
               Novo template
             </Button>
-          )
+          ))
         }
       />
       <TemplatesGrid params={params} onChange={change} canUse={canUse} canWrite={canWrite} />

@@ -1,11 +1,13 @@
-import { Badge, Button, Tabs } from '@mantine/core';
+import { Badge, Button, Stack, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconMailPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { usePlanLimitReason } from '@/api/plan-usage';
 import { DocumentTitle } from '@/components/document-title';
 import { PageHeader } from '@/components/page-header';
+import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { teamsQueryOptions } from '@/features/teams/api/get-teams';
 import { usePendingInvites } from '@/features/users/api/get-invites';
 import { InviteUserModal } from '@/features/users/components/invite-user-modal';
@@ -33,6 +35,8 @@ export function UsersPage() {
   // The invite form's optional team; loaded once an admin opens it.
   const teams = useQuery({ ...teamsQueryOptions(), enabled: canManage && inviteOpened });
   const invites = usePendingInvites({ enabled: canManage });
+  // The plan's users, shown before the admin tries (docs/product.md#plans).
+  const limitReason = usePlanLimitReason('users', canManage);
   const teamOptions = (teams.data?.data ?? []).map((team) => ({ value: team.id, label: team.name }));
 
   return (
@@ -43,9 +47,17 @@ export function UsersPage() {
         description="As pessoas da sua organização, as suas funções e equipas."
         actions={
           canManage && (
-            <Button leftSection={<IconMailPlus size={18} aria-hidden="true" />} onClick={inviteModal.open}>
-              Convidar Utilizador
-            </Button>
+            <Stack gap={4} align="flex-end">
+              <Button
+                leftSection={<IconMailPlus size={18} aria-hidden="true" />}
+                onClick={inviteModal.open}
+                disabled={limitReason !== null}
+                aria-describedby={limitReason ? 'users-plan-limit' : undefined}
+              >
+                Convidar Utilizador
+              </Button>
+              {limitReason && <PlanLimitNotice id="users-plan-limit" reason={limitReason} />}
+            </Stack>
           )
         }
       />

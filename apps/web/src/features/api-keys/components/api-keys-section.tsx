@@ -9,7 +9,9 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { usePlanFeatureReason } from '@/api/plan-usage';
 import { PanelStates } from '@/components/panel-states';
+import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { type ListColumn, ResponsiveList } from '@/components/responsive-list';
 import { SectionPanel } from '@/components/section-panel';
 import { errorMessage } from '@/lib/api-client';
@@ -58,6 +60,8 @@ const lastUsedText = (key: ApiKey) =>
  */
 export function ApiKeysSection({ onMessage }: { onMessage?: ReportOutcome }) {
   const keys = useApiKeys();
+  // A plan without API access: the button says so before the admin tries (docs/product.md#plans).
+  const planReason = usePlanFeatureReason('apiKeys');
   const revoke = useRevokeApiKey();
   const isMobile = useIsMobile('md');
   const [creating, setCreating] = useState(false);
@@ -143,9 +147,17 @@ export function ApiKeysSection({ onMessage }: { onMessage?: ReportOutcome }) {
       title="Chaves de API"
       description="Para ligar um CRM ou outra aplicação à API da organização. Cada chave é mostrada uma única vez."
       actions={
-        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
-          Nova chave
-        </Button>
+        <Stack gap={4} align="flex-end">
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            onClick={() => setCreating(true)}
+            disabled={planReason !== null}
+            aria-describedby={planReason ? 'api-keys-plan-limit' : undefined}
+          >
+            Nova chave
+          </Button>
+          {planReason && <PlanLimitNotice id="api-keys-plan-limit" reason={planReason} />}
+        </Stack>
       }
     >
       <PanelStates

@@ -1,5 +1,12 @@
 import { Paper, Tabs } from '@mantine/core';
-import { IconBell, IconBuilding, IconLock, IconPlugConnected, IconUser } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconBuilding,
+  IconGauge,
+  IconLock,
+  IconPlugConnected,
+  IconUser,
+} from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { ChangePasswordForm } from './change-password-form';
@@ -12,7 +19,17 @@ const OrganizationForm = lazy(async () => ({
   default: (await import('./organization-form')).OrganizationForm,
 }));
 
-export const SETTINGS_TABS = ['perfil', 'password', 'notificacoes', 'organizacao', 'integracoes'] as const;
+// Admins only, on request: the plan and its usage (docs/product.md#plans).
+const PlanPanel = lazy(async () => ({ default: (await import('./plan-panel')).PlanPanel }));
+
+export const SETTINGS_TABS = [
+  'perfil',
+  'password',
+  'notificacoes',
+  'organizacao',
+  'plano',
+  'integracoes',
+] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 export function isSettingsTab(value: string | null): value is SettingsTab {
@@ -40,7 +57,7 @@ interface SettingsTabsProps {
   integrationsPanel?: (report: ReportMessage) => ReactNode;
 }
 
-/** /settings: Perfil, Alterar Password, Notificações and, for admins, Organização. */
+/** /settings: Perfil, Alterar Password, Notificações and, for admins, Organização, Plano and Integrações. */
 export function SettingsTabs({
   tab,
   onTabChange,
@@ -52,7 +69,7 @@ export function SettingsTabs({
 }: SettingsTabsProps) {
   const [message, setMessage] = useState<SettingsMessage | null>(null);
   const offered = (value: SettingsTab) =>
-    value === 'organizacao' || value === 'integracoes'
+    value === 'organizacao' || value === 'plano' || value === 'integracoes'
       ? isAdmin
       : value === 'notificacoes'
         ? hasOrganization
@@ -96,6 +113,11 @@ export function SettingsTabs({
             Organização
           </Tabs.Tab>
         )}
+        {isAdmin && (
+          <Tabs.Tab value="plano" leftSection={<IconGauge size={16} aria-hidden="true" />}>
+            Plano
+          </Tabs.Tab>
+        )}
         {isAdmin && integrationsPanel && (
           <Tabs.Tab value="integracoes" leftSection={<IconPlugConnected size={16} aria-hidden="true" />}>
             Integrações
@@ -111,6 +133,13 @@ export function SettingsTabs({
             'organizacao',
             <Suspense fallback={<LoadingState label="A carregar a organização…" />}>
               <OrganizationForm onMessage={setMessage} />
+            </Suspense>,
+          )}
+        {isAdmin &&
+          panel(
+            'plano',
+            <Suspense fallback={<LoadingState label="A carregar o plano…" />}>
+              <PlanPanel />
             </Suspense>,
           )}
         {isAdmin && integrationsPanel && panel('integracoes', integrationsPanel(setMessage))}

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { planUsageKeys } from '@/api/plan-usage';
 import { apiClient } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
 import { templateKeys } from './keys';
@@ -14,6 +15,7 @@ export function useArchiveTemplate() {
     mutationFn: archiveTemplate,
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: templateKeys.detail(id) });
+      queryClient.invalidateQueries({ queryKey: planUsageKeys.all });
       return refetchAfterWrite(queryClient, templateKeys.lists());
     },
   });

@@ -1,5 +1,6 @@
 import type { Template, TemplateInput } from '@aceite/shared/schemas/templates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { planUsageKeys } from '@/api/plan-usage';
 import { apiClient, type Envelope } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
 import { templateKeys } from './keys';
@@ -14,6 +15,10 @@ export function useCreateTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTemplate,
-    onSuccess: () => refetchAfterWrite(queryClient, templateKeys.lists()),
+    onSuccess: () => {
+      // A template takes a place of the plan (docs/product.md#plans).
+      queryClient.invalidateQueries({ queryKey: planUsageKeys.all });
+      return refetchAfterWrite(queryClient, templateKeys.lists());
+    },
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { planUsageKeys } from '@/api/plan-usage';
 import { apiClient } from '@/lib/api-client';
 import { usersKeys } from './keys';
 
@@ -11,6 +12,9 @@ export function useCancelInvite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelInvite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.invites() }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: usersKeys.invites() });
+      queryClient.invalidateQueries({ queryKey: planUsageKeys.all });
+    },
   });
 }

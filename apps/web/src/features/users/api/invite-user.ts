@@ -1,5 +1,6 @@
 import type { Invite, InviteInput } from '@aceite/shared/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { planUsageKeys } from '@/api/plan-usage';
 import { apiClient, type Envelope } from '@/lib/api-client';
 import { usersKeys } from './keys';
 
@@ -13,6 +14,10 @@ export function useInviteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: inviteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.invites() }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: usersKeys.invites() });
+      // A pending invitation takes a place of the plan (docs/product.md#plans).
+      queryClient.invalidateQueries({ queryKey: planUsageKeys.all });
+    },
   });
 }

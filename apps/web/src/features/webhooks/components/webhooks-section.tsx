@@ -8,7 +8,9 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { usePlanFeatureReason } from '@/api/plan-usage';
 import { PanelStates } from '@/components/panel-states';
+import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { SectionPanel } from '@/components/section-panel';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -38,6 +40,8 @@ type Dialog =
  */
 export function WebhooksSection() {
   const query = useWebhooks();
+  // A plan without webhooks: the button says so before the admin tries (docs/product.md#plans).
+  const planReason = usePlanFeatureReason('webhooks');
   const isMobile = useIsMobile();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const reveal = useRevealWebhookSecret();
@@ -99,12 +103,17 @@ export function WebhooksSection() {
       title="Webhooks"
       description="O Aceite avisa o seu CRM, por HTTPS e com assinatura, quando algo acontece."
       actions={
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden="true" />}
-          onClick={() => setDialog({ kind: 'form' })}
-        >
-          Adicionar webhook
-        </Button>
+        <Stack gap={4} align="flex-end">
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            onClick={() => setDialog({ kind: 'form' })}
+            disabled={planReason !== null}
+            aria-describedby={planReason ? 'webhooks-plan-limit' : undefined}
+          >
+            Adicionar webhook
+          </Button>
+          {planReason && <PlanLimitNotice id="webhooks-plan-limit" reason={planReason} />}
+        </Stack>
       }
     >
       <PanelStates
