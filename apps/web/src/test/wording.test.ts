@@ -21,9 +21,9 @@ const FORBIDDEN: [RegExp, string][] = [
 ];
 
 /**
- * English left in the interface (issue 37; docs/decisions.md, "Issue 37 — pt-PT words"): looked for only in what
- * a person reads — string literals and JSX text — so code names (`TemplateForm`, `/templates`, 'dashboard' as a
- * key) stay as they are.
+ * English left in the interface (docs/decisions.md, "Issue 37 — one money grouping, pt-PT words, the client's
+ * page without the team's tracking"): looked for only in what a person reads — string literals and JSX text —
+ * so code names (`TemplateForm`, `/templates`, 'dashboard' as a key) stay as they are.
  */
 const ENGLISH: [RegExp, string][] = [
   [/\btemplates?\b/i, 'modelo(s)'],
