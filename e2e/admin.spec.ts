@@ -185,7 +185,7 @@ test.describe('platform users screen', () => {
     const nav = page.getByRole('navigation', { name: 'Navegação principal' });
     await expect(nav.getByRole('link', { name: 'Administração' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Configurações' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Painel' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Notificações/ })).toHaveCount(0);
     // The organization's screens send it back to the administration.
     for (const path of ['/dashboard', '/proposals', '/clients']) {

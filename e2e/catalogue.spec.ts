@@ -239,7 +239,7 @@ test.describe('products', () => {
     await field(page, 'Preço').press('Enter');
     await expect(page.getByText('Produto atualizado com sucesso')).toBeVisible();
     await page.getByRole('searchbox', { name: 'Pesquisar produtos' }).fill(name);
-    await expect(row).toContainText('1250,00 €');
+    await expect(row).toContainText('1 250,00 €');
 
     await row.getByRole('button', { name: `Desativar ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Desativar produto' });
@@ -306,11 +306,11 @@ test.describe('templates', () => {
     const name = unique('Template E2E');
     await signIn(page, DEMO.admin);
     await page.goto('/templates');
-    await expect(page).toHaveTitle(/Templates/);
+    await expect(page).toHaveTitle(/Modelos/);
     await expect(page.getByRole('article').first()).toBeVisible();
     await expectAccessible(page);
 
-    await page.getByRole('link', { name: 'Novo template' }).click();
+    await page.getByRole('link', { name: 'Novo modelo' }).click();
     await expect(page).toHaveURL(/\/templates\/new$/);
     await field(page, 'Nome').press('Enter');
     await expect(page.getByText('O nome é obrigatório')).toBeVisible();
@@ -351,7 +351,7 @@ test.describe('templates', () => {
     await field(page, 'Nome').press('Enter');
 
     await expect(page).toHaveURL(/\/templates$/);
-    await expect(page.getByText('Template criado com sucesso')).toBeVisible();
+    await expect(page.getByText('Modelo criado com sucesso')).toBeVisible();
     const card = page.getByRole('article', { name });
     await expect(card).toContainText('Design');
     await expect(card.getByRole('listitem')).toHaveText(['branding', 'logo']);
@@ -366,25 +366,25 @@ test.describe('templates', () => {
     await page.getByRole('link', { name: 'Cancelar' }).click();
 
     await card.getByRole('button', { name: `Arquivar ${name}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Arquivar template' });
+    const dialog = page.getByRole('dialog', { name: 'Arquivar modelo' });
     await expect(dialog).toContainText(name);
     await dialog.getByRole('button', { name: 'Arquivar' }).click();
-    await expect(page.getByText('Template arquivado')).toBeVisible();
+    await expect(page.getByText('Modelo arquivado')).toBeVisible();
     await expect(card).toHaveCount(0);
   });
 
-  test("'Usar template' counts the use and opens a new proposal with the template", async ({ page }) => {
+  test("'Usar modelo' counts the use and opens a new proposal with the template", async ({ page }) => {
     await signIn(page, DEMO.sales);
     await page.goto('/templates');
     const card = page.getByRole('article', { name: 'Identidade visual' });
     await expect(card).toBeVisible();
     // Sales uses templates but does not write them.
-    await expect(page.getByRole('link', { name: 'Novo template' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Novo modelo' })).toHaveCount(0);
     await expect(card.getByRole('link', { name: /Editar/ })).toHaveCount(0);
     await expect(card.getByRole('button', { name: /Arquivar/ })).toHaveCount(0);
 
     const counted = page.waitForResponse((res) => /\/api\/v1\/templates\/[0-9a-f-]+\/use$/.test(res.url()));
-    await card.getByRole('button', { name: 'Usar template' }).click();
+    await card.getByRole('button', { name: 'Usar modelo' }).click();
     expect((await counted).status()).toBe(200);
     await expect(page).toHaveURL(/\/proposals\/new$/);
     const state = (await page.evaluate('window.history.state')) as { usr?: { template?: { name: string } } };
@@ -396,7 +396,7 @@ test.describe('templates', () => {
     await page.goto('/templates');
     const card = page.getByRole('article', { name: 'Avença mensal' });
     await expect(card.getByText('Global')).toBeVisible();
-    await expect(card.getByRole('button', { name: 'Usar template' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Usar modelo' })).toBeVisible();
     await expect(card.getByRole('link', { name: /Editar/ })).toHaveCount(0);
     await expect(card.getByRole('button', { name: /Arquivar/ })).toHaveCount(0);
   });
@@ -414,22 +414,22 @@ test.describe('templates', () => {
     await signIn(page, DEMO.manager);
     await page.goto('/templates');
     await expect(page.getByRole('article', { name: 'Website para PME' })).toBeVisible();
-    const search = page.getByRole('searchbox', { name: 'Pesquisar templates' });
+    const search = page.getByRole('searchbox', { name: 'Pesquisar modelos' });
     await search.fill(mark);
     await expect(page).toHaveURL(new RegExp(`search=${mark}`));
     await expect(page.getByRole('article')).toHaveCount(2);
     await expect(page.getByRole('article', { name: alpha.name, exact: true })).toBeVisible();
     await expect(page.getByRole('article', { name: beta.name, exact: true })).toBeVisible();
-    await expect(page.getByText('2 templates', { exact: true })).toBeVisible();
+    await expect(page.getByText('2 modelos', { exact: true })).toBeVisible();
     await expect(page.getByRole('article', { name: 'Website para PME' })).toHaveCount(0);
 
     await search.fill(`${mark} Beta`);
     await expect(page.getByRole('article')).toHaveCount(1);
     await expect(page.getByRole('article', { name: beta.name, exact: true })).toBeVisible();
-    await expect(page.getByText('1 template', { exact: true })).toBeVisible();
+    await expect(page.getByText('1 modelo', { exact: true })).toBeVisible();
 
     await search.fill(`${mark} Gama`);
-    await expect(page.getByText('Nenhum template encontrado')).toBeVisible();
+    await expect(page.getByText('Nenhum modelo encontrado')).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(0);
     await page.getByRole('button', { name: 'Limpar filtros' }).click();
     await expect(search).toHaveValue('');
@@ -465,12 +465,12 @@ test.describe('templates', () => {
     await page.getByRole('button', { name: 'Guardar alterações' }).click();
 
     await expect(page).toHaveURL(/\/templates$/);
-    await expect(page.getByText('Template atualizado com sucesso')).toBeVisible();
-    await page.getByRole('searchbox', { name: 'Pesquisar templates' }).fill(renamed);
+    await expect(page.getByText('Modelo atualizado com sucesso')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Pesquisar modelos' }).fill(renamed);
     const edited = page.getByRole('article', { name: renamed, exact: true });
     await expect(edited.getByRole('listitem')).toHaveText(['fica', 'nova']);
-    await page.getByRole('searchbox', { name: 'Pesquisar templates' }).fill(template.name);
-    await expect(page.getByText('Nenhum template encontrado')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Pesquisar modelos' }).fill(template.name);
+    await expect(page.getByText('Nenhum modelo encontrado')).toBeVisible();
 
     // Stored, not only shown.
     const stored = await request.get(`/api/v1/templates/${template.id}`, {
@@ -505,7 +505,7 @@ test.describe('edit forms', () => {
     await expectAccessible(page);
 
     await page.goto(`/templates/${template.id}/edit`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Editar template' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Editar modelo' })).toBeVisible();
     await expect(field(page, 'Nome')).toHaveValue(template.name);
     await expect(field(page, 'Título do bloco 1')).toHaveValue('Enquadramento');
     await expectAccessible(page);
@@ -535,8 +535,8 @@ test.describe('viewer', () => {
 
     await page.goto('/templates');
     await expect(page.getByRole('article').first()).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Novo template' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Usar template' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Novo modelo' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Usar modelo' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: /^Editar/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Arquivar/ })).toHaveCount(0);
     await page.goto('/templates/new');

@@ -83,7 +83,7 @@ test.describe('proposal collaboration @mobile', () => {
 
     await expect(versions.getByText('Primeira versão para o cliente')).toBeVisible();
     // 2 × 500,00 € + 23 % IVA.
-    await expect(versions.getByText(/1230,00\s€/)).toBeVisible();
+    await expect(versions.getByText(/1\s230,00\s€/)).toBeVisible();
     // The version badge reads whole ('v1', never 'v…'), also on a phone.
     const cut = await versions
       .locator('.mantine-Badge-label')
@@ -95,7 +95,7 @@ test.describe('proposal collaboration @mobile', () => {
     const snapshot = page.getByRole('dialog', { name: /^Versão \d+$/ });
     await expect(snapshot.getByText(draft.title)).toBeVisible();
     await expect(snapshot.getByText('Consultoria')).toBeVisible();
-    await expect(snapshot.locator('dd').last()).toHaveText(/1230,00\s€/);
+    await expect(snapshot.locator('dd').last()).toHaveText(/1\s230,00\s€/);
     await expectAccessible(page);
   });
 

@@ -144,7 +144,7 @@ test.describe('dashboard', () => {
 
     const top = page.getByRole('region', { name: 'Principais clientes' });
     await expect(top.getByRole('listitem')).toHaveCount(5);
-    await top.getByRole('link', { name: /Ver analytics/ }).click();
+    await top.getByRole('link', { name: /Ver análises/ }).click();
     await expect(page).toHaveURL(/\/analytics$/);
   });
 
@@ -268,7 +268,7 @@ test.describe('analytics report', () => {
     test.slow(); // many steps, each waiting for fresh figures
     await signIn(page, DEMO.manager);
     await page.goto('/analytics');
-    await expectLoaded(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+    await expectLoaded(page.getByRole('heading', { level: 1, name: 'Análises' })).toBeVisible();
     const labels = [
       'Total de propostas',
       'Propostas aceites',
@@ -306,7 +306,7 @@ test.describe('analytics report', () => {
     );
 
     // The user filter leaves one person in the table; reloading keeps the filters.
-    const users = page.getByRole('region', { name: 'Performance por Utilizador' });
+    const users = page.getByRole('region', { name: 'Desempenho por utilizador' });
     await expect(users.getByRole('row')).toHaveCount(2);
     await expect(users.getByRole('row', { name: /Gonçalo Gomes/ })).toContainText('gestor@aceite.demo');
     const [gestor] = await apiGet<{ conversionRate: number }[]>(
@@ -342,10 +342,10 @@ test.describe('analytics report', () => {
     test.slow(); // the report twice, with and without data
     await signIn(page, DEMO.admin);
     await page.goto('/analytics');
-    const teams = page.getByRole('region', { name: 'Performance por Equipa' });
+    const teams = page.getByRole('region', { name: 'Desempenho por equipa' });
     await expectLoaded(teams.getByText('Equipa Lisboa')).toBeVisible();
     await expect(teams.getByText('Equipa Porto')).toBeVisible();
-    const clients = page.getByRole('region', { name: 'Top 10 Clientes' });
+    const clients = page.getByRole('region', { name: 'Os 10 melhores clientes' });
     await expect(clients.getByRole('listitem')).toHaveCount(10);
     await expect(clients.getByRole('listitem').first()).toContainText(/\d+ (aceite|aceites)/);
 
@@ -452,7 +452,9 @@ test.describe('insights at any width @mobile', () => {
 
     await page.goto('/analytics');
     await cardsLoaded(page, ['Total de propostas', 'Propostas aceites']);
-    await expect(page.getByRole('region', { name: 'Top 10 Clientes' }).getByRole('listitem')).toHaveCount(10);
+    await expect(
+      page.getByRole('region', { name: 'Os 10 melhores clientes' }).getByRole('listitem'),
+    ).toHaveCount(10);
     await expectAccessible(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });

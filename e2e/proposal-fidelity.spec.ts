@@ -73,8 +73,8 @@ test.describe('amounts, templates and answers @mobile', () => {
 
     await price.fill('1.250,50');
     await price.blur();
-    await expect(price).toHaveValue('1250,50');
-    await expect(item).toContainText(nbsp('2501,00 €'));
+    await expect(price).toHaveValue(/^1\s250,50$/);
+    await expect(item).toContainText(nbsp('2 501,00 €'));
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
 
@@ -88,7 +88,7 @@ test.describe('amounts, templates and answers @mobile', () => {
     expect(saved.content.items[0]).toMatchObject({ quantity: 2, unitPrice: 125_050 });
   });
 
-  test("'Usar template' keeps each line's unit, discount and IVA: 954,00 € stays 954,00 € everywhere", async ({
+  test("'Usar modelo' keeps each line's unit, discount and IVA: 954,00 € stays 954,00 € everywhere", async ({
     page,
     browser,
     baseURL,
@@ -114,7 +114,7 @@ test.describe('amounts, templates and answers @mobile', () => {
       },
     });
     await page.goto(`/templates?search=${encodeURIComponent(name)}`);
-    await page.getByRole('article', { name }).getByRole('button', { name: 'Usar template' }).click();
+    await page.getByRole('article', { name }).getByRole('button', { name: 'Usar modelo' }).click();
     await expect(page).toHaveURL(/\/proposals\/new$/);
     const item = page.getByRole('group', { name: 'Item 1' });
     await expect(item.getByLabel('Unidade')).toHaveValue('mês');
@@ -132,14 +132,14 @@ test.describe('amounts, templates and answers @mobile', () => {
     const saved = await api<{ totalValue: number; publicToken: string }>(page, 'GET', `/proposals/${id}`);
     expect(saved.totalValue).toBe(95_400);
     const items = page.getByRole('region', { name: 'Itens' });
-    await expect(items).toContainText(nbsp('1000,00 € / mês'));
+    await expect(items).toContainText(nbsp('1 000,00 € / mês'));
     await expect(items).toContainText('Desconto 10 %');
     await expectAccessible(page);
 
     const client = await browser.newContext({ baseURL, locale: 'pt-PT' });
     const publicPage = await client.newPage();
     await publicPage.goto(`/p/${saved.publicToken}`);
-    await expect(publicPage.getByRole('row', { name: /Alojamento/ })).toContainText(nbsp('1000,00 € / mês'));
+    await expect(publicPage.getByRole('row', { name: /Alojamento/ })).toContainText(nbsp('1 000,00 € / mês'));
     await expect(publicPage.getByRole('main')).toContainText(nbsp('954,00 €'));
     await client.close();
   });

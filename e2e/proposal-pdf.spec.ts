@@ -80,6 +80,6 @@ test('the client downloads the proposal as a PDF from the public page @mobile', 
   expect(download.suggestedFilename()).toBe(created.fileName);
   const text = await pdfText(download);
   expect(text).toContain(created.title);
-  expect(text.replace(/[\u00a0\u202f]/g, ' ')).toContain('1660,50 €');
+  expect(text.replace(/[\u00a0\u202f]/g, ' ')).toContain('1 660,50 €');
   await context.close();
 });

@@ -176,11 +176,11 @@ test.describe('proposal editor @mobile', () => {
   test('create from a template: its name, blocks and items prefill the editor', async ({ page }) => {
     await signIn(page, DEMO.sales);
     await page.goto('/templates');
-    const use = page.getByRole('button', { name: 'Usar template' }).first();
+    const use = page.getByRole('button', { name: 'Usar modelo' }).first();
     await expect(use).toBeVisible();
     await use.click();
     await expect(page).toHaveURL(/\/proposals\/new$/);
-    await expect(page.getByText(/^A partir do template «.+»\.$/)).toBeVisible();
+    await expect(page.getByText(/^A partir do modelo «.+»\.$/)).toBeVisible();
 
     const templateName = await field(page, 'Título').inputValue();
     expect(templateName).not.toBe('');

@@ -55,7 +55,7 @@ test.describe('headers and content', () => {
     await page.goto('/proposals');
     await expect(page.getByRole('heading', { name: 'Propostas' })).toBeVisible();
     await page.goto('/analytics');
-    await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Análises' })).toBeVisible();
     expect(violations).toEqual([]);
   });
 

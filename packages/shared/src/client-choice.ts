@@ -3,6 +3,7 @@
  * Zod-free: the public page, the editor and the server run the same functions, and the effective items they
  * return are what `computeTotals` is given.
  */
+import { formatDecimalPt } from './money.ts';
 import { computeTotals, type Totals, type TotalsInput, type TotalsItem } from './totals.ts';
 
 /** How an item is offered: absent/null is required; optional items are shown preselected or unselected. */
@@ -170,7 +171,7 @@ export function itemRangeProblem(
 }
 
 function formatQuantity(value: number): string {
-  return String(value).replace('.', ',');
+  return formatDecimalPt(value, { maxDecimals: 3 });
 }
 
 /**

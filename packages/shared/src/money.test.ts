@@ -1,19 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimalPt, formatEuros, formatMoney, fromCents, parseDecimalPt, toCents } from './money.ts';
+import {
+  formatDecimalPt,
+  formatEuros,
+  formatEurosCompact,
+  formatMoney,
+  fromCents,
+  parseDecimalPt,
+  toCents,
+} from './money.ts';
 
 // pt-PT uses a non-breaking space before the euro sign and a space as thousands separator.
 const norm = (s: string) => s.replace(/\s/g, ' ');
 
 describe('money', () => {
   it('formats cents as pt-PT euros with two decimals', () => {
-    expect(norm(formatMoney(123456))).toBe('1234,56 €');
     expect(norm(formatMoney(12345678))).toBe('123 456,78 €');
     expect(norm(formatMoney(0))).toBe('0,00 €');
     expect(norm(formatMoney(5))).toBe('0,05 €');
+    expect(norm(formatMoney(99999))).toBe('999,99 €');
   });
 
-  it('formats whole euros without decimals', () => {
+  // pt-PT's default grouping leaves 4-digit amounts ungrouped; the product groups every one (issue 37).
+  it('groups the thousands of every amount, 4-digit ones included', () => {
+    expect(norm(formatMoney(123450))).toBe('1 234,50 €');
+    expect(norm(formatMoney(832950))).toBe('8 329,50 €');
+    expect(norm(formatMoney(2651389))).toBe('26 513,89 €');
+    expect(norm(formatMoney(-123450))).toBe('-1 234,50 €');
+    expect(norm(formatMoney(-5))).toBe('-0,05 €');
+    // The spaces never break a line inside an amount.
+    expect(formatMoney(832950)).not.toContain(' ');
+  });
+
+  it('formats whole euros without decimals, grouped the same way', () => {
     expect(norm(formatEuros(290))).toBe('290 €');
+    expect(norm(formatEuros(1200))).toBe('1 200 €');
+    expect(norm(formatEurosCompact(1500))).toBe('1,5 mil €');
   });
 
   it('converts typed euros to cents by rounding', () => {
@@ -58,8 +79,9 @@ describe('parseDecimalPt', () => {
   });
 
   it('formats back what it reads', () => {
-    expect(formatDecimalPt(1250.5, { minDecimals: 2 })).toBe('1250,50');
+    expect(norm(formatDecimalPt(1250.5, { minDecimals: 2 }))).toBe('1 250,50');
     expect(norm(formatDecimalPt(12345.5, { minDecimals: 2 }))).toBe('12 345,50');
+    expect(norm(formatDecimalPt(1000))).toBe('1 000');
     expect(formatDecimalPt(2.5)).toBe('2,5');
     for (const n of [0, 0.05, 19.99, 1250.5, 12345.67, 1234567.89]) {
       expect(parseDecimalPt(formatDecimalPt(n, { minDecimals: 2 }))).toEqual({ ok: true, value: n });

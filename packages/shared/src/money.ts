@@ -1,19 +1,38 @@
-const EUR = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR' });
+/**
+ * Every figure the product shows groups its thousands, 4-digit ones included: pt-PT's default grouping skips
+ * them ("8329,50 €" beside "26 513,89 €"), so `useGrouping: 'always'` (docs/decisions.md, "Issue 37 — One money
+ * grouping"). Every money, quantity and count on screens, PDF, emails and the public page is written by this
+ * module (and `format-percent.ts` for percentages).
+ */
+const GROUPING = { useGrouping: 'always' } as const;
+const EUR = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR', ...GROUPING });
 const EUR_WHOLE = new Intl.NumberFormat('pt-PT', {
   style: 'currency',
   currency: 'EUR',
   minimumFractionDigits: 0,
   maximumFractionDigits: 0,
+  ...GROUPING,
+});
+const EUR_COMPACT = new Intl.NumberFormat('pt-PT', {
+  style: 'currency',
+  currency: 'EUR',
+  notation: 'compact',
+  maximumFractionDigits: 1,
 });
 
-/** Formats integer cents as pt-PT euros with two decimals, e.g. 123456 → "1234,56 €". */
+/** Formats integer cents as pt-PT euros with two decimals, e.g. 123456 → "1 234,56 €". */
 export function formatMoney(cents: number): string {
   return EUR.format(cents / 100);
 }
 
-/** Formats whole euros without decimals, e.g. 290 → "290 €" (used for plan prices). */
+/** Formats whole euros without decimals, e.g. 290 → "290 €", 1200 → "1 200 €" (used for plan prices). */
 export function formatEuros(euros: number): string {
   return EUR_WHOLE.format(euros);
+}
+
+/** Whole euros in a chart's axis, short: 1500 → "1,5 mil €". */
+export function formatEurosCompact(euros: number): string {
+  return EUR_COMPACT.format(euros);
 }
 
 /** Converts a euro amount typed by a person into integer cents by rounding (docs/product.md#totals). */
@@ -69,8 +88,8 @@ export function decimalParseMessage(error: DecimalParseError, maxDecimals = 2): 
 const decimalFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * A number as a pt-PT input shows it back: comma decimals, thousands grouped as `Intl` does for pt-PT
- * ("1250,50", "12 345,50"); `minDecimals` 2 for money.
+ * A number as the product writes it (quantities, counts) and as a pt-PT input shows it back: comma decimals,
+ * thousands always grouped ("1 250,50", "12 345,50"), which `parseDecimalPt` reads; `minDecimals` 2 for money.
  */
 export function formatDecimalPt(value: number, { minDecimals = 0, maxDecimals = 2 } = {}): string {
   const key = `${minDecimals}:${maxDecimals}`;
@@ -79,6 +98,7 @@ export function formatDecimalPt(value: number, { minDecimals = 0, maxDecimals = 
     format = new Intl.NumberFormat('pt-PT', {
       minimumFractionDigits: minDecimals,
       maximumFractionDigits: maxDecimals,
+      ...GROUPING,
     });
     decimalFormats.set(key, format);
   }

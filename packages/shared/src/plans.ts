@@ -35,7 +35,7 @@ export const PLANS: readonly Plan[] = [
     features: [
       '50 propostas por mês',
       '3 utilizadores',
-      '10 templates',
+      '10 modelos',
       '5GB de armazenamento',
       'Assinatura digital',
       'Suporte por email',
@@ -54,7 +54,7 @@ export const PLANS: readonly Plan[] = [
     features: [
       'Propostas ilimitadas',
       '10 utilizadores',
-      'Templates ilimitados',
+      'Modelos ilimitados',
       '50GB de armazenamento',
       'Assinatura digital',
       'Pagamentos por Débito Direto SEPA',

@@ -187,6 +187,18 @@ export function shownStatus(proposal: { status: ProposalStatus; signedAt: string
   return proposal.signedAt ? 'signed' : proposal.status;
 }
 
+/**
+ * The status the client reads on the public page: the team's tracking is not theirs (issue 37), so a proposal
+ * they opened still reads 'Enviada' to them, never 'Visualizada'; the rest as the team reads it.
+ */
+export function clientShownStatus(proposal: {
+  status: ProposalStatus;
+  signedAt: string | null;
+}): ProposalStatus {
+  const status = shownStatus(proposal);
+  return status === 'viewed' ? 'sent' : status;
+}
+
 /*
  * Row-level rules: what a proposal is for its client, read from its status, its validity date and its answer
  * instants (docs/product.md#validity-and-expiry). `today` is always `calendarDay(now, the organization's time

@@ -154,6 +154,37 @@ export const DEMO_CLIENTS = [
   ],
 ] as const;
 
+/** The demo organization's NIF: fictional, with a valid check digit (docs/product.md#tax-ids). */
+export const DEMO_ORGANIZATION_TAX_ID = '509876544';
+
+/** The demo's block library (docs/product.md#block-library): texts a seller inserts in most proposals. */
+export const DEMO_BLOCKS: { name: string; title: string; content: string }[] = [
+  {
+    name: 'Condições de pagamento',
+    title: 'Condições de pagamento',
+    content:
+      '50 % na adjudicação e 50 % na entrega, por transferência bancária a 30 dias da data da fatura.\nAos valores acresce o IVA à taxa legal em vigor.',
+  },
+  {
+    name: 'Garantia',
+    title: 'Garantia',
+    content:
+      'Os trabalhos entregues têm 12 meses de garantia: corrigimos sem custos qualquer defeito que nos seja comunicado nesse prazo.',
+  },
+  {
+    name: 'Sobre nós',
+    title: 'Sobre nós',
+    content:
+      'A Demo Lda ajuda pequenas e médias empresas a vender online desde 2012, com equipas em Lisboa e no Porto e mais de 300 projetos entregues.',
+  },
+  {
+    name: 'Prazos e entrega',
+    title: 'Prazos e entrega',
+    content:
+      'O prazo conta a partir da adjudicação e da receção dos conteúdos. Cada fase termina com uma reunião de validação.',
+  },
+];
+
 /** Demo catalogue: [name, description, sku, category, price in cents, unit]. */
 export const DEMO_PRODUCTS = [
   [

@@ -5,6 +5,7 @@ import {
   isWon,
   type ProposalStatus,
 } from '@aceite/shared/proposal-status';
+import type { RejectionReasonCode } from '@aceite/shared/rejection-reasons';
 import { computeTotals } from '@aceite/shared/totals';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { DEMO_PRODUCTS } from './demo-catalogue.ts';
@@ -44,6 +45,17 @@ const STATUS_PLAN: ProposalStatus[] = [
   'cancelled',
 ];
 
+/**
+ * Why the demo's rejected proposals were lost, in turn (issue 37): 'Motivos de perda' shows a spread, not 100 %
+ * 'Outro'. No 'deadline' here: the end-to-end tests reject for 'Prazo' and count only their own.
+ */
+const DEMO_REJECTIONS: { code: RejectionReasonCode; text: string }[] = [
+  { code: 'price', text: 'Orçamento acima do previsto.' },
+  { code: 'other_supplier', text: 'Avançámos com um fornecedor da região.' },
+  { code: 'price', text: 'Conseguimos um preço mais baixo para a mesma solução.' },
+  { code: 'no_longer_needed', text: 'O projeto foi adiado para o próximo ano.' },
+];
+
 function dateOnly(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
@@ -56,7 +68,10 @@ export function buildDemoProposals(opts: {
 }): (typeof proposals.$inferInsert)[] {
   const now = opts.now ?? new Date();
   const day = 24 * 60 * 60 * 1000;
+  let rejections = 0;
   return STATUS_PLAN.map((status, i) => {
+    const rejection =
+      status === 'rejected' ? DEMO_REJECTIONS[rejections++ % DEMO_REJECTIONS.length] : undefined;
     // Older proposals tend to be decided; spread creation over ~360 days.
     const createdAt = new Date(now.getTime() - ((i * 9 + 3) % 360) * day - (i % 5) * 3_600_000);
     const picks = [i % DEMO_PRODUCTS.length, (i * 7 + 3) % DEMO_PRODUCTS.length];
@@ -107,7 +122,8 @@ export function buildDemoProposals(opts: {
       signedByName: status === 'signed' ? 'Cliente Demonstração' : null,
       signedByEmail: status === 'signed' ? 'cliente@exemplo.pt' : null,
       rejectedAt: status === 'rejected' ? decided : null,
-      rejectionReason: status === 'rejected' ? 'Orçamento acima do previsto.' : null,
+      rejectionReason: rejection?.text ?? null,
+      rejectionReasonCode: rejection?.code ?? null,
       createdAt,
       updatedAt: createdAt,
     };

@@ -1,8 +1,18 @@
 import { PROPOSAL_STATUSES } from '@aceite/shared/schemas/proposals';
+import { isValidPortugueseNif } from '@aceite/shared/tax-id';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { clients, products, proposals, teams, templates, users } from './schema/index.ts';
+import {
+  clients,
+  contentBlocks,
+  organizations,
+  products,
+  proposals,
+  teams,
+  templates,
+  users,
+} from './schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
 import { upsertSuperadmin } from './superadmin.ts';
 
@@ -63,6 +73,30 @@ describe('demo seed', () => {
     expect(await seedDemo(t.db)).toBe(false);
     const [again] = await t.db.select({ n: count() }).from(clients);
     expect(again?.n).toBe(15);
+  });
+
+  it('shows the product: a valid NIF, a block library, and rejections lost for varied reasons (issue 37)', async () => {
+    const [org] = await t.db.select({ settings: organizations.settings }).from(organizations);
+    expect(isValidPortugueseNif(org?.settings.taxId ?? '')).toBe(true);
+    const blocks = await t.db
+      .select({ name: contentBlocks.name, block: contentBlocks.block })
+      .from(contentBlocks);
+    expect(blocks.map((b) => b.name)).toEqual(
+      expect.arrayContaining(['Condições de pagamento', 'Garantia', 'Sobre nós']),
+    );
+    for (const b of blocks) expect(b.block.content.length).toBeGreaterThan(40);
+    const rejected = await t.db
+      .select({ code: proposals.rejectionReasonCode, text: proposals.rejectionReason })
+      .from(proposals)
+      .where(eq(proposals.status, 'rejected'));
+    expect(rejected.length).toBeGreaterThan(0);
+    // 'Motivos de perda' shows a spread: several reasons, none 'Outro' nor missing.
+    expect(new Set(rejected.map((r) => r.code)).size).toBeGreaterThanOrEqual(3);
+    for (const r of rejected) {
+      expect(r.code).not.toBeNull();
+      expect(r.code).not.toBe('other');
+      expect(r.text).toBeTruthy();
+    }
   });
 
   it('still loads when a superadmin was created first on the empty database, keeping that account as it is', async () => {

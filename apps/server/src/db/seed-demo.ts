@@ -2,9 +2,25 @@ import type { OrgRole } from '@aceite/shared/permissions';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '@/lib/password.ts';
 import type { Db } from './client.ts';
-import { DEMO_CLIENTS, DEMO_PRODUCTS, DEMO_TEMPLATES, GLOBAL_TEMPLATES } from './demo-catalogue.ts';
+import {
+  DEMO_BLOCKS,
+  DEMO_CLIENTS,
+  DEMO_ORGANIZATION_TAX_ID,
+  DEMO_PRODUCTS,
+  DEMO_TEMPLATES,
+  GLOBAL_TEMPLATES,
+} from './demo-catalogue.ts';
 import { buildDemoProposals } from './demo-proposals.ts';
-import { clients, organizations, products, proposals, teams, templates, users } from './schema/index.ts';
+import {
+  clients,
+  contentBlocks,
+  organizations,
+  products,
+  proposals,
+  teams,
+  templates,
+  users,
+} from './schema/index.ts';
 
 export const DEMO_PASSWORD = 'Aceite2026!';
 
@@ -38,9 +54,15 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     const [org] = await tx
       .insert(organizations)
-      // Enterprise: the demo shows every feature, and the browser tests add people to it without a limit
-      // (docs/product.md#plans).
-      .values({ name: 'Demo Lda', domain: 'aceite.demo', plan: 'enterprise' })
+      .values({
+        name: 'Demo Lda',
+        domain: 'aceite.demo',
+        // Enterprise: the demo shows every feature, and the browser tests add people to it without a limit
+        // (docs/product.md#plans).
+        plan: 'enterprise',
+        // A NIF that passes the check digit, shown to clients as a real company's would be (issue 37).
+        settings: { taxId: DEMO_ORGANIZATION_TAX_ID, taxCountry: 'Portugal' },
+      })
       .returning({ id: organizations.id });
     if (!org) throw new Error('demo organization not created');
     const inserted = await tx
@@ -103,6 +125,15 @@ export async function seedDemo(db: Db): Promise<boolean> {
         category,
         price,
         unit,
+      })),
+    );
+    // A block library worth opening: the texts a seller inserts in most proposals (issue 37).
+    await tx.insert(contentBlocks).values(
+      DEMO_BLOCKS.map(({ name, title, content }) => ({
+        organizationId: org.id,
+        name,
+        block: { type: 'text' as const, title, content },
+        createdBy: adminId,
       })),
     );
     await tx.insert(templates).values([

@@ -144,7 +144,7 @@ describe('email delivery through a real SMTP server', () => {
     const text = (await pdfPagesText(bytes)).join('\n').replace(/[\u00a0\u202f]/g, ' ');
     expect(text).toContain('Proposta com anexo: Açores');
     expect(text).toContain('Consultoria técnica');
-    expect(text).toContain('1234,50 €');
+    expect(text).toContain('1 234,50 €');
     const other = received.find((m) => m.raw.includes('sem anexo'))?.raw ?? '';
     expect(other).not.toBe('');
     expect(other).not.toContain('application/pdf');

@@ -101,7 +101,7 @@ export function normalizeOcr(text: string): string {
   );
 }
 
-/** Without any blank: money as OCR reads it ("3921,63€" or "3921,63 €") compares equal. */
+/** Without any blank: money as OCR reads it ("3 921,63 €", "3921,63€" or "3 921,63€") compares equal. */
 export function compactOcr(text: string): string {
   return normalizeOcr(text).replace(/\s/g, '');
 }

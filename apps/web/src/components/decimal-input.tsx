@@ -10,7 +10,7 @@ export interface DecimalInputProps
   /** Optional only for `@mantine/form`'s `getInputProps` typing; always pass one. */
   value?: DecimalValue;
   onChange: (value: DecimalValue) => void;
-  /** Money shows two decimals back ("1250,50"); quantities and percentages only what they have. */
+  /** Money shows two decimals back ("1 250,50"); quantities and percentages only what they have. */
   money?: boolean;
   maxDecimals?: number;
   /** A value above this is refused as it is typed (the keystroke is not taken): 100 for a percentage. */

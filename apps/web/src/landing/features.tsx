@@ -1,3 +1,4 @@
+import { formatPercent } from '@aceite/shared/format-percent';
 import {
   IconApi,
   IconBuildingBank,
@@ -19,9 +20,9 @@ interface Feature {
 const FEATURES: Feature[] = [
   {
     icon: IconTemplate,
-    title: 'Templates e blocos reutilizáveis',
+    title: 'Modelos e blocos reutilizáveis',
     description:
-      'Monte cada proposta em minutos a partir de templates e blocos de conteúdo reutilizáveis: apresentação, âmbito, condições e preços sempre consistentes.',
+      'Monte cada proposta em minutos a partir de modelos e blocos de conteúdo reutilizáveis: apresentação, âmbito, condições e preços sempre consistentes.',
   },
   {
     icon: IconEye,
@@ -65,8 +66,8 @@ export function Features() {
             Tudo o que a sua equipa precisa para fechar negócios
           </h2>
           <p className={classes.sectionLead}>
-            Do primeiro rascunho à assinatura e ao pagamento, num só lugar. Reduza até 70% o tempo que passa a
-            criar propostas e dedique-o a vender.
+            Do primeiro rascunho à assinatura e ao pagamento, num só lugar. Reduza até {formatPercent(70)} o
+            tempo que passa a criar propostas e dedique-o a vender.
           </p>
         </div>
         <ul className={classes.featureGrid}>

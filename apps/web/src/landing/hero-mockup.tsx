@@ -1,3 +1,4 @@
+import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney } from '@aceite/shared/money';
 import { IconBuildingBank, IconCircleCheckFilled, IconEye } from '@tabler/icons-react';
 import classes from './landing.module.css';
@@ -53,7 +54,7 @@ export function HeroMockup() {
             <span>{formatMoney(SUBTOTAL)}</span>
           </div>
           <div className={classes.mockupRow}>
-            <span>IVA (23%)</span>
+            <span>IVA ({formatPercent(23)})</span>
             <span>{formatMoney(TAX)}</span>
           </div>
           <div className={`${classes.mockupRow} ${classes.mockupTotal}`}>

@@ -1,3 +1,4 @@
+import { formatPercent } from '@aceite/shared/format-percent';
 import { TRIAL_DAYS } from '@aceite/shared/plans';
 import { IconArrowRight, IconBolt } from '@tabler/icons-react';
 import { HeroMockup } from './hero-mockup';
@@ -6,7 +7,7 @@ import { LinkButton } from './link-button';
 import { TrustList } from './trust-list';
 
 const STATS = [
-  { value: '70%', label: 'menos tempo a criar cada proposta' },
+  { value: formatPercent(70), label: 'menos tempo a criar cada proposta' },
   { value: 'RGPD', label: 'assinatura digital válida e em conformidade' },
   { value: 'SEPA', label: 'pagamentos por débito direto na proposta' },
   { value: `${TRIAL_DAYS} dias`, label: 'de trial grátis em todos os planos' },
@@ -20,13 +21,13 @@ export function Hero() {
           <div className={classes.heroCopy}>
             <p className={classes.heroBadge}>
               <IconBolt size={16} aria-hidden="true" />
-              Até 70% menos tempo a criar propostas
+              Até {formatPercent(70)} menos tempo a criar propostas
             </p>
             <h1 id="hero-title" className={classes.heroTitle}>
               Da proposta ao <span className={classes.heroAccent}>aceite</span>, em minutos.
             </h1>
             <p className={classes.heroLead}>
-              Crie propostas comerciais profissionais a partir de templates, envie-as com um link e saiba
+              Crie propostas comerciais profissionais a partir de modelos, envie-as com um link e saiba
               exatamente quando o cliente as abre, lê e assina. Com assinatura digital e pagamentos SEPA, a
               sua equipa fecha negócios sem papelada nem emails perdidos.
             </p>

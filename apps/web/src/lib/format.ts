@@ -1,5 +1,6 @@
 import { formatInstantDate, formatInstantDateTime } from '@aceite/shared/dates';
 import { formatPercent as formatSharedPercent } from '@aceite/shared/format-percent';
+import { formatDecimalPt } from '@aceite/shared/money';
 
 interface PersonName {
   firstName: string;
@@ -48,11 +49,9 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
   return formatDate(iso);
 }
 
-const COUNT = new Intl.NumberFormat('pt-PT');
-
-/** A whole number in pt-PT, e.g. 12345 → "12 345". */
+/** A whole number in pt-PT, grouped as every figure is (shared `money`), e.g. 1234 → "1 234". */
 export function formatCount(value: number): string {
-  return COUNT.format(value);
+  return formatDecimalPt(value, { maxDecimals: 0 });
 }
 
 /** A rate already multiplied by 100 (as the API sends it), one decimal, e.g. 33.3 → "33,3 %". */

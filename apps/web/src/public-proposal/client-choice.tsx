@@ -11,6 +11,7 @@ import {
 import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { computeTotals, lineTotal, taxLabel } from '@aceite/shared/totals';
+import { unitFor } from '@aceite/shared/units';
 import { useEffect, useState } from 'react';
 import { formatNumber } from './format';
 import { useHydrated } from './hydrated';
@@ -101,7 +102,7 @@ function QuantityStepper({ item, name, value, disabled, onChange }: QuantityStep
         +
       </button>
       <span className="pp-choice-range" id={`${id}-range`}>
-        {`de ${formatNumber(min)} a ${formatNumber(max)}${item.unit ? ` ${item.unit}` : ''}`}
+        {`de ${formatNumber(min)} a ${formatNumber(max)}${item.unit ? ` ${unitFor(max, item.unit)}` : ''}`}
       </span>
     </div>
   );

@@ -3,8 +3,7 @@ import {
   formatInstantDate,
   formatInstantDateTime,
 } from '@aceite/shared/dates';
-
-const NUMBER = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
+import { formatDecimalPt } from '@aceite/shared/money';
 
 // Dates are written as in the app and the emails (shared `dates`): "05/03/2026", "05/03/2026, 14:30".
 
@@ -26,12 +25,7 @@ export function formatCalendarDate(day: string): string {
   return formatDay(day);
 }
 
-/** A plain number in pt-PT, e.g. 2.5 → "2,5", 1000 → "1000". */
+/** A plain number in pt-PT, grouped as every figure is (shared `money`), e.g. 2.5 → "2,5", 1000 → "1 000". */
 export function formatNumber(value: number): string {
-  return NUMBER.format(value);
-}
-
-/** "1 visualização", "3 visualizações". */
-export function formatViews(count: number): string {
-  return `${formatNumber(count)} ${count === 1 ? 'visualização' : 'visualizações'}`;
+  return formatDecimalPt(value);
 }

@@ -2,14 +2,13 @@ import { differsFromOffer, pricedLines, shownTotal } from '@aceite/shared/agreed
 import { itemChoiceNote } from '@aceite/shared/client-choice';
 import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
-import { shownStatus } from '@aceite/shared/proposal-status';
+import { clientShownStatus } from '@aceite/shared/proposal-status';
 import { blockSectionId, READING_ITEMS_SECTION } from '@aceite/shared/reading';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { lineTerms, lineTotal, type Totals, taxLabel } from '@aceite/shared/totals';
-import { IconEye } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
-import { formatCalendarDate, formatNumber, formatViews } from './format';
+import { formatCalendarDate, formatNumber } from './format';
 import { usePageDates } from './page-dates';
 import { IssuerMeta, ProposalNumberMeta, TaxIdLine } from './proposal-identity';
 import { TaxBreakdown } from './tax-breakdown';
@@ -40,7 +39,7 @@ function normalizeItem(item: Partial<Item>) {
 
 /** One status word across screens: a signed proposal reads 'Assinada' here as in the team's lists (issue 33). */
 export function StatusBadge({ proposal }: { proposal: Pick<PublicProposal, 'status' | 'signedAt'> }) {
-  return <ProposalStatusBadge status={shownStatus(proposal)} size="lg" className="pp-badge" />;
+  return <ProposalStatusBadge status={clientShownStatus(proposal)} size="lg" className="pp-badge" />;
 }
 
 /** The hero's figures (docs/product.md#signed-figures): the agreed configuration's total once there is one. */
@@ -55,10 +54,6 @@ function ProposalHero({ proposal, showJump }: { proposal: PublicProposal; showJu
     <div className="pp-hero">
       <div className="pp-hero-top">
         <StatusBadge proposal={proposal} />
-        <span className="pp-views">
-          <IconEye size={16} aria-hidden="true" />
-          {formatViews(proposal.viewCount)}
-        </span>
       </div>
       <h1 className="pp-title" id="proposal-title">
         {proposal.title}

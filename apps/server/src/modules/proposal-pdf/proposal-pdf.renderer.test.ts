@@ -27,7 +27,7 @@ describe('renderProposalPdf', () => {
     // Line 1: 1 × 123,45 € less 10 % = 111,11 €. Totals from the shared computation: subtotal 24 079,90 €.
     expect(all).toContain('111,11 €');
     expect(all).toContain(
-      'Subtotal\n24 079,90 €\nDesconto (5 %)\n−1204,00 €\nIVA\n4594,78 €\nTotal\n27 470,68 €',
+      'Subtotal\n24 079,90 €\nDesconto (5 %)\n−1 204,00 €\nIVA\n4 594,78 €\nTotal\n27 470,68 €',
     );
     // User text stays text.
     expect(all).toContain('<b>Não</b> é HTML: <script>x</script>');
@@ -131,7 +131,7 @@ describe('renderProposalPdf with optional items and quantity ranges (docs/produc
     expect(all).toContain('Opcional, não incluído no total');
     expect(all).toContain('Quantidade de 6 a 24');
     // 1000 + 120 € (the logo is out) = 1120 €, IVA 257,60 €.
-    expect(all).toContain('Subtotal\n1120,00 €\nIVA (23 %)\n257,60 €\nTotal\n1377,60 €');
+    expect(all).toContain('Subtotal\n1 120,00 €\nIVA (23 %)\n257,60 €\nTotal\n1 377,60 €');
   });
 
   it('after a decision shows the chosen configuration and its totals', async () => {
@@ -148,6 +148,6 @@ describe('renderProposalPdf with optional items and quantity ranges (docs/produc
     expect(all).toContain('Configuração escolhida pelo cliente');
     expect(all).toContain('Não escolhidos: Logótipo');
     // 1000 + 240 € = 1240 €, IVA 285,20 €.
-    expect(all).toContain('Subtotal\n1240,00 €\nIVA (23 %)\n285,20 €\nTotal\n1525,20 €');
+    expect(all).toContain('Subtotal\n1 240,00 €\nIVA (23 %)\n285,20 €\nTotal\n1 525,20 €');
   });
 });

@@ -68,7 +68,7 @@ describe('GET /proposals/{id}/pdf', () => {
       const text = (await pdfPagesText(res.rawPayload)).join('\n').replace(/[\u00a0\u202f]/g, ' ');
       expect(text).toContain('Orçamento: Manutenção/Março');
       expect(text).toContain('Inês Lima');
-      expect(text).toContain('Total\n3075,00 €');
+      expect(text).toContain('Total\n3 075,00 €');
       expect(text).toContain('Página 1 de 1');
     }
   });

@@ -52,7 +52,7 @@ describe('POST /proposals/:id/send', () => {
     expect(mail?.html).toContain('Website &lt;script&gt;x&lt;/script&gt;');
     expect(mail?.html).not.toContain('<script>x</script>');
     expect(mail?.html).toContain('Joana &lt;b&gt;Lima&lt;/b&gt;');
-    expect(mail?.text).toContain('3075,00');
+    expect(mail?.text.replace(/[\u00a0\u202f]/g, ' ')).toContain('3 075,00');
   });
 
   it('does not snapshot again when nothing changed, and keeps viewed or later statuses', async () => {

@@ -135,7 +135,7 @@ describe('optional items and quantity ranges', () => {
     const text = (await pdfPagesText(pdf.rawPayload)).join('\n').replace(/[\u00a0\u202f]/g, ' ');
     expect(text).toContain('Configuração escolhida pelo cliente');
     expect(text).toContain('Não escolhidos: Manutenção');
-    expect(text).toContain('Total\n1771,20 €');
+    expect(text).toContain('Total\n1 771,20 €');
   });
 
   it('a signature carries the choice too; a rejection stores none', async () => {
@@ -187,7 +187,7 @@ describe('optional items and quantity ranges', () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.kind, 'sealed_document'), eq(emailOutbox.toAddress, 'joana@lima.pt')));
     expect(mails.map((m) => m.text.replace(/[\u00a0\u202f]/g, ' ')).join('\n')).toContain(
-      'Valor acordado: 1377,60 € (proposta original: 1439,10 €)',
+      'Valor acordado: 1 377,60 € (proposta original: 1 439,10 €)',
     );
     // Accepted without changing anything: the agreed total is the offer's.
     const plain = await sentProposal();

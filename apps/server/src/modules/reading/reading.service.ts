@@ -1,6 +1,6 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import { isClosedToClient } from '@aceite/shared/proposal-status';
-import { blockIndexOf, READING_ITEMS_SECTION } from '@aceite/shared/reading';
+import { blockIndexOf, READING_ITEMS_SECTION, READING_VISIT_WINDOW_MINUTES } from '@aceite/shared/reading';
 import {
   READING_RETENTION_MIN_MONTHS,
   readingRetentionMonths,
@@ -48,7 +48,7 @@ const CLOCK_SLACK_MS = 2_000;
  * visit id from them within it is read as the same visit (issue 34, L3; docs/product.md#reading). Without it,
  * forty visit ids sent in a few seconds were forty visits, each with the whole time since the view.
  */
-export const READING_VISITOR_WINDOW_MS = 30 * 60 * 1000;
+export const READING_VISITOR_WINDOW_MS = READING_VISIT_WINDOW_MINUTES * 60 * 1000;
 /** At most this many visits of one proposal start in a day; batches opening more are not recorded. */
 export const READING_MAX_VISITS_PER_DAY = 50;
 

@@ -98,7 +98,7 @@ describe('the sealed PDF by email (docs/product.md#sealed-certificate)', () => {
       if (mail.toAddress === clientEmail) expect(mail.fromName).toMatch(/^\S.* \(.+\)$/);
       else expect(mail.fromName).toBeNull();
       // The figure agreed to, as every screen shows it (docs/product.md#signed-figures); unchanged offer.
-      expect(mail.text.replace(/[\u00a0\u202f]/g, ' ')).toContain('Valor acordado: 1230,00 €\n');
+      expect(mail.text.replace(/[\u00a0\u202f]/g, ' ')).toContain('Valor acordado: 1 230,00 €\n');
       expect(mail.text).not.toContain('proposta original');
     }
     // The client's text still carries the download link of the public page.

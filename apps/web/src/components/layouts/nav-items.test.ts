@@ -11,11 +11,11 @@ describe('visibleNavItems', () => {
     for (const role of ['admin', 'manager', 'sales', 'viewer'] as const) {
       const items = visibleNavItems({ role, hasOrganization: true });
       expect(labels(items), role).toEqual([
-        'Dashboard',
+        'Painel',
         'Propostas',
         'Pagamentos',
         'Clientes',
-        'Analytics',
+        'Análises',
         'Configurações',
       ]);
       expect(childLabels(items, 'proposals')).toEqual([
@@ -30,7 +30,7 @@ describe('visibleNavItems', () => {
       ]);
       expect(childLabels(items, 'settings')).toEqual([
         'Geral',
-        'Templates',
+        'Modelos',
         'Blocos',
         'Produtos',
         'Utilizadores',

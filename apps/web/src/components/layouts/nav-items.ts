@@ -111,7 +111,7 @@ const SETTINGS_LINKS: readonly NavChild[] = [
   { id: 'settings-general', label: 'Geral', to: paths.settings, isActive: under(routes.settings) },
   ...(
     [
-      ['templates', 'Templates', paths.templates, routes.templates],
+      ['templates', 'Modelos', paths.templates, routes.templates],
       ['content-blocks', 'Blocos', paths.contentBlocks, routes.contentBlocks],
       ['products', 'Produtos', paths.products, routes.products],
       ['users', 'Utilizadores', paths.users, routes.users],
@@ -136,7 +136,7 @@ const SETTINGS_LINKS: readonly NavChild[] = [
 export const NAV_ITEMS: readonly NavItem[] = [
   {
     id: 'dashboard',
-    label: 'Dashboard',
+    label: 'Painel',
     icon: IconLayoutDashboard,
     to: paths.dashboard,
     isActive: under(routes.dashboard),
@@ -168,7 +168,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   {
     id: 'analytics',
-    label: 'Analytics',
+    label: 'Análises',
     icon: IconChartBar,
     to: paths.analytics,
     isActive: under(routes.analytics),

@@ -142,7 +142,7 @@ describe('AnalyticsPage', () => {
       expect(accepted.textContent?.replace(/\s/g, ' ')).toContain('Valor aceite: 20 000,00 €'),
     );
 
-    const users = screen.getByRole('region', { name: 'Performance por Utilizador' });
+    const users = screen.getByRole('region', { name: 'Desempenho por utilizador' });
     const row = await within(users).findByRole('row', { name: /Vera Vieira/ });
     expect(row.textContent?.replace(/\s/g, ' ')).toContain('vendas@aceite.demo');
     expect(row.textContent?.replace(/\s/g, ' ')).toContain('12 345,00 €');
@@ -150,15 +150,15 @@ describe('AnalyticsPage', () => {
       'aria-valuenow',
       '40',
     );
-    const teams = screen.getByRole('region', { name: 'Performance por Equipa' });
+    const teams = screen.getByRole('region', { name: 'Desempenho por equipa' });
     expect(await within(teams).findByText('Porto')).toBeInTheDocument();
-    const clients = screen.getByRole('region', { name: 'Top 10 Clientes' });
+    const clients = screen.getByRole('region', { name: 'Os 10 melhores clientes' });
     expect(await within(clients).findByText('4 propostas · 2 aceites')).toBeInTheDocument();
     // 'Motivos de perda' (docs/product.md#rejection-reasons): count, share and value per reason.
     const losses = screen.getByRole('region', { name: 'Motivos de perda' });
     const price = (await within(losses).findByText('Preço')).closest('li');
     expect(price?.textContent?.replace(/\s/g, ' ')).toContain('3 propostas · 75 %');
-    expect(price?.textContent?.replace(/\s/g, ' ')).toContain('4500,00 €');
+    expect(price?.textContent?.replace(/\s/g, ' ')).toContain('4 500,00 €');
 
     // The chart's text alternative: every month from the first to the last, February filled with zeros.
     const chart = screen.getByRole('region', { name: 'Propostas ao longo do tempo' });

@@ -33,8 +33,8 @@ export function AnalyticsPage() {
 
   return (
     <>
-      <DocumentTitle title="Analytics" />
-      <PageHeader title="Analytics" description="O desempenho das propostas da sua organização." />
+      <DocumentTitle title="Análises" />
+      <PageHeader title="Análises" description="O desempenho das propostas da sua organização." />
       <AnalyticsFilters filters={filters} options={options.data} onChange={changeFilters} />
       <Stack gap="lg">
         <AnalyticsOverviewCards overview={overview.data} loading={overview.isPending} />
@@ -43,7 +43,7 @@ export function AnalyticsPage() {
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
           <TeamPerformanceList teams={byTeam.data} loading={byTeam.isPending} />
           <TopClients
-            title="Top 10 Clientes"
+            title="Os 10 melhores clientes"
             variant="detailed"
             clients={topClients.data}
             loading={topClients.isPending}

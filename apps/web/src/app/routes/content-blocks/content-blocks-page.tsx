@@ -11,7 +11,7 @@ export function ContentBlocksPage() {
       <DocumentTitle title="Blocos" />
       <PageHeader
         title="Blocos"
-        description="A biblioteca de blocos reutilizáveis: insira-os nas propostas e nos templates."
+        description="A biblioteca de blocos reutilizáveis: insira-os nas propostas e nos modelos."
       />
       <ContentBlocksList
         search={list.search}

@@ -98,7 +98,7 @@ describe('DashboardPage', () => {
 
     const top = screen.getByRole('region', { name: 'Principais clientes' });
     expect(await within(top).findByText('Padaria Lusitana')).toBeInTheDocument();
-    expect(within(top).getByRole('link', { name: /Ver analytics/ })).toHaveAttribute('href', '/analytics');
+    expect(within(top).getByRole('link', { name: /Ver análises/ })).toHaveAttribute('href', '/analytics');
 
     const recent = screen.getByRole('region', { name: 'Atividade recente' });
     const rows = await within(recent).findAllByRole('link', { name: /Proposta \d+/ });

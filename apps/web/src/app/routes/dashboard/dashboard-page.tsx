@@ -29,7 +29,7 @@ export function DashboardPage() {
 
   return (
     <>
-      <DocumentTitle title="Dashboard" />
+      <DocumentTitle title="Painel" />
       <PageHeader
         title={user ? `Olá, ${user.firstName}` : 'Olá'}
         description={
@@ -52,7 +52,7 @@ export function DashboardPage() {
         >
           <TopClients
             title="Principais clientes"
-            actions={<PanelLink to={paths.analytics} label="Ver analytics" />}
+            actions={<PanelLink to={paths.analytics} label="Ver análises" />}
             variant="compact"
             clients={topClients.data}
             loading={topClients.isPending}

@@ -63,7 +63,7 @@ export function ProposalNewPage() {
       <PageHeader
         title={TITLE}
         back={back}
-        description={template ? `A partir do template «${template.name}».` : undefined}
+        description={template ? `A partir do modelo «${template.name}».` : undefined}
       />
       {validityDays === null ? (
         <LoadingState label="A preparar a proposta…" />

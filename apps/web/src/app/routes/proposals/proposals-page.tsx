@@ -54,7 +54,7 @@ export function ProposalsPage() {
                 leftSection={<IconTemplate size={18} aria-hidden="true" />}
                 visibleFrom="xs"
               >
-                Templates
+                Modelos
               </Button>
               {/* Icon only on a phone, so both actions fit on one line. */}
               <ActionIcon
@@ -62,7 +62,7 @@ export function ProposalsPage() {
                 to={paths.templates}
                 variant="default"
                 size={36}
-                aria-label="Templates"
+                aria-label="Modelos"
                 hiddenFrom="xs"
               >
                 <IconTemplate size={18} aria-hidden="true" />

@@ -23,8 +23,8 @@ export function TemplateEditPage() {
   if (template.isPending) {
     return (
       <>
-        <DocumentTitle title="Editar template" />
-        <LoadingState label="A carregar template…" />
+        <DocumentTitle title="Editar modelo" />
+        <LoadingState label="A carregar modelo…" />
       </>
     );
   }
@@ -36,9 +36,9 @@ export function TemplateEditPage() {
     <>
       <DocumentTitle title={`Editar ${template.data.name}`} />
       <PageHeader
-        title="Editar template"
+        title="Editar modelo"
         description={template.data.name}
-        back={{ to: paths.templates, label: 'Voltar a Templates' }}
+        back={{ to: paths.templates, label: 'Voltar a Modelos' }}
       />
       <TemplateForm
         key={template.data.id}

@@ -16,8 +16,8 @@ export function TemplateNewPage() {
 
   return (
     <>
-      <DocumentTitle title="Novo template" />
-      <PageHeader title="Novo template" back={{ to: paths.templates, label: 'Voltar a Templates' }} />
+      <DocumentTitle title="Novo modelo" />
+      <PageHeader title="Novo modelo" back={{ to: paths.templates, label: 'Voltar a Modelos' }} />
       <TemplateForm
         vatRegion={branding.data?.vatRegion}
         cancelTo={paths.templates}

@@ -37,9 +37,9 @@ export function TemplatesPage() {
 
   return (
     <>
-      <DocumentTitle title="Templates" />
+      <DocumentTitle title="Modelos" />
       <PageHeader
-        title="Templates"
+        title="Modelos"
         description="Modelos reutilizáveis para criar propostas em minutos."
         actions={
           canWrite &&
@@ -60,7 +60,7 @@ export function TemplatesPage() {
               to={paths.templateNew}
               leftSection={<IconPlus size={18} aria-hidden="true" />}
             >
-              Novo template
+              Novo modelo
             </Button>
           ))
         }

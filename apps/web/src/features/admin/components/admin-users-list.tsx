@@ -11,7 +11,7 @@ import { type ListColumn, ResponsiveList } from '@/components/responsive-list';
 import { RoleBadge } from '@/components/role-badge';
 import { SearchInput } from '@/components/search-input';
 import { errorMessage } from '@/lib/api-client';
-import { fullName } from '@/lib/format';
+import { formatCount, fullName } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { useDebouncedSearch } from '@/lib/use-list-search';
 import { useAdminUsers } from '../api/get-admin-users';
@@ -246,7 +246,7 @@ export function AdminUsersList({
         />
       </SimpleGrid>
       <Text size="sm" c="dimmed" role="status" aria-live="polite" mih="1.5em">
-        {result ? (total === 1 ? '1 utilizador' : `${total.toLocaleString('pt-PT')} utilizadores`) : null}
+        {result ? (total === 1 ? '1 utilizador' : `${formatCount(total)} utilizadores`) : null}
       </Text>
       <ListStates
         query={query}

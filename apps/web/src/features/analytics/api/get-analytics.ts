@@ -19,7 +19,7 @@ export async function getAnalytics<T extends z.ZodType>(
     return parsed.data;
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'AbortError')) {
-      console.warn(`Analytics: ${path} falhou`, error);
+      console.warn(`Análises: ${path} falhou`, error);
     }
     throw error;
   }

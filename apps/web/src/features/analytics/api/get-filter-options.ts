@@ -27,7 +27,7 @@ async function getList<T extends z.ZodType>(path: string, schema: T, signal?: Ab
     return schema.parse(await apiClient.get(path, { query: { limit: OPTIONS_LIMIT }, signal })) as z.infer<T>;
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'AbortError')) {
-      console.warn(`Analytics: ${path} falhou`, error);
+      console.warn(`Análises: ${path} falhou`, error);
     }
     throw error;
   }

@@ -18,7 +18,7 @@ describe('ProposalsOverTimeChart', () => {
     const { container } = renderWithProviders(<ProposalsOverTimeChart points={POINTS} loading={false} />);
     const table = screen.getByRole('table', { name: 'Propostas e valor por mês' });
     expect(rowTexts(table).slice(1)).toEqual([
-      'dezembro de 202521500,00 €1500,00 €',
+      'dezembro de 202521 500,00 €1500,00 €',
       'janeiro de 202600,00 €00,00 €',
       'fevereiro de 2026412 345,67 €310 000,00 €',
     ]);

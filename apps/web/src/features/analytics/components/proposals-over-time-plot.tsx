@@ -1,16 +1,9 @@
-import { formatMoney } from '@aceite/shared/money';
+import { formatEurosCompact, formatMoney } from '@aceite/shared/money';
 import type { TimePoint } from '@aceite/shared/schemas/analytics';
 import { CompositeChart, type CompositeChartProps, type CompositeChartSeries } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
 import { formatCount } from '@/lib/format';
 import { isJanuary, monthLong, monthShort, periodYear } from './time-series';
-
-const EUR_COMPACT = new Intl.NumberFormat('pt-PT', {
-  style: 'currency',
-  currency: 'EUR',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
 
 const SERIES: CompositeChartSeries[] = [
   { name: 'count', label: 'Propostas', color: 'brand.4', type: 'bar' },
@@ -61,7 +54,7 @@ export function ProposalsOverTimePlot({ points, h }: { points: TimePoint[]; h: C
       barProps={{ radius: [4, 4, 0, 0] }}
       xAxisProps={{ tickFormatter: monthTick }}
       yAxisProps={{ allowDecimals: false, tickFormatter: formatCount, width: 40 }}
-      rightYAxisProps={{ tickFormatter: (euros: number) => EUR_COMPACT.format(euros), width: 64 }}
+      rightYAxisProps={{ tickFormatter: (euros: number) => formatEurosCompact(euros), width: 64 }}
       tooltipProps={{ content: ({ payload }) => <MonthTooltip point={payload?.[0]?.payload} /> }}
     />
   );

@@ -12,12 +12,12 @@ interface TeamPerformanceListProps {
 }
 
 /**
- * 'Performance por Equipa' (docs/product.md#analytics-and-dashboard): each team's proposals, accepted, value
+ * 'Desempenho por equipa' (docs/product.md#analytics-and-dashboard): each team's proposals, accepted, value
  * and conversion.
  */
 export function TeamPerformanceList({ teams, loading }: TeamPerformanceListProps) {
   return (
-    <SectionPanel title="Performance por Equipa">
+    <SectionPanel title="Desempenho por equipa">
       {loading ? (
         <Stack gap="md">
           {[0, 1, 2].map((i) => (

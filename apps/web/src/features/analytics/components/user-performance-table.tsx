@@ -14,12 +14,12 @@ interface UserPerformanceTableProps {
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /**
- * 'Performance por Utilizador' (docs/product.md#analytics-and-dashboard): a table on wider screens, one card
+ * 'Desempenho por utilizador' (docs/product.md#analytics-and-dashboard): a table on wider screens, one card
  * per person on a phone, where six columns do not fit.
  */
 export function UserPerformanceTable({ users, loading }: UserPerformanceTableProps) {
   return (
-    <SectionPanel title="Performance por Utilizador">
+    <SectionPanel title="Desempenho por utilizador">
       {loading ? (
         <Stack gap="sm">
           {[0, 1, 2, 3].map((i) => (

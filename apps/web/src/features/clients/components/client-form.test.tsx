@@ -131,14 +131,14 @@ describe('ClientForm', { timeout: 20_000 }, () => {
     expect(onSuccess).not.toHaveBeenCalled();
   });
 
-  it("falls back to 'Erro ao salvar cliente' when the server gives no message", async () => {
+  it("falls back to 'Erro ao guardar cliente' when the server gives no message", async () => {
     mockApi({ 'POST /clients': () => Promise.reject(new TypeError('Failed to fetch')) });
     const { user } = renderForm();
     await fill(user, field('Nome'), 'Marta Sousa');
     await fill(user, field('Email'), 'marta@padaria.pt');
     await user.click(screen.getByRole('button', { name: 'Criar cliente' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao salvar cliente');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao guardar cliente');
   });
 
   it('edits an existing client with PUT and says so on the button', async () => {

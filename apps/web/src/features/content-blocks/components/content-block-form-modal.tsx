@@ -134,7 +134,7 @@ export function ContentBlockFormModal({ opened, block, onClose }: ContentBlockFo
           />
           {block && (
             <Alert color="gray" variant="light">
-              As propostas e templates onde o bloco já foi inserido não mudam.
+              As propostas e modelos onde o bloco já foi inserido não mudam.
             </Alert>
           )}
           {formError && (

@@ -138,8 +138,8 @@ export function ContentBlocksList({ search, page, onSearchChange, onPageChange }
       title: 'Eliminar bloco',
       children: (
         <Text size="sm">
-          O bloco <strong>{block.name}</strong> sai da biblioteca. As propostas e templates onde já foi
-          inserido não mudam.
+          O bloco <strong>{block.name}</strong> sai da biblioteca. As propostas e modelos onde já foi inserido
+          não mudam.
         </Text>
       ),
       labels: { confirm: 'Eliminar', cancel: 'Cancelar' },

@@ -21,7 +21,7 @@ interface QuickAction {
 const QUICK_ACTIONS: QuickAction[] = [
   {
     label: 'Nova proposta',
-    description: 'Crie uma proposta a partir do zero ou de um template.',
+    description: 'Crie uma proposta a partir do zero ou de um modelo.',
     to: paths.proposalNew,
     icon: <IconFilePlus size={22} />,
     permission: 'proposal:create',
@@ -40,7 +40,7 @@ const QUICK_ACTIONS: QuickAction[] = [
     permission: 'client:write',
   },
   {
-    label: 'Ver analytics',
+    label: 'Ver análises',
     description: 'Veja a conversão e o valor das suas propostas.',
     to: paths.analytics,
     icon: <IconChartBar size={22} />,

@@ -142,7 +142,7 @@ describe('ProductForm', { timeout: 20_000 }, () => {
     const price = screen.getByRole('textbox', { name: /^Preço/ });
     await fill(user, price, '1.250,50');
     await user.tab();
-    expect(price).toHaveValue('1250,50');
+    expect(price).toHaveValue('1\u00a0250,50');
 
     await user.click(screen.getByRole('button', { name: 'Criar produto' }));
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
@@ -197,12 +197,12 @@ describe('ProductForm', { timeout: 20_000 }, () => {
     expect(screen.getByText('Já existe um produto com este SKU')).toBeInTheDocument();
   });
 
-  it("falls back to 'Erro ao salvar produto'", async () => {
+  it("falls back to 'Erro ao guardar produto'", async () => {
     mockProductApi(() => jsonResponse(500, {}));
     const { user } = renderWithProviders(
       <ProductForm product={PRODUCT} cancelTo="/products" onSuccess={vi.fn()} />,
     );
     await user.click(screen.getByRole('button', { name: 'Guardar alterações' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao salvar produto');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao guardar produto');
   });
 });

@@ -1,10 +1,9 @@
-import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
+import { formatDecimalPt, formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
 import { lineTotal } from '@aceite/shared/totals';
 import { Group, Stack, Table, Text } from '@mantine/core';
 import { SectionPanel } from '@/components/section-panel';
 
-const QUANTITY = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
 const NUMERIC = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /**
@@ -39,7 +38,7 @@ export function ChosenConfigurationPanel({ proposal }: { proposal: Proposal }) {
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right" style={NUMERIC}>
-                  {QUANTITY.format(item.quantity)}
+                  {formatDecimalPt(item.quantity)}
                 </Table.Td>
                 <Table.Td ta="right" fw={600} style={NUMERIC}>
                   {formatMoney(lineTotal(item))}

@@ -186,7 +186,7 @@ const ItemRow = memo(function ItemRow({
             onChange={(event) => setField(index, 'unit', event.currentTarget.value)}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 24, md: 5 }}>
+        <Grid.Col span={{ base: 12, md: 4 }}>
           <DecimalInput
             label="Preço unitário (€)"
             placeholder="0,00"
@@ -206,7 +206,8 @@ const ItemRow = memo(function ItemRow({
             onChange={(value) => setField(index, 'discount', value)}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 3 }}>
+        {/* Wide enough for "Da proposta (23 %)" whole, at 1366 px and on a 360 px phone (issue 37). */}
+        <Grid.Col span={{ base: 24, md: 6 }}>
           <ItemTaxSelect
             index={index}
             tax={item.tax}
@@ -235,7 +236,7 @@ const ItemRow = memo(function ItemRow({
             </Suspense>
           </Grid.Col>
         )}
-        <Grid.Col span={{ base: 24, md: 7 }}>
+        <Grid.Col span={{ base: 24, md: 5 }}>
           <Group justify="space-between" gap="xs" wrap="nowrap" mt={{ base: 0, md: 26 }}>
             <Stack gap={0}>
               <Text size="xs" c="dimmed" hiddenFrom="md">

@@ -1,7 +1,5 @@
-import { formatMoney } from '@aceite/shared/money';
+import { formatDecimalPt, formatMoney } from '@aceite/shared/money';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
-
-const QUANTITY = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
 
 /**
  * What changed in a reissued draft against the accepted proposal it came from (docs/product.md#evidence): title,
@@ -21,14 +19,14 @@ export function proposalChanges(accepted: Proposal, draft: Proposal): string[] {
       continue;
     }
     if (!a && b) {
-      changes.push(`Item novo: ${b.name} (${QUANTITY.format(b.quantity)} × ${formatMoney(b.unitPrice)})`);
+      changes.push(`Item novo: ${b.name} (${formatDecimalPt(b.quantity)} × ${formatMoney(b.unitPrice)})`);
       continue;
     }
     if (!a || !b) continue;
     const name = a.name === b.name ? a.name : `${a.name} → ${b.name}`;
     if (a.name !== b.name) changes.push(`Item ${i + 1}: nome «${a.name}» → «${b.name}»`);
     if (a.quantity !== b.quantity) {
-      changes.push(`${name}: quantidade ${QUANTITY.format(a.quantity)} → ${QUANTITY.format(b.quantity)}`);
+      changes.push(`${name}: quantidade ${formatDecimalPt(a.quantity)} → ${formatDecimalPt(b.quantity)}`);
     }
     if (a.unitPrice !== b.unitPrice) {
       changes.push(`${name}: preço unitário ${formatMoney(a.unitPrice)} → ${formatMoney(b.unitPrice)}`);

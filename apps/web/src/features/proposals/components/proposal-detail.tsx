@@ -1,6 +1,7 @@
 import { itemChoiceNote } from '@aceite/shared/client-choice';
-import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
+import { formatDecimalPt, formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import { isPastValidity, shownStatus } from '@aceite/shared/proposal-status';
+import { VIEWS_EXPLAINED } from '@aceite/shared/reading';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
 import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { Anchor, Box, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
@@ -9,7 +10,7 @@ import type { ReactNode } from 'react';
 import { FinancialSummary } from '@/components/financial-summary';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { SectionPanel } from '@/components/section-panel';
-import { formatDateTime, fullName } from '@/lib/format';
+import { formatCount, formatDateTime, fullName } from '@/lib/format';
 import { formatCalendarDate, todayIso, useOrganizationTimeZone } from './dates';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -25,7 +26,6 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-const QUANTITY = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
 const NUMERIC = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 function ItemsTable({ proposal }: { proposal: Proposal }) {
@@ -77,11 +77,11 @@ function ItemsTable({ proposal }: { proposal: Proposal }) {
               )}
               {/* On a phone the quantity and price columns fold into the item's cell. */}
               <Text size="xs" c="dimmed" hiddenFrom="sm" style={NUMERIC}>
-                {QUANTITY.format(item.quantity)} × {formatUnitPrice(item.unitPrice, item.unit)}
+                {formatDecimalPt(item.quantity)} × {formatUnitPrice(item.unitPrice, item.unit)}
               </Text>
             </Table.Td>
             <Table.Td ta="right" visibleFrom="sm" style={NUMERIC}>
-              {QUANTITY.format(item.quantity)}
+              {formatDecimalPt(item.quantity)}
             </Table.Td>
             <Table.Td ta="right" visibleFrom="sm" style={NUMERIC}>
               {formatUnitPrice(item.unitPrice, item.unit)}
@@ -236,7 +236,12 @@ export function ProposalDetail({
                   {owner.email}
                 </Anchor>
               </Fact>
-              <Fact term="Visualizações do cliente">{proposal.viewCount}</Fact>
+              <Fact term="Visualizações do cliente">
+                {formatCount(proposal.viewCount)}
+                <Text size="xs" c="dimmed">
+                  {VIEWS_EXPLAINED}
+                </Text>
+              </Fact>
               <Fact term="Criada">{formatDateTime(proposal.createdAt)}</Fact>
               <Fact term="Atualizada">{formatDateTime(proposal.updatedAt)}</Fact>
             </Stack>

@@ -183,7 +183,7 @@ describe('ProposalForm', () => {
     expect(api.bodiesOf('POST /proposals')[0]).not.toHaveProperty('ownerId');
   });
 
-  it("maps the server's field details and shows 'Erro ao salvar proposta'", async () => {
+  it("maps the server's field details and shows 'Erro ao guardar proposta'", async () => {
     mockFormApi(() =>
       jsonResponse(400, {
         error: {
@@ -262,7 +262,7 @@ describe('ProposalNewPage', () => {
     expect(await screen.findByLabelText(TITLE_LABEL)).toHaveValue('Loja online');
     const general = screen.getByRole('region', { name: 'Dados gerais' });
     expect(field('Descrição', general)).toHaveValue('Comércio eletrónico chave na mão');
-    expect(screen.getByText('A partir do template «Loja online».')).toBeInTheDocument();
+    expect(screen.getByText('A partir do modelo «Loja online».')).toBeInTheDocument();
     const firstBlock = screen.getByRole('group', { name: 'Bloco 1' });
     expect(within(firstBlock).getByLabelText('Título do bloco')).toHaveValue('Âmbito');
     expect(within(screen.getByRole('group', { name: 'Bloco 2' })).getByLabelText('Texto')).toHaveValue(

@@ -154,7 +154,7 @@ export function ProposalsList({
               icon={<IconFileText size={28} aria-hidden="true" />}
               variant="light"
               title="Ainda não há propostas"
-              description="Crie a primeira proposta de raiz ou a partir de um template."
+              description="Crie a primeira proposta de raiz ou a partir de um modelo."
             >
               {authorization.can('proposal:create') === true && (
                 <EmptyState.Actions>

@@ -60,6 +60,12 @@ describe('ReadingPanel (docs/product.md#reading)', () => {
     expect(visits[0]).toHaveTextContent('2 min 05 s');
     expect(visits[1]).toHaveTextContent('Computador');
     expect(panel).toHaveTextContent(/PDF descarregado\s*Sim, /);
+    // What a visit is, in words on the screen (issue 37).
+    expect(
+      within(panel).getByText(
+        'Sessões de leitura da página: aberturas no mesmo dispositivo e rede com menos de 30 min de intervalo contam como uma.',
+      ),
+    ).toBeVisible();
   });
 
   it('says when the client has not opened the proposal yet', async () => {

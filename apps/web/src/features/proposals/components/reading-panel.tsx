@@ -1,8 +1,8 @@
-import { DEVICE_LABELS } from '@aceite/shared/reading';
+import { DEVICE_LABELS, VISITS_EXPLAINED } from '@aceite/shared/reading';
 import { Group, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { PanelStates } from '@/components/panel-states';
 import { SectionPanel } from '@/components/section-panel';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { useProposalReading } from '../api/get-proposal-reading';
 
 /** "1 min 05 s", "45 s", "1 h 02 min": a reading time at a glance. */
@@ -16,13 +16,19 @@ export function formatReadingTime(ms: number): string {
 
 const TOP_SECTIONS = 5;
 
-function Stat({ label, value }: { label: string; value: string }) {
+/** A figure with, when it needs one, what it counts in words on the screen (not only a tooltip: issue 37). */
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <div>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
       <Text fw={600}>{value}</Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
     </div>
   );
 }
@@ -58,7 +64,7 @@ export function ReadingPanel({ proposalId }: { proposalId: string }) {
           ) : (
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-                <Stat label="Visitas" value={String(data.visitCount)} />
+                <Stat label="Visitas" value={formatCount(data.visitCount)} hint={VISITS_EXPLAINED} />
                 <Stat label="Tempo total de leitura" value={formatReadingTime(data.totalMs)} />
                 <Stat
                   label="PDF descarregado"

@@ -29,7 +29,7 @@ afterEach(() => {
   syncAuthFromStorage();
 });
 
-describe("'Usar template' keeps what the template promises", () => {
+describe("'Usar modelo' keeps what the template promises", () => {
   it('carries each line’s unit, discount and IVA: 1000,00 € − 10 % + 6 % IVA stays 954,00 €', async () => {
     mockApi({
       'GET /clients': () => jsonResponse(200, { data: [] }),

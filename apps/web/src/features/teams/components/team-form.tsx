@@ -10,7 +10,7 @@ import { fullName } from '@/lib/format';
 import { useCreateTeam } from '../api/create-team';
 import { useUpdateTeam } from '../api/update-team';
 
-const TEAM_SAVE_ERROR = 'Erro ao salvar equipa';
+const TEAM_SAVE_ERROR = 'Erro ao guardar equipa';
 const FIELDS = ['name', 'description', 'managerId'] as const;
 const NO_MANAGER = 'none';
 

@@ -75,7 +75,7 @@ describe("'Nova proposta' offers a blank proposal or a template", () => {
     const { user } = render('proposals');
     await user.click(screen.getByRole('button', { name: 'Nova proposta' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nova proposta' });
-    expect(await within(dialog).findByText('Ainda não há templates.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Ainda não há modelos.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /Proposta em branco/ }));
     await waitFor(() => expect(screen.getByText('Editor: em branco')).toBeInTheDocument());
   });

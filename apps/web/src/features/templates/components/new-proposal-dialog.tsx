@@ -35,10 +35,10 @@ export function NewProposalDialog({ opened, onClose }: { opened: boolean; onClos
   const list = (
     <PanelStates
       query={templates}
-      loadingLabel="A carregar templates…"
-      error={{ message: 'Erro ao carregar templates' }}
+      loadingLabel="A carregar modelos…"
+      error={{ message: 'Erro ao carregar modelos' }}
       isEmpty={(rows) => rows.length === 0}
-      empty="Ainda não há templates."
+      empty="Ainda não há modelos."
     >
       {(rows) => (
         <ScrollArea.Autosize mah="45vh" type="auto" offsetScrollbars>
@@ -89,7 +89,7 @@ export function NewProposalDialog({ opened, onClose }: { opened: boolean; onClos
           </Text>
         </UnstyledButton>
         <Title order={3} size="h6">
-          A partir de um template
+          A partir de um modelo
         </Title>
         {list}
       </Stack>

@@ -49,7 +49,7 @@ describe('TemplateCard', () => {
       'href',
       `/templates/${TEMPLATE.id}/edit`,
     );
-    await user.click(screen.getByRole('button', { name: 'Usar template' }));
+    await user.click(screen.getByRole('button', { name: 'Usar modelo' }));
     await user.click(screen.getByRole('button', { name: 'Arquivar Website para PME' }));
     expect(onUse).toHaveBeenCalledWith(expect.objectContaining({ id: TEMPLATE.id }));
     expect(onArchive).toHaveBeenCalledWith(expect.objectContaining({ id: TEMPLATE.id }));
@@ -58,7 +58,7 @@ describe('TemplateCard', () => {
   it('marks a global template and never offers to edit or archive it', () => {
     renderCard({ isGlobal: true });
     expect(screen.getByText('Global')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Usar template' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Usar modelo' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Editar/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Arquivar/ })).not.toBeInTheDocument();
   });

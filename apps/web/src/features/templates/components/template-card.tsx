@@ -64,7 +64,7 @@ export function TemplateCard({
             {TEMPLATE_CATEGORY_LABELS[template.category]}
           </Badge>
           {template.isGlobal && (
-            <Tooltip label="Template da plataforma: pode usá-lo, mas não editá-lo">
+            <Tooltip label="Modelo da plataforma: pode usá-lo, mas não editá-lo">
               <Badge
                 variant="light"
                 color="teal"
@@ -110,7 +110,7 @@ export function TemplateCard({
         <Group justify="space-between" mt="sm" gap="xs" wrap="nowrap">
           {canUse ? (
             <Button size="sm" onClick={() => onUse(template)} loading={using}>
-              Usar template
+              Usar modelo
             </Button>
           ) : (
             <span />

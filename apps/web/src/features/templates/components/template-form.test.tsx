@@ -92,7 +92,7 @@ describe('toTemplateInput', () => {
 describe('TemplateForm', { timeout: 30_000 }, () => {
   it("requires the name ('O nome é obrigatório') and sends nothing", async () => {
     const { user, fetchMock } = renderForm();
-    await user.click(screen.getByRole('button', { name: 'Criar template' }));
+    await user.click(screen.getByRole('button', { name: 'Criar modelo' }));
     expect(await screen.findByText('O nome é obrigatório')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -160,9 +160,9 @@ describe('TemplateForm', { timeout: 30_000 }, () => {
     await user.clear(item.getByRole('textbox', { name: 'Desconto (%)' }));
     await fill(user, item.getByRole('textbox', { name: 'Desconto (%)' }), '10');
     // 1250,50 € − 10 % = 1125,45 €, plus 23 % IVA = 1384,30 €.
-    expect(item.getByText(/1384,30/)).toBeInTheDocument();
+    expect(item.getByText(/1\s384,30/)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Criar template' }));
+    await user.click(screen.getByRole('button', { name: 'Criar modelo' }));
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
     expect(sentBody().content.items).toEqual([
       expect.objectContaining({
@@ -184,9 +184,9 @@ describe('TemplateForm', { timeout: 30_000 }, () => {
     const price = item.getByRole('textbox', { name: 'Preço unitário' });
     await fill(user, price, '1 250,50');
     await user.tab();
-    expect(price).toHaveValue('1250,50');
+    expect(price).toHaveValue('1\u00a0250,50');
 
-    await user.click(screen.getByRole('button', { name: 'Criar template' }));
+    await user.click(screen.getByRole('button', { name: 'Criar modelo' }));
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
     expect(sentBody().content.items[0]).toMatchObject({ unitPrice: 125050 });
   });
@@ -195,7 +195,7 @@ describe('TemplateForm', { timeout: 30_000 }, () => {
     const { user, fetchMock } = renderForm();
     await fill(user, screen.getByRole('textbox', { name: /^Nome/ }), 'Website');
     await user.click(screen.getByRole('button', { name: 'Adicionar item' }));
-    await user.click(screen.getByRole('button', { name: 'Criar template' }));
+    await user.click(screen.getByRole('button', { name: 'Criar modelo' }));
     expect(await screen.findByText('O preço unitário deve ser igual ou superior a 0')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });

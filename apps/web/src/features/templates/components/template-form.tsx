@@ -71,13 +71,13 @@ export function TemplateForm({ template, vatRegion, cancelTo, onSuccess }: Templ
           notifications.show({
             closeButtonProps: CLOSE_NOTIFICATION,
             color: 'green',
-            message: template ? 'Template atualizado com sucesso' : 'Template criado com sucesso',
+            message: template ? 'Modelo atualizado com sucesso' : 'Modelo criado com sucesso',
           });
           onSuccess(saved);
         },
         onError: (error: unknown) => {
           if (!applyServerFieldErrors(form, error, FIELDS)) {
-            setFormError(errorMessage(error, 'Erro ao salvar template'));
+            setFormError(errorMessage(error, 'Erro ao guardar modelo'));
           }
         },
       };
@@ -106,7 +106,7 @@ export function TemplateForm({ template, vatRegion, cancelTo, onSuccess }: Templ
           </SimpleGrid>
           <Textarea
             label="Descrição"
-            description="Aparece no cartão do template (os primeiros 100 caracteres)."
+            description="Aparece no cartão do modelo (os primeiros 100 caracteres)."
             autosize
             minRows={2}
             maxRows={6}
@@ -138,7 +138,7 @@ export function TemplateForm({ template, vatRegion, cancelTo, onSuccess }: Templ
             Cancelar
           </Button>
           <Button type="submit" loading={create.isPending || update.isPending}>
-            {template ? 'Guardar alterações' : 'Criar template'}
+            {template ? 'Guardar alterações' : 'Criar modelo'}
           </Button>
         </Group>
       </Stack>

@@ -9,10 +9,10 @@ import { paths } from '@/config/paths';
 
 const NOT_FOUND = {
   title: MESSAGES.templateNotFound,
-  message: 'O template que procura não existe ou foi arquivado.',
+  message: 'O modelo que procura não existe ou foi arquivado.',
   icon: <IconFileOff size={32} />,
 };
-const BACK = { to: paths.templates, label: 'Voltar a Templates' };
+const BACK = { to: paths.templates, label: 'Voltar a Modelos' };
 
 /** A template that could not be loaded: not found (archived, or a malformed id), or another failure. */
 export function TemplateLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -21,7 +21,7 @@ export function TemplateLoadError({ error, onRetry }: { error: unknown; onRetry:
       error={error}
       onRetry={onRetry}
       notFound={NOT_FOUND}
-      loadErrorTitle="Erro ao carregar template"
+      loadErrorTitle="Erro ao carregar modelo"
       back={BACK}
     />
   );
@@ -36,10 +36,10 @@ export function GlobalTemplateNotice() {
         color="teal"
         icon={<IconFileOff size={32} />}
         title={MESSAGES.globalTemplateReadOnly}
-        message="Este é um template da plataforma. Pode usá-lo para criar propostas, mas não editá-lo."
+        message="Este é um modelo da plataforma. Pode usá-lo para criar propostas, mas não editá-lo."
         actions={
           <Button component={Link} to={paths.templates}>
-            Voltar a Templates
+            Voltar a Modelos
           </Button>
         }
       />

@@ -68,12 +68,12 @@ function renderGrid(use: () => Response | Promise<Response>) {
 
 async function useTemplate(user: ReturnType<typeof renderGrid>['user']) {
   const card = await screen.findByRole('article', { name: TEMPLATE.name });
-  await user.click(within(card).getByRole('button', { name: 'Usar template' }));
+  await user.click(within(card).getByRole('button', { name: 'Usar modelo' }));
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('TemplatesGrid: Usar template', () => {
+describe('TemplatesGrid: Usar modelo', () => {
   it('counts the use and opens /proposals/new with the counted template', async () => {
     const { user, router, api } = renderGrid(() =>
       jsonResponse(200, { data: { ...TEMPLATE, useCount: TEMPLATE.useCount + 1 } }),

@@ -60,10 +60,10 @@ export function TemplatesGrid({ params, onChange, canUse, canWrite }: TemplatesG
 
   const confirmArchive = (template: Template) =>
     modals.openConfirmModal({
-      title: 'Arquivar template',
+      title: 'Arquivar modelo',
       children: (
         <Text size="sm">
-          O template <strong>{template.name}</strong> deixa de aparecer na lista e não pode ser usado em novas
+          O modelo <strong>{template.name}</strong> deixa de aparecer na lista e não pode ser usado em novas
           propostas. As propostas já criadas a partir dele não são alteradas.
         </Text>
       ),
@@ -77,14 +77,14 @@ export function TemplatesGrid({ params, onChange, canUse, canWrite }: TemplatesG
             notifications.show({
               closeButtonProps: CLOSE_NOTIFICATION,
               color: 'green',
-              message: 'Template arquivado',
+              message: 'Modelo arquivado',
             }),
           onError: (error) =>
             notifications.show({
               closeButtonProps: CLOSE_NOTIFICATION,
               color: 'red',
               title: 'Não foi possível arquivar',
-              message: errorMessage(error, 'Erro ao arquivar template'),
+              message: errorMessage(error, 'Erro ao arquivar modelo'),
             }),
         }),
     });
@@ -96,7 +96,7 @@ export function TemplatesGrid({ params, onChange, canUse, canWrite }: TemplatesG
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" maw={{ sm: 640 }}>
         <SearchInput
-          label="Pesquisar templates"
+          label="Pesquisar modelos"
           placeholder="Nome ou descrição"
           value={params.search}
           onChange={(search) => onChange({ search })}
@@ -111,18 +111,18 @@ export function TemplatesGrid({ params, onChange, canUse, canWrite }: TemplatesG
       </SimpleGrid>
       {templates && (
         <Text size="sm" c="dimmed" role="status" aria-live="polite">
-          {templates.length === 1 ? '1 template' : `${templates.length} templates`}
+          {templates.length === 1 ? '1 modelo' : `${templates.length} modelos`}
         </Text>
       )}
       <ListStates
         query={query}
         rows={templates}
-        loadingLabel="A carregar templates…"
+        loadingLabel="A carregar modelos…"
         errorTitle={MESSAGES.templatesLoadError}
         isFiltered={isFiltered}
         filtered={{
-          title: 'Nenhum template encontrado',
-          description: 'Nenhum template corresponde à pesquisa ou à categoria escolhida.',
+          title: 'Nenhum modelo encontrado',
+          description: 'Nenhum modelo corresponde à pesquisa ou à categoria escolhida.',
           actions: (
             <Button variant="default" onClick={() => onChange({ search: '', category: '' })}>
               Limpar filtros
@@ -131,11 +131,11 @@ export function TemplatesGrid({ params, onChange, canUse, canWrite }: TemplatesG
         }}
         empty={{
           icon: <IconTemplate size={28} aria-hidden="true" />,
-          title: 'Ainda não há templates',
-          description: 'Os templates guardam blocos de texto e itens para criar propostas em minutos.',
+          title: 'Ainda não há modelos',
+          description: 'Os modelos guardam blocos de texto e itens para criar propostas em minutos.',
           actions: canWrite && (
             <Button component={Link} to={paths.templateNew} leftSection={<IconPlus size={18} />}>
-              Novo template
+              Novo modelo
             </Button>
           ),
         }}

@@ -10,7 +10,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useUpdateUser } from '../api/update-user';
 import { NO_TEAM, ROLE_OPTIONS, type TeamOption, teamIdFromSelect, teamSelectData } from './role-options';
 
-const USER_SAVE_ERROR = 'Erro ao salvar utilizador';
+const USER_SAVE_ERROR = 'Erro ao guardar utilizador';
 const FIELDS = ['firstName', 'lastName', 'role', 'teamId'] as const;
 
 // The select holds 'Sem equipa' as a value of its own; the API schema checks the rest.

@@ -38,7 +38,7 @@ describe('VerifyDocument', () => {
     expect(result).toHaveTextContent('01/07/2026, 14:05 (hora de Lisboa)');
     expect(result).toHaveTextContent('Cadeia de eventos: íntegra');
     expect(result).toHaveTextContent(`SHA-256 do ficheiro selado: ${'ab'.repeat(32)}`);
-    expect(result).toHaveTextContent(/Total: 1234,56\s€/);
+    expect(result).toHaveTextContent(/Total: 1\s234,56\s€/);
     expect(api.bodiesOf('POST /public/verify')).toEqual([{ code: 'ABCD-EFGH-JK23' }]);
   });
 

@@ -1,6 +1,6 @@
 import { formatPercent } from '@aceite/shared/format-percent';
 import { MESSAGES } from '@aceite/shared/messages';
-import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
+import { formatDecimalPt, formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import type { VersionDetail } from '@aceite/shared/schemas/collaboration';
 import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { Alert, Box, Divider, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
@@ -8,8 +8,6 @@ import { LoadingState } from '@/components/loading-state';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime, fullName } from '@/lib/format';
 import { useVersion } from '../api/get-versions';
-
-const QUANTITY = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
 
 function Row({ term, value, strong = false }: { term: string; value: string; strong?: boolean }) {
   return (
@@ -101,7 +99,7 @@ function Snapshot({ version }: { version: VersionDetail }) {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td ta="right">{QUANTITY.format(item.quantity)}</Table.Td>
+                  <Table.Td ta="right">{formatDecimalPt(item.quantity)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatUnitPrice(item.unitPrice, item.unit)}
                   </Table.Td>

@@ -45,7 +45,7 @@ describe('VersionsPanel', () => {
     });
     const { user } = renderWithOverlays(<VersionsPanel proposalId={PROPOSAL} canCreate={false} />);
     expect(await screen.findByText('Primeira proposta')).toBeInTheDocument();
-    expect(screen.getByText(/1230,00\s€/)).toBeInTheDocument();
+    expect(screen.getByText(/1\s230,00\s€/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Criar versão' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ver' }));
     const dialog = await screen.findByRole('dialog', { name: 'Versão 1' });
