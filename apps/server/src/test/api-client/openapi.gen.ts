@@ -19786,6 +19786,11 @@ export interface operations {
                                     /** @default 0 */
                                     discount: number;
                                     id: string;
+                                    maxQuantity?: number | null;
+                                    minQuantity?: number | null;
+                                    /** @default  */
+                                    name: string;
+                                    optional?: ("selected" | "unselected") | null;
                                     /** @default 1 */
                                     quantity: number;
                                     /** @default 23 */
@@ -19967,6 +19972,11 @@ export interface operations {
                             /** @default 0 */
                             discount?: number;
                             id: string;
+                            maxQuantity?: number | null;
+                            minQuantity?: number | null;
+                            /** @default  */
+                            name?: string;
+                            optional?: ("selected" | "unselected") | null;
                             /** @default 1 */
                             quantity?: number;
                             /** @default 23 */
@@ -20018,6 +20028,11 @@ export interface operations {
                                     /** @default 0 */
                                     discount: number;
                                     id: string;
+                                    maxQuantity?: number | null;
+                                    minQuantity?: number | null;
+                                    /** @default  */
+                                    name: string;
+                                    optional?: ("selected" | "unselected") | null;
                                     /** @default 1 */
                                     quantity: number;
                                     /** @default 23 */
@@ -20218,6 +20233,11 @@ export interface operations {
                                     /** @default 0 */
                                     discount: number;
                                     id: string;
+                                    maxQuantity?: number | null;
+                                    minQuantity?: number | null;
+                                    /** @default  */
+                                    name: string;
+                                    optional?: ("selected" | "unselected") | null;
                                     /** @default 1 */
                                     quantity: number;
                                     /** @default 23 */
@@ -20401,6 +20421,11 @@ export interface operations {
                             /** @default 0 */
                             discount?: number;
                             id: string;
+                            maxQuantity?: number | null;
+                            minQuantity?: number | null;
+                            /** @default  */
+                            name?: string;
+                            optional?: ("selected" | "unselected") | null;
                             /** @default 1 */
                             quantity?: number;
                             /** @default 23 */
@@ -20452,6 +20477,11 @@ export interface operations {
                                     /** @default 0 */
                                     discount: number;
                                     id: string;
+                                    maxQuantity?: number | null;
+                                    minQuantity?: number | null;
+                                    /** @default  */
+                                    name: string;
+                                    optional?: ("selected" | "unselected") | null;
                                     /** @default 1 */
                                     quantity: number;
                                     /** @default 23 */
@@ -20793,6 +20823,11 @@ export interface operations {
                                     /** @default 0 */
                                     discount: number;
                                     id: string;
+                                    maxQuantity?: number | null;
+                                    minQuantity?: number | null;
+                                    /** @default  */
+                                    name: string;
+                                    optional?: ("selected" | "unselected") | null;
                                     /** @default 1 */
                                     quantity: number;
                                     /** @default 23 */
