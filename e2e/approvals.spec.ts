@@ -281,7 +281,7 @@ test.describe('approval follows the content (issue 34)', () => {
     await signIn(page, org.sales.email, PASSWORD);
     await page.goto(`/proposals/${small.id}/edit`);
     await page.getByRole('group', { name: 'Item 1' }).getByLabel('Preço unitário (€)').fill('50000');
-    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
     // With the client: the change is a new version on the same link.
     await page
       .getByRole('dialog', { name: 'O cliente já viu esta proposta' })

@@ -64,7 +64,7 @@ test.describe('optional items chosen by the client', () => {
     await expect(page.getByText(/Total com a escolha predefinida/)).toBeVisible();
     await expect(page.getByText(/147,60\s€/).first()).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/proposals/${proposalId}$`));
     await expect(page.getByText('Opcional, não incluído no total')).toBeVisible();
 

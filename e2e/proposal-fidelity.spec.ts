@@ -284,7 +284,7 @@ test.describe('editing a proposal the client has seen @mobile', () => {
     await page.goto(`/proposals/${created.id}/edit`);
     const price = page.getByRole('group', { name: 'Item 1' }).getByLabel('Preço unitário (€)');
     await price.fill('1.500,00');
-    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'O cliente já viu esta proposta' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toHaveCSS('opacity', '1');

@@ -303,9 +303,10 @@ interface DemoTemplate {
 
 const text = (id: string, title: string, content: string) => ({ id, type: 'text' as const, title, content });
 const list = (id: string, title: string, content: string) => ({ id, type: 'list' as const, title, content });
-const item = (id: string, description: string, quantity: number, unit: string, unitPrice: number) => ({
+const item = (id: string, name: string, quantity: number, unit: string, unitPrice: number) => ({
   id,
-  description,
+  name,
+  description: '',
   quantity,
   unit,
   unitPrice,

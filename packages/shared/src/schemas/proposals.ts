@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  type ChosenConfiguration,
-  ITEM_OPTIONAL_MODES,
-  itemRangeProblem,
-  quantityRange,
-} from '../client-choice.ts';
+import { type ChosenConfiguration, quantityRange } from '../client-choice.ts';
 import { MAX_AMOUNT_CENTS, roundRate } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { PROPOSAL_STATUSES } from '../proposal-status.ts';
@@ -13,6 +8,7 @@ import { stripBidiControls } from '../text.ts';
 import { computeTotals, lineTaxRate } from '../totals.ts';
 import { VAT_EXEMPTION_CODES } from '../vat.ts';
 import { DateOnlySchema as DateOnly } from './common.ts';
+import { addItemRangeIssues, LINE_CHOICE_FIELDS, LINE_TEXT_FIELDS } from './item-lines.ts';
 
 // The statuses, their labels, colours and groups live in ../proposal-status.ts (zod-free, so the public page can
 // use them); re-exported here for the schemas' callers.
@@ -32,8 +28,8 @@ export const ProposalBlockSchema = z.object({
 });
 
 export const ProposalItemSchema = z.object({
-  name: z.string().trim().max(300).default(''),
-  description: z.string().trim().max(2000).default(''),
+  // Name and description, then optional and range below: the fields a template line shares (item-lines.ts).
+  ...LINE_TEXT_FIELDS,
   quantity: z
     .number({ error: MESSAGES.quantityInvalid })
     .min(1, MESSAGES.quantityInvalid)
@@ -61,22 +57,7 @@ export const ProposalItemSchema = z.object({
     .max(100, MESSAGES.taxRateInvalid)
     .nullable()
     .default(null),
-  /**
-   * Whether the client may leave the item out, and whether it starts selected (docs/product.md#client-choice);
-   * absent or null: required. Absent from items saved before, so their content (and its hash) is unchanged.
-   */
-  optional: z.enum(ITEM_OPTIONAL_MODES, { error: 'Opção inválida para item opcional.' }).nullish(),
-  /** The range of quantities the client may choose (whole or up to two decimals); absent: the quantity. */
-  minQuantity: z
-    .number({ error: 'Indique uma quantidade mínima válida.' })
-    .min(1, MESSAGES.quantityInvalid)
-    .max(1_000_000)
-    .nullish(),
-  maxQuantity: z
-    .number({ error: 'Indique uma quantidade máxima válida.' })
-    .min(1, MESSAGES.quantityInvalid)
-    .max(1_000_000)
-    .nullish(),
+  ...LINE_CHOICE_FIELDS,
   /**
    * Why a line at 0 % charges no IVA: an AT exemption code ("M07", `vat.ts`); required when the line's rate is 0
    * (docs/product.md#iva-per-line), dropped at any other rate.
@@ -312,17 +293,7 @@ export const ProposalInputSchema = z
         message: 'O desconto fixo é indicado em cêntimos',
       });
     }
-    // A quantity range holds the quantity (docs/product.md#client-choice).
-    v.content.items.forEach((item, index) => {
-      const problem = itemRangeProblem(item);
-      if (problem) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['content', 'items', index, problem.field],
-          message: problem.message,
-        });
-      }
-    });
+    addItemRangeIssues(v.content.items, ctx, ['content', 'items']);
     // The sum of the lines is bounded as a whole: each line is within its limits, 500 of them may not be.
     // Each line at the most the client may choose, so no choice can go past the bound either.
     const { subtotal } = computeTotals({

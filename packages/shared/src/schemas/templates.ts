@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roundRate } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
+import { addItemRangeIssues, LINE_CHOICE_FIELDS, LINE_TEXT_FIELDS } from './item-lines.ts';
 
 /** Template categories (docs/product.md#templates). */
 export const TEMPLATE_CATEGORIES = [
@@ -40,9 +41,14 @@ const RateSchema = z
   .max(100)
   .refine((v) => roundRate(v) === v, MESSAGES.rateDecimals);
 
+/**
+ * A template line carries what a proposal line carries (issue 37): name and description, optional and quantity
+ * range, with the proposal's own rules (item-lines.ts). A line without a name is named by its description
+ * (templates made before lines had names, and callers that still send only a description).
+ */
 export const TemplateItemSchema = z.object({
   id: z.string().min(1).max(64),
-  description: z.string().trim().max(1000).default(''),
+  ...LINE_TEXT_FIELDS,
   quantity: z.number().min(0).max(1_000_000).default(1),
   unit: z.string().trim().max(30).default('un'),
   /** Cents. */
@@ -51,12 +57,17 @@ export const TemplateItemSchema = z.object({
   discount: RateSchema.default(0),
   /** Percent, 0–100, two decimals. */
   tax: RateSchema.default(23),
+  ...LINE_CHOICE_FIELDS,
 });
+export type TemplateItem = z.infer<typeof TemplateItemSchema>;
 
-export const TemplateContentSchema = z.object({
-  blocks: z.array(TemplateBlockSchema).max(100).default([]),
-  items: z.array(TemplateItemSchema).max(200).default([]),
-});
+export const TemplateContentSchema = z
+  .object({
+    blocks: z.array(TemplateBlockSchema).max(100).default([]),
+    items: z.array(TemplateItemSchema).max(200).default([]),
+  })
+  // A range holds the quantity, as in a proposal (docs/product.md#client-choice).
+  .superRefine((content, ctx) => addItemRangeIssues(content.items, ctx, ['items']));
 export type TemplateContent = z.infer<typeof TemplateContentSchema>;
 
 /**
@@ -127,3 +138,26 @@ export const ListTemplatesQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   category: z.enum(TEMPLATE_CATEGORIES).optional(),
 });
+
+/**
+ * A template line as the body of a proposal line (docs/product.md#templates, issue 37): name, description,
+ * unit, price, discount, optional mode and range come along unchanged, so the proposal offers what the template
+ * promised. A line without a name is named by its description; a quantity under 1 (templates allow 0) is 1, a
+ * proposal's least; an IVA equal to `proposalRate` is left to the proposal (null).
+ */
+export function proposalLineFromTemplate(item: TemplateItem, proposalRate?: number) {
+  const named = item.name !== '';
+  return {
+    name: named ? item.name : item.description,
+    description: named ? item.description : '',
+    quantity: Math.max(item.quantity, 1),
+    unit: item.unit,
+    unitPrice: item.unitPrice,
+    discount: item.discount,
+    tax: item.tax === proposalRate ? null : item.tax,
+    // Left out when unset, so a plain line keeps the content it always had (its hash, docs/product.md#evidence).
+    ...(item.optional ? { optional: item.optional } : {}),
+    ...(item.minQuantity == null ? {} : { minQuantity: item.minQuantity }),
+    ...(item.maxQuantity == null ? {} : { maxQuantity: item.maxQuantity }),
+  };
+}

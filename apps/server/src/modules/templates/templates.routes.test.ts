@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { MESSAGES } from '@aceite/shared/messages';
-import { eq } from 'drizzle-orm';
+import { proposalLineFromTemplate, type TemplateItem } from '@aceite/shared/schemas/templates';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templates } from '@/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
@@ -161,5 +163,144 @@ describe('templates', () => {
         .data.filter((x: { isGlobal: boolean }) => !x.isGlobal)
         .map((x: { name: string }) => x.name),
     ).toEqual(['Auditoria']);
+  });
+});
+
+describe('a package template: optional lines and quantity ranges (issue 37)', () => {
+  const packageItems = [
+    { id: 'p1', name: 'Site institucional', description: 'Cinco páginas', quantity: 1, unitPrice: 250_000 },
+    {
+      id: 'p2',
+      name: 'Manutenção',
+      description: 'Atualizações e cópias de segurança',
+      quantity: 6,
+      unit: 'mês',
+      unitPrice: 5_000,
+      optional: 'unselected',
+      minQuantity: 3,
+      maxQuantity: 12,
+    },
+    { id: 'p3', name: 'Logótipo', quantity: 1, unitPrice: 40_000, optional: 'selected' },
+  ];
+
+  it('stores the lines, gives them back, and a proposal made from them offers the same add-ons', async () => {
+    const res = await as(t.app, team.manager)(
+      'POST',
+      '/templates',
+      template({ name: 'Pacote site', content: { blocks: [], items: packageItems } }),
+    );
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data.id as string;
+    const used = await as(t.app, team.sales)('POST', `/templates/${id}/use`);
+    expect(used.statusCode).toBe(200);
+    const items = used.json().data.content.items as TemplateItem[];
+    expect(items).toMatchObject([
+      { name: 'Site institucional', description: 'Cinco páginas' },
+      {
+        name: 'Manutenção',
+        optional: 'unselected',
+        minQuantity: 3,
+        maxQuantity: 12,
+        quantity: 6,
+        unit: 'mês',
+      },
+      { name: 'Logótipo', optional: 'selected' },
+    ]);
+
+    // What the editor sends for a proposal made from it ('Usar template'), built by the shared mapping.
+    const client = await as(t.app, team.sales)('POST', '/clients', { name: 'Rita', email: 'rita@pacote.pt' });
+    const proposal = await as(t.app, team.sales)('POST', '/proposals', {
+      title: 'Pacote site — Rita',
+      clientId: client.json().data.id,
+      taxRate: 23,
+      content: { blocks: [], items: items.map((item) => proposalLineFromTemplate(item, 23)) },
+    });
+    expect(proposal.statusCode).toBe(201);
+    const lines = proposal.json().data.content.items;
+    expect(lines).toMatchObject([
+      {
+        name: 'Site institucional',
+        description: 'Cinco páginas',
+        quantity: 1,
+        unitPrice: 250_000,
+        tax: null,
+      },
+      {
+        name: 'Manutenção',
+        description: 'Atualizações e cópias de segurança',
+        quantity: 6,
+        unit: 'mês',
+        optional: 'unselected',
+        minQuantity: 3,
+        maxQuantity: 12,
+      },
+      { name: 'Logótipo', optional: 'selected' },
+    ]);
+    expect(lines[0]).not.toHaveProperty('optional');
+    // The unselected add-on is out of the total: 2500 + 400 €, IVA 23 %.
+    expect(proposal.json().data.totalValue).toBe(356_700);
+  });
+
+  it('refuses a range that does not hold the quantity, on the bound at fault', async () => {
+    const res = await as(t.app, team.manager)(
+      'POST',
+      '/templates',
+      template({ content: { blocks: [], items: [{ ...packageItems[1], maxQuantity: 4 }] } }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          field: 'content.items.0.maxQuantity',
+          message: 'A quantidade máxima não pode ser inferior à quantidade.',
+        }),
+      ]),
+    );
+  });
+});
+
+describe('migration 0037: a stored line without a name gets its description as its name (issue 37)', () => {
+  it('moves the description of nameless lines only, and reads back through the API', async () => {
+    const created = (await as(t.app, team.admin)('POST', '/templates', template())).json().data;
+    // A template as stored before lines had names.
+    await t.db
+      .update(templates)
+      .set({
+        content: {
+          blocks: [],
+          items: [
+            {
+              id: 'i1',
+              description: 'Design',
+              quantity: 1,
+              unit: 'un',
+              unitPrice: 1000,
+              discount: 0,
+              tax: 23,
+            },
+            {
+              id: 'i2',
+              name: 'Alojamento',
+              description: 'Doze meses',
+              quantity: 12,
+              unit: 'mês',
+              unitPrice: 500,
+              discount: 0,
+              tax: 23,
+            },
+          ],
+        } as never,
+      })
+      .where(eq(templates.id, created.id));
+    const migration = readFileSync(
+      new URL('../../db/migrations/0037_template-line-names.sql', import.meta.url),
+      'utf8',
+    );
+    await t.db.execute(sql.raw(migration));
+    const res = await as(t.app, team.admin)('GET', `/templates/${created.id}`);
+    expect(res.json().data.content.items).toMatchObject([
+      { id: 'i1', name: 'Design', description: '', unitPrice: 1000 },
+      { id: 'i2', name: 'Alojamento', description: 'Doze meses' },
+    ]);
   });
 });

@@ -19969,6 +19969,11 @@ export interface operations {
                                     /** @default 0 */
                                     discount: number;
                                     id: string;
+                                    maxQuantity?: number | null;
+                                    minQuantity?: number | null;
+                                    /** @default  */
+                                    name: string;
+                                    optional?: ("selected" | "unselected") | null;
                                     /** @default 1 */
                                     quantity: number;
                                     /** @default 23 */
@@ -20150,6 +20155,11 @@ export interface operations {
                             /** @default 0 */
                             discount?: number;
                             id: string;
+                            maxQuantity?: number | null;
+                            minQuantity?: number | null;
+                            /** @default  */
+                            name?: string;
+                            optional?: ("selected" | "unselected") | null;
                             /** @default 1 */
                             quantity?: number;
                             /** @default 23 */
@@ -20201,6 +20211,11 @@ export interface operations {
                                     /** @default 0 */
                                     discount: number;
                                     id: string;
+                                    maxQuantity?: number | null;
+                                    minQuantity?: number | null;
+                                    /** @default  */
+                                    name: string;
+                                    optional?: ("selected" | "unselected") | null;
                                     /** @default 1 */
                                     quantity: number;
                                     /** @default 23 */
@@ -20401,6 +20416,11 @@ export interface operations {
                                     /** @default 0 */
                                     discount: number;
                                     id: string;
+                                    maxQuantity?: number | null;
+                                    minQuantity?: number | null;
+                                    /** @default  */
+                                    name: string;
+                                    optional?: ("selected" | "unselected") | null;
                                     /** @default 1 */
                                     quantity: number;
                                     /** @default 23 */
@@ -20584,6 +20604,11 @@ export interface operations {
                             /** @default 0 */
                             discount?: number;
                             id: string;
+                            maxQuantity?: number | null;
+                            minQuantity?: number | null;
+                            /** @default  */
+                            name?: string;
+                            optional?: ("selected" | "unselected") | null;
                             /** @default 1 */
                             quantity?: number;
                             /** @default 23 */
@@ -20635,6 +20660,11 @@ export interface operations {
                                     /** @default 0 */
                                     discount: number;
                                     id: string;
+                                    maxQuantity?: number | null;
+                                    minQuantity?: number | null;
+                                    /** @default  */
+                                    name: string;
+                                    optional?: ("selected" | "unselected") | null;
                                     /** @default 1 */
                                     quantity: number;
                                     /** @default 23 */
@@ -20976,6 +21006,11 @@ export interface operations {
                                     /** @default 0 */
                                     discount: number;
                                     id: string;
+                                    maxQuantity?: number | null;
+                                    minQuantity?: number | null;
+                                    /** @default  */
+                                    name: string;
+                                    optional?: ("selected" | "unselected") | null;
                                     /** @default 1 */
                                     quantity: number;
                                     /** @default 23 */

@@ -1,3 +1,6 @@
+import { Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconFilePlus } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { LoadingState } from '@/components/loading-state';
@@ -8,6 +11,7 @@ import { ClientActions } from '@/features/clients/components/client-actions';
 import { ClientDetails } from '@/features/clients/components/client-details';
 import { ClientLoadError } from '@/features/clients/components/client-load-error';
 import { useCan } from '@/lib/authorization';
+import { NewProposalChooser } from '../proposals/new-proposal-chooser';
 
 const BACK = { to: paths.clients, label: 'Voltar a Clientes' };
 
@@ -17,6 +21,9 @@ export function ClientPage() {
   const canEdit = useCan('client:write') === true;
   const canDelete = useCan('client:delete') === true;
   const canExport = useCan('client:export') === true;
+  const canPropose = useCan('proposal:create') === true;
+  // 'Nova proposta para este cliente' (issue 37): a template (or none), then the editor on the created draft.
+  const [proposing, proposal] = useDisclosure(false);
 
   if (client.isPending) {
     return (
@@ -37,10 +44,24 @@ export function ClientPage() {
         description={data.company ?? undefined}
         back={BACK}
         actions={
-          <ClientActions client={data} canEdit={canEdit} canDelete={canDelete} canExport={canExport} />
+          <>
+            {canPropose && (
+              <Button leftSection={<IconFilePlus size={18} aria-hidden="true" />} onClick={proposal.open}>
+                Nova proposta para este cliente
+              </Button>
+            )}
+            <ClientActions client={data} canEdit={canEdit} canDelete={canDelete} canExport={canExport} />
+          </>
         }
       />
       <ClientDetails client={data} />
+      {canPropose && (
+        <NewProposalChooser
+          opened={proposing}
+          onClose={proposal.close}
+          client={{ id: data.id, name: data.name }}
+        />
+      )}
     </>
   );
 }

@@ -11,8 +11,8 @@ import { TopClients } from '@/features/analytics/components/top-clients';
 import { DashboardStats } from '@/features/dashboard/components/dashboard-stats';
 import { QuickActions } from '@/features/dashboard/components/quick-actions';
 import { RecentActivityCard } from '@/features/dashboard/components/recent-activity-card';
-import { NewProposalDialog } from '@/features/templates/components/new-proposal-dialog';
 import { useAuthStore } from '@/lib/auth-store';
+import { NewProposalChooser } from '../proposals/new-proposal-chooser';
 
 const NO_FILTERS = {};
 
@@ -44,7 +44,7 @@ export function DashboardPage() {
           <DashboardStats overview={overview.data} loading={overview.isPending} />
         </section>
         <QuickActions onNewProposal={choose} />
-        <NewProposalDialog opened={choosing} onClose={stopChoosing} />
+        <NewProposalChooser opened={choosing} onClose={stopChoosing} chooseClient />
         <SimpleGrid
           cols={{ base: 1, lg: 2 }}
           spacing={{ base: 'md', sm: 'lg' }}

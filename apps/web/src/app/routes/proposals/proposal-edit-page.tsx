@@ -17,6 +17,7 @@ import {
   ProposalLocked,
   ProposalNotAllowed,
 } from '@/features/proposals/components/proposal-screen-states';
+import { sendOnArrivalState } from '@/features/proposals/components/send-proposal-button';
 import { useOrganizationBranding } from '@/features/settings/api/get-organization-branding';
 import { versionKeys } from '@/features/versions/api/keys';
 import { useAuthorization } from '@/lib/authorization';
@@ -82,10 +83,10 @@ export function ProposalEditPage() {
         initialOwner={proposal.owner}
         cancelTo={paths.proposal(proposal.id)}
         vatRegion={branding.data?.vatRegion}
-        onSaved={(saved) => {
+        onSaved={(saved, { send }) => {
           // Saving a proposal the client has seen adds versions: the detail's list must show them.
           void queryClient.invalidateQueries({ queryKey: versionKeys.list(saved.id) });
-          navigate(paths.proposal(saved.id), { replace: true });
+          navigate(paths.proposal(saved.id), { replace: true, state: sendOnArrivalState(send) });
         }}
       />
     </>

@@ -21,7 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
@@ -42,7 +42,7 @@ import { ProposalLoadError } from '@/features/proposals/components/proposal-scre
 import { ReissueButton } from '@/features/proposals/components/reissue-button';
 import { ReissueChangesPanel } from '@/features/proposals/components/reissue-changes-panel';
 import { SealedPdfButton } from '@/features/proposals/components/sealed-pdf-button';
-import { SendProposalButton } from '@/features/proposals/components/send-proposal-button';
+import { SendProposalButton, wantsSendOnArrival } from '@/features/proposals/components/send-proposal-button';
 import { SignaturePanel } from '@/features/proposals/components/signature-panel';
 import { useConfirmDeleteProposal } from '@/features/proposals/components/use-confirm-delete-proposal';
 import { versionKeys } from '@/features/versions/api/keys';
@@ -79,7 +79,12 @@ export function ProposalPage() {
   const confirmDelete = useConfirmDeleteProposal();
   const { data: proposal, error, isPending, refetch } = useProposal(id);
   // Sending and the public link wait for approval when the organization's policy says so (docs/product.md#approvals).
-  const blockedReason = approvalBlockReason(useApproval(id).data);
+  const approval = useApproval(id);
+  const blockedReason = approvalBlockReason(approval.data);
+  // 'Guardar e enviar' in the editor (issue 37): the send dialog opens once the approval state after the save is
+  // known (a save may put the proposal under approval).
+  const location = useLocation();
+  const sendOnArrival = wantsSendOnArrival(location.state) && approval.isFetched && !approval.isFetching;
 
   if (isPending) return <LoadingState label="A carregar proposta…" />;
   if (error || !proposal) {
@@ -116,6 +121,8 @@ export function ProposalPage() {
               <SendProposalButton
                 proposal={proposal}
                 blockedReason={blockedReason}
+                openOnArrival={sendOnArrival}
+                onOpenedOnArrival={() => navigate(location.pathname, { replace: true, state: null })}
                 onSent={() => void queryClient.invalidateQueries({ queryKey: versionKeys.list(proposal.id) })}
               />
             )}

@@ -9,8 +9,8 @@ import { PageHeader } from '@/components/page-header';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { AWAITING_MY_APPROVAL, type ProposalListStatus, paths } from '@/config/paths';
 import { ProposalsList } from '@/features/proposals/components/proposals-list';
-import { NewProposalDialog } from '@/features/templates/components/new-proposal-dialog';
 import { useCan } from '@/lib/authorization';
+import { NewProposalChooser } from './new-proposal-chooser';
 
 function parseStatus(value: string | null): ProposalListStatus | undefined {
   if (value === AWAITING_MY_APPROVAL) return value;
@@ -24,7 +24,7 @@ export function ProposalsPage() {
   const search = searchParams.get('search')?.trim() ?? '';
   const sort = searchParams.get('sort') === 'lastViewed' ? ('lastViewed' as const) : undefined;
   const canCreate = useCan('proposal:create') === true;
-  // 'Nova proposta' offers a blank proposal or a template, on every screen size.
+  // 'Nova proposta' offers a blank proposal or a template, and the client, on every screen size (issue 37).
   const [choosing, { open: choose, close: stopChoosing }] = useDisclosure(false);
   // The plan's proposals this month, shown before the user tries (docs/product.md#plans); admins read the usage.
   const limitReason = usePlanLimitReason('proposalsPerMonth', useCan('organization:manage') === true);
@@ -96,7 +96,7 @@ export function ProposalsPage() {
           setSearchParams(params, { replace: true });
         }}
       />
-      {canCreate && <NewProposalDialog opened={choosing} onClose={stopChoosing} />}
+      {canCreate && <NewProposalChooser opened={choosing} onClose={stopChoosing} chooseClient />}
     </>
   );
 }

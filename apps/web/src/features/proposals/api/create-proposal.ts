@@ -10,11 +10,13 @@ export async function createProposal(input: ProposalInput): Promise<Proposal> {
   return data;
 }
 
-/** After a write: the saved proposal is cached as is; every list and the counts are refreshed. */
+/** After a write: the saved proposal is cached as is; every list, the counts and its approval are refreshed. */
 export function afterProposalSaved(queryClient: QueryClient, proposal: Proposal): void {
   queryClient.setQueryData(proposalKeys.detail(proposal.id), proposal);
   void refetchAfterWrite(queryClient, proposalKeys.lists());
   void queryClient.invalidateQueries({ queryKey: proposalKeys.stats() });
+  // A save may put the proposal under approval (or take it out): sending reads the state again.
+  void queryClient.invalidateQueries({ queryKey: proposalKeys.approval(proposal.id) });
 }
 
 export function useCreateProposal() {

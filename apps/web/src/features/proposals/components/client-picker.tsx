@@ -19,6 +19,9 @@ interface ClientPickerProps {
   dataPath?: string;
   onFocus?: FocusEventHandler<HTMLInputElement>;
   onBlur?: FocusEventHandler<HTMLInputElement>;
+  /** Required in the editor; optional where a client may be chosen later ('Nova proposta'). */
+  required?: boolean;
+  description?: ReactNode;
 }
 
 /**
@@ -33,6 +36,8 @@ export const ClientPicker = memo(function ClientPicker({
   dataPath,
   onFocus,
   onBlur,
+  required = true,
+  description,
 }: ClientPickerProps) {
   const [search, setSearch] = useState(selected?.name ?? '');
   // While the box shows the chosen client's name, list everyone; otherwise ask the server for matches.
@@ -57,7 +62,8 @@ export const ClientPicker = memo(function ClientPicker({
     <Select
       label="Cliente"
       placeholder="Pesquisar por nome, empresa ou email"
-      required
+      required={required}
+      description={description}
       searchable
       clearable
       value={value}

@@ -7,6 +7,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconBook2, IconPlus } from '@tabler/icons-react';
 import { lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { DecimalInput } from '@/components/decimal-input';
+import { ItemChoiceFields } from '@/components/items-editor/item-choice-fields';
 import {
   ItemCard,
   RemoveItemAction,
@@ -14,7 +15,6 @@ import {
 } from '@/components/items-editor/items-editor';
 import { useFocusOnMount } from '@/components/use-focus-on-mount';
 import { readDecimal } from '@/lib/decimal';
-import { ItemChoiceFields } from './item-choice-fields';
 import {
   eurosToCents,
   type ItemValues,
@@ -218,11 +218,14 @@ const ItemRow = memo(function ItemRow({
           />
         </Grid.Col>
         <ItemChoiceFields
-          item={item}
-          index={index}
+          path={`items.${index}`}
+          quantity={item.quantity}
+          optional={item.optional}
+          minQuantity={item.minQuantity}
+          maxQuantity={item.maxQuantity}
           minQuantityError={minQuantityError}
           maxQuantityError={maxQuantityError}
-          setField={setField}
+          onChange={(field, value) => setField(index, field, value)}
         />
         {exempt && (
           <Grid.Col span={24}>

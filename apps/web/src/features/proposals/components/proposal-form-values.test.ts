@@ -193,7 +193,7 @@ describe('template prefill', () => {
     expect(templateFromState({ template: { name: 3 } })).toBeNull();
   });
 
-  it('maps name, description, blocks and items (description → name, cents → euros)', () => {
+  it('maps name, description, blocks and items (a line without a name: description → name, cents → euros)', () => {
     const prefill = templateFromState({ template });
     if (!prefill) throw new Error('template not read');
     const form = valuesFromTemplate(prefill, 'owner-1');
@@ -210,6 +210,54 @@ describe('template prefill', () => {
         { name: 'Relatório', description: '', quantity: 1, unitPrice: 123.45 },
       ],
     });
+  });
+
+  it('carries a package: line names apart from descriptions, optional add-ons and ranges (issue 37)', () => {
+    const prefill = templateFromState({
+      template: {
+        ...template,
+        content: {
+          blocks: [],
+          items: [
+            {
+              id: 'p1',
+              name: 'Site',
+              description: 'Cinco páginas',
+              quantity: 1,
+              unitPrice: 100_000,
+              tax: 23,
+            },
+            {
+              id: 'p2',
+              name: 'Manutenção',
+              description: 'Atualizações',
+              quantity: 6,
+              unit: 'mês',
+              unitPrice: 5_000,
+              tax: 23,
+              optional: 'unselected',
+              minQuantity: 3,
+              maxQuantity: 12,
+            },
+          ],
+        },
+      },
+    });
+    if (!prefill) throw new Error('template not read');
+    const form = valuesFromTemplate(prefill);
+    expect(form.items).toMatchObject([
+      { name: 'Site', description: 'Cinco páginas', optional: '', minQuantity: '', maxQuantity: '' },
+      {
+        name: 'Manutenção',
+        description: 'Atualizações',
+        optional: 'unselected',
+        minQuantity: 3,
+        maxQuantity: 12,
+      },
+    ]);
+    const sent = toProposalDraft(form, { includeOwner: false }).content.items;
+    expect(sent[0]).not.toHaveProperty('optional');
+    expect(sent[1]).toMatchObject({ optional: 'unselected', minQuantity: 3, maxQuantity: 12, quantity: 6 });
   });
 });
 

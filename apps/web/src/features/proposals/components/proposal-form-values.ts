@@ -7,7 +7,7 @@ import {
 } from '@aceite/shared/client-choice';
 import { fromCents, parseDecimalPt, toCents } from '@aceite/shared/money';
 import { type Proposal, ProposalInputSchema, type ProposalStatus } from '@aceite/shared/schemas/proposals';
-import { TemplateContentSchema } from '@aceite/shared/schemas/templates';
+import { proposalLineFromTemplate, TemplateContentSchema } from '@aceite/shared/schemas/templates';
 import {
   computeTotals,
   type DiscountType,
@@ -164,9 +164,10 @@ export function templateFromState(state: unknown): TemplatePrefill | null {
 }
 
 /**
- * A new proposal prefilled from a template: its name becomes the title; blocks keep title and text; each
- * item's description becomes the line's name, and its unit, discount and IVA come along, so the proposal
- * totals what the template promised. When every line has the same IVA it becomes the proposal's rate.
+ * A new proposal prefilled from a template: its name becomes the title; blocks keep title and text; each line
+ * comes as the shared `proposalLineFromTemplate` makes it (name, description, unit, discount, IVA, optional
+ * mode and range), so the proposal totals and offers what the template promised. When every line has the same
+ * IVA it becomes the proposal's rate.
  */
 export function valuesFromTemplate(
   template: TemplatePrefill,
@@ -180,17 +181,21 @@ export function valuesFromTemplate(
     title: template.name,
     description: template.description ?? '',
     blocks: template.content.blocks.map((block) => newBlock({ title: block.title, content: block.content })),
-    items: template.content.items.map((item) =>
-      newItem({
-        name: item.description,
-        description: '',
-        quantity: normalizeQuantity(item.quantity),
-        unit: item.unit,
-        unitPrice: fromCents(item.unitPrice),
-        discount: item.discount,
-        tax: sharedRate === undefined ? item.tax : '',
-      }),
-    ),
+    items: template.content.items.map((item) => {
+      const line = proposalLineFromTemplate(item, sharedRate);
+      return newItem({
+        name: line.name,
+        description: line.description,
+        quantity: line.quantity,
+        unit: line.unit,
+        unitPrice: fromCents(line.unitPrice),
+        discount: line.discount,
+        tax: line.tax ?? '',
+        optional: line.optional ?? '',
+        minQuantity: line.minQuantity ?? '',
+        maxQuantity: line.maxQuantity ?? '',
+      });
+    }),
   };
 }
 

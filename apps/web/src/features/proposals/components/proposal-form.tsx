@@ -23,12 +23,14 @@ import {
   Text,
   Textarea,
   TextInput,
+  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceFloppy, IconSend, IconUserPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type BlockerFunction, Link } from 'react-router';
 import { DateField } from '@/components/date-field';
@@ -39,8 +41,10 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuthorization } from '@/lib/authorization';
 import { fullName } from '@/lib/format';
 import { useCreateProposal } from '../api/create-proposal';
+import { approvalQueryOptions } from '../api/get-approval';
 import { useProposalOwners } from '../api/get-members';
 import { useUpdateProposal } from '../api/update-proposal';
+import { approvalBlockReason } from './approval-panel';
 import { BlocksEditor } from './blocks-editor';
 import { type ClientOption, ClientPicker } from './client-picker';
 import { ItemsEditor } from './items-editor';
@@ -69,7 +73,8 @@ export interface ProposalFormProps {
   initialOwner?: { id: string; firstName: string; lastName: string } | null;
   /** Where "Cancelar" leads. */
   cancelTo: string;
-  onSaved: (proposal: Proposal) => void;
+  /** `send`: saved with 'Guardar e enviar', so the send dialog opens next (docs/product.md#sending-and-email). */
+  onSaved: (proposal: Proposal, options: { send: boolean }) => void;
   /** The organization's IVA region (Settings → Organização); continente until it is known. */
   vatRegion?: VatRegion;
 }
@@ -126,6 +131,50 @@ function useDialogs() {
 }
 
 /**
+ * 'Guardar e enviar' (issue 37): saves, then the proposal's page opens the send dialog, one step instead of
+ * save → back → send. While the proposal awaits approval it stays disabled and says why, as 'Enviar por email'.
+ */
+function SaveAndSendButton({
+  blockedReason,
+  disabled,
+  onClick,
+}: {
+  blockedReason: string | undefined;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  const icon = <IconSend size={18} aria-hidden="true" />;
+  if (blockedReason) {
+    // Mantine's pattern for a disabled button with a tooltip: it keeps focus and hover, so the reason is read.
+    return (
+      <Tooltip
+        label={blockedReason}
+        multiline
+        w={260}
+        withArrow
+        events={{ hover: true, focus: true, touch: true }}
+      >
+        <Button
+          variant="light"
+          data-disabled
+          aria-disabled="true"
+          aria-description={blockedReason}
+          leftSection={icon}
+          onClick={(event) => event.preventDefault()}
+        >
+          Guardar e enviar
+        </Button>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button variant="light" leftSection={icon} disabled={disabled} onClick={onClick}>
+      Guardar e enviar
+    </Button>
+  );
+}
+
+/**
  * The proposal editor (docs/product.md#proposal-screens, #forms-and-validation): details, content blocks,
  * priced items, discount and tax, with a live summary computed by the same function the server uses.
  */
@@ -152,6 +201,12 @@ export function ProposalForm({
   // Set once the proposal is saved, so leaving for its page is not mistaken for abandoning changes.
   const saved = useRef(false);
   const initialStatus = useRef(initialValues.status).current;
+  // Set by 'Guardar e enviar' for the save it starts; any other save (Enter, 'Guardar') only saves.
+  const sendAfterSave = useRef(false);
+  // A saved proposal awaiting approval cannot be sent: the button says so (docs/product.md#approvals). A new
+  // one is only known once saved: its page then says why the send dialog did not open.
+  const approval = useQuery({ ...approvalQueryOptions(proposalId ?? ''), enabled: !!proposalId });
+  const sendBlockedReason = approvalBlockReason(approval.data);
 
   const form = useForm<ProposalFormValues>({
     initialValues,
@@ -184,6 +239,7 @@ export function ProposalForm({
   // Centred rather than at an edge, so the sticky save bar never hides it; then said aloud.
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = (errors: FormErrors) => {
+    sendAfterSave.current = false;
     const count = Object.keys(errors).length;
     setErrorNote(count ? `${count === 1 ? 'Há 1 campo' : `Há ${count} campos`} por corrigir.` : '');
     // Once React has marked the fields invalid: the first one in the page's order.
@@ -209,7 +265,7 @@ export function ProposalForm({
         color: 'green',
         message: proposalId ? 'Proposta guardada.' : 'Proposta criada.',
       });
-      onSaved(proposal);
+      onSaved(proposal, { send: sendAfterSave.current });
     } catch (error) {
       setPendingSave(null);
       applyServerErrors(form, error);
@@ -440,7 +496,7 @@ export function ProposalForm({
           bottom={12}
           style={{ zIndex: 3 }}
         >
-          <Group justify="space-between" gap="sm" wrap="nowrap">
+          <Group justify="space-between" gap="sm" wrap="wrap">
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Text size="xs" c="dimmed">
                 Total
@@ -449,14 +505,26 @@ export function ProposalForm({
                 {formatMoney(totals.totalValue)}
               </Text>
             </Stack>
-            <Group gap="sm" wrap="nowrap">
-              <Button variant="default" component={Link} to={cancelTo} visibleFrom="xs">
+            {/* On a phone the actions wrap under the total rather than push the page sideways. */}
+            <Group gap="xs" wrap="wrap" justify="flex-end" ml="auto">
+              <Button variant="default" component={Link} to={cancelTo} visibleFrom="sm">
                 Cancelar
               </Button>
+              <SaveAndSendButton
+                blockedReason={sendBlockedReason}
+                disabled={isSaving}
+                onClick={() => {
+                  sendAfterSave.current = true;
+                  formRef.current?.requestSubmit();
+                }}
+              />
               <Button
                 type="submit"
                 loading={isSaving}
                 leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
+                onClick={() => {
+                  sendAfterSave.current = false;
+                }}
               >
                 {proposalId ? 'Guardar' : 'Criar proposta'}
               </Button>
@@ -486,7 +554,10 @@ export function ProposalForm({
           opened={pendingSave !== null}
           canNotify={!!selectedClient?.email}
           isSaving={isSaving}
-          onCancel={() => setPendingSave(null)}
+          onCancel={() => {
+            sendAfterSave.current = false;
+            setPendingSave(null);
+          }}
           onConfirm={(notifyClient) => pendingSave && void save(pendingSave, notifyClient)}
         />
       )}

@@ -31,6 +31,8 @@ function values(status: ProposalFormValues['status']): ProposalFormValues {
 function renderEditor(status: ProposalFormValues['status']) {
   const api = mockApi({
     'GET /clients': () => jsonResponse(200, { data: [] }),
+    [`GET /proposals/${ID}/approval`]: () =>
+      jsonResponse(200, { data: { blocksSending: false, reopened: false } }),
     [`PUT /proposals/${ID}`]: ({ body }) => jsonResponse(200, { data: { id: ID, ...(body as object) } }),
   });
   const onSaved = vi.fn();

@@ -20,6 +20,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { LoadingState } from '@/components/loading-state';
@@ -45,8 +46,30 @@ interface SendableProposal {
   content: { items: readonly unknown[] };
 }
 
+/**
+ * The navigation state 'Guardar e enviar' leaves for the proposal's page (issue 37): the page opens the send
+ * dialog on arrival. Read leniently, since history state outlives deployments.
+ */
+export function sendOnArrivalState(send: boolean): { sendOnArrival: true } | undefined {
+  return send ? { sendOnArrival: true } : undefined;
+}
+
+export function wantsSendOnArrival(state: unknown): boolean {
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    (state as { sendOnArrival?: unknown }).sendOnArrival === true
+  );
+}
+
 interface SendProposalButtonProps {
   proposal: SendableProposal;
+  /**
+   * Open the dialog at once ('Guardar e enviar', issue 37), once the approval state is known; `onOpenedOnArrival`
+   * runs then, so a reload does not open it again. Blocked by approval, it says why instead.
+   */
+  openOnArrival?: boolean;
+  onOpenedOnArrival?: () => void;
   /** After the server accepted it (sending may also have recorded a version). */
   onSent?: () => void;
   /** Why it cannot be sent yet (it awaits approval, docs/product.md#approvals): the button says so instead. */
@@ -173,10 +196,41 @@ function SendForm({
  * unfinished. The server emails the public link and the proposal reloads with its new status. Without a
  * client email there is no one to send it to.
  */
-export function SendProposalButton({ proposal, onSent, blockedReason }: SendProposalButtonProps) {
+export function SendProposalButton({
+  proposal,
+  onSent,
+  blockedReason,
+  openOnArrival = false,
+  onOpenedOnArrival,
+}: SendProposalButtonProps) {
   const [opened, { open, close }] = useDisclosure(false);
   const draft = useEmailDraft(proposal.id, opened);
   const email = proposal.client?.email;
+
+  const ask = () => {
+    if (!email) {
+      notifications.show({ color: 'red', title: SEND_ERROR, message: MESSAGES.sendNoClient });
+      return;
+    }
+    open();
+  };
+
+  const arrived = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page says the approval state is known
+  useEffect(() => {
+    if (!openOnArrival || arrived.current) return;
+    arrived.current = true;
+    onOpenedOnArrival?.();
+    if (blockedReason) {
+      notifications.show({
+        color: 'yellow',
+        title: 'Proposta guardada, ainda não enviada',
+        message: blockedReason,
+      });
+      return;
+    }
+    ask();
+  }, [openOnArrival]);
 
   if (blockedReason) {
     // Mantine's pattern for a disabled button with a tooltip: it keeps focus and hover, so the reason is read.
@@ -200,14 +254,6 @@ export function SendProposalButton({ proposal, onSent, blockedReason }: SendProp
       </Tooltip>
     );
   }
-
-  const ask = () => {
-    if (!email) {
-      notifications.show({ color: 'red', title: SEND_ERROR, message: MESSAGES.sendNoClient });
-      return;
-    }
-    open();
-  };
 
   return (
     <>

@@ -1,10 +1,11 @@
 import { formatMoney, toCents } from '@aceite/shared/money';
 import { computeTotals } from '@aceite/shared/totals';
 import type { VatRegion } from '@aceite/shared/vat';
-import { Button, Grid, Group, Text, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { DecimalInput } from '@/components/decimal-input';
+import { ItemChoiceFields } from '@/components/items-editor/item-choice-fields';
 import {
   ItemCard,
   RemoveItemAction,
@@ -37,7 +38,10 @@ interface ItemsEditorProps {
   vatRegion?: VatRegion;
 }
 
-/** The template's items: description, quantity, unit, unit price in euros, discount and tax percentages. */
+/**
+ * The template's items: name, description, quantity, unit, unit price in euros, discount and tax percentages,
+ * and what the client may change (optional, range), the fields a proposal's line has (issue 37).
+ */
 export function ItemsEditor({ form, vatRegion }: ItemsEditorProps) {
   const items = form.values.content.items;
 
@@ -67,10 +71,21 @@ export function ItemsEditor({ form, vatRegion }: ItemsEditorProps) {
               </Group>
             </Group>
             <Grid gap="sm">
-              <Grid.Col span={12}>
+              <Grid.Col span={{ base: 12, md: 6 }}>
                 <TextInput
-                  label={`Descrição do item ${position}`}
+                  label={`Nome do item ${position}`}
+                  placeholder="Produto ou serviço"
                   autoComplete="off"
+                  {...form.getInputProps(`${path}.name`)}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                {/* Several lines, as the client will read them in the proposal. */}
+                <Textarea
+                  label={`Descrição do item ${position}`}
+                  autosize
+                  minRows={1}
+                  maxRows={6}
                   {...form.getInputProps(`${path}.description`)}
                 />
               </Grid.Col>
@@ -94,6 +109,18 @@ export function ItemsEditor({ form, vatRegion }: ItemsEditorProps) {
               <Grid.Col span={{ base: 6, sm: 6, md: 2 }}>
                 <DecimalInput label="IVA (%)" {...form.getInputProps(`${path}.tax`)} />
               </Grid.Col>
+              {/* What the client may change on the public page, as in a proposal's line (issue 37). */}
+              <ItemChoiceFields
+                path={path}
+                columns={12}
+                quantity={item.quantity}
+                optional={item.optional}
+                minQuantity={item.minQuantity}
+                maxQuantity={item.maxQuantity}
+                minQuantityError={form.errors[`${path}.minQuantity`]}
+                maxQuantityError={form.errors[`${path}.maxQuantity`]}
+                onChange={(field, value) => form.setFieldValue(`${path}.${field}`, value)}
+              />
             </Grid>
           </ItemCard>
         );

@@ -1,5 +1,7 @@
+import type { ItemOptionalMode } from '@aceite/shared/client-choice';
 import { MESSAGES } from '@aceite/shared/messages';
 import { fromCents, toCents } from '@aceite/shared/money';
+import { addItemRangeIssues } from '@aceite/shared/schemas/item-lines';
 import {
   type Template,
   TemplateBlockSchema,
@@ -24,6 +26,9 @@ export const TEMPLATE_FORM_MESSAGES = {
 
 /** Number fields hold numbers, or text read the pt-PT way (`ptNumber`). */
 const numeric = ptNumber;
+
+/** An empty field of the form is an absent value of the API. */
+const emptyAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 const ItemFormSchema = TemplateItemSchema.extend({
   quantity: numeric(
@@ -51,6 +56,10 @@ const ItemFormSchema = TemplateItemSchema.extend({
       .min(0, MESSAGES.taxRateInvalid)
       .max(100, MESSAGES.taxRateInvalid),
   ),
+  // Empty choice fields are "none", as in the proposal editor; the bounds keep the shared rules and words.
+  optional: z.preprocess(emptyAsNull, TemplateItemSchema.shape.optional),
+  minQuantity: numeric(z.preprocess(emptyAsNull, TemplateItemSchema.shape.minQuantity)),
+  maxQuantity: numeric(z.preprocess(emptyAsNull, TemplateItemSchema.shape.maxQuantity)),
 });
 
 /** The template form's rules: the shared input schema with prices in euros and the form's own messages. */
@@ -58,10 +67,13 @@ export const TemplateFormSchema = TemplateInputSchema.extend({
   tags: z
     .array(z.string().max(40, TEMPLATE_FORM_MESSAGES.tagTooLong))
     .max(20, TEMPLATE_FORM_MESSAGES.tooManyTags),
-  content: z.object({
-    blocks: z.array(TemplateBlockSchema).max(100),
-    items: z.array(ItemFormSchema).max(200),
-  }),
+  content: z
+    .object({
+      blocks: z.array(TemplateBlockSchema).max(100),
+      items: z.array(ItemFormSchema).max(200),
+    })
+    // The range holds the quantity: the shared rule, on the bound at fault (docs/product.md#client-choice).
+    .superRefine((content, ctx) => addItemRangeIssues(content.items, ctx, ['items'])),
 });
 
 export type BlockType = 'text' | 'list';
@@ -78,6 +90,7 @@ type NumberField = number | string;
 
 export interface TemplateFormItem {
   id: string;
+  name: string;
   description: string;
   quantity: NumberField;
   unit: string;
@@ -85,6 +98,11 @@ export interface TemplateFormItem {
   unitPrice: NumberField;
   discount: NumberField;
   tax: NumberField;
+  /** '' required, or optional preselected/unselected (docs/product.md#client-choice). */
+  optional: '' | ItemOptionalMode;
+  /** The quantities the client may choose; empty: the quantity itself. */
+  minQuantity: NumberField;
+  maxQuantity: NumberField;
 }
 
 export interface TemplateFormValues {
@@ -112,12 +130,16 @@ export function newBlock(type: BlockType): TemplateFormBlock {
 export function newItem(region: VatRegion = DEFAULT_VAT_REGION): TemplateFormItem {
   return {
     id: newId(),
+    name: '',
     description: '',
     quantity: 1,
     unit: 'un',
     unitPrice: '',
     discount: 0,
     tax: normalRate(region),
+    optional: '',
+    minQuantity: '',
+    maxQuantity: '',
   };
 }
 
@@ -132,7 +154,13 @@ export function toFormValues(template?: Template): TemplateFormValues {
     tags: template.tags,
     content: {
       blocks: template.content.blocks.map((block) => ({ ...block })),
-      items: template.content.items.map((item) => ({ ...item, unitPrice: fromCents(item.unitPrice) })),
+      items: template.content.items.map((item) => ({
+        ...item,
+        unitPrice: fromCents(item.unitPrice),
+        optional: item.optional ?? '',
+        minQuantity: item.minQuantity ?? '',
+        maxQuantity: item.maxQuantity ?? '',
+      })),
     },
   };
 }
@@ -144,7 +172,14 @@ export function toTemplateInput(values: TemplateFormValues): TemplateInput {
     ...parsed,
     content: {
       blocks: parsed.content.blocks,
-      items: parsed.content.items.map((item) => ({ ...item, unitPrice: toCents(item.unitPrice) })),
+      items: parsed.content.items.map(({ optional, minQuantity, maxQuantity, ...item }) => ({
+        ...item,
+        unitPrice: toCents(item.unitPrice),
+        // Left out when unset, as the proposal editor does: a plain line stays as it always was.
+        ...(optional ? { optional } : {}),
+        ...(minQuantity == null ? {} : { minQuantity }),
+        ...(maxQuantity == null ? {} : { maxQuantity }),
+      })),
     },
   });
 }

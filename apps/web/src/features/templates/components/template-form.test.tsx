@@ -5,7 +5,7 @@ import { jsonResponse } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import { TemplateForm } from './template-form';
-import { toTemplateInput } from './template-form-values';
+import { TemplateFormSchema, toTemplateInput } from './template-form-values';
 
 const SAVED = {
   id: '9c1d7c2e-2f4e-4a53-9d37-1f1f0c4a2b55',
@@ -64,12 +64,16 @@ describe('toTemplateInput', () => {
         items: [
           {
             id: 'i1',
+            name: '',
             description: 'Site',
             quantity: 1.5,
             unit: 'hora',
             unitPrice: 19.99,
             discount: 10,
             tax: 23,
+            optional: '',
+            minQuantity: '',
+            maxQuantity: '',
           },
         ],
       },
@@ -86,6 +90,61 @@ describe('toTemplateInput', () => {
         ],
       },
     });
+  });
+});
+
+describe('toTemplateInput: the lines of a package (issue 37)', () => {
+  const base = {
+    name: 'Pacote',
+    description: '',
+    category: 'outro' as const,
+    tags: [],
+    content: { blocks: [] },
+  };
+  const line = {
+    id: 'i1',
+    name: ' Manutenção ',
+    description: 'Atualizações',
+    quantity: 6,
+    unit: 'mês',
+    unitPrice: 50,
+    discount: 0,
+    tax: 23,
+    optional: 'unselected' as const,
+    minQuantity: '3',
+    maxQuantity: '12',
+  };
+
+  it('sends the name, the optional mode and the range; empty choice fields are left out', () => {
+    const input = toTemplateInput({
+      ...base,
+      content: {
+        blocks: [],
+        items: [line, { ...line, id: 'i2', optional: '', minQuantity: '', maxQuantity: '' }],
+      },
+    });
+    expect(input.content?.items?.[0]).toMatchObject({
+      name: 'Manutenção',
+      description: 'Atualizações',
+      optional: 'unselected',
+      minQuantity: 3,
+      maxQuantity: 12,
+    });
+    expect(input.content?.items?.[1]).not.toHaveProperty('optional');
+    expect(input.content?.items?.[1]).not.toHaveProperty('minQuantity');
+  });
+
+  it('refuses a range that does not hold the quantity, with the proposal editor words', () => {
+    const result = TemplateFormSchema.safeParse({
+      ...base,
+      content: { blocks: [], items: [{ ...line, maxQuantity: '4' }] },
+    });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['content', 'items', 0, 'maxQuantity'],
+        message: 'A quantidade máxima não pode ser inferior à quantidade.',
+      }),
+    ]);
   });
 });
 

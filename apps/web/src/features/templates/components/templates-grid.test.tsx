@@ -18,7 +18,8 @@ const TEMPLATE: Template = {
     items: [
       {
         id: 'i1',
-        description: 'Website institucional',
+        name: 'Website institucional',
+        description: '',
         quantity: 1,
         unit: 'projeto',
         unitPrice: 250_000,
