@@ -56,7 +56,11 @@ export default defineConfig({
     {
       name: 'mobile',
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
+      // A test or group tagged @mobile runs at 360 px too, except a flow tagged @desktop inside it: that flow runs
+      // once, on the desktop, and checks each of its screens at 360 px as it goes (expectAccessibleAtBothWidths
+      // in e2e/fixtures.ts; docs/architecture.md#tests).
       grep: /@mobile/,
+      grepInvert: /@desktop/,
     },
   ],
   webServer: {

@@ -68,6 +68,35 @@ export async function signIn(
   password = DEMO_PASSWORD,
   rememberMe = false,
 ): Promise<ApiSession> {
+  const session = await storeSession(page, email, password, rememberMe);
+  // The dashboard; a platform account without an organization (superadmin) lands on the administration.
+  await page.goto(session.user.organizationId ? '/dashboard' : '/admin/users');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  return session;
+}
+
+/**
+ * `signIn`, opening `path` straight away instead of the landing screen: one load of the app per test instead of
+ * two, for a test about another screen (docs/architecture.md#tests). The test waits for that screen as it would
+ * after its own `page.goto`.
+ */
+export async function signInAt(
+  page: Page,
+  path: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<ApiSession> {
+  const session = await storeSession(page, email, password, false);
+  await page.goto(path);
+  return session;
+}
+
+async function storeSession(
+  page: Page,
+  email: string,
+  password: string,
+  rememberMe: boolean,
+): Promise<ApiSession> {
   const session = await apiSession(page.request, email, password, rememberMe);
   // The app's origin (playwright.config.ts hands its port to the workers through E2E_PORT).
   const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -78,10 +107,56 @@ export async function signIn(
     ...(rememberMe ? [{ name: 'rememberMe', value: 'true' }] : []),
   ];
   await page.context().setStorageState({ cookies: [], origins: [{ origin, localStorage }] });
-  // The dashboard; a platform account without an organization (superadmin) lands on the administration.
-  await page.goto(session.user.organizationId ? '/dashboard' : '/admin/users');
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   return session;
+}
+
+/**
+ * Opens `path` inside the running app, as a link does (React Router follows the history), without loading the
+ * app again: for a test that walks through the screens of one area (docs/architecture.md#tests).
+ */
+export async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
+}
+
+/** The phone the mobile project emulates (playwright.config.ts). */
+export const PHONE_VIEWPORT = { width: 360, height: 740 } as const;
+
+/** Nothing wider than the screen: the page never scrolls sideways. */
+export async function expectFits(page: Page): Promise<void> {
+  // Polled: after a resize, the layouts chosen by width (useIsMobile) follow on React's next render.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: 'the page scrolls sideways',
+    })
+    .toBeLessThanOrEqual(0);
+}
+
+/**
+ * For a flow that runs in the desktop project only (it is about what the screens do, not about a phone; inside a
+ * `@mobile` group it is tagged `@desktop`): axe at the desktop width, then the same screen, as it stands, at 360 px, where it must fit and
+ * pass axe too, then back to the desktop width. This keeps each screen's 360 px check without running the whole
+ * flow a second time in the mobile project (docs/architecture.md#tests). At 360 px already, it checks once.
+ */
+export async function expectAccessibleAtBothWidths(page: Page): Promise<void> {
+  await expectAccessible(page);
+  const viewport = page.viewportSize();
+  if (!viewport || viewport.width <= PHONE_VIEWPORT.width) {
+    await expectFits(page);
+    return;
+  }
+  await page.setViewportSize(PHONE_VIEWPORT);
+  try {
+    await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(PHONE_VIEWPORT.width);
+    await expectFits(page);
+    await expectAccessible(page);
+  } finally {
+    await page.setViewportSize(viewport);
+  }
+  await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(viewport.width);
 }
 
 /** Signs in through the login screen the way a person does (for the tests about signing in). */

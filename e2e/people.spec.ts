@@ -5,8 +5,11 @@ import {
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
+  expectAccessibleAtBothWidths,
   field,
+  navigate,
   signIn,
+  signInAt,
   test,
 } from './fixtures.ts';
 import { linkFromOutbox } from './mail.ts';
@@ -98,8 +101,7 @@ test.describe('users and invitations', () => {
     browser,
   }) => {
     const email = newEmail('convidado');
-    await signIn(page, DEMO.admin);
-    await page.goto('/users');
+    await signInAt(page, '/users', DEMO.admin);
     await expect(page).toHaveTitle(/Utilizadores/);
     await expect(page.getByRole('heading', { level: 1, name: 'Utilizadores' })).toBeVisible();
     await expect(page.getByRole('cell', { name: /admin@aceite\.demo/ })).toBeVisible();
@@ -161,8 +163,7 @@ test.describe('users and invitations', () => {
 
   test('an invitation can be resent and cancelled, each after confirmation', async ({ page }) => {
     const email = newEmail('cancelado');
-    await signIn(page, DEMO.admin);
-    await page.goto('/users');
+    await signInAt(page, '/users', DEMO.admin);
     await page.getByRole('button', { name: 'Convidar Utilizador' }).click();
     await field(page, 'Email').fill(email);
     await choose(page, /^Função/, 'Visualizador');
@@ -195,8 +196,7 @@ test.describe('users and invitations', () => {
     const member = await createMember(request);
     const name = `${member.firstName} ${member.lastName}`;
 
-    await signIn(page, DEMO.admin);
-    await page.goto('/users');
+    await signInAt(page, '/users', DEMO.admin);
     await page.getByLabel('Procurar utilizadores').fill(member.email);
     const row = page.getByRole('row', { name: new RegExp(member.email) });
     await expect(row).toContainText('Sem equipa');
@@ -237,8 +237,7 @@ test.describe('users and invitations', () => {
   });
 
   test('a non-admin sees the users without invitations or write actions', async ({ page }) => {
-    await signIn(page, DEMO.sales);
-    await page.goto('/users');
+    await signInAt(page, '/users', DEMO.sales);
     await page.getByLabel('Procurar utilizadores').fill('vendas@aceite.demo');
     await expect(page.getByRole('row', { name: /vendas@aceite\.demo/ })).toContainText('Vendas');
     // The search lives in the URL: a reload (or a shared link) shows the same list.
@@ -260,8 +259,7 @@ test.describe('teams', () => {
     const member = await createMember(request);
     const memberName = `${member.firstName} ${member.lastName}`;
 
-    await signIn(page, DEMO.manager);
-    await page.goto('/teams');
+    await signInAt(page, '/teams', DEMO.manager);
     await expect(page).toHaveTitle(/Equipas/);
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Nova Equipa' }).click();
@@ -329,8 +327,7 @@ test.describe('teams', () => {
     const fullTeam = await createTeam(request, full);
     await createMember(request, { teamId: fullTeam.id });
 
-    await signIn(page, DEMO.admin);
-    await page.goto('/teams');
+    await signInAt(page, '/teams', DEMO.admin);
     await page.getByLabel('Procurar equipas').fill(tag);
     await expect(page.getByRole('row', { name: new RegExp(full) })).toContainText('1');
 
@@ -362,8 +359,7 @@ test.describe('teams', () => {
   });
 
   test("an unknown team says 'Equipa não encontrada'; a viewer gets no write actions", async ({ page }) => {
-    await signIn(page, DEMO.viewer);
-    await page.goto('/teams/00000000-0000-4000-8000-000000000000');
+    await signInAt(page, '/teams/00000000-0000-4000-8000-000000000000', DEMO.viewer);
     await expect(page.getByText('Equipa não encontrada')).toBeVisible();
     await page.goto('/teams');
     await expect(page.getByRole('heading', { level: 1, name: 'Equipas' })).toBeVisible();
@@ -374,16 +370,20 @@ test.describe('teams', () => {
   });
 });
 
+// The settings flows tagged @desktop run once, in the desktop project, and check each screen at 360 px as well,
+// on the spot (expectAccessibleAtBothWidths); the rest here is about a phone too (docs/architecture.md#tests).
 test.describe('settings and people screens @mobile', () => {
-  test('changes the profile; changing tab clears the message', async ({ page, request }) => {
+  test('changes the profile; changing tab clears the message', { tag: '@desktop' }, async ({
+    page,
+    request,
+  }) => {
     const member = await createMember(request);
-    await signIn(page, member.email, member.password);
-    await page.goto('/settings');
+    await signInAt(page, '/settings', member.email, member.password);
     await expect(page).toHaveTitle(/Configurações/);
     await expect(page.getByRole('main').getByText(member.email)).toBeVisible();
     await expect(page.getByRole('combobox', { name: /^Idioma/ })).toHaveValue('Português (Portugal)');
     await expect(page.getByRole('combobox', { name: /^Fuso horário/ })).toHaveValue('Lisboa (Europe/Lisbon)');
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
 
     await field(page, 'Nome').fill('Renata');
     await choose(page, /^Fuso horário/, /Londres/);
@@ -404,29 +404,15 @@ test.describe('settings and people screens @mobile', () => {
     );
   });
 
-  test("an admin's five settings tabs stay on one row, also on a phone", async ({ page }) => {
-    await signIn(page, DEMO.admin);
-    await page.goto('/settings');
-    const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(5);
-    const tops = await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
-    expect(new Set(tops).size).toBe(1);
-    // Reachable without scrolling the page sideways.
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
-      page.viewportSize()?.width ?? 0,
-    );
-    await page.getByRole('tab', { name: 'Organização' }).click();
-    await expect(page.getByRole('tab', { name: 'Organização' })).toHaveAttribute('aria-selected', 'true');
-    await expectAccessible(page);
-  });
-
-  test('changes the password with the spec messages, then signs in with it', async ({ page, request }) => {
+  test('changes the password with the spec messages, then signs in with it', { tag: '@desktop' }, async ({
+    page,
+    request,
+  }) => {
     const member = await createMember(request);
-    await signIn(page, member.email, member.password);
-    await page.goto('/settings');
+    await signInAt(page, '/settings', member.email, member.password);
     await page.getByRole('tab', { name: 'Alterar Password' }).click();
     await expect(page).toHaveURL(/tab=password/);
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
 
     await field(page, 'Password atual').fill('errada-123');
     await field(page, 'Nova password').fill('12345');
@@ -451,9 +437,8 @@ test.describe('settings and people screens @mobile', () => {
     await signIn(page, member.email, 'nova-senha-9');
   });
 
-  test('only an admin sees and saves Organização', async ({ page, browser }) => {
-    await signIn(page, DEMO.manager);
-    await page.goto('/settings');
+  test('only an admin sees and saves Organização', { tag: '@desktop' }, async ({ page, browser }) => {
+    await signInAt(page, '/settings', DEMO.manager);
     await expect(page.getByRole('tab', { name: 'Perfil' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Organização' })).toHaveCount(0);
     await page.goto('/settings?tab=organizacao');
@@ -462,8 +447,7 @@ test.describe('settings and people screens @mobile', () => {
     const adminContext = await browser.newContext({ viewport: page.viewportSize() });
     try {
       const admin = await adminContext.newPage();
-      await signIn(admin, DEMO.admin);
-      await admin.goto('/settings');
+      await signInAt(admin, '/settings', DEMO.admin);
       await admin.getByRole('tab', { name: 'Organização' }).click();
       await expect(field(admin, 'Nome da organização')).toHaveValue('Demo Lda');
       await expect(admin.getByRole('textbox', { name: /^Cor da marca/ })).toHaveValue(/^#[0-9a-f]{6}$/i);
@@ -474,7 +458,7 @@ test.describe('settings and people screens @mobile', () => {
       await expect(
         admin.getByRole('switch', { name: /^Pedir ao cliente um código enviado por email/ }),
       ).toBeChecked();
-      await expectAccessible(admin);
+      await expectAccessibleAtBothWidths(admin);
       // Saved unchanged: other tests share this organization.
       await admin.getByRole('button', { name: 'Guardar organização' }).click();
       await expect(admin.getByText('Configurações da organização atualizadas com sucesso!')).toBeVisible();
@@ -492,8 +476,7 @@ test.describe('settings and people screens @mobile', () => {
       data: { email, password: 'Marca-2026!', firstName: 'Marta', lastName: 'Marca', organizationName },
     });
     expect(registered.status()).toBe(201);
-    await signIn(page, email, 'Marca-2026!');
-    await page.goto('/settings');
+    await signInAt(page, '/settings', email, 'Marca-2026!');
     await page.getByRole('tab', { name: 'Organização' }).click();
     await page.getByLabel('Ficheiro do logótipo').setInputFiles({
       name: 'logo.png',
@@ -513,15 +496,17 @@ test.describe('settings and people screens @mobile', () => {
     await expectAccessible(page);
   });
 
-  test('the Notificações tab marks read, filters, pages and deletes', async ({ page, request }) => {
+  test('the Notificações tab marks read, filters, pages and deletes', { tag: '@desktop' }, async ({
+    page,
+    request,
+  }) => {
     // A fresh admin of its own, so nothing else adds to or clears these notifications.
     const admin = await createMember(request, { role: 'admin' });
     const adminToken = await apiToken(request, admin.email, admin.password);
     const joiner = await createMember(request, { inviterToken: adminToken });
     const second = await createMember(request, { inviterToken: adminToken });
 
-    await signIn(page, admin.email, admin.password);
-    await page.goto('/settings');
+    await signInAt(page, '/settings', admin.email, admin.password);
     await page.getByRole('tab', { name: 'Notificações' }).click();
     const first = page.getByRole('listitem').filter({ hasText: joiner.lastName });
     const other = page.getByRole('listitem').filter({ hasText: second.lastName });
@@ -531,7 +516,7 @@ test.describe('settings and people screens @mobile', () => {
     await expect(page.getByText('Página 1 de 1')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Anterior' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Próxima' })).toBeDisabled();
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
 
     await first.getByRole('button', { name: /^Marcar como lida/ }).click();
     await expect(first).not.toContainText('Não lida');
@@ -597,10 +582,9 @@ test.describe('settings and people screens @mobile', () => {
     await expect(page.getByRole('heading', { name: 'Olá, Tomás' })).toBeVisible();
   });
 
-  test('the Notificações tab pages 20 at a time; only unread and mark all read follow', async ({
-    page,
-    request,
-  }) => {
+  test('the Notificações tab pages 20 at a time; only unread and mark all read follow', {
+    tag: '@desktop',
+  }, async ({ page, request }) => {
     test.slow(); // an organization, an invitation and 21 comments set up through the API
     // An organization of its own, so nothing else adds to or reads these notifications.
     const suffix = unique();
@@ -643,7 +627,7 @@ test.describe('settings and people screens @mobile', () => {
     await expect(items.filter({ hasText: 'Novo comentário' })).toHaveCount(20);
     await expect(previous).toBeDisabled();
     await expect(next).toBeEnabled();
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
 
     // The oldest two on the second page: the last comment's notice and the invitation's.
     await next.click();
@@ -688,75 +672,105 @@ test.describe('settings and people screens @mobile', () => {
     await expect(items.filter({ hasText: 'Não lida' })).toHaveCount(0);
   });
 
-  // One test per screen (they were one test of seven axe scans, 40 s on a busy machine): each is short, and
-  // the two workers share them.
+  // One test walks through the people screens inside the app (one sign-in and one load of the app, each screen
+  // a step), in each project: a test per screen paid a browser context, a sign-in and a load each
+  // (docs/architecture.md#tests).
   const PEOPLE_SCREENS: ReadonlyArray<{
     name: string;
-    /** Whether the screen needs a team of its own with one member. */
-    team?: boolean;
+    /** Its level-1 heading: a step waits for it, so it never checks the screen it came from. */
+    heading: (teamName: string) => string;
     url: (ids: { team: string; member: string }) => string;
-    ready: (page: Page, member: Person | null) => ReturnType<Page['getByRole']>;
+    ready: (page: Page, member: Person) => ReturnType<Page['getByRole']>;
   }> = [
     {
       name: 'users',
+      heading: () => 'Utilizadores',
       url: () => '/users',
       ready: (page) => page.getByRole('link', { name: /^Editar / }).first(),
     },
-    { name: 'teams', url: () => '/teams', ready: (page) => page.getByRole('link', { name: 'Nova Equipa' }) },
+    {
+      name: 'teams',
+      heading: () => 'Equipas',
+      url: () => '/teams',
+      ready: (page) => page.getByRole('link', { name: 'Nova Equipa' }),
+    },
     {
       name: 'team detail',
-      team: true,
+      heading: (teamName) => teamName,
       url: ({ team }) => `/teams/${team}`,
-      ready: (page, member) => page.getByRole('main').getByText(member?.email ?? ''),
+      ready: (page, member) => page.getByRole('main').getByText(member.email),
     },
     {
       name: 'team edit',
-      team: true,
+      heading: () => 'Editar Equipa',
       url: ({ team }) => `/teams/${team}/edit`,
       ready: (page) => field(page, 'Nome'),
     },
     {
       name: 'new team',
+      heading: () => 'Nova Equipa',
       url: () => '/teams/new',
       ready: (page) => page.getByRole('combobox', { name: /^Gestor/ }),
     },
     {
       name: 'user edit',
-      team: true,
+      heading: () => 'Editar Utilizador',
       url: ({ member }) => `/users/${member}/edit`,
       ready: (page) => page.getByRole('combobox', { name: /^Equipa/ }),
     },
   ];
-  for (const screen of PEOPLE_SCREENS) {
-    test(`the ${screen.name} screen reads well, fits and passes axe`, async ({ page, request }) => {
-      let member: Person | null = null;
-      let team = '';
-      if (screen.team) {
-        team = (await createTeam(request, `Equipa ${unique()}`)).id;
-        member = await createMember(request, { teamId: team });
-      }
-      await signIn(page, DEMO.admin);
-      await page.goto(screen.url({ team, member: member?.id ?? '' }));
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByText(/A carregar/)).toHaveCount(0);
-      await expect(screen.ready(page, member)).toBeVisible();
-      // Nothing wider than the screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+  test('the people screens, the pending invitations tab and the settings tabs read well, fit and pass axe', async ({
+    page,
+    request,
+  }) => {
+    // A team of its own with one member, for the team and user screens.
+    const teamName = `Equipa ${unique()}`;
+    const team = (await createTeam(request, teamName)).id;
+    const member = await createMember(request, { teamId: team });
+    const ids = { team, member: member.id };
+    for (const [index, screen] of PEOPLE_SCREENS.entries()) {
+      await test.step(`the ${screen.name} screen`, async () => {
+        if (index === 0) await signInAt(page, screen.url(ids), DEMO.admin);
+        else await navigate(page, screen.url(ids));
+        await expect(
+          page.getByRole('heading', { level: 1, name: screen.heading(teamName), exact: true }),
+        ).toBeVisible();
+        await expect(page.getByText(/A carregar/)).toHaveCount(0);
+        await expect(screen.ready(page, member)).toBeVisible();
+        // Nothing wider than the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          page.viewportSize()?.width ?? 0,
+        );
+        await expectAccessible(page);
+      });
+    }
+
+    await test.step("an admin's five settings tabs stay on one row", async () => {
+      await navigate(page, '/settings');
+      const tabs = page.getByRole('tab');
+      await expect(tabs).toHaveCount(5);
+      const tops = await tabs.evaluateAll((els) =>
+        els.map((el) => Math.round(el.getBoundingClientRect().top)),
+      );
+      expect(new Set(tops).size).toBe(1);
+      // Reachable without scrolling the page sideways.
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
         page.viewportSize()?.width ?? 0,
       );
+      await page.getByRole('tab', { name: 'Organização' }).click();
+      await expect(page.getByRole('tab', { name: 'Organização' })).toHaveAttribute('aria-selected', 'true');
       await expectAccessible(page);
     });
-  }
 
-  test('the pending invitations tab reads well and passes axe', async ({ page }) => {
-    await signIn(page, DEMO.admin);
-    await page.goto('/users');
-    await page.getByRole('tab', { name: /Convites Pendentes/ }).click();
-    // Only the shown panel: Mantine keeps the other one in the DOM under React's <Activity mode="hidden">,
-    // which may still hold its loading text when the tab was switched before its list arrived.
-    await expect(
-      page.getByRole('tabpanel', { name: 'Convites Pendentes' }).getByText(/A carregar/),
-    ).toHaveCount(0);
-    await expectAccessible(page);
+    await test.step('the pending invitations tab', async () => {
+      await navigate(page, '/users');
+      await page.getByRole('tab', { name: /Convites Pendentes/ }).click();
+      // Only the shown panel: Mantine keeps the other one in the DOM under React's <Activity mode="hidden">,
+      // which may still hold its loading text when the tab was switched before its list arrived.
+      await expect(
+        page.getByRole('tabpanel', { name: 'Convites Pendentes' }).getByText(/A carregar/),
+      ).toHaveCount(0);
+      await expectAccessible(page);
+    });
   });
 });

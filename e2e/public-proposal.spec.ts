@@ -652,7 +652,9 @@ test.describe('public proposal page', () => {
   });
 });
 
-test.describe('public proposal page on a phone @mobile', () => {
+// Each test opens its own phone (a 360 px touch context), so it runs once, in the desktop project: tagged
+// @mobile, the mobile project ran the very same phone a second time (docs/architecture.md#tests).
+test.describe('public proposal page on a phone', () => {
   test('reads at 360 px without sideways scrolling and signs on a canvas that fits the width at 3:1', async ({
     browser,
     baseURL,
