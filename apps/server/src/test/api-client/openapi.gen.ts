@@ -708,7 +708,10 @@ export interface paths {
         };
         /** One proposal with its client and owner */
         get: operations["getProposalsById"];
-        /** Update a proposal */
+        /**
+         * Update a proposal
+         * @description 409 once the client answered (it is evidence) or once it is cancelled (duplicate it instead).
+         */
         put: operations["putProposalsById"];
         post?: never;
         /** Delete a proposal */
@@ -894,7 +897,7 @@ export interface paths {
         put?: never;
         /**
          * Duplicate a proposal as a new draft ('Duplicar')
-         * @description Same client, blocks, items, discount and tax; validity counted from today; a new number and public link; titled '<title> (cópia)' and not linked to the original. 403 for viewers; 404 for another organization's; 403 PLAN_LIMIT past the plan's proposals this month (docs/product.md#plans).
+         * @description Same client, blocks, items, discount and tax; validity counted from today; a new number and public link; titled '<title> (cópia)' and not linked to the original. 403 for viewers; 404 for another organization's. An optional `clientId` gives the copy another of the organization's clients (400 when it is not one); the rates follow the organization's current IVA region, `vatRateChanges` naming the lines that changed; 403 PLAN_LIMIT past the plan's proposals this month (docs/product.md#plans).
          */
         post: operations["postProposalsByIdDuplicate"];
         delete?: never;
@@ -1081,7 +1084,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email the public link to the client and mark the proposal sent */
+        /**
+         * Email the public link to the client and mark the proposal sent
+         * @description 409 when the proposal is cancelled: it reaches the client no more (duplicate it instead).
+         */
         post: operations["postProposalsByIdSend"];
         delete?: never;
         options?: never;
@@ -10477,6 +10483,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            approvers: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
                             blocksSending: boolean;
                             canApprove: boolean;
                             canRequest: boolean;
@@ -10500,6 +10511,13 @@ export interface operations {
                                 id: string;
                                 note: string | null;
                             } | null;
+                            reasons: {
+                                limit: number;
+                                /** @enum {string} */
+                                rule: "total" | "discount";
+                                text: string;
+                                value: number;
+                            }[];
                             reopened: boolean;
                             reopenedAt: string | null;
                             required: boolean;
@@ -10654,6 +10672,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            approvers: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
                             blocksSending: boolean;
                             canApprove: boolean;
                             canRequest: boolean;
@@ -10677,6 +10700,13 @@ export interface operations {
                                 id: string;
                                 note: string | null;
                             } | null;
+                            reasons: {
+                                limit: number;
+                                /** @enum {string} */
+                                rule: "total" | "discount";
+                                text: string;
+                                value: number;
+                            }[];
                             reopened: boolean;
                             reopenedAt: string | null;
                             required: boolean;
@@ -10844,6 +10874,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            approvers: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
                             blocksSending: boolean;
                             canApprove: boolean;
                             canRequest: boolean;
@@ -10867,6 +10902,13 @@ export interface operations {
                                 id: string;
                                 note: string | null;
                             } | null;
+                            reasons: {
+                                limit: number;
+                                /** @enum {string} */
+                                rule: "total" | "discount";
+                                text: string;
+                                value: number;
+                            }[];
                             reopened: boolean;
                             reopenedAt: string | null;
                             required: boolean;
@@ -12430,7 +12472,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    clientId?: string;
+                } | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -12439,7 +12488,145 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Proposal"];
+                        data: {
+                            acceptedAt: string | null;
+                            agreedTotal: number | null;
+                            answerVerification: ({
+                                maskedEmail: string;
+                                /** @enum {string} */
+                                method: "email_code";
+                                outboxId: string | null;
+                                sentAt: string;
+                                usedAt: string;
+                            } | {
+                                /** @enum {string} */
+                                method: "none";
+                                /** @enum {string} */
+                                reason: "disabled" | "no_client_email";
+                            }) | null;
+                            archivedAt: string | null;
+                            cancellationReason: string | null;
+                            cancelledAt: string | null;
+                            client: {
+                                company: string | null;
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                phone: string | null;
+                                taxId: string | null;
+                            } | null;
+                            clientChoice: {
+                                choice: {
+                                    items: {
+                                        index: number;
+                                        quantity: number;
+                                        selected: boolean;
+                                    }[];
+                                };
+                                discountAmount: number;
+                                items: {
+                                    discount: number;
+                                    index: number;
+                                    name: string;
+                                    quantity: number;
+                                    tax: number | null;
+                                    unit: string;
+                                    unitPrice: number;
+                                }[];
+                                subtotal: number;
+                                taxAmount: number;
+                                totalValue: number;
+                            } | null;
+                            clientId: string | null;
+                            content: {
+                                /** @default [] */
+                                blocks: {
+                                    /** @default  */
+                                    content: string;
+                                    /** @default  */
+                                    title: string;
+                                }[];
+                                /** @default [] */
+                                items: {
+                                    /** @default  */
+                                    description: string;
+                                    /** @default 0 */
+                                    discount: number;
+                                    /** @default null */
+                                    exemption: string | null;
+                                    maxQuantity?: number | null;
+                                    minQuantity?: number | null;
+                                    /** @default  */
+                                    name: string;
+                                    optional?: ("selected" | "unselected") | null;
+                                    /** @default 1 */
+                                    quantity: number;
+                                    /** @default null */
+                                    tax: number | null;
+                                    /** @default  */
+                                    unit: string;
+                                    /** @default 0 */
+                                    unitPrice: number;
+                                }[];
+                            };
+                            createdAt: string;
+                            currency: string;
+                            currentVersion: number;
+                            description: string | null;
+                            discountAmount: number;
+                            /** @enum {string} */
+                            discountType: "percentage" | "fixed";
+                            discountValue: number;
+                            /** Format: uuid */
+                            id: string;
+                            number: string;
+                            owner: {
+                                email: string;
+                                firstName: string;
+                                /** Format: uuid */
+                                id: string;
+                                lastName: string;
+                            };
+                            /** Format: uuid */
+                            ownerId: string;
+                            publicToken: string | null;
+                            recipient: {
+                                email: string;
+                                name: string;
+                            } | null;
+                            reissuedFromId: string | null;
+                            rejectedAt: string | null;
+                            rejectionReason: string | null;
+                            rejectionReasonCode: ("price" | "deadline" | "other_supplier" | "no_longer_needed" | "other") | null;
+                            sentAt: string | null;
+                            signatureData: string | null;
+                            signedAt: string | null;
+                            signedByEmail: string | null;
+                            signedByName: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "approved" | "sent" | "viewed" | "under_negotiation" | "accepted" | "signed" | "rejected" | "expired" | "cancelled";
+                            subtotal: number;
+                            taxAmount: number;
+                            taxBreakdown: {
+                                base: number;
+                                exemption?: string;
+                                rate: number;
+                                tax: number;
+                            }[];
+                            taxRate: number;
+                            title: string;
+                            totalValue: number;
+                            updatedAt: string;
+                            validUntil: string | null;
+                            vatNotice: string | null;
+                            vatRateChanges: {
+                                from: number;
+                                line: number;
+                                to: number;
+                            }[];
+                            viewCount: number;
+                        };
                     };
                 };
             };
@@ -12521,6 +12708,25 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13801,6 +14007,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            approvers: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
                             blocksSending: boolean;
                             canApprove: boolean;
                             canRequest: boolean;
@@ -13824,6 +14035,13 @@ export interface operations {
                                 id: string;
                                 note: string | null;
                             } | null;
+                            reasons: {
+                                limit: number;
+                                /** @enum {string} */
+                                rule: "total" | "discount";
+                                text: string;
+                                value: number;
+                            }[];
                             reopened: boolean;
                             reopenedAt: string | null;
                             required: boolean;
@@ -20162,7 +20380,6 @@ export interface operations {
                             optional?: ("selected" | "unselected") | null;
                             /** @default 1 */
                             quantity?: number;
-                            /** @default 23 */
                             tax?: number;
                             /** @default un */
                             unit?: string;
@@ -20611,7 +20828,6 @@ export interface operations {
                             optional?: ("selected" | "unselected") | null;
                             /** @default 1 */
                             quantity?: number;
-                            /** @default 23 */
                             tax?: number;
                             /** @default un */
                             unit?: string;
