@@ -74,13 +74,15 @@ export type TemplateContent = z.infer<typeof TemplateContentSchema>;
  * What a create or update may send: a line without a rate takes the organization's normal rate (`normalRate` of
  * `vat.ts`: 22 % in Madeira, 16 % in the Azores; issue 37), filled in by the server, which knows the region.
  */
-const TemplateContentInputSchema = z.object({
-  blocks: z.array(TemplateBlockSchema).max(100).default([]),
-  items: z
-    .array(TemplateItemSchema.extend({ tax: RateSchema.optional() }))
-    .max(200)
-    .default([]),
-});
+const TemplateContentInputSchema = z
+  .object({
+    blocks: z.array(TemplateBlockSchema).max(100).default([]),
+    items: z
+      .array(TemplateItemSchema.extend({ tax: RateSchema.optional() }))
+      .max(200)
+      .default([]),
+  })
+  .superRefine((content, ctx) => addItemRangeIssues(content.items, ctx, ['items']));
 
 /** A reusable proposal template (docs/product.md#templates). */
 export const TemplateSchema = z.object({

@@ -50,7 +50,7 @@ export function TemplatesPage() {
                 disabled
                 aria-describedby="templates-plan-limit"
               >
-                Novo template
+                Novo modelo
               </Button>
               <PlanLimitNotice id="templates-plan-limit" reason={limitReason} />
             </Stack>
