@@ -77,7 +77,8 @@ test('@mobile the client reads grouped amounts, "de 12 a 36 meses" and no tracki
   await counted;
   const main = page.getByRole('main');
   // 4 950,00 € + 12 × 150,00 € = 6 750,00 €; + 23 % IVA (1 552,50 €) = 8 302,50 €.
-  await expect(page.locator('.pp-totals-grand')).toHaveText(/8\s302,50\s€/);
+  // The offer's total (a line with a range adds "Total com a sua escolha" under it, the same here).
+  await expect(page.locator('.pp-totals-grand').first()).toHaveText(/8\s302,50\s€/);
   await expect(main).toContainText(/6\s750,00\s€/);
   await expect(main).toContainText(/4\s950,00\s€/);
   await expect(main).not.toContainText(/\d{4},\d{2}\s€/);

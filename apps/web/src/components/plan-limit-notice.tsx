@@ -10,7 +10,7 @@ export function PlanLimitNotice({ id, reason }: { id: string; reason: string }) 
   return (
     <Text id={id} size="sm" c="red.8" maw={360}>
       {reason}{' '}
-      <Anchor component={Link} to={paths.settingsPlan} size="sm">
+      <Anchor component={Link} to={paths.settingsPlan} size="sm" underline="always">
         Ver o plano
       </Anchor>
     </Text>

@@ -4,13 +4,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as asn1js from 'asn1js';
-import { PDFParse } from 'pdf-parse';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSealKey, type SealKey } from '@/lib/seal-key.ts';
 import { renderProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.renderer.ts';
 import { thirtyItemProposal } from '@/modules/proposal-pdf/proposal-pdf.sample.ts';
 import { mutoolReport, opensslVerifies, pdfsigReport, splitSigned } from '@/test/pdf-seal.ts';
+import { pdfPagesText } from '@/test/pdf-text.ts';
 import { type LoopbackTsa, startLoopbackTsa } from '@/test/tsa.ts';
 import { type CertificateData, certificateAppendix, truncateIp } from './certificate.ts';
 import { sealPdf } from './seal.ts';
@@ -70,9 +70,7 @@ function tamper(sealed: Buffer): Buffer {
 const VALID = /Signature Validation: Signature is Valid\./;
 
 async function certificatePageText(sealed: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(sealed) });
-  const { text } = await parser.getText();
-  await parser.destroy();
+  const text = (await pdfPagesText(new Uint8Array(sealed))).join('\n');
   return text;
 }
 
@@ -210,10 +208,7 @@ describe('sealed PDF', () => {
   });
 
   it("numbers every page of the file, the certificate's included", async () => {
-    // pdf-parse, as above: pdf.js is loaded once per process, at its version.
-    const parser = new PDFParse({ data: new Uint8Array(sealed) });
-    const pages = (await parser.getText()).pages.map((page) => page.text);
-    await parser.destroy();
+    const pages = await pdfPagesText(new Uint8Array(sealed));
     expect(pages.length).toBeGreaterThanOrEqual(4);
     pages.forEach((text, i) => {
       expect(text).toContain(`Página ${i + 1} de ${pages.length}`);

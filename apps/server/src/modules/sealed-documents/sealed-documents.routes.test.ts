@@ -4,7 +4,6 @@ import path from 'node:path';
 import { MESSAGES } from '@aceite/shared/messages';
 import { parse } from 'content-disposition';
 import { eq, sql } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, organizations, proposals, sealedDocuments } from '@/db/schema/index.ts';
 import { generateSealKey } from '@/lib/seal-key.ts';
@@ -13,6 +12,7 @@ import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles, insertSentProposal } from '@/test/factories.ts';
 import { cmsPrint, opensslVerifies } from '@/test/pdf-seal.ts';
+import { pdfPagesText } from '@/test/pdf-text.ts';
 import { startLoopbackTsa } from '@/test/tsa.ts';
 import { defaultProposalPdf, drainSealJobs, type SealDependencies } from './sealed-documents.service.ts';
 
@@ -94,9 +94,7 @@ describe('the sealed signed PDF', () => {
     expect(pub.statusCode).toBe(200);
     expect(sha256(pub.rawPayload)).toBe(rows[0]?.sha256);
 
-    const parser = new PDFParse({ data: new Uint8Array(file) });
-    const { text } = await parser.getText();
-    await parser.destroy();
+    const text = (await pdfPagesText(new Uint8Array(file))).join('\n');
     expect(text).toContain('Certificado de aceitação');
     expect(text).toContain('Renovação da loja');
     expect(text).toContain('Assinada pelo cliente');
@@ -321,9 +319,7 @@ describe('producing the file', () => {
     const file = await localStorage(path.join(t.dataDir, 'uploads')).get(job?.storageKey ?? '');
     const chunks: Buffer[] = [];
     for await (const chunk of file ?? []) chunks.push(Buffer.from(chunk));
-    const parser = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) });
-    const { text } = await parser.getText();
-    await parser.destroy();
+    const text = (await pdfPagesText(new Uint8Array(Buffer.concat(chunks)))).join('\n');
     expect(text).toContain('Website institucional');
     expect(text).not.toContain('Título mudado');
   });
@@ -392,9 +388,7 @@ describe('producing the file', () => {
       const file = Buffer.concat(chunks);
       expect(opensslVerifies(file)).toBe(true);
       expect(cmsPrint(file)).toMatch(/unsignedAttrs:\s*object: id-smime-aa-timeStampToken/);
-      const parser = new PDFParse({ data: new Uint8Array(file) });
-      const { text } = await parser.getText();
-      await parser.destroy();
+      const text = (await pdfPagesText(new Uint8Array(file))).join('\n');
       expect(text.replace(/\s+/g, ' ')).toContain(
         `autoridade de carimbo temporal ${new URL(tsa.url).host} (RFC 3161)`,
       );
