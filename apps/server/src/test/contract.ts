@@ -94,13 +94,32 @@ function declaredIn(responses: Record<string, Json>, status: number): string | n
   return declared ? null : `${status} is not declared (declared: ${Object.keys(responses).join(', ')})`;
 }
 
+/*
+ * The checkers of the documents seen in this worker, by the document's text. The server project runs without
+ * per-file isolation (docs/architecture.md#tests): this module is evaluated once per worker, so the many apps
+ * the files build (each serving the same document) share one checker and its compiled validators instead of
+ * each compiling them again. Keyed by the text, not the object: an app whose document differs gets its own.
+ */
+const checkers = new Map<string, ReturnType<typeof contractChecker>>();
+
+function sharedChecker(doc: OpenApi): ReturnType<typeof contractChecker> {
+  const text = JSON.stringify(doc);
+  let checker = checkers.get(text);
+  if (!checker) {
+    // A fresh copy: the checker keeps the document; the app's own object stays the app's.
+    checker = contractChecker(JSON.parse(text) as OpenApi);
+    checkers.set(text, checker);
+  }
+  return checker;
+}
+
 /** The `onSend` hook that records every answer the document does not describe (`buildTestApp`). */
 export function contractHook(getDoc: () => OpenApi) {
   let checker: ReturnType<typeof contractChecker> | undefined;
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const url = request.routeOptions.url;
     if (!url || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
-    checker ??= contractChecker(getDoc());
+    checker ??= sharedChecker(getDoc());
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
     const problem = checker.check(
       request.method,
