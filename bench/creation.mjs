@@ -107,7 +107,19 @@ async function newProposal(a) {
   return a.page.getByRole('dialog', { name: 'Nova proposta' });
 }
 
-/** The paths, each from the dashboard to "Proposta enviada para …" with the same three catalogue lines. */
+/** "Guardar e enviar" in the editor, then the send dialog's button, until the confirmation. */
+async function saveAndSend(a) {
+  await a.click(a.page.getByRole('button', { name: 'Guardar e enviar' }));
+  const dialog = a.page.getByRole('dialog', { name: 'Enviar proposta por email' });
+  await a.click(dialog.getByRole('button', { name: /^Enviar/ }));
+  await expect(a.page.getByText(/^Proposta enviada para /)).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * The paths, each from the dashboard to "Proposta enviada para …" with the same three catalogue lines, as a
+ * person takes them: from scratch (a blank proposal, the title typed, the client chosen, the lines added from the
+ * catalogue, saved, then sent from its page), and the short paths of issue 37.
+ */
 const PATHS = {
   'from scratch': async (a, ctx) => {
     const choice = await newProposal(a);
@@ -124,13 +136,28 @@ const PATHS = {
     await expect(a.page).toHaveURL(/\/proposals\/[0-9a-f-]{36}$/, { timeout: 30_000 });
     await sendFromDetail(a);
   },
-  'from a template': async (a, ctx) => {
+  // "Nova proposta" with the client chosen in the dialog: the template makes the draft, titled
+  // "<template> — <client>", and the editor sends it in one step.
+  'from a template, client in "Nova proposta"': async (a, ctx) => {
     const choice = await newProposal(a);
+    const picker = choice.getByRole('combobox', { name: 'Cliente' });
+    await a.type(picker, CLIENT_SEARCH);
+    await a.click(a.page.getByRole('option', { name: CLIENT }).first());
     await a.click(choice.getByRole('button', { name: new RegExp(ctx.template.name) }));
-    await chooseClient(a);
-    await a.click(a.page.getByRole('button', { name: /^(Criar proposta|Guardar)$/ }).first());
-    await expect(a.page).toHaveURL(/\/proposals\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-    await sendFromDetail(a);
+    await expect(a.page).toHaveURL(/\/proposals\/[0-9a-f-]{36}\/edit$/, { timeout: 30_000 });
+    await saveAndSend(a);
+  },
+  // From the client's page (recognised in the clients list, not typed): "Nova proposta para este cliente".
+  "from the client's page": async (a, ctx) => {
+    await a.click(
+      a.page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Clientes' }),
+    );
+    await a.click(a.page.getByRole('row').filter({ hasText: CLIENT }).first().getByRole('cell').first());
+    await a.click(a.page.getByRole('button', { name: 'Nova proposta para este cliente' }));
+    const dialog = a.page.getByRole('dialog', { name: /^Nova proposta para / });
+    await a.click(dialog.getByRole('button', { name: new RegExp(ctx.template.name) }));
+    await expect(a.page).toHaveURL(/\/proposals\/[0-9a-f-]{36}\/edit$/, { timeout: 30_000 });
+    await saveAndSend(a);
   },
 };
 

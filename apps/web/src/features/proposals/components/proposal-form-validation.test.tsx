@@ -36,7 +36,7 @@ function renderForm() {
 describe('ProposalForm validation', () => {
   it('after a refused save, scrolls the first error to the middle of the screen (clear of the save bar) and announces it', async () => {
     const { user } = renderForm();
-    await user.click(await screen.findByRole('button', { name: /Criar proposta|Guardar/ }));
+    await user.click(await screen.findByRole('button', { name: /^(Criar proposta|Guardar)$/ }));
     const title = screen.getAllByLabelText(/^Título/).find((el) => el.tagName === 'INPUT') as HTMLElement;
     await waitFor(() =>
       expect(scrollIntoView).toHaveBeenCalledWith(expect.objectContaining({ block: 'center' })),
