@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import classes from './landing.module.css';
+import { TIME_SAVING_PERCENT } from './time-saving';
 
 interface Feature {
   icon: ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>;
@@ -66,8 +67,8 @@ export function Features() {
             Tudo o que a sua equipa precisa para fechar negócios
           </h2>
           <p className={classes.sectionLead}>
-            Do primeiro rascunho à assinatura e ao pagamento, num só lugar. Reduza até {formatPercent(70)} o
-            tempo que passa a criar propostas e dedique-o a vender.
+            Do primeiro rascunho à assinatura e ao pagamento, num só lugar. Reduza até{' '}
+            {formatPercent(TIME_SAVING_PERCENT)} o tempo que passa a criar propostas e dedique-o a vender.
           </p>
         </div>
         <ul className={classes.featureGrid}>

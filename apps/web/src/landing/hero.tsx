@@ -4,10 +4,15 @@ import { IconArrowRight, IconBolt } from '@tabler/icons-react';
 import { HeroMockup } from './hero-mockup';
 import classes from './landing.module.css';
 import { LinkButton } from './link-button';
+import { TIME_SAVING_PERCENT } from './time-saving';
 import { TrustList } from './trust-list';
 
 const STATS = [
-  { value: formatPercent(70), label: 'menos tempo a criar cada proposta' },
+  {
+    value: formatPercent(TIME_SAVING_PERCENT),
+    label: 'menos tempo a criar cada proposta',
+    href: '#como-medimos',
+  },
   { value: 'RGPD', label: 'assinatura digital válida e em conformidade' },
   { value: 'SEPA', label: 'pagamentos por débito direto na proposta' },
   { value: `${TRIAL_DAYS} dias`, label: 'de trial grátis em todos os planos' },
@@ -21,7 +26,7 @@ export function Hero() {
           <div className={classes.heroCopy}>
             <p className={classes.heroBadge}>
               <IconBolt size={16} aria-hidden="true" />
-              Até {formatPercent(70)} menos tempo a criar propostas
+              Até {formatPercent(TIME_SAVING_PERCENT)} menos tempo a criar propostas
             </p>
             <h1 id="hero-title" className={classes.heroTitle}>
               Da proposta ao <span className={classes.heroAccent}>aceite</span>, em minutos.
@@ -51,7 +56,9 @@ export function Hero() {
           {STATS.map((stat) => (
             <li key={stat.value} className={classes.stat}>
               <span className={classes.statValue}>{stat.value}</span>
-              <span className={classes.statLabel}>{stat.label}</span>
+              <span className={classes.statLabel}>
+                {stat.href ? <a href={stat.href}>{stat.label}</a> : stat.label}
+              </span>
             </li>
           ))}
         </ul>

@@ -29,6 +29,20 @@ describe('landing page', () => {
     expect(closing.getByRole('link', { name: 'Começar Trial Grátis' })).toHaveAttribute('href', '/register');
   });
 
+  it('claims the time saving bench:creation measured, with its method one click away (issue 37)', () => {
+    render(<LandingPage />);
+
+    // docs/performance.md, "Time to a sent proposal": −59 % and −61 % measured; the claim rounds down.
+    expect(screen.getByText(/Até 60 % menos tempo a criar propostas/)).toBeInTheDocument();
+    expect(screen.queryByText(/70\s?%/)).not.toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'menos tempo a criar cada proposta' });
+    expect(link).toHaveAttribute('href', '#como-medimos');
+    const method = screen.getByRole('region', { name: /Como medimos/ });
+    expect(method).toHaveAttribute('id', 'como-medimos');
+    expect(method).toHaveTextContent(/11 cliques e 2 campos/);
+    expect(method).toHaveTextContent(/KLM/);
+  });
+
   it('lists the six product features', () => {
     render(<LandingPage />);
 

@@ -5,6 +5,7 @@ import { Hero } from './hero';
 import { LandingFooter } from './landing-footer';
 import { LandingHeader } from './landing-header';
 import { Pricing } from './pricing';
+import { TimeSavingMethod } from './time-saving';
 
 // Each <Suspense> boundary is hydrated on its own, in time slices, instead of the whole page in one long
 // task (React's selective hydration); it keeps main-thread blocking low on slow phones.
@@ -23,6 +24,9 @@ export function LandingPage() {
         </Suspense>
         <Suspense>
           <Pricing />
+        </Suspense>
+        <Suspense>
+          <TimeSavingMethod />
         </Suspense>
         <Suspense>
           <ClosingCta />
