@@ -17,7 +17,7 @@ import {
   ProposalLocked,
   ProposalNotAllowed,
 } from '@/features/proposals/components/proposal-screen-states';
-import { sendOnArrivalState } from '@/features/proposals/components/send-proposal-button';
+import { sendOnArrivalState } from '@/features/proposals/components/send-on-arrival';
 import { useOrganizationBranding } from '@/features/settings/api/get-organization-branding';
 import { versionKeys } from '@/features/versions/api/keys';
 import { useAuthorization } from '@/lib/authorization';

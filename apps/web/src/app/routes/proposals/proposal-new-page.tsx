@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { ProposalForm } from '@/features/proposals/components/proposal-form';
 import { templateFromState } from '@/features/proposals/components/proposal-form-values';
 import { ProposalNotAllowed } from '@/features/proposals/components/proposal-screen-states';
-import { sendOnArrivalState } from '@/features/proposals/components/send-proposal-button';
+import { sendOnArrivalState } from '@/features/proposals/components/send-on-arrival';
 import { useCan } from '@/lib/authorization';
 import { useNewProposalValues } from './use-new-proposal';
 

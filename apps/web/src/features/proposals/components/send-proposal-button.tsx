@@ -28,6 +28,8 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useEmailDraft } from '../api/get-email-draft';
 import { useSendProposal } from '../api/send-proposal';
+
+export { sendOnArrivalState, wantsSendOnArrival } from './send-on-arrival';
 import { CLOSE_BUTTON_PROPS } from './modal-labels';
 
 const SEND_ERROR = 'Erro ao enviar proposta';
@@ -44,22 +46,6 @@ interface SendableProposal {
   totalValue: number;
   validUntil: string | null;
   content: { items: readonly unknown[] };
-}
-
-/**
- * The navigation state 'Guardar e enviar' leaves for the proposal's page (issue 37): the page opens the send
- * dialog on arrival. Read leniently, since history state outlives deployments.
- */
-export function sendOnArrivalState(send: boolean): { sendOnArrival: true } | undefined {
-  return send ? { sendOnArrival: true } : undefined;
-}
-
-export function wantsSendOnArrival(state: unknown): boolean {
-  return (
-    typeof state === 'object' &&
-    state !== null &&
-    (state as { sendOnArrival?: unknown }).sendOnArrival === true
-  );
 }
 
 interface SendProposalButtonProps {
