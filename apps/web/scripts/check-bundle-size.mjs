@@ -26,10 +26,19 @@ const PAGES = [
 const ROUTE_BUDGET = 300 * KB;
 /**
  * Routes allowed over the 300 kB budget, each with the ceiling it may not grow past while the gap is worked on
- * (docs/performance.md, "Web"). Empty: every route is within budget. A route that is back under budget should
- * leave this list.
+ * (docs/performance.md, "Web"). A route that is back under budget should leave this list.
+ *
+ * Issue 37 (docs/decisions.md, "Issue 37 — the proposal routes over their budget"): the editor and the proposal's
+ * page gained the client picker in "Nova proposta", the template lines' choice fields, "Guardar e enviar" and
+ * the approval's reasons, and the SPA entry 3 kB of Mantine inputs Rolldown now splits out of the shared chunk.
+ * The ceilings are the sizes measured then with about 1.5 kB of room: no further growth while issue 41 (the
+ * client page's islands and the route budgets) brings them back.
  */
-const KNOWN_OVER = {};
+const KNOWN_OVER = {
+  'proposals/proposal-new-page': 306 * KB,
+  'proposals/proposal-page': 305 * KB,
+  'proposals/proposal-edit-page': 306 * KB,
+};
 const SPA_HTML = 'index.html';
 const ROUTER_SOURCE = 'src/app/router.tsx';
 // The parent of every private screen. It is part of the SPA entry today (src/app/router.tsx imports it

@@ -19,6 +19,9 @@ import { useAnswerApproval } from '../api/answer-approval';
 import { useApproval } from '../api/get-approval';
 import { CLOSE_BUTTON_PROPS } from './modal-labels';
 
+// Where the callers found it before it moved to a module of its own (route budget).
+export { approvalBlockReason } from './approval-block-reason';
+
 const ACTION_LABELS: Record<ApprovalEvent['action'], string> = {
   requested: 'Aprovação pedida',
   approved: 'Aprovada',
@@ -38,12 +41,6 @@ export function totalRangeText(range: ProposalApproval['totalRange']): string {
 const ERROR = 'Não foi possível concluir o pedido';
 const ReturnFormSchema = z.object({ text: ApprovalReturnInputSchema.shape.comment });
 const RequestFormSchema = z.object({ text: ApprovalRequestInputSchema.shape.note });
-
-/** Why sending is blocked, in the words the send button's tooltip and the panel use. */
-export function approvalBlockReason(approval: ProposalApproval | undefined): string | undefined {
-  // A change after sending waits for approval too: sending it again is refused (issue 34).
-  return approval?.blocksSending || approval?.reopened ? MESSAGES.approvalRequired : undefined;
-}
 
 function NoteForm({
   label,

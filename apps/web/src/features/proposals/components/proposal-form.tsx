@@ -44,7 +44,7 @@ import { useCreateProposal } from '../api/create-proposal';
 import { approvalQueryOptions } from '../api/get-approval';
 import { useProposalOwners } from '../api/get-members';
 import { useUpdateProposal } from '../api/update-proposal';
-import { approvalBlockReason } from './approval-panel';
+import { approvalBlockReason } from './approval-block-reason';
 import { BlocksEditor } from './blocks-editor';
 import { type ClientOption, ClientPicker } from './client-picker';
 import { ItemsEditor } from './items-editor';

@@ -29,8 +29,10 @@ import { errorMessage } from '@/lib/api-client';
 import { useEmailDraft } from '../api/get-email-draft';
 import { useSendProposal } from '../api/send-proposal';
 
-export { sendOnArrivalState, wantsSendOnArrival } from './send-on-arrival';
 import { CLOSE_BUTTON_PROPS } from './modal-labels';
+
+// Where the callers found it before it moved to a module of its own (route budget).
+export { sendOnArrivalState, wantsSendOnArrival } from './send-on-arrival';
 
 const SEND_ERROR = 'Erro ao enviar proposta';
 const EmailFormSchema = z.object({
