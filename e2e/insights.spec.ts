@@ -45,9 +45,11 @@ interface TopClient {
 /** For the first figures of a screen: screens and their data load lazily and can be slow on a busy machine. */
 const expectLoaded = expect.configure({ timeout: scaled(20_000) });
 
-const COUNT = new Intl.NumberFormat('pt-PT');
+// One grouping everywhere, 4 digits included (docs/decisions.md, "Issue 37 — one money grouping, pt-PT words,
+// the client's page without the team's tracking").
+const COUNT = new Intl.NumberFormat('pt-PT', { useGrouping: 'always' });
 const DECIMAL = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 1 });
-const EUR = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR' });
+const EUR = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
 const count = (n: number) => COUNT.format(n);
 /** Cents as the app shows them (the same Intl format as `formatMoney` of the shared package). */
 const formatMoney = (cents: number) => EUR.format(cents / 100);

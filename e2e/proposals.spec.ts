@@ -75,7 +75,7 @@ async function createProposal(
   return (await response.json()).data;
 }
 
-const EUR = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR' });
+const EUR = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
 /** Cents as the page shows them: pt-PT euros, two decimals. */
 const money = (cents: number) => EUR.format(cents / 100);
 
