@@ -149,7 +149,9 @@ test.describe('public page rendered on the server', () => {
     const page = await context.newPage();
     await page.goto(`/p/${created.publicToken}`);
     await expect(page.getByRole('heading', { level: 1, name: created.title })).toBeVisible();
-    await expect(page.getByText('1 visualização')).toBeVisible();
+    // The client's own status, never the team's tracking (issue 37: no view count on the client's page).
+    await expect(page.getByRole('main').getByText('Enviada').first()).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText(/visualiza/i);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(page);
 
