@@ -53,13 +53,13 @@ test.describe('templates that carry packages, and the short path to a sent propo
     await addOn.getByLabel('Opcional').selectOption({ label: 'Opcional, não selecionado' });
     await addOn.getByLabel('Qtd. mínima').fill('3');
     await addOn.getByLabel('Qtd. máxima').fill('2');
-    await page.getByRole('button', { name: 'Criar template' }).click();
+    await page.getByRole('button', { name: 'Criar modelo' }).click();
     // The proposal's rule and words: the range holds the quantity.
     await expect(addOn.getByText('A quantidade máxima não pode ser inferior à quantidade.')).toBeVisible();
     await addOn.getByLabel('Qtd. máxima').fill('12');
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
-    await page.getByRole('button', { name: 'Criar template' }).click();
+    await page.getByRole('button', { name: 'Criar modelo' }).click();
     await expect(page).toHaveURL(/\/templates$/);
 
     // From the client's page: the template, then the editor on the created draft.
