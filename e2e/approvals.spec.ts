@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect as baseExpect, expectAccessible, signIn, test } from './fixtures.ts';
+import { expect as baseExpect, call, expectAccessible, signIn, test } from './fixtures.ts';
 import { enterAnswerCode, linkFromOutbox } from './mail.ts';
 import { scaled } from './timing.ts';
 
@@ -19,22 +19,6 @@ const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch:
 interface Person {
   email: string;
   id: string;
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
 }
 
 async function invite(

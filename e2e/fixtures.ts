@@ -178,5 +178,22 @@ export async function signInThroughForm(
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 }
 
+/** An API call with a bearer token, for preparing what a test is not about: fails the test on any error answer. */
+export async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(`/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
 export const test = base;
 export { expect };

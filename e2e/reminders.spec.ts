@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { expect as baseExpect, expectAccessible, signIn, test } from './fixtures.ts';
+import { expect as baseExpect, call, expectAccessible, signIn, test } from './fixtures.ts';
 import { scaled } from './timing.ts';
 
 /**
@@ -12,22 +12,6 @@ test.describe.configure({ timeout: scaled(120_000) });
 const expect = baseExpect.configure({ timeout: scaled(15_000) });
 
 const PASSWORD = 'Lembretes2026!';
-
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 async function register(request: APIRequestContext) {
   const tag = randomUUID().slice(0, 8);
