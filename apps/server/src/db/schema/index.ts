@@ -11,6 +11,7 @@ export * from './invites.ts';
 export * from './notifications.ts';
 export * from './organizations.ts';
 export * from './outbox.ts';
+export * from './plans.ts';
 export * from './products.ts';
 export * from './proposal-messages.ts';
 export * from './proposal-tallies.ts';
