@@ -143,11 +143,18 @@ export interface PlanUsage {
   users: number;
   templates: number;
   storageBytes: number;
+  /** The trial's end (null: a chosen plan); past, the organization is read-only (lib/read-only.ts). */
+  trialEndsAt: Date | null;
 }
 
 /** What the organization uses against its plan (GET /settings/organization/usage, Configurações → Plano). */
 export async function selectPlanUsage(scope: Scope, at: Date = now()): Promise<PlanUsage> {
-  const plan = await readPlan(scope);
+  const [org] = await scope.db
+    .select({ plan: organizations.plan, trialEndsAt: organizations.trialEndsAt })
+    .from(organizations)
+    .where(eq(organizations.id, scope.organizationId))
+    .limit(1);
+  const plan = planOf(org?.plan);
   const [proposalsThisMonth, userCount, templateCount, storage] = await Promise.all([
     countProposalsThisMonth(scope, at),
     countUsers(scope, at),
@@ -161,5 +168,6 @@ export async function selectPlanUsage(scope: Scope, at: Date = now()): Promise<P
     users: userCount,
     templates: templateCount,
     storageBytes: storage,
+    trialEndsAt: org?.trialEndsAt ?? null,
   };
 }

@@ -21,6 +21,11 @@ export interface AccessClaims {
    * id, which is no member's. Never in a token.
    */
   apiKey?: ApiKeyCaller;
+  /**
+   * The organization's trial end as of this request (null: a chosen plan), read where the session or key is
+   * checked; past, the organization is read-only (lib/read-only.ts). Never in a token.
+   */
+  trialEndsAt?: Date | null;
 }
 
 /** The key behind a request: its id, and the admin who created it (the default owner of its proposals). */

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
+import { READ_ONLY_MESSAGE } from '@aceite/shared/plans';
 import { API_KEY_MESSAGES, API_KEY_PREFIX } from '@aceite/shared/schemas/api-keys';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,6 +7,7 @@ import { apiKeyMayReach, isPublicRoute } from '@/lib/api-key-access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { AccessClaims, AccessTokens } from '@/lib/jwt.ts';
 import { optionalViewer, type PublicViewer } from '@/lib/public-viewer.ts';
+import { refusedAsReadOnly } from '@/lib/read-only.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,7 +30,7 @@ export interface AuthPluginOptions {
    * Whether the token's session still holds (not signed out, deactivated, demoted, reset or impersonation
    * ended): checked on every request so those take effect at once, not when the 15-minute token expires.
    */
-  sessionHolds(claims: AccessClaims): Promise<boolean>;
+  sessionHolds(claims: AccessClaims): Promise<{ trialEndsAt: Date | null } | null>;
   /** The caller an `ak_…` key stands for, or null when it is unknown, revoked or expired. */
   authenticateApiKey(secret: string): Promise<AccessClaims | null>;
   /** Requests per key per minute (docs/product.md#api-keys). */
@@ -73,6 +75,14 @@ export const authPlugin = fp(
         req.auth = null;
         throw new AppError('FORBIDDEN', API_KEY_MESSAGES.areaRefused);
       }
+      refuseWhenReadOnly(req);
+    }
+
+    /** The one place a read-only organization's writes are refused (lib/read-only.ts, docs/product.md#plans). */
+    function refuseWhenReadOnly(req: FastifyRequest) {
+      if (refusedAsReadOnly(req.auth?.trialEndsAt, req.method, req.routeOptions.url ?? '')) {
+        throw new AppError('PLAN_LIMIT', READ_ONLY_MESSAGE);
+      }
     }
 
     // The public pages never authenticate, so the rule of lib/api-key-access.ts is applied here for them: any
@@ -100,10 +110,10 @@ export const authPlugin = fp(
           ? new AppError('TOKEN_EXPIRED', MESSAGES.sessionExpired)
           : new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
       }
-      if (!(await opts.sessionHolds(result.claims))) {
-        throw new AppError('UNAUTHENTICATED', MESSAGES.sessionEnded);
-      }
-      req.auth = result.claims;
+      const session = await opts.sessionHolds(result.claims);
+      if (!session) throw new AppError('UNAUTHENTICATED', MESSAGES.sessionEnded);
+      req.auth = { ...result.claims, trialEndsAt: session.trialEndsAt };
+      refuseWhenReadOnly(req);
     });
   },
   { name: 'auth' },

@@ -268,6 +268,8 @@ describe('GET /settings/organization/usage', () => {
       priceMonthly: 29,
       priceYearly: 290,
       trialEndsAt: null,
+      readOnly: false,
+      trialDaysLeft: null,
       proposalsThisMonth: { used: 1, limit: 50 },
       users: { used: 3, limit: 3 },
       templates: { used: 1, limit: 10 },

@@ -17,6 +17,7 @@ import {
   type Permission,
   roleOfApiKeyScope,
 } from '@aceite/shared/permissions';
+import { READ_ONLY_MESSAGE } from '@aceite/shared/plans';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1106,4 +1107,114 @@ describe("public answer routes: the client's alone, never an organization role",
     }
     expect(failures).toEqual([]);
   });
+});
+
+/**
+ * The read-only organization (issue 38, docs/product.md#plans): once its trial ended, every write of its members
+ * and keys answers 403 PLAN_LIMIT and changes nothing, but for the writes that stay open, written here apart
+ * from the server's own list (lib/read-only.ts) so that the two must agree; every read answers as before. The
+ * operations come from the OpenAPI document, so a new route is swept without being named. Last in the file: it
+ * ends the trial of the organization the other sweeps use, and restores it.
+ */
+function stillWritable(method: string, path: string): boolean {
+  if (/^\/(auth|admin|notifications)(\/|$)/.test(path)) return true;
+  return [
+    'PUT /settings/profile',
+    'PUT /settings/password',
+    'POST /settings/organization/upgrade-requests',
+    'DELETE /users/{id}',
+    'DELETE /settings/api-keys/{id}',
+  ].includes(`${method} ${path}`);
+}
+
+describe('role matrix: a read-only organization (its trial ended), every operation', () => {
+  it('refuses every member and key write with PLAN_LIMIT, changing nothing; every read answers as before', async () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => (op.security?.length ?? 0) > 0)
+        .map(([m]) => ({ method: m.toUpperCase(), path: path.replace(/^\/api\/v1/, '') })),
+    );
+    const key = await createApiKey(t.app, team.admin, 'write');
+    await send('GET', { url: '/clients' }, key.headers);
+    // Records to read and to aim the writes at, made while the organization may still write.
+    const proposal = await make.proposal(otherSales);
+    const version = await ok(
+      as(t.app, team.admin)('POST', `/proposals/${proposal.id}/versions`, { changeNotes: 'v' }),
+    );
+    const comment = await make.comment(proposal.id, team.admin);
+    const attachment = await make.attachment(proposal.id, team.admin);
+    const webhook = await make.webhook();
+    const idOf: Record<string, string> = {
+      clients: (await make.client()).id,
+      products: (await make.product()).id,
+      templates: (await make.template()).id,
+      'content-blocks': (await make.contentBlock(team.admin)).id,
+      proposals: proposal.id,
+      users: otherSales.id,
+      teams: (await make.teamRow()).id,
+      webhooks: webhook.id,
+    };
+    const fillPath = (path: string) =>
+      path
+        .replace('{id}', idOf[path.split('/')[1] as string] ?? randomUUID())
+        .replace('{number}', String(version.versionNumber))
+        .replace('{commentId}', comment.id)
+        .replace('{attachmentId}', attachment.id)
+        .replace('{deliveryId}', randomUUID())
+        .replace('{userId}', otherSales.id)
+        .replace('{inviteToken}', randomUUID());
+    const reads = operations.filter((op) => op.method === 'GET');
+    const adminHeaders = await authHeaders(t.app, team.admin);
+    const before = new Map<string, number>();
+    for (const op of reads) {
+      before.set(
+        `${op.method} ${op.path}`,
+        (await send('GET', { url: fillPath(op.path) }, adminHeaders)).statusCode,
+      );
+    }
+
+    await t.db.execute(
+      sql`update organizations set trial_ends_at = now() - interval '1 day' where id = ${team.org.id}`,
+    );
+    const failures: string[] = [];
+    try {
+      for (const op of reads) {
+        const status = (await send('GET', { url: fillPath(op.path) }, adminHeaders)).statusCode;
+        if (status !== before.get(`${op.method} ${op.path}`))
+          failures.push(`GET ${op.path} → ${status}, was ${before.get(`${op.method} ${op.path}`)}`);
+      }
+      const writes = operations.filter((op) => op.method !== 'GET' && !stillWritable(op.method, op.path));
+      expect(writes.length).toBeGreaterThan(40);
+      for (const { method, path } of writes) {
+        const op = `${method} ${path}`;
+        const target = { url: fillPath(path), body: {} };
+        for (const [who, headers] of [
+          ['admin', adminHeaders],
+          ['key', key.headers],
+        ] as const) {
+          // A key's own refusals (the areas it never reaches) come first and stay FORBIDDEN.
+          if (who === 'key' && keyRefused(method, path)) continue;
+          const fingerprintBefore = await fingerprint(team.org.id);
+          const res = await send(method, target, headers);
+          if (res.statusCode !== 403 || res.json().error?.code !== 'PLAN_LIMIT')
+            failures.push(`${who} ${op} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+          else if (res.json().error?.message !== READ_ONLY_MESSAGE)
+            failures.push(`${who} ${op}: another message`);
+          if ((await fingerprint(team.org.id)) !== fingerprintBefore)
+            failures.push(`${who} ${op} changed data`);
+        }
+      }
+      // The open writes still answer: one's own profile, here.
+      const profile = await send(
+        'PUT',
+        { url: '/settings/profile', body: { firstName: 'Admin', lastName: 'Equipa' } },
+        adminHeaders,
+      );
+      if (profile.statusCode !== 200) failures.push(`PUT /settings/profile → ${profile.statusCode}`);
+    } finally {
+      await t.db.execute(sql`update organizations set trial_ends_at = null where id = ${team.org.id}`);
+    }
+    expect(failures).toEqual([]);
+  }, 180_000);
 });

@@ -16,6 +16,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
       id: '0f6a2d7e-7d0b-4c6e-a1c5-8b9f3c2d1e00',
       name: 'Exemplo Lda',
       timeZone: 'Europe/Lisbon',
+      trialEndsAt: null,
     },
     locale: 'pt-PT',
     timezone: 'Europe/Lisbon',

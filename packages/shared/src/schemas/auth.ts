@@ -42,7 +42,13 @@ export const UserSchema = z.object({
   isActive: z.boolean(),
   organizationId: z.uuid().nullable(),
   /** `timeZone`: the organization's, the calendar of its proposals' validity (docs/product.md#validity-and-expiry). */
-  organization: z.object({ id: z.uuid(), name: z.string(), timeZone: z.string() }).nullable(),
+  /**
+   * `trialEndsAt`: the end of the Professional trial, null for a chosen plan; past, the organization is
+   * read-only (docs/product.md#plans). The top bar's countdown and banner read it from here.
+   */
+  organization: z
+    .object({ id: z.uuid(), name: z.string(), timeZone: z.string(), trialEndsAt: z.string().nullable() })
+    .nullable(),
   locale: z.string(),
   timezone: z.string(),
 });

@@ -17,8 +17,12 @@ export const PlanUsageSchema = z.object({
   /** Euros; null for a custom price (Enterprise). */
   priceMonthly: z.number().nullable(),
   priceYearly: z.number().nullable(),
-  /** The end of the trial; null until the trial is recorded (issue 38's next step). */
+  /** The end of the Professional trial; null for a chosen plan (docs/product.md#plans). */
   trialEndsAt: z.string().nullable(),
+  /** The trial ended without a chosen plan: every write is refused until a plan is applied. */
+  readOnly: z.boolean(),
+  /** Whole days left of the trial, rounded up; null with no trial running. */
+  trialDaysLeft: z.number().int().nullable(),
   /** Proposals created in the current calendar month of the organization's time zone. */
   proposalsThisMonth: UsageFigureSchema,
   /** Active users plus pending invitations. */

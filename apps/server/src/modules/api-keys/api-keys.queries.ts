@@ -87,6 +87,8 @@ export async function selectLiveApiKeyByHash(db: Db, keyHash: string) {
       scope: apiKeys.scope,
       createdBy: apiKeys.createdBy,
       lastUsedAt: apiKeys.lastUsedAt,
+      // The read-only rule (lib/read-only.ts) reads the trial's end here, with no query of its own.
+      trialEndsAt: organizations.trialEndsAt,
       // Its holder as of this request (issue 34): a deactivated or demoted creator stops the key at once.
       holderRole: users.role,
       holderIsActive: users.isActive,

@@ -169,5 +169,6 @@ export async function authenticateApiKey(db: Db, secret: string): Promise<Access
     role: roleOfApiKeyScope(key.scope),
     sessionId: key.id,
     apiKey: { id: key.id, createdBy: key.createdBy },
+    trialEndsAt: key.trialEndsAt,
   };
 }

@@ -9,7 +9,13 @@ export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 /** A user with the names of their team and organization, as the User DTO needs them. */
 export interface UserWithRelations extends UserRow {
   team: { id: string; name: string } | null;
-  organization: { id: string; name: string; isActive: boolean; timezone: string } | null;
+  organization: {
+    id: string;
+    name: string;
+    isActive: boolean;
+    timezone: string;
+    trialEndsAt: Date | null;
+  } | null;
 }
 
 const userWithRelations = {
@@ -20,6 +26,7 @@ const userWithRelations = {
     name: organizations.name,
     isActive: organizations.isActive,
     timezone: organizations.timezone,
+    trialEndsAt: organizations.trialEndsAt,
   },
 };
 
@@ -34,7 +41,13 @@ function selectUsers(db: Db) {
 function toUserWithRelations(row: {
   user: UserRow;
   team: { id: string; name: string } | null;
-  organization: { id: string; name: string; isActive: boolean; timezone: string } | null;
+  organization: {
+    id: string;
+    name: string;
+    isActive: boolean;
+    timezone: string;
+    trialEndsAt: Date | null;
+  } | null;
 }): UserWithRelations {
   return { ...row.user, team: row.team, organization: row.organization };
 }
@@ -49,7 +62,10 @@ export async function selectUserById(db: Db, id: string): Promise<UserWithRelati
   return row && toUserWithRelations(row);
 }
 
-export async function insertOrganization(db: Db, values: { name: string; domain: string | null }) {
+export async function insertOrganization(
+  db: Db,
+  values: { name: string; domain: string | null; plan?: string; trialEndsAt?: Date | null },
+) {
   const [org] = await db.insert(organizations).values(values).returning({ id: organizations.id });
   if (!org) throw new Error('organization insert returned nothing');
   return org;
@@ -189,9 +205,10 @@ export async function selectSessionHolds(
     sessionId: string;
     impersonatorId?: string;
   },
-): Promise<boolean> {
-  // Every authenticated request runs it: a named statement built once (issue 26).
-  const [row] = await executePrepared<{ ok: boolean }>(
+): Promise<{ trialEndsAt: Date | null } | null> {
+  // Every authenticated request runs it: a named statement built once (issue 26). It reads the organization's
+  // trial end on the way, so the read-only rule (lib/read-only.ts) costs no query of its own.
+  const [row] = await executePrepared<{ ok: boolean; trial_ends_at: Date | string | null }>(
     db,
     'session_holds',
     () => sql`
@@ -204,7 +221,9 @@ export async function selectSessionHolds(
        where u.id = ${sql.placeholder('userId')} and u.is_active and u.role = ${sql.placeholder('role')}
          and u.organization_id is not distinct from ${sql.placeholder('organizationId')}::uuid
          and not exists (select 1 from ${organizations} o where o.id = u.organization_id and not o.is_active)
-    ) as ok`,
+    ) as ok,
+    (select o.trial_ends_at from ${organizations} o
+      where o.id = ${sql.placeholder('organizationId')}::uuid) as trial_ends_at`,
     {
       sessionId: claims.sessionId,
       familyOwner: claims.impersonatorId ?? claims.userId,
@@ -213,5 +232,6 @@ export async function selectSessionHolds(
       organizationId: claims.organizationId,
     },
   );
-  return row?.ok === true;
+  if (row?.ok !== true) return null;
+  return { trialEndsAt: row.trial_ends_at === null ? null : new Date(row.trial_ends_at) };
 }

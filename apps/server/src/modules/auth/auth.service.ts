@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
 import type { Role } from '@aceite/shared/permissions';
+import { TRIAL_DAYS } from '@aceite/shared/plans';
 import type { AuthSession, User } from '@aceite/shared/schemas/auth';
 import type { Db } from '@/db/client.ts';
 import { isUniqueViolation } from '@/db/errors.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { now } from '@/lib/clock.ts';
 import type { AccessClaims, AccessTokens } from '@/lib/jwt.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '@/lib/password.ts';
 import { hashToken, newOpaqueToken } from '@/lib/tokens.ts';
@@ -60,7 +62,12 @@ export function toUserDto(user: UserWithRelations): User {
     isActive: user.isActive,
     organizationId: user.organizationId,
     organization: user.organization
-      ? { id: user.organization.id, name: user.organization.name, timeZone: user.organization.timezone }
+      ? {
+          id: user.organization.id,
+          name: user.organization.name,
+          timeZone: user.organization.timezone,
+          trialEndsAt: user.organization.trialEndsAt?.toISOString() ?? null,
+        }
       : null,
     locale: user.locale,
     timezone: user.timezone,
@@ -133,6 +140,9 @@ export async function register(
       const org = await insertOrganization(tx, {
         name: input.organizationName ?? `${input.firstName} ${input.lastName}`,
         domain: input.organizationDomain ?? input.email.split('@')[1] ?? null,
+        // A new organization tries Professional for TRIAL_DAYS days (docs/product.md#plans).
+        plan: 'professional',
+        trialEndsAt: new Date(now().getTime() + TRIAL_DAYS * 86_400_000),
       });
       const user = await insertUser(tx, {
         organizationId: org.id,
@@ -324,6 +334,6 @@ export async function resetPassword(
 }
 
 /** Checked on every authenticated request: see `selectSessionHolds`. */
-export function sessionHolds(db: Db, claims: AccessClaims): Promise<boolean> {
+export function sessionHolds(db: Db, claims: AccessClaims): Promise<{ trialEndsAt: Date | null } | null> {
   return selectSessionHolds(db, claims);
 }

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { planById } from '@aceite/shared/plans';
+import { planById, trialState } from '@aceite/shared/plans';
 import { DEFAULT_VALIDITY_DAYS } from '@aceite/shared/proposal-defaults';
 import type { PlanUsage } from '@aceite/shared/schemas/plan-usage';
 import type {
@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { assertCan } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
+import { now } from '@/lib/clock.ts';
 import { selectPlanUsage } from '@/lib/entitlements.ts';
 import { hashPassword, verifyPassword } from '@/lib/password.ts';
 import type { ActorContext, TenantContext } from '@/lib/tenant-scope.ts';
@@ -117,12 +118,15 @@ export async function getPlanUsage(ctx: TenantContext): Promise<PlanUsage> {
   assertCan(ctx.role, 'organization:manage');
   const usage = await selectPlanUsage(ctx);
   const plan = planById(usage.plan);
+  const trial = trialState(usage.trialEndsAt, now());
   return {
     plan: usage.plan,
     planName: plan.name,
     priceMonthly: plan.priceMonthly,
     priceYearly: plan.priceYearly,
-    trialEndsAt: null,
+    trialEndsAt: usage.trialEndsAt?.toISOString() ?? null,
+    readOnly: trial.kind === 'ended',
+    trialDaysLeft: trial.kind === 'active' ? trial.daysLeft : null,
     proposalsThisMonth: { used: usage.proposalsThisMonth, limit: usage.limits.proposalsPerMonth },
     users: { used: usage.users, limit: usage.limits.users },
     templates: { used: usage.templates, limit: usage.limits.templates },

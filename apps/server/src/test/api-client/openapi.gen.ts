@@ -2544,6 +2544,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     timeZone: string;
+                                    trialEndsAt: string | null;
                                 } | null;
                                 organizationId: string | null;
                                 /** @enum {string} */
@@ -2569,6 +2570,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     timeZone: string;
+                                    trialEndsAt: string | null;
                                 } | null;
                                 organizationId: string | null;
                                 /** @enum {string} */
@@ -2854,6 +2856,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     timeZone: string;
+                                    trialEndsAt: string | null;
                                 } | null;
                                 organizationId: string | null;
                                 /** @enum {string} */
@@ -4633,6 +4636,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     timeZone: string;
+                                    trialEndsAt: string | null;
                                 } | null;
                                 organizationId: string | null;
                                 /** @enum {string} */
@@ -4939,6 +4943,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 timeZone: string;
+                                trialEndsAt: string | null;
                             } | null;
                             organizationId: string | null;
                             /** @enum {string} */
@@ -5239,6 +5244,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     timeZone: string;
+                                    trialEndsAt: string | null;
                                 } | null;
                                 organizationId: string | null;
                                 /** @enum {string} */
@@ -7759,6 +7765,7 @@ export interface operations {
                                     id: string;
                                     name: string;
                                     timeZone: string;
+                                    trialEndsAt: string | null;
                                 } | null;
                                 organizationId: string | null;
                                 /** @enum {string} */
@@ -18386,6 +18393,7 @@ export interface operations {
                                 limit: number | null;
                                 used: number;
                             };
+                            readOnly: boolean;
                             storageBytes: {
                                 limit: number | null;
                                 used: number;
@@ -18394,6 +18402,7 @@ export interface operations {
                                 limit: number | null;
                                 used: number;
                             };
+                            trialDaysLeft: number | null;
                             trialEndsAt: string | null;
                             users: {
                                 limit: number | null;
