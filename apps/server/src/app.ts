@@ -262,6 +262,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       appUrl: config.appUrl,
     },
     reminders: { appUrl: config.appUrl, mailLimits },
+    appUrl: config.appUrl,
   });
 
   return app;

@@ -4,11 +4,13 @@ import type { Db } from '@/db/client.ts';
 import { startExpirySweep } from '@/jobs/expiry-sweep.ts';
 import { OutboxWorker } from '@/jobs/outbox-worker.ts';
 import { startReminders } from '@/jobs/reminders.ts';
+import { startTrialNotices } from '@/jobs/trial-notices.ts';
 import { WebhookWorker, type WebhookWorkerOptions } from '@/jobs/webhook-worker.ts';
 import { PeriodicJob } from '@/lib/durable-queue.ts';
 import type { MailTransport } from '@/lib/mail-transport.ts';
 import { type ReminderOptions, runReminders } from '@/modules/reminders/reminders.service.ts';
 import { drainSealJobs, type SealDependencies } from '@/modules/sealed-documents/sealed-documents.service.ts';
+import { runTrialNotices } from '@/modules/trial/trial.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +20,8 @@ declare module 'fastify' {
     webhookWorker: WebhookWorker;
     /** One run of the reminders job at the given instant (docs/product.md#reminders); tests pass their clock. */
     reminders: { run(now?: Date): ReturnType<typeof runReminders> };
+    /** One run of the trial's emails at the given instant (docs/product.md#plans); tests pass their clock. */
+    trialNotices: { run(now?: Date): Promise<number> };
   }
 }
 
@@ -31,11 +35,13 @@ export interface WorkersPluginOptions {
   run: boolean;
   webhooks: WebhookWorkerOptions;
   reminders: ReminderOptions;
+  /** The app's address, for the trial emails' link to Configurações → Plano. */
+  appUrl: string;
 }
 
 /**
  * The in-process background work and its life cycle: the email outbox worker (`app.outbox`), the webhook delivery worker (`app.webhookWorker`), the expiry
- * sweep and the reminders (`app.reminders`) start when the app is ready and stop when it closes (docs/architecture.md, "Server").
+ * sweep, the reminders (`app.reminders`) and the trial's emails (`app.trialNotices`) start when the app is ready and stop when it closes (docs/architecture.md, "Server").
  */
 export const workersPlugin = fp(
   async (app: FastifyInstance, opts: WorkersPluginOptions) => {
@@ -46,21 +52,26 @@ export const workersPlugin = fp(
     const webhookWorker = new WebhookWorker(opts.db, app.log, opts.webhooks);
     app.decorate('webhookWorker', webhookWorker);
     app.decorate('reminders', { run: (now = new Date()) => runReminders(opts.db, opts.reminders, now) });
+    app.decorate('trialNotices', {
+      run: (now = new Date()) => runTrialNotices(opts.db, { appUrl: opts.appUrl }, now),
+    });
     if (opts.run) {
       // The sealed PDFs (docs/decisions.md, "Sealed certificate and verification"): polled like the outbox,
       // one pass at a time per process; jobs are claimed with SKIP LOCKED, so processes never collide.
       const sealing = new PeriodicJob('seal worker', sealer.drain, app.log, 2000);
       let stopSweep: () => Promise<void> = async () => {};
       let stopReminders: () => Promise<void> = async () => {};
+      let stopTrialNotices: () => Promise<void> = async () => {};
       app.addHook('onReady', async () => {
         sealing.start();
         outbox.start();
         webhookWorker.start();
         stopSweep = startExpirySweep(opts.db, app.log);
         stopReminders = startReminders(opts.db, app.log, opts.reminders);
+        stopTrialNotices = startTrialNotices(opts.db, app.log, { appUrl: opts.appUrl });
       });
       app.addHook('onClose', async () => {
-        await Promise.all([sealing.stop(), stopSweep(), stopReminders()]);
+        await Promise.all([sealing.stop(), stopSweep(), stopReminders(), stopTrialNotices()]);
       });
     }
     app.addHook('onClose', async () => Promise.all([outbox.stop(), webhookWorker.stop()]));

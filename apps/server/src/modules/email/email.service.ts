@@ -19,7 +19,8 @@ export interface QueueEmailInput {
     | 'proposal_cancelled'
     | 'recipient_changed'
     | 'proposal_reminder'
-    | 'owner_summary';
+    | 'owner_summary'
+    | 'trial_notice';
   to: string;
   /** Where the recipient's replies go (never the no-reply sender for a proposal). */
   replyTo?: string | null;

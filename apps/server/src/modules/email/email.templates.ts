@@ -579,3 +579,45 @@ ${input.listLink}
 — ${input.organizationName}`;
   return { subject, html, text, links: [input.listLink, ...input.proposals.map((p) => p.link)] };
 }
+
+/**
+ * The trial's notices to the organization's admins (docs/product.md#plans): 3 days and 1 day before the end, and
+ * at the end, when the organization becomes read-only.
+ */
+export function trialNoticeEmail(input: {
+  kind: '3d' | '1d' | 'ended';
+  firstName: string;
+  organizationName: string;
+  /** The end's date, in the organization's time zone (dd/mm/aaaa). */
+  endsOn: string;
+  daysLeft: number;
+  link: string;
+}): RenderedEmail {
+  const org = input.organizationName;
+  const ended = input.kind === 'ended';
+  const subject = ended
+    ? 'O período de teste do Aceite terminou'
+    : input.kind === '1d'
+      ? 'O período de teste do Aceite termina dentro de 24 horas'
+      : `O período de teste do Aceite termina dentro de ${input.daysLeft} dias`;
+  const lead = ended
+    ? `O período de teste de ${org} terminou a ${input.endsOn}. A organização está agora só de leitura: tudo continua visível e exportável e os clientes podem responder às propostas já enviadas, mas não é possível criar nem enviar nada de novo.`
+    : `O período de teste de ${org} termina a ${input.endsOn}. Depois disso, sem um plano escolhido, a organização fica só de leitura: nada é apagado, mas não é possível criar nem enviar nada de novo.`;
+  const action = ended
+    ? 'Escolha um plano em Configurações → Plano para voltar a criar e enviar propostas.'
+    : 'Escolha um plano em Configurações → Plano para continuar sem interrupções.';
+  const html = layout(
+    subject,
+    `<p>Olá ${escapeHtml(input.firstName)},</p>
+<p>${escapeHtml(lead)}</p>
+<p>${escapeHtml(action)}</p>
+${button(input.link, 'Escolher um plano')}`,
+  );
+  const text = `Olá ${input.firstName},
+
+${lead}
+
+${action}
+${input.link}`;
+  return { subject, html, text, links: [input.link] };
+}

@@ -16,9 +16,10 @@ import { loadShownProposal } from '@/modules/proposal-projections/shown-proposal
 /**
  * Proposals with the client (sent, opened, negotiating), sent at least a day before `sentBefore`, not archived,
  * with a client email and no opt-out, across every organization (docs/product.md#reminders): the job decides
- * which reminder, if any, is due.
+ * which reminder, if any, is due. A read-only organization's (its trial ended at `at`) are left out: nothing new
+ * is sent for it, the reminders included (docs/decisions.md, "Plans: the read-only organization after the trial").
  */
-export async function selectReminderCandidates(db: Db, sentBefore: Date) {
+export async function selectReminderCandidates(db: Db, sentBefore: Date, at: Date) {
   // A proposal reminded within the day (sentBefore is a day before now) waits: at most one a day.
   return db
     .select({
@@ -46,6 +47,7 @@ export async function selectReminderCandidates(db: Db, sentBefore: Date) {
         isNotNull(proposals.sentAt),
         lte(proposals.sentAt, sentBefore),
         isNull(proposalReminderOptOuts.proposalId),
+        sql`(${organizations.trialEndsAt} is null or ${organizations.trialEndsAt} > ${at.toISOString()}::timestamptz)`,
         sql`not exists (select 1 from ${proposalReminders} where ${proposalReminders.proposalId} = ${proposals.id} and ${proposalReminders.createdAt} > ${sentBefore})`,
       ),
     );

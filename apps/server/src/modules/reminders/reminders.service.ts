@@ -206,7 +206,7 @@ export function reminderLimits(limits: MailLimits): MailLimits {
 /** Sends every due client reminder; the number queued. */
 export async function sendDueClientReminders(db: Db, opts: ReminderOptions, now: Date): Promise<number> {
   if (!withinSendingHours(now)) return 0;
-  const candidates = await selectReminderCandidates(db, new Date(now.getTime() - DAY_MS));
+  const candidates = await selectReminderCandidates(db, new Date(now.getTime() - DAY_MS), now);
   let sent = 0;
   for (const c of candidates) {
     const kind = dueKind(c, now);

@@ -114,6 +114,20 @@ describe('client reminders (docs/product.md#reminders)', { timeout: 30_000 }, ()
     expect(history[0]?.metadata).toMatchObject({ kind: 'not_opened' });
   });
 
+  it('sends none for a read-only organization (its trial ended): nothing new is sent (issue 38)', async () => {
+    await t.db
+      .update(organizations)
+      .set({ trialEndsAt: at(1) })
+      .where(eq(organizations.id, team.org.id));
+    const p = await makeProposal();
+    await run(at(3));
+    expect(await remindersOf(p.id)).toHaveLength(0);
+    // A chosen plan (the trial's end cleared): the reminder due goes out.
+    await t.db.update(organizations).set({ trialEndsAt: null }).where(eq(organizations.id, team.org.id));
+    await run(at(3, 1));
+    expect(await remindersOf(p.id)).toHaveLength(1);
+  });
+
   it('announces each reminder sent to the webhooks as proposal.reminder_sent, with the proposal (issue 35)', async () => {
     await t.db.insert(webhookEndpoints).values({
       organizationId: team.org.id,
