@@ -16,10 +16,12 @@ import { Link, Outlet, useNavigation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/lib/auth-store';
 import { useActor } from '@/lib/authorization';
+import { useTrial } from '@/lib/trial';
 import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
 import classes from './main-layout.module.css';
 import { SidebarNav, type SidebarNavProps } from './sidebar-nav';
 import { TopBarBrand, type TopBarBranding } from './top-bar-brand';
+import { TRIAL_BANNER_HEIGHT, TrialBanner } from './trial-banner';
 import { UserMenu } from './user-menu';
 
 const NAVBAR_ID = 'app-navbar';
@@ -53,6 +55,9 @@ export function MainLayout({ topBarActions, proposalCounts, branding }: MainLayo
   const hasOrganization = useAuthStore((state) => state.user == null || state.user.organization != null);
   const isImpersonating = useAuthStore((state) => state.originalUser !== null);
   const navigation = useNavigation();
+  const trial = useTrial().kind;
+  const trialBanner = trial === 'none' ? { base: 0, sm: 0 } : TRIAL_BANNER_HEIGHT[trial];
+  const impersonation = isImpersonating ? IMPERSONATION_BANNER_HEIGHT : { base: 0, sm: 0 };
 
   const iconOnly = isDesktop && collapsed;
   // Off-screen links must not take keyboard focus while the mobile menu is closed.
@@ -60,14 +65,15 @@ export function MainLayout({ topBarActions, proposalCounts, branding }: MainLayo
 
   return (
     <AppShell
-      // The impersonation banner sits inside the fixed header, so the sidebar and content start below both.
+      // The impersonation and trial banners sit inside the fixed header, so the sidebar and content start below.
       header={{
-        height: isImpersonating
-          ? {
-              base: TOP_BAR_HEIGHT + IMPERSONATION_BANNER_HEIGHT.base,
-              sm: TOP_BAR_HEIGHT + IMPERSONATION_BANNER_HEIGHT.sm,
-            }
-          : TOP_BAR_HEIGHT,
+        height:
+          isImpersonating || trial !== 'none'
+            ? {
+                base: TOP_BAR_HEIGHT + impersonation.base + trialBanner.base,
+                sm: TOP_BAR_HEIGHT + impersonation.sm + trialBanner.sm,
+              }
+            : TOP_BAR_HEIGHT,
       }}
       navbar={{ width: iconOnly ? 76 : 264, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
       padding={{ base: 'md', sm: 'lg' }}
@@ -80,6 +86,7 @@ export function MainLayout({ topBarActions, proposalCounts, branding }: MainLayo
       )}
       <AppShell.Header>
         {isImpersonating && <ImpersonationBanner />}
+        <TrialBanner />
         <Group h={TOP_BAR_HEIGHT} px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="xs" wrap="nowrap">
             <Burger

@@ -10,6 +10,7 @@ import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { AWAITING_MY_APPROVAL, type ProposalListStatus, paths } from '@/config/paths';
 import { ProposalsList } from '@/features/proposals/components/proposals-list';
 import { useCan } from '@/lib/authorization';
+import { useReadOnlyReason } from '@/lib/trial';
 import { NewProposalChooser } from './new-proposal-chooser';
 
 function parseStatus(value: string | null): ProposalListStatus | undefined {
@@ -27,7 +28,9 @@ export function ProposalsPage() {
   // 'Nova proposta' offers a blank proposal or a template, and the client, on every screen size (issue 37).
   const [choosing, { open: choose, close: stopChoosing }] = useDisclosure(false);
   // The plan's proposals this month, shown before the user tries (docs/product.md#plans); admins read the usage.
-  const limitReason = usePlanLimitReason('proposalsPerMonth', useCan('organization:manage') === true);
+  const planReason = usePlanLimitReason('proposalsPerMonth', useCan('organization:manage') === true);
+  // A read-only organization (its trial ended) makes nothing new, for every member (docs/product.md#plans).
+  const limitReason = useReadOnlyReason() ?? planReason;
 
   const setFilters = (filters: { status?: ProposalListStatus; search?: string }) => {
     const next = new URLSearchParams();

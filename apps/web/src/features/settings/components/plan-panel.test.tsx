@@ -12,6 +12,8 @@ const STARTER = {
   priceMonthly: 29,
   priceYearly: 290,
   trialEndsAt: null,
+  readOnly: false,
+  trialDaysLeft: null,
   proposalsThisMonth: { used: 12, limit: 50 },
   users: { used: 3, limit: 3 },
   templates: { used: 2, limit: 10 },
@@ -68,6 +70,25 @@ describe('Configurações → Plano (docs/product.md#plans)', () => {
     expect(screen.getByText('1 (ilimitado)')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByText('Acesso à API: incluído')).toBeInTheDocument();
+  });
+
+  it("shows the trial's end, then that it ended and the organization is read-only", async () => {
+    const trial = { ...STARTER, plan: 'professional', planName: 'Professional' };
+    mockApi({
+      'GET /settings/organization/usage': () =>
+        jsonResponse(200, { data: { ...trial, trialEndsAt: '2026-12-12T10:00:00.000Z', trialDaysLeft: 9 } }),
+    });
+    const { unmount } = renderWithOverlays(<PlanPanel />);
+    expect(await screen.findByText('O período de teste termina a 12/12/2026.')).toBeInTheDocument();
+    unmount();
+    mockApi({
+      'GET /settings/organization/usage': () =>
+        jsonResponse(200, { data: { ...trial, trialEndsAt: '2026-12-12T10:00:00.000Z', readOnly: true } }),
+    });
+    renderWithOverlays(<PlanPanel />);
+    expect(
+      await screen.findByText('O período de teste terminou a 12/12/2026. A organização está só de leitura.'),
+    ).toBeInTheDocument();
   });
 
   it('shows a load error with a retry', async () => {

@@ -1,3 +1,4 @@
+import { formatInstantDate } from '@aceite/shared/dates';
 import { type LimitKind, limitsOf, planLimitMessage } from '@aceite/shared/plans';
 import type { PlanUsage, UsageFigure } from '@aceite/shared/schemas/plan-usage';
 import { Alert, Badge, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -109,6 +110,13 @@ function PlanContent({ usage }: { usage: PlanUsage }) {
         <Text c="dimmed" size="sm">
           {priceText(usage)}
         </Text>
+        {usage.trialEndsAt && (
+          <Text size="sm" fw={500} c={usage.readOnly ? 'orange.9' : undefined}>
+            {usage.readOnly
+              ? `O período de teste terminou a ${formatInstantDate(usage.trialEndsAt)}. A organização está só de leitura.`
+              : `O período de teste termina a ${formatInstantDate(usage.trialEndsAt)}.`}
+          </Text>
+        )}
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         {FIGURES.map(({ kind, label, pick }) => (
