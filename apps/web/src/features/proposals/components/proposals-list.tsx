@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { PanelStates } from '@/components/panel-states';
 import { AWAITING_MY_APPROVAL, type ProposalListStatus, paths } from '@/config/paths';
 import { useAuthorization } from '@/lib/authorization';
+import { useReadOnlyReason } from '@/lib/trial';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/use-list-search';
 import { useProposals } from '../api/get-proposals';
 import { ProposalCard } from './proposal-card';
@@ -101,6 +102,7 @@ export function ProposalsList({
   onSortChange,
 }: ProposalsListProps) {
   const authorization = useAuthorization();
+  const readOnly = useReadOnlyReason() !== null;
   const confirmDelete = useConfirmDeleteProposal();
   const awaitingMyApproval = status === AWAITING_MY_APPROVAL;
   const query = useProposals({
@@ -156,7 +158,8 @@ export function ProposalsList({
               title="Ainda não há propostas"
               description="Crie a primeira proposta de raiz ou a partir de um modelo."
             >
-              {authorization.can('proposal:create') === true && (
+              {/* None while read-only: the page's own 'Nova proposta' says why (docs/product.md#plans). */}
+              {authorization.can('proposal:create') === true && !readOnly && (
                 <EmptyState.Actions>
                   {onNewProposal ? (
                     <Button onClick={onNewProposal} leftSection={<IconPlus size={16} aria-hidden="true" />}>
