@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuthorization } from '@/lib/authorization';
+import { useReadOnlyReason } from '@/lib/trial';
 import classes from './quick-actions.module.css';
 
 interface QuickAction {
@@ -65,13 +66,17 @@ function ActionContent({ action }: { action: QuickAction }) {
 }
 
 /**
- * The quick actions a role may use (a viewer sees only the two that read). 'Nova proposta' opens the choice
+ * The quick actions a role may use (a viewer, or anyone in a read-only organization, sees only the two that
+ * read). 'Nova proposta' opens the choice
  * between a blank proposal and a template (`onNewProposal`), as its description promises.
  */
 export function QuickActions({ onNewProposal }: { onNewProposal?: () => void }) {
   const authorization = useAuthorization();
+  // A read-only organization creates nothing: the actions that write are left out, the top bar's banner says
+  // why (docs/product.md#plans).
+  const readOnly = useReadOnlyReason() !== null;
   const actions = QUICK_ACTIONS.filter(
-    (action) => !action.permission || authorization.can(action.permission) === true,
+    (action) => !action.permission || (!readOnly && authorization.can(action.permission) === true),
   );
   return (
     <section aria-labelledby="quick-actions-title">
