@@ -6,7 +6,9 @@ import { DEMO_PASSWORD, expect, expectAccessibleAtBothWidths, signInAt, test } f
  * (Professional during its trial) refuses a wrong creditor identifier with its message, then saves a valid
  * creditor. Axe and the 360 px fit on the filled form.
  */
-test('the admin fills the SEPA creditor: a wrong identifier is refused, a valid one saved', async ({ page }) => {
+test('the admin fills the SEPA creditor: a wrong identifier is refused, a valid one saved', async ({
+  page,
+}) => {
   const tag = randomUUID().slice(0, 8);
   const email = `admin-${tag}@e2e-sepa.pt`;
   const register = await page.request.post('/api/v1/auth/register', {
@@ -27,7 +29,7 @@ test('the admin fills the SEPA creditor: a wrong identifier is refused, a valid 
   await page.getByRole('textbox', { name: /Nome do credor/ }).fill('Conceição e Filhos, Lda.');
   await page.getByRole('textbox', { name: /Identificador de credor/ }).fill('PT18ZZZ101148');
   await page.getByRole('textbox', { name: /IBAN/ }).fill('PT50 0002 0123 1234 5678 9015 4');
-  await page.getByRole('radio', { name: 'Prestações mensais' }).check({ force: true });
+  await page.getByText('Prestações mensais', { exact: true }).click();
   await page.getByRole('textbox', { name: /Número de prestações/ }).fill('12');
   await page.getByRole('button', { name: 'Guardar dados de cobrança' }).click();
   await expect(

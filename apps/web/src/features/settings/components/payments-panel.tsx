@@ -181,8 +181,8 @@ export function PaymentsPanel({ onMessage }: { onMessage: ReportMessage }) {
               Débito Direto SEPA
             </Title>
             <Text c="dimmed" size="sm">
-              Os dados da sua organização como credor: com eles, os clientes autorizam o débito na conta ao aceitar a
-              proposta.
+              Os dados da sua organização como credor: com eles, os clientes autorizam o débito na conta ao
+              aceitar a proposta.
             </Text>
           </Stack>
           {!settings.available && (
