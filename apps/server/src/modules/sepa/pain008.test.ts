@@ -87,8 +87,16 @@ const REPEATED = ['PmtInf', 'DrctDbtTxInf'];
  * The XML read back through a DOM parser (xmlbuilder2's own): an element of text alone is its text, unescaped;
  * attributes are `@_name`, the text beside them `#text`.
  */
-function toObject(element: Element): Node {
-  const children = [...element.childNodes].filter((n): n is Element => n.nodeType === 1);
+interface XmlElement {
+  childNodes: Iterable<XmlElement>;
+  attributes: Iterable<{ name: string; value: string }>;
+  textContent: string | null;
+  localName: string;
+  nodeType: number;
+}
+
+function toObject(element: XmlElement): Node {
+  const children = [...element.childNodes].filter((n) => n.nodeType === 1);
   const attributes = [...element.attributes];
   if (children.length === 0 && attributes.length === 0) return element.textContent ?? '';
   const out: Node = {};
@@ -97,14 +105,14 @@ function toObject(element: Element): Node {
   for (const child of children) {
     const value = toObject(child);
     const name = child.localName;
-    if (REPEATED.includes(name)) (out[name] ??= []).push(value);
-    else out[name] = value;
+    if (!REPEATED.includes(name)) out[name] = value;
+    else out[name] = [...(out[name] ?? []), value];
   }
   return out;
 }
 
 function parseDocument(xml: string): Node {
-  const dom = create(xml).node as unknown as Document;
+  const dom = create(xml).node as unknown as { documentElement: XmlElement };
   return { Document: toObject(dom.documentElement) };
 }
 
