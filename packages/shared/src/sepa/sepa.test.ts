@@ -1,3 +1,4 @@
+import { validateCreditorID } from 'sepa';
 import { describe, expect, it } from 'vitest';
 import { ibanNeedsBic, isValidSepaBic, isValidSepaIban, maskIban, normalizeIban } from './bank-account.ts';
 import {
@@ -65,39 +66,51 @@ describe('the BIC', () => {
   });
 });
 
+const VALID_CREDITOR_IDS = [
+  ['PT19ZZZ101148', 'Portugal (Banco de Portugal, 6 digits)'],
+  ['PT19ABC101148', 'Portugal with a business code: not part of the check'],
+  ['ES97000B12345678', 'Spain (NIF)'],
+  ['DE98ZZZ09999999999', 'Germany (Bundesbank test identifier)'],
+  ['FR72ZZZ123456', 'France (EPC example)'],
+  ['IT66ZZZA1B2C3D4E5F6G7H8', 'Italy (EPC example)'],
+  ['NL69ZZZ123456780000', 'the Netherlands (KvK number)'],
+  ['BE69ZZZ050D000000008', 'Belgium (EPC example)'],
+  ['AT61ZZZ01234567890', 'Austria (EPC example)'],
+  ['pt19 zzz 101148', 'spaces and lower case'],
+];
+
+const INVALID_CREDITOR_IDS = [
+  ['PT18ZZZ101148', 'Portugal, check digits changed'],
+  ['PT19ZZZ101149', 'Portugal, national id changed'],
+  ['ES97000B12345679', 'Spain, NIF changed'],
+  ['DE99ZZZ09999999999', 'Germany, check digits changed'],
+  ['FR72ZZZ123457', 'France, national id changed'],
+  ['IT66ZZZA1B2C3D4E5F6G7H9', 'Italy, national id changed'],
+  ['NL69ZZZ123456780001', 'the Netherlands, national id changed'],
+  ['BE69ZZZ050D000000009', 'Belgium, national id changed'],
+  ['PT1ZZZ101148', 'one check digit'],
+  ['PT19ZZ101148', 'a two-character business code'],
+  ['PT19ZZZ', 'no national id'],
+  ['1T19ZZZ101148', 'a digit for a country'],
+  [`PT19ZZZ${'1'.repeat(29)}`, 'longer than 35 characters'],
+  ['', 'empty'],
+];
+
 describe('isValidCreditorIdentifier', () => {
-  it.each([
-    ['PT19ZZZ101148', 'Portugal (Banco de Portugal, 6 digits)'],
-    ['PT19ABC101148', 'Portugal with a business code: not part of the check'],
-    ['ES97000B12345678', 'Spain (NIF)'],
-    ['DE98ZZZ09999999999', 'Germany (Bundesbank test identifier)'],
-    ['FR72ZZZ123456', 'France (EPC example)'],
-    ['IT66ZZZA1B2C3D4E5F6G7H8', 'Italy (EPC example)'],
-    ['NL69ZZZ123456780000', 'the Netherlands (KvK number)'],
-    ['BE69ZZZ050D000000008', 'Belgium (EPC example)'],
-    ['AT61ZZZ01234567890', 'Austria (EPC example)'],
-    ['pt19 zzz 101148', 'spaces and lower case'],
-  ])('accepts %s (%s)', (id) => {
+  it.each(VALID_CREDITOR_IDS)('accepts %s (%s)', (id) => {
     expect(isValidCreditorIdentifier(id)).toBe(true);
   });
 
-  it.each([
-    ['PT18ZZZ101148', 'Portugal, check digits changed'],
-    ['PT19ZZZ101149', 'Portugal, national id changed'],
-    ['ES97000B12345679', 'Spain, NIF changed'],
-    ['DE99ZZZ09999999999', 'Germany, check digits changed'],
-    ['FR72ZZZ123457', 'France, national id changed'],
-    ['IT66ZZZA1B2C3D4E5F6G7H9', 'Italy, national id changed'],
-    ['NL69ZZZ123456780001', 'the Netherlands, national id changed'],
-    ['BE69ZZZ050D000000009', 'Belgium, national id changed'],
-    ['PT1ZZZ101148', 'one check digit'],
-    ['PT19ZZ101148', 'a two-character business code'],
-    ['PT19ZZZ', 'no national id'],
-    ['1T19ZZZ101148', 'a digit for a country'],
-    [`PT19ZZZ${'1'.repeat(29)}`, 'longer than 35 characters'],
-    ['', 'empty'],
-  ])('refuses %s (%s)', (id) => {
+  it.each(INVALID_CREDITOR_IDS)('refuses %s (%s)', (id) => {
     expect(isValidCreditorIdentifier(id)).toBe(false);
+  });
+
+  it('agrees with sepa.js (a maintained SEPA library) on the check digits of every well-shaped value', () => {
+    for (const [id] of [...VALID_CREDITOR_IDS, ...INVALID_CREDITOR_IDS]) {
+      const normalized = normalizeCreditorIdentifier(id as string);
+      if (!/^[A-Z]{2}\d{2}[A-Z0-9]{4,32}$/.test(normalized)) continue;
+      expect(validateCreditorID(normalized), normalized).toBe(isValidCreditorIdentifier(normalized));
+    }
   });
 
   it('computes the check digits without the business code', () => {
