@@ -127,3 +127,23 @@ describe('GET/PUT /settings/payments', () => {
     }
   });
 });
+
+describe('SEPA creditor: logs', () => {
+  it('never writes the IBAN into the log, saved, refused or read', async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp({ logLevel: 'info', logStream: { write: (l) => lines.push(l) } });
+    try {
+      const org = await createTeamOfRoles(logged.db);
+      const call = as(logged.app, org.admin);
+      expect((await call('PUT', '/settings/payments', CREDITOR)).statusCode).toBe(200);
+      expect((await call('PUT', '/settings/payments', { ...CREDITOR, bic: 'X' })).statusCode).toBe(400);
+      expect((await call('GET', '/settings/payments')).statusCode).toBe(200);
+      expect(lines.length).toBeGreaterThan(0);
+      const log = lines.join('\n');
+      expect(log).not.toContain('PT50000201231234567890154');
+      expect(log).not.toContain('0002 0123 1234 5678');
+    } finally {
+      await logged.close();
+    }
+  });
+});
