@@ -42,6 +42,7 @@ import { readingRoutes } from '@/modules/reading/reading.routes.ts';
 import { remindersRoutes } from '@/modules/reminders/reminders.routes.ts';
 import { sealedDocumentsRoutes } from '@/modules/sealed-documents/sealed-documents.routes.ts';
 import type { ChainCheck } from '@/modules/sealed-documents/sealed-documents.service.ts';
+import { sepaRoutes } from '@/modules/sepa/sepa.routes.ts';
 import { settingsRoutes } from '@/modules/settings/settings.routes.ts';
 import { teamsRoutes } from '@/modules/teams/teams.routes.ts';
 import { templatesRoutes } from '@/modules/templates/templates.routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(settingsRoutes, {
         passwordChangeLimitPerHour: config.passwordChangeLimitPerHour ?? 10,
       });
+      await api.register(sepaRoutes);
       await api.register(webhooksRoutes, {
         allowPrivate: config.webhooks?.allowPrivate ?? false,
         allowedPorts: config.webhooks?.allowedPorts,

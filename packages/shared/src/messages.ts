@@ -266,4 +266,15 @@ export const MESSAGES = {
   verificationCodeInvalid: 'Código de verificação inválido (12 caracteres, por exemplo ABCD-EFGH-JK23).',
   verificationHashInvalid: 'Impressão digital do ficheiro inválida (SHA-256 em hexadecimal).',
   verificationInputRequired: 'Indique o código de verificação ou escolha o ficheiro PDF.',
+  // SEPA Direct Debit (docs/product.md#sepa-direct-debit)
+  sepaCreditorNameRequired: 'O nome do credor é obrigatório.',
+  sepaCreditorNameTooLong: 'O nome do credor tem no máximo 70 caracteres.',
+  sepaCreditorNameCharacters:
+    "O nome do credor só pode ter letras, algarismos, espaços e / - ? : ( ) . , ' + (sem &).",
+  sepaCreditorIdentifierInvalid: 'O identificador de credor não é válido: verifique os dígitos de controlo.',
+  sepaIbanInvalid: 'O IBAN não é válido: verifique o país, o comprimento e os dígitos de controlo.',
+  sepaBicInvalid: 'O BIC não é válido (8 ou 11 caracteres, por exemplo CGDIPTPL).',
+  sepaBicRequired: 'Indique o BIC: é obrigatório para contas fora do Espaço Económico Europeu.',
+  sepaPatternInvalid: 'Escolha a cobrança única ou as prestações mensais.',
+  sepaInstalmentsInvalid: 'Indique entre 2 e 60 prestações mensais.',
 } as const;

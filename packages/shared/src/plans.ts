@@ -184,9 +184,10 @@ export function mayUse(plan: string | null | undefined, feature: PlanFeature): b
   return limitsOf(plan)[feature];
 }
 
-/** The counted limits; `apiKeys` and `webhooks` are features (allowed or not), refused with their own words. */
+/** The counted limits; `apiKeys`, `webhooks` and `sepa` are features (allowed or not), refused with their own words. */
 export type LimitKind = 'proposalsPerMonth' | 'users' | 'templates' | 'storageBytes';
-export type RefusalKind = LimitKind | 'apiKeys' | 'webhooks';
+export type FeatureKind = 'apiKeys' | 'webhooks' | 'sepa';
+export type RefusalKind = LimitKind | FeatureKind;
 
 export type LimitCheck = { ok: true } | { ok: false; message: string };
 
@@ -218,6 +219,8 @@ export function planLimitMessage(plan: string | null | undefined, kind: RefusalK
       return `O plano ${name} não inclui acesso à API. Passe para o ${next} para criar chaves de API.`;
     case 'webhooks':
       return `O plano ${name} não inclui webhooks. Passe para o ${next} para os configurar.`;
+    case 'sepa':
+      return `O plano ${name} não inclui pagamentos por Débito Direto SEPA. Passe para o ${next} para os ativar.`;
   }
 }
 
@@ -236,11 +239,11 @@ export function checkLimit(
   return { ok: false, message: planLimitMessage(plan, kind) };
 }
 
-/** A feature the plan may lack (API keys, webhooks): allowed, or its refusal. */
-export function checkFeature(plan: string | null | undefined, kind: 'apiKeys' | 'webhooks'): LimitCheck {
-  return mayUse(plan, kind === 'apiKeys' ? 'api' : 'webhooks')
-    ? { ok: true }
-    : { ok: false, message: planLimitMessage(plan, kind) };
+const FEATURE_OF: Record<FeatureKind, PlanFeature> = { apiKeys: 'api', webhooks: 'webhooks', sepa: 'sepa' };
+
+/** A feature the plan may lack (API keys, webhooks, SEPA Direct Debit): allowed, or its refusal. */
+export function checkFeature(plan: string | null | undefined, kind: FeatureKind): LimitCheck {
+  return mayUse(plan, FEATURE_OF[kind]) ? { ok: true } : { ok: false, message: planLimitMessage(plan, kind) };
 }
 
 /*

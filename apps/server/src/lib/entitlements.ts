@@ -1,6 +1,7 @@
 import {
   checkFeature,
   checkLimit,
+  type FeatureKind,
   type LimitKind,
   limitsOf,
   type PlanId,
@@ -130,8 +131,8 @@ export async function assertWithinPlan(scope: Scope, kind: LimitKind, adding = 1
   if (!verdict.ok) throw new AppError('PLAN_LIMIT', verdict.message);
 }
 
-/** Refuses with 403 PLAN_LIMIT when the plan has no API access or no webhooks. */
-export async function assertPlanFeature(scope: Scope, kind: 'apiKeys' | 'webhooks'): Promise<void> {
+/** Refuses with 403 PLAN_LIMIT when the plan lacks the feature (API access, webhooks, SEPA Direct Debit). */
+export async function assertPlanFeature(scope: Scope, kind: FeatureKind): Promise<void> {
   const verdict = checkFeature(await readPlan(scope), kind);
   if (!verdict.ok) throw new AppError('PLAN_LIMIT', verdict.message);
 }

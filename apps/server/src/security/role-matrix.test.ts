@@ -745,6 +745,20 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         target: async () => ({ url: '/settings/organization', body: { name: team.org.name } }),
       },
     ],
+    'PUT /settings/payments': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => ({
+          url: '/settings/payments',
+          body: {
+            name: 'Credor',
+            creditorIdentifier: 'PT19ZZZ101148',
+            iban: 'PT50000201231234567890154',
+            defaultPattern: 'oneOff',
+          },
+        }),
+      },
+    ],
     'POST /webhooks': [
       {
         rule: { permission: 'webhook:manage' },

@@ -1,4 +1,4 @@
-import { checkFeature, checkLimit, type LimitKind } from '@aceite/shared/plans';
+import { checkFeature, checkLimit, type FeatureKind, type LimitKind } from '@aceite/shared/plans';
 import type { PlanUsage, UsageFigure } from '@aceite/shared/schemas/plan-usage';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type Envelope } from '@/lib/api-client';
@@ -52,7 +52,7 @@ export function usePlanLimitReason(kind: LimitKind, enabled: boolean): string | 
 }
 
 /** Why the plan has no API keys or no webhooks (the server's words), or null when it has them or is unknown. */
-export function usePlanFeatureReason(kind: 'apiKeys' | 'webhooks'): string | null {
+export function usePlanFeatureReason(kind: FeatureKind): string | null {
   const usage = usePlanUsage();
   if (!usage.data) return null;
   const verdict = checkFeature(usage.data.plan, kind);

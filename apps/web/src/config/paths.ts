@@ -91,5 +91,7 @@ export const paths = {
   settings: routes.settings,
   /** Configurações → Plano (docs/product.md#plans). */
   settingsPlan: `${routes.settings}?tab=plano`,
+  /** Configurações → Pagamentos (docs/product.md#sepa-direct-debit). */
+  settingsPayments: `${routes.settings}?tab=pagamentos`,
   adminUsers: routes.adminUsers,
 } as const;

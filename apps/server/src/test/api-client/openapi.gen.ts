@@ -1536,6 +1536,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SEPA Direct Debit creditor (admin; docs/product.md#sepa-direct-debit) */
+        get: operations["getSettingsPayments"];
+        /** Save the SEPA Direct Debit creditor: name, creditor identifier, IBAN, BIC, default collection pattern (admin; Professional and up) */
+        put: operations["putSettingsPayments"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/profile": {
         parameters: {
             query?: never;
@@ -18656,6 +18674,298 @@ export interface operations {
             };
             /** @description Default Response */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getSettingsPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            available: boolean;
+                            creditor: {
+                                bic: string | null;
+                                creditorIdentifier: string;
+                                defaultInstalments: number | null;
+                                /** @enum {string} */
+                                defaultPattern: "oneOff" | "monthly";
+                                iban: string;
+                                ibanMasked: string;
+                                name: string;
+                                updatedAt: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putSettingsPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bic?: string | null;
+                    creditorIdentifier: string;
+                    /** @default null */
+                    defaultInstalments?: number | null;
+                    /** @enum {string} */
+                    defaultPattern: "oneOff" | "monthly";
+                    iban: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            available: boolean;
+                            creditor: {
+                                bic: string | null;
+                                creditorIdentifier: string;
+                                defaultInstalments: number | null;
+                                /** @enum {string} */
+                                defaultPattern: "oneOff" | "monthly";
+                                iban: string;
+                                ibanMasked: string;
+                                name: string;
+                                updatedAt: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import { Paper, Tabs } from '@mantine/core';
 import {
   IconBell,
   IconBuilding,
+  IconBuildingBank,
   IconGauge,
   IconLock,
   IconPlugConnected,
@@ -22,12 +23,16 @@ const OrganizationForm = lazy(async () => ({
 // Admins only, on request: the plan and its usage (docs/product.md#plans).
 const PlanPanel = lazy(async () => ({ default: (await import('./plan-panel')).PlanPanel }));
 
+// Admins only, on request: the SEPA Direct Debit creditor (docs/product.md#sepa-direct-debit).
+const PaymentsPanel = lazy(async () => ({ default: (await import('./payments-panel')).PaymentsPanel }));
+
 export const SETTINGS_TABS = [
   'perfil',
   'password',
   'notificacoes',
   'organizacao',
   'plano',
+  'pagamentos',
   'integracoes',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -57,7 +62,10 @@ interface SettingsTabsProps {
   integrationsPanel?: (report: ReportMessage) => ReactNode;
 }
 
-/** /settings: Perfil, Alterar Password, Notificações and, for admins, Organização, Plano and Integrações. */
+/**
+ * /settings: Perfil, Alterar Password, Notificações and, for admins, Organização, Plano, Pagamentos and
+ * Integrações.
+ */
 export function SettingsTabs({
   tab,
   onTabChange,
@@ -69,7 +77,7 @@ export function SettingsTabs({
 }: SettingsTabsProps) {
   const [message, setMessage] = useState<SettingsMessage | null>(null);
   const offered = (value: SettingsTab) =>
-    value === 'organizacao' || value === 'plano' || value === 'integracoes'
+    value === 'organizacao' || value === 'plano' || value === 'pagamentos' || value === 'integracoes'
       ? isAdmin
       : value === 'notificacoes'
         ? hasOrganization
@@ -118,6 +126,11 @@ export function SettingsTabs({
             Plano
           </Tabs.Tab>
         )}
+        {isAdmin && (
+          <Tabs.Tab value="pagamentos" leftSection={<IconBuildingBank size={16} aria-hidden="true" />}>
+            Pagamentos
+          </Tabs.Tab>
+        )}
         {isAdmin && integrationsPanel && (
           <Tabs.Tab value="integracoes" leftSection={<IconPlugConnected size={16} aria-hidden="true" />}>
             Integrações
@@ -140,6 +153,13 @@ export function SettingsTabs({
             'plano',
             <Suspense fallback={<LoadingState label="A carregar o plano…" />}>
               <PlanPanel />
+            </Suspense>,
+          )}
+        {isAdmin &&
+          panel(
+            'pagamentos',
+            <Suspense fallback={<LoadingState label="A carregar os dados de cobrança…" />}>
+              <PaymentsPanel onMessage={setMessage} />
             </Suspense>,
           )}
         {isAdmin && integrationsPanel && panel('integracoes', integrationsPanel(setMessage))}

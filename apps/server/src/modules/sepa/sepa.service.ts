@@ -1,0 +1,86 @@
+import { mayUse, planOf } from '@aceite/shared/plans';
+import type {
+  PaymentSettings,
+  SepaCreditor,
+  SepaCreditorInputSchema,
+} from '@aceite/shared/schemas/sepa-settings';
+import { maskIban } from '@aceite/shared/sepa/bank-account';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { organizations } from '@/db/schema/index.ts';
+import { assertCan } from '@/lib/access.ts';
+import { now } from '@/lib/clock.ts';
+import { assertPlanFeature } from '@/lib/entitlements.ts';
+import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
+import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { type SepaCreditorRow, selectSepaCreditor, upsertSepaCreditor } from './sepa.queries.ts';
+
+/*
+ * The organization as a SEPA Direct Debit creditor (issue 39, docs/product.md#sepa-direct-debit): admins only,
+ * the plan's SEPA feature checked on every write (Starter: 403 PLAN_LIMIT).
+ */
+
+function toDto(row: SepaCreditorRow): SepaCreditor {
+  return {
+    name: row.name,
+    creditorIdentifier: row.creditorIdentifier,
+    iban: row.iban,
+    ibanMasked: maskIban(row.iban),
+    bic: row.bic,
+    defaultPattern: row.defaultPattern === 'monthly' ? 'monthly' : 'oneOff',
+    defaultInstalments: row.defaultInstalments,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function planIncludesSepa(ctx: TenantContext): Promise<boolean> {
+  const [org] = await ctx.db
+    .select({ plan: organizations.plan })
+    .from(organizations)
+    .where(eq(organizations.id, ctx.organizationId))
+    .limit(1);
+  return mayUse(planOf(org?.plan), 'sepa');
+}
+
+export async function getPaymentSettings(ctx: TenantContext): Promise<PaymentSettings> {
+  assertCan(ctx, 'organization:manage');
+  const [row, available] = await Promise.all([selectSepaCreditor(ctx), planIncludesSepa(ctx)]);
+  return { creditor: row ? toDto(row) : null, available };
+}
+
+/** Saves the creditor. Audited with the IBAN masked: the whole IBAN never reaches a log (issue 39). */
+export async function updatePaymentSettings(
+  ctx: TenantContext,
+  input: z.output<typeof SepaCreditorInputSchema>,
+): Promise<PaymentSettings> {
+  assertCan(ctx, 'organization:manage');
+  await assertPlanFeature(ctx, 'sepa');
+  const row = await withTx(ctx, async (tx) => {
+    const written = await upsertSepaCreditor(tx, {
+      name: input.name,
+      creditorIdentifier: input.creditorIdentifier,
+      iban: input.iban,
+      bic: input.bic,
+      defaultPattern: input.defaultPattern,
+      defaultInstalments: input.defaultInstalments,
+      updatedBy: personOf(ctx),
+      updatedAt: now(),
+    });
+    await recordAudit(tx.db, {
+      organizationId: ctx.organizationId,
+      actorId: ctx.userId,
+      impersonatorId: ctx.impersonatorId ?? null,
+      action: 'sepa_creditor.updated',
+      entity: 'sepa_creditor',
+      entityId: ctx.organizationId,
+      metadata: {
+        name: written.name,
+        creditorIdentifier: written.creditorIdentifier,
+        iban: maskIban(written.iban),
+        bic: written.bic,
+      },
+    });
+    return written;
+  });
+  return { creditor: toDto(row), available: true };
+}
