@@ -240,6 +240,16 @@ export const MESSAGES = {
   impersonateError: 'Erro ao impersonar utilizador',
   stopImpersonateError: 'Erro ao parar impersonation',
   adminUsersLoadError: 'Erro ao carregar utilizadores',
+  // The superadmin's plan tools and upgrade requests (docs/product.md#plans)
+  organizationNotFound: 'Organização não encontrada',
+  planInvalid: 'Escolha um plano: Starter, Professional ou Enterprise',
+  billingPeriodInvalid: 'Escolha a faturação: mensal ou anual',
+  trialDaysInvalid: 'Indique entre 1 e 90 dias',
+  trialNotOnTrial: 'A organização tem um plano escolhido: não há período de teste para prolongar.',
+  upgradeNoteTooLong: 'A nota tem no máximo 1000 caracteres',
+  upgradeSamePlan: 'A organização já está neste plano. Escolha outro plano.',
+  upgradeRequestNotFound: 'Pedido de mudança de plano não encontrado',
+  upgradeRequestResolved: 'Este pedido de mudança de plano já foi tratado.',
 
   // Generic (docs/product.md#api-conventions, #roles-and-permissions)
   forbidden: 'Não tem permissão para esta ação',
