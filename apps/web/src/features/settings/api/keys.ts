@@ -3,4 +3,5 @@ export const settingsKeys = {
   profile: () => [...settingsKeys.all, 'profile'] as const,
   organization: () => [...settingsKeys.all, 'organization'] as const,
   branding: () => [...settingsKeys.all, 'branding'] as const,
+  upgradeRequest: () => [...settingsKeys.all, 'upgrade-request'] as const,
 };

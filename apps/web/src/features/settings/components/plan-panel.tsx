@@ -4,6 +4,7 @@ import { Alert, Badge, Group, Progress, SimpleGrid, Stack, Text, Title } from '@
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { usePlanUsage } from '@/api/plan-usage';
 import { PanelStates } from '@/components/panel-states';
+import { PlanChange } from './change-plan';
 
 const ONE_DECIMAL = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 1 });
 const WHOLE = new Intl.NumberFormat('pt-PT');
@@ -110,6 +111,7 @@ function PlanContent({ usage }: { usage: PlanUsage }) {
           {priceText(usage)}
         </Text>
       </Stack>
+      <PlanChange usage={usage} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         {FIGURES.map(({ kind, label, pick }) => (
           <FigureRow
