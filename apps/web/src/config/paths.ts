@@ -45,7 +45,9 @@ export const routes = {
   teamEdit: '/teams/:id/edit',
   analytics: '/analytics',
   settings: '/settings',
+  admin: '/admin',
   adminUsers: '/admin/users',
+  adminOrganizations: '/admin/organizations',
 } as const;
 
 const segment = (value: string) => encodeURIComponent(value);
@@ -92,4 +94,5 @@ export const paths = {
   /** Configurações → Plano (docs/product.md#plans). */
   settingsPlan: `${routes.settings}?tab=plano`,
   adminUsers: routes.adminUsers,
+  adminOrganizations: routes.adminOrganizations,
 } as const;
