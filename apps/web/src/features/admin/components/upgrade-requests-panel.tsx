@@ -9,30 +9,18 @@ import { usePendingUpgradeRequests, useResolveUpgradeRequest } from '../api/upgr
 
 const PERIOD_LABELS = { monthly: 'mensal', yearly: 'anual' } as const;
 
-function RequestCard({ request }: { request: AdminUpgradeRequest }) {
-  const resolve = useResolveUpgradeRequest();
+type Decision = 'apply' | 'dismiss';
+
+interface RequestCardProps {
+  request: AdminUpgradeRequest;
+  /** Handled in the panel: the card leaves the list once the request is handled. */
+  onResolve: (request: AdminUpgradeRequest, decision: Decision) => void;
+  busy: boolean;
+}
+
+function RequestCard({ request, onResolve, busy }: RequestCardProps) {
   const target = planById(request.plan).name;
-  const act = (decision: 'apply' | 'dismiss') =>
-    resolve.mutate(
-      { id: request.id, decision },
-      {
-        onSuccess: () =>
-          notifications.show({
-            closeButtonProps: { 'aria-label': 'Fechar notificação' },
-            color: 'green',
-            message:
-              decision === 'apply'
-                ? `${request.organization.name} passou para o plano ${target}.`
-                : `O pedido de ${request.organization.name} foi recusado.`,
-          }),
-        onError: (error) =>
-          notifications.show({
-            closeButtonProps: { 'aria-label': 'Fechar notificação' },
-            color: 'red',
-            message: errorMessage(error, 'Não foi possível tratar o pedido. Tente novamente.'),
-          }),
-      },
-    );
+  const act = (decision: Decision) => onResolve(request, decision);
   return (
     <Card withBorder padding="sm" component="li">
       <Stack gap={4}>
@@ -54,7 +42,7 @@ function RequestCard({ request }: { request: AdminUpgradeRequest }) {
           <Button
             size="xs"
             variant="default"
-            disabled={resolve.isPending}
+            disabled={busy}
             onClick={() => act('dismiss')}
             aria-label={`Recusar o pedido de ${request.organization.name}`}
           >
@@ -62,7 +50,7 @@ function RequestCard({ request }: { request: AdminUpgradeRequest }) {
           </Button>
           <Button
             size="xs"
-            loading={resolve.isPending}
+            loading={busy}
             onClick={() => act('apply')}
             aria-label={`Aplicar o plano ${target} a ${request.organization.name}`}
           >
@@ -80,6 +68,29 @@ function RequestCard({ request }: { request: AdminUpgradeRequest }) {
  */
 export function UpgradeRequestsPanel() {
   const query = usePendingUpgradeRequests();
+  const resolve = useResolveUpgradeRequest();
+  const onResolve = (request: AdminUpgradeRequest, decision: Decision) =>
+    resolve.mutate(
+      { id: request.id, decision },
+      {
+        onSuccess: () =>
+          notifications.show({
+            closeButtonProps: { 'aria-label': 'Fechar notificação' },
+            color: 'green',
+            message:
+              decision === 'apply'
+                ? `${request.organization.name} passou para o plano ${planById(request.plan).name}.`
+                : `O pedido de ${request.organization.name} foi recusado.`,
+          }),
+        onError: (error) =>
+          notifications.show({
+            closeButtonProps: { 'aria-label': 'Fechar notificação' },
+            color: 'red',
+            message: errorMessage(error, 'Não foi possível tratar o pedido. Tente novamente.'),
+          }),
+      },
+    );
+  const busyId = resolve.isPending ? resolve.variables?.id : undefined;
   return (
     <PanelStates
       query={query}
@@ -94,7 +105,12 @@ export function UpgradeRequestsPanel() {
       {(requests) => (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {requests.map((request) => (
-            <RequestCard key={request.id} request={request} />
+            <RequestCard
+              key={request.id}
+              request={request}
+              onResolve={onResolve}
+              busy={busyId === request.id}
+            />
           ))}
         </Stack>
       )}
