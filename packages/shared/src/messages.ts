@@ -240,16 +240,6 @@ export const MESSAGES = {
   impersonateError: 'Erro ao impersonar utilizador',
   stopImpersonateError: 'Erro ao parar impersonation',
   adminUsersLoadError: 'Erro ao carregar utilizadores',
-  // The superadmin's plan tools and upgrade requests (docs/product.md#plans)
-  organizationNotFound: 'Organização não encontrada',
-  planInvalid: 'Escolha um plano: Starter, Professional ou Enterprise',
-  billingPeriodInvalid: 'Escolha a faturação: mensal ou anual',
-  trialDaysInvalid: 'Indique entre 1 e 90 dias',
-  trialNotOnTrial: 'A organização tem um plano escolhido: não há período de teste para prolongar.',
-  upgradeNoteTooLong: 'A nota tem no máximo 1000 caracteres',
-  upgradeSamePlan: 'A organização já está neste plano. Escolha outro plano.',
-  upgradeRequestNotFound: 'Pedido de mudança de plano não encontrado',
-  upgradeRequestResolved: 'Este pedido de mudança de plano já foi tratado.',
 
   // Generic (docs/product.md#api-conventions, #roles-and-permissions)
   forbidden: 'Não tem permissão para esta ação',
@@ -276,4 +266,21 @@ export const MESSAGES = {
   verificationCodeInvalid: 'Código de verificação inválido (12 caracteres, por exemplo ABCD-EFGH-JK23).',
   verificationHashInvalid: 'Impressão digital do ficheiro inválida (SHA-256 em hexadecimal).',
   verificationInputRequired: 'Indique o código de verificação ou escolha o ficheiro PDF.',
+} as const;
+
+/**
+ * The superadmin's plan tools and the upgrade requests (docs/product.md#plans): said by the server and its
+ * schemas only (the screens show the server's words), so apart from `MESSAGES`, which every screen's bundle
+ * carries whole (docs/architecture.md#budgets).
+ */
+export const PLAN_MESSAGES = {
+  organizationNotFound: 'Organização não encontrada',
+  planInvalid: 'Escolha um plano: Starter, Professional ou Enterprise',
+  billingPeriodInvalid: 'Escolha a faturação: mensal ou anual',
+  trialDaysInvalid: 'Indique entre 1 e 90 dias',
+  trialNotOnTrial: 'A organização tem um plano escolhido: não há período de teste para prolongar.',
+  upgradeNoteTooLong: 'A nota tem no máximo 1000 caracteres',
+  upgradeSamePlan: 'A organização já está neste plano. Escolha outro plano.',
+  upgradeRequestNotFound: 'Pedido de mudança de plano não encontrado',
+  upgradeRequestResolved: 'Este pedido de mudança de plano já foi tratado.',
 } as const;

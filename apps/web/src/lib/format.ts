@@ -58,12 +58,3 @@ export function formatCount(value: number): string {
 export function formatPercent(percent: number): string {
   return formatSharedPercent(percent, 1);
 }
-
-const ONE_DECIMAL = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 1 });
-
-/** Storage as the plans sell it (decimal GB): "1,2 GB", "350 MB", "12 kB" (docs/product.md#plans). */
-export function formatStorage(bytes: number): string {
-  if (bytes >= 1_000_000_000) return `${ONE_DECIMAL.format(bytes / 1_000_000_000)} GB`;
-  if (bytes >= 1_000_000) return `${ONE_DECIMAL.format(bytes / 1_000_000)} MB`;
-  return `${ONE_DECIMAL.format(bytes / 1000)} kB`;
-}

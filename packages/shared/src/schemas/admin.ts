@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.ts';
+import { PLAN_MESSAGES } from '../messages.ts';
 import { ROLES } from '../permissions.ts';
 import { UserSchema } from './auth.ts';
 import { PLAN_IDS, PlanIdSchema } from './upgrade-requests.ts';
@@ -43,7 +43,7 @@ export const AdminUsersPageSchema = z.object({
 
 export const AdminOrganizationsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
-  plan: z.enum(PLAN_IDS, { error: MESSAGES.planInvalid }).optional(),
+  plan: z.enum(PLAN_IDS, { error: PLAN_MESSAGES.planInvalid }).optional(),
   isActive: BoolQuery,
   /** "Teste termina em ≤ 3 dias": a trial that ends between now and three days from now. */
   trialEndingSoon: BoolQuery,
@@ -87,10 +87,10 @@ export const AdminOrganizationPlanSchema = z.object({
 /** `POST /admin/organizations/{id}/trial`: days added to the later of now and the trial's end. */
 export const AdminTrialInputSchema = z.object({
   days: z
-    .number({ error: MESSAGES.trialDaysInvalid })
-    .int(MESSAGES.trialDaysInvalid)
-    .min(1, MESSAGES.trialDaysInvalid)
-    .max(90, MESSAGES.trialDaysInvalid),
+    .number({ error: PLAN_MESSAGES.trialDaysInvalid })
+    .int(PLAN_MESSAGES.trialDaysInvalid)
+    .min(1, PLAN_MESSAGES.trialDaysInvalid)
+    .max(90, PLAN_MESSAGES.trialDaysInvalid),
 });
 
 export const AdminOrganizationsPageSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.ts';
+import { PLAN_MESSAGES } from '../messages.ts';
 
 /*
  * "Mudar de plano" (issue 38, docs/product.md#plans): an admin asks for another plan; the superadmin applies it
@@ -10,16 +10,16 @@ export const PLAN_IDS = ['starter', 'professional', 'enterprise'] as const;
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
 export const UPGRADE_REQUEST_STATUSES = ['pending', 'applied', 'dismissed'] as const;
 
-export const PlanIdSchema = z.enum(PLAN_IDS, { error: MESSAGES.planInvalid });
+export const PlanIdSchema = z.enum(PLAN_IDS, { error: PLAN_MESSAGES.planInvalid });
 
 /** `POST /settings/organization/upgrade-requests`: replaces the pending request, if there is one. */
 export const UpgradeRequestInputSchema = z.object({
   plan: PlanIdSchema,
-  billingPeriod: z.enum(BILLING_PERIODS, { error: MESSAGES.billingPeriodInvalid }),
+  billingPeriod: z.enum(BILLING_PERIODS, { error: PLAN_MESSAGES.billingPeriodInvalid }),
   note: z
     .string()
     .trim()
-    .max(1000, MESSAGES.upgradeNoteTooLong)
+    .max(1000, PLAN_MESSAGES.upgradeNoteTooLong)
     .nullish()
     .transform((v) => v || null),
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '@aceite/shared/messages';
+import { MESSAGES, PLAN_MESSAGES } from '@aceite/shared/messages';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, clients, organizations, proposals, refreshTokens, users } from '@/db/schema/index.ts';
@@ -320,7 +320,7 @@ describe('/admin', () => {
     // A plan that does not exist is bad input, said in Portuguese.
     const unknownPlan = await call('GET', `/admin/organizations?plan=gratuito`);
     expect(unknownPlan.statusCode).toBe(400);
-    expect(unknownPlan.json().error.details).toEqual([{ field: 'plan', message: MESSAGES.planInvalid }]);
+    expect(unknownPlan.json().error.details).toEqual([{ field: 'plan', message: PLAN_MESSAGES.planInvalid }]);
     expect((await list('&isActive=false')).ids).toEqual([gama.id]);
     expect((await list('&isActive=true')).ids).toEqual([byDomain.id, delta.id, beta.id, alfa.id]);
     expect(await list('&plan=professional&isActive=true')).toMatchObject({

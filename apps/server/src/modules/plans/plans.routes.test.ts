@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '@aceite/shared/messages';
+import { PLAN_MESSAGES } from '@aceite/shared/messages';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, organizations, upgradeRequests } from '@/db/schema/index.ts';
@@ -156,11 +156,14 @@ describe('PUT /admin/organizations/{id}/plan', () => {
   it('answers 404 for an unknown organization and 400 in Portuguese for a plan that does not exist', async () => {
     const unknown = await su()('PUT', `/admin/organizations/${randomUUID()}/plan`, { plan: 'starter' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toMatchObject({ code: 'NOT_FOUND', message: MESSAGES.organizationNotFound });
+    expect(unknown.json().error).toMatchObject({
+      code: 'NOT_FOUND',
+      message: PLAN_MESSAGES.organizationNotFound,
+    });
     const { org } = await orgOn('starter');
     const bad = await su()('PUT', `/admin/organizations/${org.id}/plan`, { plan: 'ouro' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.details).toEqual([{ field: 'plan', message: MESSAGES.planInvalid }]);
+    expect(bad.json().error.details).toEqual([{ field: 'plan', message: PLAN_MESSAGES.planInvalid }]);
   });
 });
 
@@ -192,11 +195,11 @@ describe('POST /admin/organizations/{id}/trial', () => {
     const chosen = await orgOn('starter');
     const noTrial = await su()('POST', `/admin/organizations/${chosen.org.id}/trial`, { days: 5 });
     expect(noTrial.statusCode).toBe(400);
-    expect(noTrial.json().error.message).toBe(MESSAGES.trialNotOnTrial);
+    expect(noTrial.json().error.message).toBe(PLAN_MESSAGES.trialNotOnTrial);
     for (const days of [0, 91, 2.5, 'dez']) {
       const res = await su()('POST', `/admin/organizations/${chosen.org.id}/trial`, { days });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.details).toEqual([{ field: 'days', message: MESSAGES.trialDaysInvalid }]);
+      expect(res.json().error.details).toEqual([{ field: 'days', message: PLAN_MESSAGES.trialDaysInvalid }]);
     }
   });
 });
@@ -263,7 +266,7 @@ describe('upgrade requests', () => {
     });
     const again = await su()('POST', `/admin/upgrade-requests/${pending.id}/apply`);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(MESSAGES.upgradeRequestResolved);
+    expect(again.json().error.message).toBe(PLAN_MESSAGES.upgradeRequestResolved);
     const gone = (await su()('GET', '/admin/upgrade-requests?status=pending')).json().data.requests;
     expect(gone.find((r: { id: string }) => r.id === pending.id)).toBeUndefined();
   });
@@ -275,7 +278,7 @@ describe('upgrade requests', () => {
       billingPeriod: 'monthly',
     });
     expect(same.statusCode).toBe(400);
-    expect(same.json().error.details).toEqual([{ field: 'plan', message: MESSAGES.upgradeSamePlan }]);
+    expect(same.json().error.details).toEqual([{ field: 'plan', message: PLAN_MESSAGES.upgradeSamePlan }]);
     const bad = await call('POST', '/settings/organization/upgrade-requests', {
       plan: 'ouro',
       billingPeriod: 'semanal',
@@ -284,9 +287,9 @@ describe('upgrade requests', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details).toEqual(
       expect.arrayContaining([
-        { field: 'plan', message: MESSAGES.planInvalid },
-        { field: 'billingPeriod', message: MESSAGES.billingPeriodInvalid },
-        { field: 'note', message: MESSAGES.upgradeNoteTooLong },
+        { field: 'plan', message: PLAN_MESSAGES.planInvalid },
+        { field: 'billingPeriod', message: PLAN_MESSAGES.billingPeriodInvalid },
+        { field: 'note', message: PLAN_MESSAGES.upgradeNoteTooLong },
       ]),
     );
 

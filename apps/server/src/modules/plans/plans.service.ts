@@ -1,4 +1,4 @@
-import { MESSAGES } from '@aceite/shared/messages';
+import { MESSAGES, PLAN_MESSAGES } from '@aceite/shared/messages';
 import { planOf } from '@aceite/shared/plans';
 import type {
   AdminUpgradeRequest,
@@ -52,7 +52,7 @@ const stateOf = (row: PlanRow) => ({ plan: row.plan, trialEndsAt: row.trialEndsA
 
 async function lockOrganization(db: Db, organizationId: string) {
   const org = await selectOrganizationPlanForUpdate(db, organizationId);
-  if (!org) throw new AppError('NOT_FOUND', MESSAGES.organizationNotFound);
+  if (!org) throw new AppError('NOT_FOUND', PLAN_MESSAGES.organizationNotFound);
   return org;
 }
 
@@ -66,7 +66,7 @@ async function setPlanLocked(
 ): Promise<OrganizationPlan> {
   const before = await lockOrganization(db, organizationId);
   const after = await updateOrganizationPlanById(db, organizationId, { plan, trialEndsAt: null });
-  if (!after) throw new AppError('NOT_FOUND', MESSAGES.organizationNotFound);
+  if (!after) throw new AppError('NOT_FOUND', PLAN_MESSAGES.organizationNotFound);
   await recordAudit(db, {
     organizationId,
     actorId: actor.userId,
@@ -107,12 +107,12 @@ export function extendTrial(
 ): Promise<OrganizationPlan> {
   return db.transaction(async (tx) => {
     const before = await lockOrganization(tx, organizationId);
-    if (!before.trialEndsAt) throw fieldError('days', MESSAGES.trialNotOnTrial);
+    if (!before.trialEndsAt) throw fieldError('days', PLAN_MESSAGES.trialNotOnTrial);
     const from = Math.max(now().getTime(), before.trialEndsAt.getTime());
     const after = await updateOrganizationPlanById(tx, organizationId, {
       trialEndsAt: new Date(from + days * DAY_MS),
     });
-    if (!after) throw new AppError('NOT_FOUND', MESSAGES.organizationNotFound);
+    if (!after) throw new AppError('NOT_FOUND', PLAN_MESSAGES.organizationNotFound);
     await recordAudit(tx, {
       organizationId,
       actorId: actor.userId,
@@ -165,7 +165,7 @@ export async function requestPlanChange(
   const id = await withTx(ctx, async (tx) => {
     // The organization's row first: two requests at once never make two pending ones.
     const org = await lockOrganization(tx.db, tx.organizationId);
-    if (org.plan === input.plan && !org.trialEndsAt) throw fieldError('plan', MESSAGES.upgradeSamePlan);
+    if (org.plan === input.plan && !org.trialEndsAt) throw fieldError('plan', PLAN_MESSAGES.upgradeSamePlan);
     const values = {
       requestedPlan: input.plan,
       billingPeriod: input.billingPeriod,
@@ -228,12 +228,12 @@ export function resolveUpgradeRequest(
 ): Promise<AdminUpgradeRequest> {
   return db.transaction(async (tx) => {
     const found = await selectUpgradeRequestById(tx, id);
-    if (!found) throw new AppError('NOT_FOUND', MESSAGES.upgradeRequestNotFound);
+    if (!found) throw new AppError('NOT_FOUND', PLAN_MESSAGES.upgradeRequestNotFound);
     await lockOrganization(tx, found.request.organizationId);
     const locked = await selectUpgradeRequestById(tx, id, true);
-    if (!locked) throw new AppError('NOT_FOUND', MESSAGES.upgradeRequestNotFound);
+    if (!locked) throw new AppError('NOT_FOUND', PLAN_MESSAGES.upgradeRequestNotFound);
     const { request } = locked;
-    if (request.status !== 'pending') throw new AppError('CONFLICT', MESSAGES.upgradeRequestResolved);
+    if (request.status !== 'pending') throw new AppError('CONFLICT', PLAN_MESSAGES.upgradeRequestResolved);
     const audit = { entity: 'upgrade_request', entityId: request.id };
     if (decision === 'applied') {
       await setPlanLocked(tx, actor, request.organizationId, request.requestedPlan, {

@@ -4,12 +4,12 @@ import { Alert, Badge, Group, Progress, SimpleGrid, Stack, Text, Title } from '@
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { usePlanUsage } from '@/api/plan-usage';
 import { PanelStates } from '@/components/panel-states';
-import { formatStorage } from '@/lib/format';
+import { formatStorage } from '@/lib/format-storage';
 import { PlanChange } from './change-plan';
 
 const WHOLE = new Intl.NumberFormat('pt-PT');
 
-// Written once in lib/format.ts: the platform's organizations list shows storage the same way.
+// Written once in lib/format-storage.ts: the platform's organizations list shows storage the same way.
 export { formatStorage };
 
 /** Share of the limit at which the upgrade hint shows before the limit is reached (docs/product.md#plans). */
