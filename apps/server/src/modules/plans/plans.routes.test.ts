@@ -271,6 +271,25 @@ describe('upgrade requests', () => {
     expect(gone.find((r: { id: string }) => r.id === pending.id)).toBeUndefined();
   });
 
+  it('10 requests at once leave one pending request', async () => {
+    const { org, call } = await orgOn('starter');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call('POST', '/settings/organization/upgrade-requests', {
+          plan: i % 2 ? 'professional' : 'enterprise',
+          billingPeriod: 'monthly',
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    const rows = await t.db
+      .select()
+      .from(upgradeRequests)
+      .where(and(eq(upgradeRequests.organizationId, org.id), eq(upgradeRequests.status, 'pending')));
+    expect(rows).toHaveLength(1);
+    expect(new Set(answers.map((r) => r.json().data.id))).toEqual(new Set([rows[0]?.id]));
+  });
+
   it('dismissing leaves the plan; the current plan is refused unless on trial; bad input in Portuguese', async () => {
     const { org, call } = await orgOn('starter');
     const same = await call('POST', '/settings/organization/upgrade-requests', {
