@@ -31,6 +31,7 @@ import { contentBlocksRoutes } from '@/modules/content-blocks/content-blocks.rou
 import { evidenceRoutes } from '@/modules/evidence/evidence.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
+import { planRoutes } from '@/modules/plans/plans.routes.ts';
 import { productsRoutes } from '@/modules/products/products.routes.ts';
 import { proposalMessagesRoutes } from '@/modules/proposal-messages/proposal-messages.routes.ts';
 import { proposalPdfRoutes } from '@/modules/proposal-pdf/proposal-pdf.routes.ts';
@@ -208,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         passwordChangeLimitPerHour: config.passwordChangeLimitPerHour ?? 10,
       });
       await api.register(sepaRoutes);
+      await api.register(planRoutes);
       await api.register(webhooksRoutes, {
         allowPrivate: config.webhooks?.allowPrivate ?? false,
         allowedPorts: config.webhooks?.allowedPorts,

@@ -278,3 +278,20 @@ export const MESSAGES = {
   sepaPatternInvalid: 'Escolha a cobrança única ou as prestações mensais.',
   sepaInstalmentsInvalid: 'Indique entre 2 e 60 prestações mensais.',
 } as const;
+
+/**
+ * The superadmin's plan tools and the upgrade requests (docs/product.md#plans): said by the server and its
+ * schemas only (the screens show the server's words), so apart from `MESSAGES`, which every screen's bundle
+ * carries whole (docs/architecture.md#budgets).
+ */
+export const PLAN_MESSAGES = {
+  organizationNotFound: 'Organização não encontrada',
+  planInvalid: 'Escolha um plano: Starter, Professional ou Enterprise',
+  billingPeriodInvalid: 'Escolha a faturação: mensal ou anual',
+  trialDaysInvalid: 'Indique entre 1 e 90 dias',
+  trialNotOnTrial: 'A organização tem um plano escolhido: não há período de teste para prolongar.',
+  upgradeNoteTooLong: 'A nota tem no máximo 1000 caracteres',
+  upgradeSamePlan: 'A organização já está neste plano. Escolha outro plano.',
+  upgradeRequestNotFound: 'Pedido de mudança de plano não encontrado',
+  upgradeRequestResolved: 'Este pedido de mudança de plano já foi tratado.',
+} as const;

@@ -8,7 +8,8 @@ import {
   type PlanLimits,
   planOf,
 } from '@aceite/shared/plans';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client.ts';
 import {
   invites,
   organizations,
@@ -19,7 +20,7 @@ import {
 } from '@/db/schema/index.ts';
 import { AppError } from './app-error.ts';
 import { now } from './clock.ts';
-import { inTenant, type Scope } from './tenant-scope.ts';
+import type { Scope } from './tenant-scope.ts';
 
 /*
  * The one server home of the plan's limits (docs/product.md#plans, issue 38). The limits themselves are in
@@ -52,58 +53,108 @@ async function readPlan(scope: Scope): Promise<PlanId> {
   return planOf(org?.plan);
 }
 
+/*
+ * Each figure is counted for a set of organizations in one statement grouped by organization: the platform list
+ * counts a page of 50 with four statements (docs/product.md#platform-administration), and one organization's
+ * check is the same statement for one id, so the rule is written once.
+ */
+
+type Figures = Map<string, number>;
+
+function byOrganization(rows: { organizationId: string; n: number | string | null }[]): Figures {
+  return new Map(rows.map((r) => [r.organizationId, Number(r.n ?? 0)]));
+}
+
 /**
- * Proposals created in the organization's current calendar month, in its time zone (docs/decisions.md,
+ * Proposals created in each organization's current calendar month, in its time zone (docs/decisions.md,
  * "Plans"): every proposal row counts (created, duplicated, reissued; archived ones too), from the first
  * instant of the month there.
  */
-async function countProposalsThisMonth(scope: Scope, at: Date): Promise<number> {
-  const [row] = await scope.db
-    .select({ n: sql<number>`count(*)::int` })
+async function proposalsThisMonthOf(db: Db, ids: string[], at: Date): Promise<Figures> {
+  const rows = await db
+    .select({ organizationId: proposals.organizationId, n: sql<number>`count(*)::int` })
     .from(proposals)
+    .innerJoin(organizations, eq(organizations.id, proposals.organizationId))
     .where(
       and(
-        inTenant(proposals, scope),
-        sql`${proposals.createdAt} >= (select date_trunc('month', ${at.toISOString()}::timestamptz at time zone o.timezone) at time zone o.timezone from ${organizations} o where o.id = ${scope.organizationId})`,
+        inArray(proposals.organizationId, ids),
+        sql`${proposals.createdAt} >= date_trunc('month', ${at.toISOString()}::timestamptz at time zone ${organizations.timezone}) at time zone ${organizations.timezone}`,
       ),
-    );
-  return Number(row?.n ?? 0);
+    )
+    .groupBy(proposals.organizationId);
+  return byOrganization(rows);
 }
 
 /** Active members plus invitations still pending (not accepted, not expired): each may become a user. */
-async function countUsers(scope: Scope, at: Date): Promise<number> {
-  const [members] = await scope.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.organizationId, scope.organizationId), eq(users.isActive, true)));
-  const [pending] = await scope.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(invites)
-    .where(and(inTenant(invites, scope), isNull(invites.acceptedAt), gt(invites.expiresAt, at)));
-  return Number(members?.n ?? 0) + Number(pending?.n ?? 0);
+async function usersOf(db: Db, ids: string[], at: Date): Promise<Figures> {
+  const [members, pending] = await Promise.all([
+    db
+      .select({ organizationId: users.organizationId, n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(inArray(users.organizationId, ids), eq(users.isActive, true)))
+      .groupBy(users.organizationId),
+    db
+      .select({ organizationId: invites.organizationId, n: sql<number>`count(*)::int` })
+      .from(invites)
+      .where(and(inArray(invites.organizationId, ids), isNull(invites.acceptedAt), gt(invites.expiresAt, at)))
+      .groupBy(invites.organizationId),
+  ]);
+  const total = byOrganization(
+    members.flatMap((r) => (r.organizationId ? [{ ...r, organizationId: r.organizationId }] : [])),
+  );
+  for (const [id, n] of byOrganization(pending)) total.set(id, (total.get(id) ?? 0) + n);
+  return total;
 }
 
-/** The organization's own templates not archived (the platform's global ones are not its). */
-async function countTemplates(scope: Scope): Promise<number> {
-  const [row] = await scope.db
-    .select({ n: sql<number>`count(*)::int` })
+/** Each organization's own templates not archived (the platform's global ones are no one's). */
+async function templatesOf(db: Db, ids: string[]): Promise<Figures> {
+  const rows = await db
+    .select({ organizationId: templates.organizationId, n: sql<number>`count(*)::int` })
     .from(templates)
-    .where(and(eq(templates.organizationId, scope.organizationId), isNull(templates.archivedAt)));
-  return Number(row?.n ?? 0);
+    .where(and(inArray(templates.organizationId, ids), isNull(templates.archivedAt)))
+    .groupBy(templates.organizationId);
+  return byOrganization(
+    rows.flatMap((r) => (r.organizationId ? [{ ...r, organizationId: r.organizationId }] : [])),
+  );
 }
 
-/** Bytes stored for the organization: its attachments' recorded sizes and its logo (a data URL in branding). */
-async function storageUsed(scope: Scope): Promise<number> {
-  const [files] = await scope.db
-    .select({ used: sql<number>`coalesce(sum(${proposalAttachments.fileSize}), 0)::bigint` })
-    .from(proposalAttachments)
-    .where(inTenant(proposalAttachments, scope));
-  const [logo] = await scope.db
-    .select({ used: sql<number>`coalesce(octet_length(${organizations.branding}->>'logo'), 0)::bigint` })
-    .from(organizations)
-    .where(eq(organizations.id, scope.organizationId));
-  return Number(files?.used ?? 0) + Number(logo?.used ?? 0);
+/**
+ * Bytes stored for each organization: its attachments' recorded sizes and its logo (a data URL in branding).
+ * Sealed PDFs are not counted: their size is not recorded, and a seal is never refused (docs/decisions.md,
+ * "Plans: the superadmin's tools and upgrade requests").
+ */
+async function storageOf(db: Db, ids: string[]): Promise<Figures> {
+  const [files, logos] = await Promise.all([
+    db
+      .select({
+        organizationId: proposalAttachments.organizationId,
+        n: sql<string>`coalesce(sum(${proposalAttachments.fileSize}), 0)::bigint`,
+      })
+      .from(proposalAttachments)
+      .where(inArray(proposalAttachments.organizationId, ids))
+      .groupBy(proposalAttachments.organizationId),
+    db
+      .select({
+        organizationId: organizations.id,
+        n: sql<string>`coalesce(octet_length(${organizations.branding}->>'logo'), 0)::bigint`,
+      })
+      .from(organizations)
+      .where(inArray(organizations.id, ids)),
+  ]);
+  const total = byOrganization(logos);
+  for (const [id, n] of byOrganization(files)) total.set(id, (total.get(id) ?? 0) + n);
+  return total;
 }
+
+async function one(figures: Promise<Figures>, scope: Scope): Promise<number> {
+  return (await figures).get(scope.organizationId) ?? 0;
+}
+
+const countProposalsThisMonth = (scope: Scope, at: Date) =>
+  one(proposalsThisMonthOf(scope.db, [scope.organizationId], at), scope);
+const countUsers = (scope: Scope, at: Date) => one(usersOf(scope.db, [scope.organizationId], at), scope);
+const countTemplates = (scope: Scope) => one(templatesOf(scope.db, [scope.organizationId]), scope);
+const storageUsed = (scope: Scope) => one(storageOf(scope.db, [scope.organizationId]), scope);
 
 function count(scope: Scope, kind: LimitKind, at: Date): Promise<number> {
   switch (kind) {
@@ -171,4 +222,39 @@ export async function selectPlanUsage(scope: Scope, at: Date = now()): Promise<P
     storageBytes: storage,
     trialEndsAt: org?.trialEndsAt ?? null,
   };
+}
+
+export interface UsageFigures {
+  proposalsThisMonth: number;
+  users: number;
+  templates: number;
+  storageBytes: number;
+}
+
+/**
+ * The usage of a page of organizations, for the superadmin's list (docs/product.md#platform-administration):
+ * one statement per figure for the whole page, grouped by organization, never one per row.
+ */
+export async function selectUsageOf(
+  db: Db,
+  organizationIds: string[],
+  at: Date = now(),
+): Promise<Map<string, UsageFigures>> {
+  const usage = new Map<string, UsageFigures>();
+  if (organizationIds.length === 0) return usage;
+  const [proposalsThisMonth, userCounts, templateCounts, storage] = await Promise.all([
+    proposalsThisMonthOf(db, organizationIds, at),
+    usersOf(db, organizationIds, at),
+    templatesOf(db, organizationIds),
+    storageOf(db, organizationIds),
+  ]);
+  for (const id of organizationIds) {
+    usage.set(id, {
+      proposalsThisMonth: proposalsThisMonth.get(id) ?? 0,
+      users: userCounts.get(id) ?? 0,
+      templates: templateCounts.get(id) ?? 0,
+      storageBytes: storage.get(id) ?? 0,
+    });
+  }
+  return usage;
 }

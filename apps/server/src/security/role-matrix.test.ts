@@ -759,6 +759,16 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         }),
       },
     ],
+    // "Mudar de plano" (docs/product.md#plans): the organization is on Enterprise here, so any other plan.
+    'POST /settings/organization/upgrade-requests': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => ({
+          url: '/settings/organization/upgrade-requests',
+          body: { plan: 'professional', billingPeriod: 'monthly' },
+        }),
+      },
+    ],
     'POST /webhooks': [
       {
         rule: { permission: 'webhook:manage' },
@@ -842,6 +852,10 @@ const NOT_ROLE_BOUND = new Set([
   'POST /admin/impersonate/{id}',
   'POST /admin/stop-impersonate',
   'POST /admin/users/{id}/reactivate',
+  'PUT /admin/organizations/{id}/plan',
+  'POST /admin/organizations/{id}/trial',
+  'POST /admin/upgrade-requests/{id}/apply',
+  'POST /admin/upgrade-requests/{id}/dismiss',
 ]);
 
 async function fingerprint(organizationId: string): Promise<string> {

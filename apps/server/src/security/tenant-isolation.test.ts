@@ -37,6 +37,8 @@ interface Seed {
   apiKeyHeaders: Record<string, string>;
   webhookId: string;
   webhookDeliveryId: string;
+  /** The organization's pending "Mudar de plano" request (docs/product.md#plans). */
+  upgradeRequestId: string;
 }
 
 const PNG_1X1 =
@@ -268,6 +270,14 @@ const PLATFORM_CASES: Record<string, Case[]> = {
   'GET /admin/users/{id}': [{ params: (_, f) => ({ id: f.userId }) }],
   'POST /admin/impersonate/{id}': [{ params: (_, f) => ({ id: f.userId }) }],
   'POST /admin/users/{id}/reactivate': [{ params: (_, f) => ({ id: f.userId }) }],
+  'PUT /admin/organizations/{id}/plan': [
+    { params: (_, f) => ({ id: f.team.org.id }), body: () => ({ plan: 'enterprise' }) },
+  ],
+  'POST /admin/organizations/{id}/trial': [
+    { params: (_, f) => ({ id: f.team.org.id }), body: () => ({ days: 30 }) },
+  ],
+  'POST /admin/upgrade-requests/{id}/apply': [{ params: (_, f) => ({ id: f.upgradeRequestId }) }],
+  'POST /admin/upgrade-requests/{id}/dismiss': [{ params: (_, f) => ({ id: f.upgradeRequestId }) }],
 };
 
 let t: TestApp;
@@ -313,6 +323,9 @@ async function seedOrganization(team: Team): Promise<Seed> {
     admin('POST', '/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['client.created'] }),
   );
   const delivery = await ok(admin('POST', `/webhooks/${webhook.id}/test`));
+  const upgradeRequest = await ok(
+    admin('POST', '/settings/organization/upgrade-requests', { plan: 'enterprise', billingPeriod: 'yearly' }),
+  );
   return {
     team,
     clientId: client.id,
@@ -332,6 +345,7 @@ async function seedOrganization(team: Team): Promise<Seed> {
     apiKeyHeaders: apiKey.headers,
     webhookId: webhook.id,
     webhookDeliveryId: delivery.deliveryId,
+    upgradeRequestId: upgradeRequest.id,
   };
 }
 
@@ -398,6 +412,7 @@ const idsOf = (seed: Seed) =>
       seed.teamId,
       seed.userId,
       seed.apiKeyId,
+      seed.upgradeRequestId,
     ])
     .filter(Boolean);
 

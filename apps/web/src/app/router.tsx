@@ -204,6 +204,13 @@ const privateRoutes: RouteObject[] = [
           (m) => m.AdminUsersPage,
         ),
       },
+      {
+        path: routes.adminOrganizations,
+        lazy: lazyPage(
+          () => import('./routes/admin/admin-organizations-page'),
+          (m) => m.AdminOrganizationsPage,
+        ),
+      },
     ],
   },
 ];

@@ -45,7 +45,9 @@ export const routes = {
   teamEdit: '/teams/:id/edit',
   analytics: '/analytics',
   settings: '/settings',
+  admin: '/admin',
   adminUsers: '/admin/users',
+  adminOrganizations: '/admin/organizations',
 } as const;
 
 const segment = (value: string) => encodeURIComponent(value);
@@ -94,4 +96,5 @@ export const paths = {
   /** Configurações → Pagamentos (docs/product.md#sepa-direct-debit). */
   settingsPayments: `${routes.settings}?tab=pagamentos`,
   adminUsers: routes.adminUsers,
+  adminOrganizations: routes.adminOrganizations,
 } as const;

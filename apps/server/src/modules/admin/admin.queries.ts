@@ -1,6 +1,6 @@
 // /admin/* is the only area that reads across organizations (docs/product.md#organizations-and-tenancy); only
 // superadmins reach it.
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { organizations, users } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
@@ -61,7 +61,15 @@ export async function selectAnyUser(db: Db, id: string) {
 
 export async function selectAllOrganizations(
   db: Db,
-  opts: { search?: string; plan?: string; isActive?: boolean; limit: number; offset: number },
+  opts: {
+    search?: string;
+    plan?: string;
+    isActive?: boolean;
+    trialEndingSoon?: boolean;
+    at: Date;
+    limit: number;
+    offset: number;
+  },
 ) {
   const where = and(
     opts.search
@@ -72,6 +80,13 @@ export async function selectAllOrganizations(
       : undefined,
     opts.plan ? eq(organizations.plan, opts.plan) : undefined,
     opts.isActive === undefined ? undefined : eq(organizations.isActive, opts.isActive),
+    // "Teste termina em ≤ 3 dias": the partial index on trial_ends_at serves this range.
+    opts.trialEndingSoon
+      ? and(
+          gt(organizations.trialEndsAt, opts.at),
+          lte(organizations.trialEndsAt, new Date(opts.at.getTime() + 3 * 86_400_000)),
+        )
+      : undefined,
   ) as SQL | undefined;
   const [rows, [totals]] = await Promise.all([
     db

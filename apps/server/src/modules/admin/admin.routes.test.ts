@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '@aceite/shared/messages';
+import { MESSAGES, PLAN_MESSAGES } from '@aceite/shared/messages';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, clients, organizations, proposals, refreshTokens, users } from '@/db/schema/index.ts';
@@ -52,8 +52,18 @@ describe('/admin', () => {
         ['GET', `/admin/users/${team.sales.id}`],
         ['POST', `/admin/impersonate/${team.sales.id}`],
         ['POST', `/admin/users/${team.sales.id}/reactivate`],
+        ['GET', '/admin/upgrade-requests'],
+        ['POST', `/admin/upgrade-requests/${randomUUID()}/apply`],
+        ['POST', `/admin/upgrade-requests/${randomUUID()}/dismiss`],
       ] as const) {
         const res = await as(t.app, user)(method, url);
+        expect(res.statusCode, `${user.role} ${method} ${url}`).toBe(403);
+      }
+      for (const [method, url, body] of [
+        ['PUT', `/admin/organizations/${team.org.id}/plan`, { plan: 'enterprise' }],
+        ['POST', `/admin/organizations/${team.org.id}/trial`, { days: 5 }],
+      ] as const) {
+        const res = await as(t.app, user)(method, url, body);
         expect(res.statusCode, `${user.role} ${method} ${url}`).toBe(403);
       }
     }
@@ -253,11 +263,11 @@ describe('/admin', () => {
   it('lists organizations filtered by search (name or domain), plan and status, newest first, paged', async () => {
     const tag = `filtro${randomUUID().slice(0, 8)}`;
     const at = (minute: number) => new Date(`2030-01-01T10:0${minute}:00Z`);
-    const alfa = await createOrg(t.db, { name: `${tag} Alfa`, plan: 'pro', createdAt: at(1) });
+    const alfa = await createOrg(t.db, { name: `${tag} Alfa`, plan: 'professional', createdAt: at(1) });
     const beta = await createOrg(t.db, { name: `${tag} Beta`, plan: 'starter', createdAt: at(2) });
     const gama = await createOrg(t.db, {
       name: `${tag} Gama`,
-      plan: 'pro',
+      plan: 'professional',
       isActive: false,
       createdAt: at(3),
     });
@@ -265,7 +275,7 @@ describe('/admin', () => {
     const byDomain = await createOrg(t.db, {
       name: 'Sem nome comum',
       domain: `${tag.toUpperCase()}.pt`,
-      plan: 'pro',
+      plan: 'professional',
       createdAt: at(5),
     });
     // Some people and one proposal in Alfa, for the counts.
@@ -293,22 +303,30 @@ describe('/admin', () => {
       id: alfa.id,
       name: `${tag} Alfa`,
       domain: null,
-      plan: 'pro',
+      plan: 'professional',
+      trialEndsAt: null,
       isActive: true,
       userCount: 2,
       proposalCount: 1,
+      usage: { proposalsThisMonth: 1, users: 2, templates: 0, storageBytes: 0 },
       createdAt: '2030-01-01T10:01:00.000Z',
     });
     expect(all.organizations[2]).toMatchObject({ isActive: false, userCount: 0, proposalCount: 0 });
     // The search ignores case and finds the domain too.
     expect((await call('GET', `/admin/organizations?search=${tag.toUpperCase()}`)).json().data.total).toBe(5);
 
-    expect((await list('&plan=pro')).ids).toEqual([byDomain.id, gama.id, alfa.id]);
+    expect((await list('&plan=professional')).ids).toEqual([byDomain.id, gama.id, alfa.id]);
     expect((await list('&plan=starter')).ids).toEqual([beta.id]);
-    expect(await list('&plan=gratuito')).toMatchObject({ ids: [], total: 0, page: 1, totalPages: 1 });
+    // A plan that does not exist is bad input, said in Portuguese.
+    const unknownPlan = await call('GET', `/admin/organizations?plan=gratuito`);
+    expect(unknownPlan.statusCode).toBe(400);
+    expect(unknownPlan.json().error.details).toEqual([{ field: 'plan', message: PLAN_MESSAGES.planInvalid }]);
     expect((await list('&isActive=false')).ids).toEqual([gama.id]);
     expect((await list('&isActive=true')).ids).toEqual([byDomain.id, delta.id, beta.id, alfa.id]);
-    expect(await list('&plan=pro&isActive=true')).toMatchObject({ ids: [byDomain.id, alfa.id], total: 2 });
+    expect(await list('&plan=professional&isActive=true')).toMatchObject({
+      ids: [byDomain.id, alfa.id],
+      total: 2,
+    });
     expect((await list(' Gama')).ids).toEqual([gama.id]);
 
     expect(await list('&limit=2')).toMatchObject({

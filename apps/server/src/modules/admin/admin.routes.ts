@@ -1,6 +1,9 @@
 import {
+  AdminOrganizationPlanSchema,
   AdminOrganizationsPageSchema,
   AdminOrganizationsQuerySchema,
+  AdminPlanInputSchema,
+  AdminTrialInputSchema,
   AdminUserSchema,
   AdminUsersPageSchema,
   AdminUsersQuerySchema,
@@ -8,9 +11,16 @@ import {
   StopImpersonationSchema,
 } from '@aceite/shared/schemas/admin';
 import { dataEnvelope, IdParamsSchema } from '@aceite/shared/schemas/common';
+import {
+  AdminUpgradeRequestSchema,
+  AdminUpgradeRequestsQuerySchema,
+  AdminUpgradeRequestsSchema,
+} from '@aceite/shared/schemas/upgrade-requests';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assertPlatformAdmin, requireAuth } from '@/lib/access.ts';
+import type { AccessClaims } from '@/lib/jwt.ts';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
+import * as plans from '@/modules/plans/plans.service.ts';
 import * as admin from './admin.service.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app, opts) => {
@@ -117,6 +127,88 @@ export const adminRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app
         },
       },
       async (req) => ({ data: await admin.listAllOrganizations(app.db, req.query) }),
+    );
+
+    // The plan tools (docs/product.md#plans): each change audited with the superadmin, before and after.
+    const actor = (req: { ip: string; auth: AccessClaims | null }) => ({
+      userId: requireAuth(req).userId,
+      ip: req.ip,
+    });
+
+    su.put(
+      '/admin/organizations/:id/plan',
+      {
+        schema: {
+          tags,
+          security: BEARER,
+          summary: "Set an organization's plan; a chosen plan ends the trial (audited)",
+          params: IdParamsSchema,
+          body: AdminPlanInputSchema,
+          response: { 200: dataEnvelope(AdminOrganizationPlanSchema), ...AUTHED_ERRORS },
+        },
+      },
+      async (req) => ({ data: await plans.changePlan(app.db, actor(req), req.params.id, req.body.plan) }),
+    );
+
+    su.post(
+      '/admin/organizations/:id/trial',
+      {
+        schema: {
+          tags,
+          security: BEARER,
+          summary: 'Extend the trial by 1 to 90 days from the later of now and its end (audited)',
+          params: IdParamsSchema,
+          body: AdminTrialInputSchema,
+          response: { 200: dataEnvelope(AdminOrganizationPlanSchema), ...AUTHED_ERRORS },
+        },
+      },
+      async (req) => ({ data: await plans.extendTrial(app.db, actor(req), req.params.id, req.body.days) }),
+    );
+
+    su.get(
+      '/admin/upgrade-requests',
+      {
+        schema: {
+          tags,
+          security: BEARER,
+          summary: 'Plan change requests of every organization (by status, newest first)',
+          querystring: AdminUpgradeRequestsQuerySchema,
+          response: { 200: dataEnvelope(AdminUpgradeRequestsSchema), ...AUTHED_ERRORS },
+        },
+      },
+      async (req) => ({ data: await plans.listUpgradeRequests(app.db, req.query.status) }),
+    );
+
+    su.post(
+      '/admin/upgrade-requests/:id/apply',
+      {
+        schema: {
+          tags,
+          security: BEARER,
+          summary: "Apply a pending plan change request: sets the organization's plan (audited)",
+          params: IdParamsSchema,
+          response: { 200: dataEnvelope(AdminUpgradeRequestSchema), ...AUTHED_ERRORS },
+        },
+      },
+      async (req) => ({
+        data: await plans.resolveUpgradeRequest(app.db, actor(req), req.params.id, 'applied'),
+      }),
+    );
+
+    su.post(
+      '/admin/upgrade-requests/:id/dismiss',
+      {
+        schema: {
+          tags,
+          security: BEARER,
+          summary: 'Dismiss a pending plan change request (audited)',
+          params: IdParamsSchema,
+          response: { 200: dataEnvelope(AdminUpgradeRequestSchema), ...AUTHED_ERRORS },
+        },
+      },
+      async (req) => ({
+        data: await plans.resolveUpgradeRequest(app.db, actor(req), req.params.id, 'dismissed'),
+      }),
     );
   });
 };

@@ -4,6 +4,8 @@ import type { AdminUser } from '@aceite/shared/schemas/admin';
 import type { AuthSession, User } from '@aceite/shared/schemas/auth';
 import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { now } from '@/lib/clock.ts';
+import { selectUsageOf } from '@/lib/entitlements.ts';
 import type { AccessClaims } from '@/lib/jwt.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import * as auth from '@/modules/auth/auth.service.ts';
@@ -81,18 +83,34 @@ export async function reactivateAnyUser(
 
 export async function listAllOrganizations(
   db: Db,
-  q: { search?: string; plan?: string; isActive?: boolean; page: number; limit: number },
+  q: {
+    search?: string;
+    plan?: string;
+    isActive?: boolean;
+    trialEndingSoon?: boolean;
+    page: number;
+    limit: number;
+  },
 ) {
-  const { rows, total } = await selectAllOrganizations(db, { ...q, offset: (q.page - 1) * q.limit });
+  const at = now();
+  const { rows, total } = await selectAllOrganizations(db, { ...q, at, offset: (q.page - 1) * q.limit });
+  // The page's usage in one statement per figure (lib/entitlements.ts), never one per row.
+  const usage = await selectUsageOf(
+    db,
+    rows.map((r) => r.org.id),
+    at,
+  );
   return {
     organizations: rows.map(({ org, userCount, proposalCount }) => ({
       id: org.id,
       name: org.name,
       domain: org.domain,
       plan: org.plan,
+      trialEndsAt: org.trialEndsAt?.toISOString() ?? null,
       isActive: org.isActive,
       userCount,
       proposalCount,
+      usage: usage.get(org.id) ?? { proposalsThisMonth: 0, users: 0, templates: 0, storageBytes: 0 },
       createdAt: org.createdAt.toISOString(),
     })),
     total,

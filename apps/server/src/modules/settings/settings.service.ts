@@ -14,9 +14,9 @@ import { assertCan } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
 import { now } from '@/lib/clock.ts';
-import { selectPlanUsage } from '@/lib/entitlements.ts';
+import { assertWithinPlan, selectPlanUsage } from '@/lib/entitlements.ts';
 import { hashPassword, verifyPassword } from '@/lib/password.ts';
-import type { ActorContext, TenantContext } from '@/lib/tenant-scope.ts';
+import { type ActorContext, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import {
   revokeOtherSessions,
   selectOwnOrganization,
@@ -108,9 +108,21 @@ export async function updateOrganization(
   input: z.output<typeof OrganizationInputSchema>,
 ): Promise<Organization> {
   assertCan(ctx.role, 'organization:manage');
-  const row = await updateOwnOrganization(ctx, input);
+  const row = await withTx(ctx, async (tx) => {
+    // The logo is stored for the organization and counts in its storage (docs/product.md#plans): a larger one
+    // needs the room it adds, checked with the row locked as an attachment's upload is.
+    const current = await selectOwnOrganization(tx);
+    const added = logoBytes(input.branding.logo) - logoBytes(current?.branding.logo);
+    if (added > 0) await assertWithinPlan(tx, 'storageBytes', added);
+    return updateOwnOrganization(tx, input);
+  });
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.notFound);
   return toOrganizationDto(row);
+}
+
+/** The logo's stored size as `lib/entitlements.ts` counts it (the data URL's bytes; base64 is ASCII). */
+function logoBytes(logo: string | null | undefined): number {
+  return logo ? Buffer.byteLength(logo, 'utf8') : 0;
 }
 
 /** The plan and what the organization uses of it (admins; docs/product.md#plans). */

@@ -39,6 +39,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/organizations/{id}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set an organization's plan; a chosen plan ends the trial (audited) */
+        put: operations["putAdminOrganizationsByIdPlan"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/organizations/{id}/trial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Extend the trial by 1 to 90 days from the later of now and its end (audited) */
+        post: operations["postAdminOrganizationsByIdTrial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/stop-impersonate": {
         parameters: {
             query?: never;
@@ -50,6 +84,57 @@ export interface paths {
         put?: never;
         /** End impersonation; a fresh superadmin session */
         post: operations["postAdminStopImpersonate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/upgrade-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Plan change requests of every organization (by status, newest first) */
+        get: operations["getAdminUpgradeRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/upgrade-requests/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a pending plan change request: sets the organization's plan (audited) */
+        post: operations["postAdminUpgradeRequestsByIdApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/upgrade-requests/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss a pending plan change request (audited) */
+        post: operations["postAdminUpgradeRequestsByIdDismiss"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1502,6 +1587,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/organization/upgrade-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's pending plan change request, or null (admin) */
+        get: operations["getSettingsOrganizationUpgradeRequests"];
+        put?: never;
+        /** Ask for another plan (admin): replaces the pending request; the superadmin applies it (docs/product.md#plans) */
+        post: operations["postSettingsOrganizationUpgradeRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/organization/usage": {
         parameters: {
             query?: never;
@@ -2708,8 +2811,9 @@ export interface operations {
                 isActive?: "true" | "false";
                 limit?: number;
                 page?: number;
-                plan?: string;
+                plan?: "starter" | "professional" | "enterprise";
                 search?: string;
+                trialEndingSoon?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -2734,6 +2838,13 @@ export interface operations {
                                 name: string;
                                 plan: string;
                                 proposalCount: number;
+                                trialEndsAt: string | null;
+                                usage: {
+                                    proposalsThisMonth: number;
+                                    storageBytes: number;
+                                    templates: number;
+                                    users: number;
+                                };
                                 userCount: number;
                             }[];
                             page: number;
@@ -2840,6 +2951,305 @@ export interface operations {
             };
         };
     };
+    putAdminOrganizationsByIdPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    plan: "starter" | "professional" | "enterprise";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            plan: string;
+                            trialEndsAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postAdminOrganizationsByIdTrial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            plan: string;
+                            trialEndsAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     postAdminStopImpersonate: {
         parameters: {
             query?: never;
@@ -2887,6 +3297,422 @@ export interface operations {
                                 teamId: string | null;
                                 timezone: string;
                             };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAdminUpgradeRequests: {
+        parameters: {
+            query?: {
+                status?: "pending" | "applied" | "dismissed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            requests: {
+                                /** @enum {string} */
+                                billingPeriod: "monthly" | "yearly";
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                note: string | null;
+                                organization: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    plan: string;
+                                };
+                                /** @enum {string} */
+                                plan: "starter" | "professional" | "enterprise";
+                                requestedBy: string | null;
+                                resolvedAt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "applied" | "dismissed";
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postAdminUpgradeRequestsByIdApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            billingPeriod: "monthly" | "yearly";
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            note: string | null;
+                            organization: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                plan: string;
+                            };
+                            /** @enum {string} */
+                            plan: "starter" | "professional" | "enterprise";
+                            requestedBy: string | null;
+                            resolvedAt: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "applied" | "dismissed";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postAdminUpgradeRequestsByIdDismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            billingPeriod: "monthly" | "yearly";
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            note: string | null;
+                            organization: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                plan: string;
+                            };
+                            /** @enum {string} */
+                            plan: "starter" | "professional" | "enterprise";
+                            requestedBy: string | null;
+                            resolvedAt: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "applied" | "dismissed";
                         };
                     };
                 };
@@ -18365,6 +19191,297 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getSettingsOrganizationUpgradeRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            pending: {
+                                /** @enum {string} */
+                                billingPeriod: "monthly" | "yearly";
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                note: string | null;
+                                /** @enum {string} */
+                                plan: "starter" | "professional" | "enterprise";
+                                requestedBy: string | null;
+                                resolvedAt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "applied" | "dismissed";
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postSettingsOrganizationUpgradeRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    billingPeriod: "monthly" | "yearly";
+                    note?: string | null;
+                    /** @enum {string} */
+                    plan: "starter" | "professional" | "enterprise";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            billingPeriod: "monthly" | "yearly";
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            note: string | null;
+                            /** @enum {string} */
+                            plan: "starter" | "professional" | "enterprise";
+                            requestedBy: string | null;
+                            resolvedAt: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "applied" | "dismissed";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -187,7 +187,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     label: 'Administração',
     icon: IconShieldLock,
     to: paths.adminUsers,
-    isActive: under(routes.adminUsers),
+    // The users and the organizations with their plans (docs/product.md#platform-administration).
+    isActive: under(routes.admin),
     requires: ['platform-admin'],
   },
 ];

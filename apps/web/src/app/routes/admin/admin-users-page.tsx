@@ -10,6 +10,7 @@ import {
 } from '@/features/admin/components/admin-users-list';
 import { useAuthStore } from '@/lib/auth-store';
 import { pageFromParam } from '@/lib/use-list-search';
+import { AdminSections } from './admin-sections';
 
 function setOrDelete(params: URLSearchParams, key: string, value: string | null | undefined): void {
   if (value) params.set(key, value);
@@ -50,6 +51,7 @@ export function AdminUsersPage() {
         title="Utilizadores da plataforma"
         description="As contas de todas as organizações. Impersone um utilizador para ver a aplicação como ele a vê."
       />
+      <AdminSections />
       <AdminUsersList
         params={params}
         currentUserId={currentUserId}

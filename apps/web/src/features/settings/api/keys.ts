@@ -4,4 +4,5 @@ export const settingsKeys = {
   organization: () => [...settingsKeys.all, 'organization'] as const,
   branding: () => [...settingsKeys.all, 'branding'] as const,
   payments: () => [...settingsKeys.all, 'payments'] as const,
+  upgradeRequest: () => [...settingsKeys.all, 'upgrade-request'] as const,
 };

@@ -5,18 +5,13 @@ import { Alert, Badge, Group, Progress, SimpleGrid, Stack, Text, Title } from '@
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { usePlanUsage } from '@/api/plan-usage';
 import { PanelStates } from '@/components/panel-states';
+import { formatStorage } from '@/lib/format-storage';
+import { PlanChange } from './change-plan';
 
-const ONE_DECIMAL = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 1 });
 const WHOLE = new Intl.NumberFormat('pt-PT');
-const GB = 1_000_000_000;
-const MB = 1_000_000;
 
-/** Storage as the plans sell it (decimal GB): "1,2 GB", "350 MB", "12 kB". */
-export function formatStorage(bytes: number): string {
-  if (bytes >= GB) return `${ONE_DECIMAL.format(bytes / GB)} GB`;
-  if (bytes >= MB) return `${ONE_DECIMAL.format(bytes / MB)} MB`;
-  return `${ONE_DECIMAL.format(bytes / 1000)} kB`;
-}
+// Written once in lib/format-storage.ts: the platform's organizations list shows storage the same way.
+export { formatStorage };
 
 /** Share of the limit at which the upgrade hint shows before the limit is reached (docs/product.md#plans). */
 const NEAR_LIMIT = 0.8;
@@ -118,6 +113,7 @@ function PlanContent({ usage }: { usage: PlanUsage }) {
           </Text>
         )}
       </Stack>
+      <PlanChange usage={usage} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         {FIGURES.map(({ kind, label, pick }) => (
           <FigureRow
