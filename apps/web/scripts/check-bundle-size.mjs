@@ -33,11 +33,17 @@ const ROUTE_BUDGET = 300 * KB;
  * the approval's reasons, and the SPA entry 3 kB of Mantine inputs Rolldown now splits out of the shared chunk.
  * The ceilings are the sizes measured then with about 1.5 kB of room: no further growth while issue 41 (the
  * client page's islands and the route budgets) brings them back.
+ *
+ * Issue 38 (docs/decisions.md, "Plans: the read-only organization after the trial"): the trial's countdown and
+ * read-only banner are in the shell, so every screen carries them (1.3 kB of the SPA entry, after the plans'
+ * pricing texts moved out of what screens load: packages/shared/src/pricing.ts). The users screen, 0.6 kB under
+ * before, is 0.3 kB over; its ceiling, like the others', allows no further growth until issue 41.
  */
 const KNOWN_OVER = {
   'proposals/proposal-new-page': 306 * KB,
   'proposals/proposal-page': 305 * KB,
   'proposals/proposal-edit-page': 306 * KB,
+  'users/users-page': 301 * KB,
 };
 const SPA_HTML = 'index.html';
 const ROUTER_SOURCE = 'src/app/router.tsx';

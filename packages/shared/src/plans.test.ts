@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkFeature,
-  checkLimit,
-  displayedMonthlyPrice,
-  limitsOf,
-  mayUse,
-  PLANS,
-  planLimitMessage,
-  planOf,
-} from './plans.ts';
+import { checkFeature, checkLimit, limitsOf, mayUse, PLAN_NAMES, planLimitMessage, planOf } from './plans.ts';
+import { displayedMonthlyPrice, PLANS } from './pricing.ts';
 
 const plan = (id: string) => {
   const found = PLANS.find((p) => p.id === id);
@@ -104,5 +96,11 @@ describe('entitlements (issue 38)', () => {
     expect(planLimitMessage('starter', 'templates')).toBe(
       'O plano Starter inclui 10 modelos. Passe para o Professional para criar mais.',
     );
+  });
+});
+
+describe("the plans' names", () => {
+  it("are the landing page's names, written apart only so the refusals do not carry the pricing texts", () => {
+    for (const plan of PLANS) expect(PLAN_NAMES[plan.id]).toBe(plan.name);
   });
 });

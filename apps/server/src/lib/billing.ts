@@ -1,4 +1,5 @@
-import type { BillingPeriod, PlanId } from '@aceite/shared/plans';
+import type { PlanId } from '@aceite/shared/plans';
+import type { BillingPeriod } from '@aceite/shared/pricing';
 
 /*
  * Payment collection behind one interface (issue 38; docs/decisions.md, "Plans: upgrades before payment

@@ -1,4 +1,4 @@
-import { isReadOnly } from '@aceite/shared/plans';
+import { isReadOnly } from '@aceite/shared/trial';
 import { now } from './clock.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { READ_ONLY_MESSAGE } from '@aceite/shared/plans';
 import { API_KEY_MESSAGES, API_KEY_PREFIX } from '@aceite/shared/schemas/api-keys';
+import { READ_ONLY_MESSAGE } from '@aceite/shared/trial';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiKeyMayReach, isPublicRoute } from '@/lib/api-key-access.ts';

@@ -17,7 +17,7 @@ import {
   type Permission,
   roleOfApiKeyScope,
 } from '@aceite/shared/permissions';
-import { READ_ONLY_MESSAGE } from '@aceite/shared/plans';
+import { READ_ONLY_MESSAGE } from '@aceite/shared/trial';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

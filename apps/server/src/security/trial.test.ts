@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { READ_ONLY_MESSAGE } from '@aceite/shared/plans';
+import { READ_ONLY_MESSAGE } from '@aceite/shared/trial';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, organizations, trialNotices } from '@/db/schema/index.ts';

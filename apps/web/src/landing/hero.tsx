@@ -1,5 +1,5 @@
 import { formatPercent } from '@aceite/shared/format-percent';
-import { TRIAL_DAYS } from '@aceite/shared/plans';
+import { TRIAL_DAYS } from '@aceite/shared/trial';
 import { IconArrowRight, IconBolt } from '@tabler/icons-react';
 import { HeroMockup } from './hero-mockup';
 import classes from './landing.module.css';

@@ -1,4 +1,4 @@
-import { SALES_EMAIL } from '@aceite/shared/plans';
+import { SALES_EMAIL } from '@aceite/shared/pricing';
 import classes from './landing.module.css';
 import { Logo } from './logo';
 

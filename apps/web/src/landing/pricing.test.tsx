@@ -1,4 +1,4 @@
-import { SALES_EMAIL } from '@aceite/shared/plans';
+import { SALES_EMAIL } from '@aceite/shared/pricing';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Pricing } from './pricing';

@@ -5,9 +5,9 @@ import {
   PLANS,
   type Plan,
   SALES_EMAIL,
-  TRIAL_DAYS,
   YEARLY_SAVING_PERCENT,
-} from '@aceite/shared/plans';
+} from '@aceite/shared/pricing';
+import { TRIAL_DAYS } from '@aceite/shared/trial';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import classes from './landing.module.css';
 import { LinkButton } from './link-button';

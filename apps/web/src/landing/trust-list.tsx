@@ -1,4 +1,4 @@
-import { TRIAL_DAYS } from '@aceite/shared/plans';
+import { TRIAL_DAYS } from '@aceite/shared/trial';
 import { IconCheck } from '@tabler/icons-react';
 import classes from './landing.module.css';
 

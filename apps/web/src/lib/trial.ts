@@ -1,4 +1,4 @@
-import { READ_ONLY_MESSAGE, type TrialState, trialState } from '@aceite/shared/plans';
+import { READ_ONLY_MESSAGE, type TrialState, trialState } from '@aceite/shared/trial';
 import { useAuthStore } from './auth-store';
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
 import type { Role } from '@aceite/shared/permissions';
-import { TRIAL_DAYS } from '@aceite/shared/plans';
 import type { AuthSession, User } from '@aceite/shared/schemas/auth';
+import { TRIAL_DAYS } from '@aceite/shared/trial';
 import type { Db } from '@/db/client.ts';
 import { isUniqueViolation } from '@/db/errors.ts';
 import { AppError } from '@/lib/app-error.ts';

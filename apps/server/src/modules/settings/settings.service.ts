@@ -1,5 +1,5 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { planById, trialState } from '@aceite/shared/plans';
+import { planById } from '@aceite/shared/pricing';
 import { DEFAULT_VALIDITY_DAYS } from '@aceite/shared/proposal-defaults';
 import type { PlanUsage } from '@aceite/shared/schemas/plan-usage';
 import type {
@@ -8,6 +8,7 @@ import type {
   OrganizationInputSchema,
   ProfileInputSchema,
 } from '@aceite/shared/schemas/users';
+import { trialState } from '@aceite/shared/trial';
 import { vatRegionOf } from '@aceite/shared/vat';
 import type { z } from 'zod';
 import { assertCan } from '@/lib/access.ts';

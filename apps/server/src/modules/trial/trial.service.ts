@@ -1,5 +1,5 @@
 import { formatInstantDate } from '@aceite/shared/dates';
-import { trialState } from '@aceite/shared/plans';
+import { trialState } from '@aceite/shared/trial';
 import type { Db } from '@/db/client.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { trialNoticeEmail } from '@/modules/email/email.templates.ts';

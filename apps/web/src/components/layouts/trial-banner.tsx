@@ -1,4 +1,4 @@
-import { trialCountdown } from '@aceite/shared/plans';
+import { trialCountdown } from '@aceite/shared/trial';
 import { Anchor } from '@mantine/core';
 import { IconClockHour4, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';

@@ -1,5 +1,6 @@
 import { formatInstantDate } from '@aceite/shared/dates';
-import { limitsOf, PLANS, type PlanId, planById } from '@aceite/shared/plans';
+import { limitsOf, type PlanId } from '@aceite/shared/plans';
+import { PLANS, planById } from '@aceite/shared/pricing';
 import type { AdminOrganization } from '@aceite/shared/schemas/admin';
 import { Badge, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconSettings } from '@tabler/icons-react';

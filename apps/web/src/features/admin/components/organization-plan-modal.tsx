@@ -1,5 +1,5 @@
 import { formatInstantDate } from '@aceite/shared/dates';
-import { PLANS, planById } from '@aceite/shared/plans';
+import { PLANS, planById } from '@aceite/shared/pricing';
 import type { AdminOrganization } from '@aceite/shared/schemas/admin';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

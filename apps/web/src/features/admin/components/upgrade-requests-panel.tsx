@@ -1,5 +1,5 @@
 import { formatInstantDate } from '@aceite/shared/dates';
-import { planById } from '@aceite/shared/plans';
+import { planById } from '@aceite/shared/pricing';
 import type { AdminUpgradeRequest } from '@aceite/shared/schemas/upgrade-requests';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

@@ -1,5 +1,6 @@
 import { formatInstantDate } from '@aceite/shared/dates';
-import { type BillingPeriod, PLANS, type Plan, type PlanId, planById } from '@aceite/shared/plans';
+import type { PlanId } from '@aceite/shared/plans';
+import { type BillingPeriod, PLANS, type Plan, planById } from '@aceite/shared/pricing';
 import type { PlanUsage } from '@aceite/shared/schemas/plan-usage';
 import { Alert, Button, Group, Modal, Radio, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertCircle, IconArrowsExchange } from '@tabler/icons-react';
