@@ -9,8 +9,9 @@ import { multipart } from '@/test/multipart.ts';
 
 /**
  * The plans' limits (issue 38, docs/product.md#plans): for each limit the last allowed action succeeds and the
- * next is refused with 403 PLAN_LIMIT, also under concurrent attempts; after an upgrade it succeeds. The plan
- * is set in the database (there is no plan change on screen yet).
+ * next is refused with 403 PLAN_LIMIT, also under concurrent attempts; after an upgrade it succeeds. Here the
+ * plan is set in the database, to test the counting alone; the superadmin's plan change itself, followed by the
+ * action that then succeeds, is in modules/plans/plans.routes.test.ts.
  */
 
 let t: TestApp;
