@@ -745,10 +745,10 @@ test.describe('settings and people screens @mobile', () => {
       });
     }
 
-    await test.step("an admin's six settings tabs (Plano the sixth, issue 38) stay on one row", async () => {
+    await test.step("an admin's seven settings tabs (Plano, issue 38; Pagamentos, issue 39) stay on one row", async () => {
       await navigate(page, '/settings');
       const tabs = page.getByRole('tab');
-      await expect(tabs).toHaveCount(6);
+      await expect(tabs).toHaveCount(7);
       const tops = await tabs.evaluateAll((els) =>
         els.map((el) => Math.round(el.getBoundingClientRect().top)),
       );
