@@ -188,6 +188,11 @@ export async function assertPlanFeature(scope: Scope, kind: FeatureKind): Promis
   if (!verdict.ok) throw new AppError('PLAN_LIMIT', verdict.message);
 }
 
+/** Whether the plan includes the feature, for a screen that says so before the user tries. */
+export async function planIncludes(scope: Scope, kind: FeatureKind): Promise<boolean> {
+  return checkFeature(await readPlan(scope), kind).ok;
+}
+
 export interface PlanUsage {
   plan: PlanId;
   limits: PlanLimits;

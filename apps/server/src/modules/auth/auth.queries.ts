@@ -40,14 +40,8 @@ function selectUsers(db: Db) {
 
 function toUserWithRelations(row: {
   user: UserRow;
-  team: { id: string; name: string } | null;
-  organization: {
-    id: string;
-    name: string;
-    isActive: boolean;
-    timezone: string;
-    trialEndsAt: Date | null;
-  } | null;
+  team: UserWithRelations['team'];
+  organization: UserWithRelations['organization'];
 }): UserWithRelations {
   return { ...row.user, team: row.team, organization: row.organization };
 }

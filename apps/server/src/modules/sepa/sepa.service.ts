@@ -1,16 +1,13 @@
-import { mayUse, planOf } from '@aceite/shared/plans';
 import type {
   PaymentSettings,
   SepaCreditor,
   SepaCreditorInputSchema,
 } from '@aceite/shared/schemas/sepa-settings';
 import { maskIban } from '@aceite/shared/sepa/bank-account';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { organizations } from '@/db/schema/index.ts';
 import { assertCan } from '@/lib/access.ts';
 import { now } from '@/lib/clock.ts';
-import { assertPlanFeature } from '@/lib/entitlements.ts';
+import { assertPlanFeature, planIncludes } from '@/lib/entitlements.ts';
 import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { type SepaCreditorRow, selectSepaCreditor, upsertSepaCreditor } from './sepa.queries.ts';
@@ -33,18 +30,9 @@ function toDto(row: SepaCreditorRow): SepaCreditor {
   };
 }
 
-async function planIncludesSepa(ctx: TenantContext): Promise<boolean> {
-  const [org] = await ctx.db
-    .select({ plan: organizations.plan })
-    .from(organizations)
-    .where(eq(organizations.id, ctx.organizationId))
-    .limit(1);
-  return mayUse(planOf(org?.plan), 'sepa');
-}
-
 export async function getPaymentSettings(ctx: TenantContext): Promise<PaymentSettings> {
   assertCan(ctx, 'organization:manage');
-  const [row, available] = await Promise.all([selectSepaCreditor(ctx), planIncludesSepa(ctx)]);
+  const [row, available] = await Promise.all([selectSepaCreditor(ctx), planIncludes(ctx, 'sepa')]);
   return { creditor: row ? toDto(row) : null, available };
 }
 
