@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiSession, DEMO, expect, expectAccessible, field, signIn, test } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { apiSession, DEMO, expect, expectAccessible, expectFits, field, signIn, test } from './fixtures.ts';
 
 /** Records other tests (running in parallel) cannot collide with. */
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
@@ -10,12 +10,6 @@ const CLIENT_HAS_PROPOSALS = 'Não é possível eliminar este cliente porque exi
 /** An API session's access token, for preparing data the test is not about. */
 const apiToken = async (request: APIRequestContext, email: string): Promise<string> =>
   (await apiSession(request, email)).accessToken;
-
-/** The page never scrolls sideways (the 360 px layout fits). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** A template of the demo organization made through the API, for a test about another screen. */
 async function createTemplate(
@@ -554,15 +548,15 @@ test.describe('catalogue on a phone @mobile', () => {
     await expect(page.getByRole('table')).toHaveCount(0);
     await page.getByRole('searchbox', { name: 'Pesquisar clientes' }).fill('Vinhos');
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(1);
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
     await expectAccessible(page);
     await page.getByRole('link', { name: /Tiago Ribeiro/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Tiago Ribeiro' })).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Editar' }).click();
     await expect(field(page, 'Nome')).toHaveValue('Tiago Ribeiro');
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
   });
 
   test('products and templates fit the screen', async ({ page }) => {
@@ -570,21 +564,21 @@ test.describe('catalogue on a phone @mobile', () => {
     await signIn(page, DEMO.manager);
     await page.goto('/products');
     await expect(page.getByRole('button', { name: /^Desativar/ }).first()).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
     await expectAccessible(page);
     await page.goto('/products/new');
     await expect(field(page, 'Nome')).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
 
     await page.goto('/templates');
     await expect(page.getByRole('article').first()).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
     await expectAccessible(page);
     await page.goto('/templates/new');
     await page.getByRole('button', { name: 'Adicionar bloco de texto' }).click();
     await page.getByRole('button', { name: 'Adicionar item' }).click();
     await expect(page.getByRole('group', { name: 'Item 1' })).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
     await expectAccessible(page);
   });
 
@@ -595,14 +589,14 @@ test.describe('catalogue on a phone @mobile', () => {
     await page.goto(`/products/${product.id}/edit`);
     await expect(field(page, 'Nome')).toHaveValue(product.name);
     await expect(field(page, 'Preço')).not.toHaveValue('');
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
     await expectAccessible(page);
 
     await page.goto(`/templates/${template.id}/edit`);
     await expect(field(page, 'Nome')).toHaveValue(template.name);
     // The seeded blocks and items, the widest parts of the form.
     await expect(page.getByRole('group', { name: 'Item 3' })).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
     await expectAccessible(page);
   });
 });

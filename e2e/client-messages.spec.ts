@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { apiSession, DEMO, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { apiSession, DEMO, expect, expectAccessible, expectFits, signIn, test } from './fixtures.ts';
 import { enterAnswerCode, linkFromOutbox } from './mail.ts';
 
 /*
@@ -65,12 +65,6 @@ async function openOnPhone(
   return { context, page };
 }
 
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(
-    0,
-  );
-}
-
 async function dialogSettled(page: Page, name: string) {
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
@@ -99,7 +93,7 @@ test('a client on a phone asks for changes, the owner answers, the client reads 
   const conversation = phone.getByRole('list', { name: 'Conversa com a equipa' });
   await expect(conversation).toContainText('Podem incluir o alojamento?');
   await expect(phone.getByText('Em negociação').first()).toBeVisible();
-  await expectNoSidewaysScroll(phone);
+  await expectFits(phone);
   await expectAccessible(phone);
 
   // The owner answers from the proposal's page.
@@ -122,7 +116,7 @@ test('a client on a phone asks for changes, the owner answers, the client reads 
   await expect(phone.getByRole('list', { name: 'Conversa com a equipa' })).toContainText(
     'Sim, incluímos o primeiro ano.',
   );
-  await expectNoSidewaysScroll(phone);
+  await expectFits(phone);
   await expectAccessible(phone);
   await context.close();
 });
@@ -149,7 +143,7 @@ test('the owner cancels with a reason and the link says the proposal is no longe
   await expect(
     phone.getByRole('heading', { level: 1, name: 'Esta proposta já não está disponível.' }),
   ).toBeVisible();
-  await expectNoSidewaysScroll(phone);
+  await expectFits(phone);
   await expectAccessible(phone);
   await context.close();
 });
@@ -166,7 +160,7 @@ test("a rejection's reason shows up in 'Motivos de perda'", async ({ browser, ba
   await dialog.getByRole('button', { name: 'Rejeitar' }).click();
   const result = phone.getByRole('region', { name: 'Proposta rejeitada' });
   await expect(result).toContainText('Motivo: Prazo — Precisamos para o próximo mês.');
-  await expectNoSidewaysScroll(phone);
+  await expectFits(phone);
   await context.close();
 
   await signIn(page, DEMO.manager);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, field, signIn, test } from './fixtures.ts';
+import { DEMO, expect, expectAccessible, expectFits, field, signIn, test } from './fixtures.ts';
 
 /*
  * The block library (docs/product.md#block-library, issue 25): a block saved from one proposal is inserted in a
@@ -158,20 +158,19 @@ test.describe('block library on a phone @mobile', () => {
     await expect(page.getByText(name)).toBeVisible();
     // A sales member edits the blocks they saved.
     await expect(page.getByRole('button', { name: `Editar ${name}` })).toBeVisible();
-    const overflow = () => page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectFits(page);
     await expectAccessible(page);
 
     await page.goto('/proposals/new');
     await page.getByRole('button', { name: 'Adicionar bloco' }).click();
     await expect(page.getByRole('button', { name: 'Guardar bloco 1 na biblioteca' })).toBeVisible();
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectFits(page);
     await page.getByRole('button', { name: 'Inserir da biblioteca' }).click();
     const dialog = page.getByRole('dialog', { name: 'Inserir da biblioteca' });
     await dialog.getByLabel('Pesquisar blocos').fill(name);
     await dialog.getByRole('option', { name: new RegExp(name) }).click();
     await expect(dialog.getByRole('listitem')).toHaveText(['Dois anos de garantia', 'Suporte por email']);
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectFits(page);
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Inserir bloco' }).click();
     await expect(page.getByRole('group', { name: 'Bloco 2' }).getByLabel('Texto')).toHaveValue(
@@ -188,8 +187,7 @@ test.describe('template editor with the library on a phone @mobile', () => {
     await expect(page.getByRole('button', { name: 'Guardar bloco 1 na biblioteca' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remover bloco 1' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Inserir da biblioteca' })).toBeVisible();
-    const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectFits(page);
     await expectAccessible(page);
   });
 });

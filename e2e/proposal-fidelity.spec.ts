@@ -4,6 +4,7 @@ import {
   expect as baseExpect,
   DEMO,
   expectAccessibleAtBothWidths,
+  expectFits,
   field,
   signIn,
   signInAt,
@@ -56,11 +57,6 @@ async function chooseClient(page: Page) {
     .click();
 }
 
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 test.describe('amounts, templates and answers', () => {
   test('a price typed the Portuguese way (1.250,50) is 1250,50 €, shown back formatted; 12.5 is refused', async ({
     page,
@@ -85,7 +81,7 @@ test.describe('amounts, templates and answers', () => {
     await expect(price).toHaveValue(/^1\s250,50$/);
     await expect(item).toContainText(nbsp('2 501,00 €'));
     await expectAccessibleAtBothWidths(page);
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
 
     await field(page, 'Título').press('Enter');
     await expect(page).toHaveURL(/\/proposals\/[0-9a-f-]{36}$/);
@@ -132,7 +128,7 @@ test.describe('amounts, templates and answers', () => {
     await expect(summary).toContainText(nbsp('954,00 €'));
     await expect(summary).toContainText('IVA (6 %)');
     await expectAccessibleAtBothWidths(page);
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
 
     await chooseClient(page);
     await field(page, 'Título').press('Enter');
@@ -186,7 +182,7 @@ test.describe('amounts, templates and answers', () => {
     await expect(answer).toContainText('Motivo indicado pelo cliente');
     await expect(answer).toContainText('Orçamento acima do previsto');
     await expectAccessibleAtBothWidths(page);
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
 
     const notifications = await api<{ message: string }[]>(page, 'GET', '/notifications');
     expect(
@@ -268,7 +264,7 @@ test.describe('a signed proposal inside the app', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Assinada pelo cliente' })).toBeVisible();
     await expect(page.getByText('Assinada', { exact: true }).first()).toBeVisible();
     await expectAccessibleAtBothWidths(page);
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
   });
 });
 
@@ -299,7 +295,7 @@ test.describe('editing a proposal the client has seen', () => {
     await expect(dialog).toHaveCSS('opacity', '1');
     await expect(dialog.getByRole('checkbox', { name: /Avisar o cliente/ })).toBeChecked();
     await expectAccessibleAtBothWidths(page);
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
     const saved = page.waitForRequest(
       (req) => req.method() === 'PUT' && req.url().includes('notifyClient=true'),
     );
@@ -363,6 +359,6 @@ test.describe('dates in an English browser', () => {
     await expect(page).toHaveURL(/startDate=2026-06-01/);
     await expect(start).toHaveValue('01/06/2026');
     await expectAccessibleAtBothWidths(page);
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
   });
 });

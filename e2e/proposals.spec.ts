@@ -5,6 +5,7 @@ import {
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
+  expectFits,
   field,
   signIn,
   test,
@@ -102,12 +103,6 @@ async function registerOrganization(request: APIRequestContext) {
   expect(response.status()).toBe(201);
   const { data } = await response.json();
   return { email, headers: { Authorization: `Bearer ${data.accessToken}` } };
-}
-
-/** The page never scrolls sideways (the 360 px layout fits). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 function sidebar(page: Page) {
@@ -484,17 +479,17 @@ test.describe('proposal list and detail on a phone @mobile', () => {
 
     await page.goto('/proposals');
     await expect(page.getByRole('article').first()).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
     await expectAccessible(page);
 
     await page.goto(`/proposals?search=${encodeURIComponent(proposal.title)}`);
     const card = page.getByRole('article').filter({ hasText: proposal.title });
     await expect(card).toHaveCount(1);
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
     await card.getByRole('button', { name: `Eliminar ${proposal.title}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Eliminar proposta' });
     await expect(confirm).toContainText(proposal.title);
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
     await expectAccessible(page);
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await expect(confirm).toBeHidden();
@@ -505,13 +500,13 @@ test.describe('proposal list and detail on a phone @mobile', () => {
     await expect(page.getByRole('region', { name: 'Resumo financeiro' })).toContainText(
       money(proposal.totalValue),
     );
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
     await expectAccessible(page);
 
     await page.goto(`/proposals/${proposal.id}/edit`);
     await expect(field(page, 'Título')).toHaveValue(proposal.title);
     await expect(page.getByRole('group', { name: 'Item 1' })).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
     await expectAccessible(page);
   });
 });

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { apiSession, expect as baseExpect, DEMO, expectAccessible, field, signIn, test } from './fixtures.ts';
+import {
+  apiSession,
+  expect as baseExpect,
+  DEMO,
+  expectAccessible,
+  expectFits,
+  field,
+  signIn,
+  test,
+} from './fixtures.ts';
 import { scaled } from './timing.ts';
 
 // Issue 37: templates that carry packages (optional add-ons, ranges, line names), 'Nova proposta para este
@@ -9,11 +18,6 @@ const expect = baseExpect.configure({ timeout: scaled(15_000) });
 test.describe.configure({ timeout: scaled(120_000) });
 
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** A client of the demo organization with an email, made through the API (what the test is not about). */
 async function newClient(page: Page, name: string): Promise<string> {
@@ -58,7 +62,7 @@ test.describe('templates that carry packages, and the short path to a sent propo
     await expect(addOn.getByText('A quantidade máxima não pode ser inferior à quantidade.')).toBeVisible();
     await addOn.getByLabel('Qtd. máxima').fill('12');
     await expectAccessible(page);
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
     await page.getByRole('button', { name: 'Criar modelo' }).click();
     await expect(page).toHaveURL(/\/templates$/);
 
@@ -81,7 +85,7 @@ test.describe('templates that carry packages, and the short path to a sent propo
       'Cinco páginas',
     );
     await expectAccessible(page);
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
 
     // 'Guardar e enviar': saved, and the send dialog opens on the proposal's page.
     await page.getByRole('button', { name: 'Guardar e enviar' }).click();
@@ -126,6 +130,6 @@ test.describe('templates that carry packages, and the short path to a sent propo
     await expect(field(page, 'Título')).toHaveValue(`Proposta — ${clientName}`);
     await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveValue(clientName);
     await expectAccessible(page);
-    await expectNoSidewaysScroll(page);
+    await expectFits(page);
   });
 });

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiSession, DEMO, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { apiSession, DEMO, expect, expectAccessible, expectFits, signIn, test } from './fixtures.ts';
 
 /**
  * Issue 37, words and numbers: every amount grouped the same way ("6 750,00 €", never "6750,00 €"), pt-PT words
@@ -8,12 +8,6 @@ import { apiSession, DEMO, expect, expectAccessible, signIn, test } from './fixt
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(
-    0,
-  );
-}
 
 /** A sent proposal of 6 750,00 € (+ 23 % IVA = 8 302,50 €) with a line the client sizes from 12 to 36 months. */
 async function createSentProposal(request: APIRequestContext) {
@@ -88,7 +82,7 @@ test('@mobile the client reads grouped amounts, "de 12 a 36 meses" and no tracki
   // Counted for the team, but the client reads 'Enviada' and no view count.
   await expect(main.getByText('Enviada', { exact: true })).toBeVisible();
   expect((await page.content()).toLowerCase()).not.toContain('visualiza');
-  await expectNoSidewaysScroll(page);
+  await expectFits(page);
   await expectAccessible(page);
   await context.close();
 });
@@ -108,7 +102,7 @@ test('@mobile the team reads the same grouped amounts and what "Visualizações"
       'Cada abertura da página da proposta fora da sua organização; a equipa e os robôs não contam.',
     ),
   ).toBeVisible();
-  await expectNoSidewaysScroll(page);
+  await expectFits(page);
   await expectAccessible(page);
 });
 
@@ -124,7 +118,7 @@ test("@mobile the line's IVA select shows its whole text, at 1366 px and at 360 
   await expect(rate).toHaveValue(/^Da proposta \(23\s%\)$/);
   const fits = await rate.evaluate((el) => el.scrollWidth <= el.clientWidth);
   expect(fits, 'the select shows "Da proposta (23 %)" whole').toBe(true);
-  await expectNoSidewaysScroll(page);
+  await expectFits(page);
   await expectAccessible(page);
 });
 
@@ -148,7 +142,7 @@ test('@mobile the interface speaks pt-PT: Painel, Análises, Modelos, Desempenho
   for (const english of ['analytics', 'dashboard', 'template', 'performance', 'top 10']) {
     expect(text).not.toContain(english);
   }
-  await expectNoSidewaysScroll(page);
+  await expectFits(page);
   await expectAccessible(page);
 
   await page.goto('/templates');
@@ -170,7 +164,7 @@ test('@mobile the demo organization has a valid NIF and a block library worth op
   for (const name of ['Condições de pagamento', 'Garantia', 'Sobre nós']) {
     await expect(main.getByText(name, { exact: true }).first()).toBeVisible();
   }
-  await expectNoSidewaysScroll(page);
+  await expectFits(page);
   await expectAccessible(page);
   const settings = await page.request.get('/api/v1/settings/organization', { headers: session.headers });
   expect(settings.status()).toBe(200);
