@@ -53,6 +53,7 @@ export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicPro
     owner: { firstName: 'Rui', lastName: 'Vendas', email: 'vendas@aceite.demo' },
     isActionable: true,
     clientChoice: null,
+    sepa: null,
     signedAt: null,
     signedByName: null,
     signedByEmail: null,

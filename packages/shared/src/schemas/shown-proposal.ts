@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHOWN_CONTENT_FIELDS, type ShownContent } from '../content-hash.ts';
+import { ShownSepaSchema } from '../sepa/schedule.ts';
 import {
   ChosenConfigurationSchema,
   PROPOSAL_STATUSES,
@@ -38,6 +39,11 @@ export const ShownProposalSchema = z.object({
   owner: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
   /** What the client chose when accepting (docs/product.md#client-choice); null until then. */
   clientChoice: ChosenConfigurationSchema.nullable(),
+  /**
+   * "Pagamento por Débito Direto SEPA" (docs/product.md#sepa-direct-debit): the schedule's terms and the
+   * creditor the mandate names; null when off. The amounts follow from the total (`sepaSchedule`).
+   */
+  sepa: ShownSepaSchema.nullable(),
   createdAt: z.string(),
 });
 export type ShownProposal = z.infer<typeof ShownProposalSchema>;

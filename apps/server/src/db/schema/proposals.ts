@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  check,
   date,
   index,
   integer,
@@ -159,6 +160,15 @@ export const proposals = pgTable(
      * client cannot decide and the public page says 'Em revisão' (docs/product.md#approvals, issue 34).
      */
     approvalReopenedAt: timestamp('approval_reopened_at', { withTimezone: true }),
+    /**
+     * "Pagamento por Débito Direto SEPA" (issue 39, docs/product.md#sepa-direct-debit): null when off; 'oneOff'
+     * (OOFF, the accepted total) or 'monthly' (`sepaInstalments` months, FRST … FNAL) from
+     * `sepaFirstCollectionDate`. The amounts follow from the accepted total (`sepaSchedule` of
+     * @aceite/shared/sepa/schedule).
+     */
+    sepaPattern: text('sepa_pattern', { enum: ['oneOff', 'monthly'] }),
+    sepaInstalments: integer('sepa_instalments'),
+    sepaFirstCollectionDate: date('sepa_first_collection_date', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -188,6 +198,10 @@ export const proposals = pgTable(
     index('proposals_client_idx').on(t.clientId),
     index('proposals_org_last_viewed_idx').on(t.organizationId, t.lastViewedAt),
     index('proposals_owner_idx').on(t.ownerId),
+    check(
+      'proposals_sepa_schedule_check',
+      sql`(${t.sepaPattern} is null and ${t.sepaInstalments} is null and ${t.sepaFirstCollectionDate} is null) or (${t.sepaPattern} = 'oneOff' and ${t.sepaInstalments} is null and ${t.sepaFirstCollectionDate} is not null) or (${t.sepaPattern} = 'monthly' and ${t.sepaInstalments} between 2 and 60 and ${t.sepaFirstCollectionDate} is not null)`,
+    ),
   ],
 );
 

@@ -74,7 +74,12 @@ export async function renderStoredProposalPdf(
   const loaded = await loadShownProposal(scope, { id });
   if (!loaded) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
   const shown = bound
-    ? toShownProposal({ ...loaded.proposal, ...(bound as BoundFields) }, loaded.client, loaded.owner)
+    ? toShownProposal(
+        { ...loaded.proposal, ...(bound as BoundFields) },
+        loaded.client,
+        loaded.owner,
+        loaded.creditor,
+      )
     : loaded.shown;
   return renderShownProposalPdf({ shown, shownOrganization: loaded.shownOrganization }, appendix);
 }

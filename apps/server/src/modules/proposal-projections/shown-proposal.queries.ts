@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client.ts';
-import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
+import { clients, organizations, proposals, sepaCreditors, users } from '@/db/schema/index.ts';
 import { inTenant } from '@/lib/tenant-scope.ts';
 
 const owner = alias(users, 'owner');
@@ -26,7 +26,7 @@ export interface LoadOptions {
 
 /**
  * The one join of what the client is shown of a proposal (docs/architecture.md, "The shown proposal"): the row,
- * its organization, its owner and its client. The page, the PDF and the seal read it through
+ * its organization, its owner, its client and the organization's SEPA creditor. The page, the PDF and the seal read it through
  * `loadShownProposal`.
  */
 export async function selectShownSource(scope: ShownScope, key: ProposalKey, options: LoadOptions = {}) {
@@ -51,11 +51,14 @@ export async function selectShownSource(scope: ShownScope, key: ProposalKey, opt
       },
       /** The client's email is where nothing but the answer code and the documents go (never shown whole). */
       client: { name: clients.name, company: clients.company, taxId: clients.taxId, email: clients.email },
+      /** The creditor a SEPA mandate names (Configurações → Pagamentos, docs/product.md#sepa-direct-debit). */
+      creditor: { name: sepaCreditors.name, creditorIdentifier: sepaCreditors.creditorIdentifier },
     })
     .from(proposals)
     .innerJoin(organizations, eq(organizations.id, proposals.organizationId))
     .innerJoin(owner, eq(owner.id, proposals.ownerId))
     .leftJoin(clients, eq(clients.id, proposals.clientId))
+    .leftJoin(sepaCreditors, eq(sepaCreditors.organizationId, proposals.organizationId))
     .where(and(...where))
     .limit(1);
   const [row] = await (options.lock ? query.for('update', { of: proposals }) : query);

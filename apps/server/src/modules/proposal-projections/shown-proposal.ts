@@ -35,6 +35,7 @@ export function toShownProposal(
   p: ProposalRow,
   client: { name: string; company: string | null; taxId: string | null } | null,
   owner: { firstName: string; lastName: string; email: string },
+  creditor: { name: string; creditorIdentifier: string } | null,
 ): ShownProposal {
   const content = completeContent(p.content);
   return {
@@ -56,6 +57,17 @@ export function toShownProposal(
     client: client ? { name: client.name, company: client.company, taxId: client.taxId } : null,
     owner: { firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
     clientChoice: p.clientChoice ?? null,
+    // Without a creditor (its settings removed) nothing can be collected: the proposal shows no debit.
+    sepa:
+      p.sepaPattern && p.sepaFirstCollectionDate && creditor
+        ? {
+            pattern: p.sepaPattern,
+            instalments: p.sepaInstalments,
+            firstCollectionDate: p.sepaFirstCollectionDate,
+            creditorName: creditor.name,
+            creditorIdentifier: creditor.creditorIdentifier,
+          }
+        : null,
     createdAt: p.createdAt.toISOString(),
   };
 }
@@ -84,7 +96,7 @@ export async function loadShownProposal(
   if (!source) return undefined;
   return {
     ...source,
-    shown: toShownProposal(source.proposal, source.client, source.owner),
+    shown: toShownProposal(source.proposal, source.client, source.owner, source.creditor),
     shownOrganization: toShownOrganization(source.organization),
   };
 }

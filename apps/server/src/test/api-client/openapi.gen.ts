@@ -16197,6 +16197,14 @@ export interface operations {
                             rejectedAt: string | null;
                             rejectionReason: string | null;
                             rejectionReasonCode: ("price" | "deadline" | "other_supplier" | "no_longer_needed" | "other") | null;
+                            sepa: {
+                                creditorIdentifier: string;
+                                creditorName: string;
+                                firstCollectionDate: string;
+                                instalments: number | null;
+                                /** @enum {string} */
+                                pattern: "oneOff" | "monthly";
+                            } | null;
                             signatureData: string | null;
                             signedAt: string | null;
                             signedByEmail: string | null;
