@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, sepaSchedule } from './schedule.ts';
+import { addMonths, earliestCollectionDate, sepaSchedule, termsOnAcceptance } from './schedule.ts';
 
 describe('sepaSchedule', () => {
   it('a one-off collection is one OOFF of the whole total on the first date', () => {
@@ -67,5 +67,17 @@ describe('sepaSchedule', () => {
     expect(addMonths('2027-12-15', 1)).toBe('2028-01-15');
     expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
     expect(addMonths('2026-11-29', 60)).toBe('2031-11-29');
+  });
+});
+
+describe('termsOnAcceptance', () => {
+  const terms = { pattern: 'monthly' as const, instalments: 3, firstCollectionDate: '2026-12-01' };
+  it('keeps a first date far enough ahead', () => {
+    expect(termsOnAcceptance(terms, '2026-11-20')).toBe(terms);
+    expect(termsOnAcceptance(terms, '2026-11-26').firstCollectionDate).toBe('2026-12-01');
+  });
+  it('moves a first date too near or past to the earliest possible one', () => {
+    expect(earliestCollectionDate('2026-11-29')).toBe('2026-12-04');
+    expect(termsOnAcceptance(terms, '2026-11-29')).toEqual({ ...terms, firstCollectionDate: '2026-12-04' });
   });
 });

@@ -48,6 +48,27 @@ export const ShownSepaSchema = z.object({
 });
 export type ShownSepa = z.infer<typeof ShownSepaSchema>;
 
+/**
+ * Days between the client's acceptance and the first debit, and between each pre-notification email and its
+ * debit: the mandate text states this shorter period instead of the rulebook's default 14 days (EPC SDD Core
+ * rulebook, PT.05; docs/decisions.md, "SEPA").
+ */
+export const SEPA_NOTICE_DAYS = 5;
+
+/** The first date a debit can be collected when a client accepts on `today` (YYYY-MM-DD, the organization's day). */
+export function earliestCollectionDate(today: string): string {
+  return dayjs.utc(today).add(SEPA_NOTICE_DAYS, 'day').format('YYYY-MM-DD');
+}
+
+/**
+ * The terms as the client signs them on `today`: a first date already too near (or past) moves to the earliest
+ * possible one, so the schedule shown before signing is the schedule collected.
+ */
+export function termsOnAcceptance<T extends SepaScheduleTerms>(terms: T, today: string): T {
+  const earliest = earliestCollectionDate(today);
+  return terms.firstCollectionDate < earliest ? { ...terms, firstCollectionDate: earliest } : terms;
+}
+
 /** The date `months` months after `date`, kept to the month's last day when it has fewer days (31 Jan → 28 Feb). */
 export function addMonths(date: string, months: number): string {
   return dayjs.utc(date).add(months, 'month').format('YYYY-MM-DD');
