@@ -277,6 +277,12 @@ export const MESSAGES = {
   sepaBicRequired: 'Indique o BIC: é obrigatório para contas fora do Espaço Económico Europeu.',
   sepaPatternInvalid: 'Escolha a cobrança única ou as prestações mensais.',
   sepaInstalmentsInvalid: 'Indique entre 2 e 60 prestações mensais.',
+  sepaMandateRequired:
+    'Esta proposta é paga por Débito Direto SEPA: indique o titular da conta e o IBAN para a aceitar.',
+  sepaMandateNotExpected: 'Esta proposta não é paga por Débito Direto SEPA: não envie dados de conta.',
+  sepaDebtorNameRequired: 'Indique o titular da conta.',
+  sepaDebtorNameTooLong: 'O titular da conta tem no máximo 70 caracteres.',
+  sepaMandateConsentRequired: 'Para aceitar, autorize o débito direto nos termos acima.',
 } as const;
 
 /**

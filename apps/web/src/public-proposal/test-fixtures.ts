@@ -67,6 +67,7 @@ export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicPro
     recipient: null,
     createdAt: '2026-03-05T10:00:00.000Z',
     answerCode: { required: false },
+    mandate: null,
     privacyNotice: privacyNotice({
       organizationName: 'Atlântico Digital',
       contactName: 'Rui Vendas',

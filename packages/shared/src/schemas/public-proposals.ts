@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { REJECTION_REASON_CODES } from '../rejection-reasons.ts';
+import { MandateInputSchema } from '../sepa/mandate.ts';
 import { stripBidiControls } from '../text.ts';
 import { EmailSchema } from './common.ts';
 import { PublicProposalMessageSchema } from './proposal-messages.ts';
@@ -10,6 +11,10 @@ import { ShownOrganizationSchema, ShownProposalSchema } from './shown-proposal.t
  * What the client sees at /p/{publicToken}: the shown proposal (shown-proposal.ts) with the organization's
  * branding and what only the page has; no internal ids (docs/product.md#public-page).
  */
+/** The mandate signed with the decision, as the page shows it after: its reference and the IBAN masked. */
+export const SignedMandateSchema = z.object({ reference: z.string(), ibanMasked: z.string() });
+export type SignedMandate = z.infer<typeof SignedMandateSchema>;
+
 export const PublicProposalSchema = ShownProposalSchema.extend({
   organization: ShownOrganizationSchema,
   viewCount: z.number().int(),
@@ -41,6 +46,8 @@ export const PublicProposalSchema = ShownProposalSchema.extend({
    * organization turned it off, and only when the proposal has a client with an email to send it to.
    */
   answerCode: z.object({ required: z.boolean() }),
+  /** The SEPA mandate signed with the acceptance (docs/product.md#the-mandate-at-acceptance); null without one. */
+  mandate: SignedMandateSchema.nullable(),
   /**
    * Who processes the client's data and why, shown before deciding and stored word for word with the
    * decision (`privacyNotice` of `privacy-notice.ts`, docs/product.md#personal-data).
@@ -133,7 +140,13 @@ const orEmpty = (v: unknown) => v ?? {};
  */
 export const AcceptInputSchema = z.preprocess(
   orEmpty,
-  z.object({ code: AnswerCodeSchema.optional(), choice: ClientChoiceSchema.optional(), ...shownFields }),
+  z.object({
+    code: AnswerCodeSchema.optional(),
+    choice: ClientChoiceSchema.optional(),
+    /** Required when the proposal is paid by SEPA Direct Debit, refused otherwise (docs/product.md#the-mandate-at-acceptance). */
+    mandate: MandateInputSchema.optional(),
+    ...shownFields,
+  }),
 );
 
 /**
@@ -190,6 +203,7 @@ export const SignInputSchema = z.preprocess(
       .regex(/^data:image\/png;base64,/, MESSAGES.signatureInvalid),
     code: AnswerCodeSchema.optional(),
     choice: ClientChoiceSchema.optional(),
+    mandate: MandateInputSchema.optional(),
     ...shownFields,
   }),
 );

@@ -18,6 +18,27 @@ export const CommentEventDataSchema = CommentSchema.extend({ proposalId: z.uuid(
 /** `client_message.created`: the client's question or change request as the team lists it, with its proposal. */
 export const ClientMessageEventDataSchema = ProposalMessageSchema.extend({ proposalId: z.uuid() });
 
+/**
+ * `mandate.created`: the SEPA mandate the client signed with the acceptance (docs/product.md#the-mandate-at-acceptance),
+ * the IBAN masked, with the schedule of its collections.
+ */
+export const MandateCreatedEventDataSchema = z.object({
+  reference: z.string(),
+  proposalId: z.uuid(),
+  proposalNumber: z.string(),
+  debtorName: z.string(),
+  ibanMasked: z.string(),
+  signedAt: z.iso.datetime(),
+  schedule: z.array(
+    z.object({
+      sequence: z.number().int(),
+      sequenceType: z.enum(['FRST', 'RCUR', 'OOFF', 'FNAL']),
+      collectionDate: z.iso.date(),
+      amountCents: z.number().int(),
+    }),
+  ),
+});
+
 /** `webhook.test`: "Enviar evento de teste". */
 export const WebhookTestEventDataSchema = z.object({ endpointId: z.uuid(), message: z.string() });
 
@@ -28,6 +49,7 @@ export const WEBHOOK_EVENT_COMPONENTS = {
   CommentEventData: CommentEventDataSchema,
   ClientMessageEventData: ClientMessageEventDataSchema,
   WebhookTestEventData: WebhookTestEventDataSchema,
+  MandateCreatedEventData: MandateCreatedEventDataSchema,
 } as const;
 export type WebhookEventComponent = keyof typeof WEBHOOK_EVENT_COMPONENTS;
 
@@ -37,6 +59,7 @@ export function webhookEventComponent(
   if (type === WEBHOOK_TEST_EVENT) return 'WebhookTestEventData';
   if (type === 'comment.created') return 'CommentEventData';
   if (type === 'client_message.created') return 'ClientMessageEventData';
+  if (type === 'mandate.created') return 'MandateCreatedEventData';
   if (type.startsWith('client.')) return 'ClientDetail';
   return 'Proposal';
 }

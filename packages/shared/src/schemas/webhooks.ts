@@ -19,6 +19,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'client_message.created',
   'client.created',
   'client.updated',
+  'mandate.created',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -43,6 +44,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'client_message.created': 'Pergunta ou pedido de alterações do cliente',
   'client.created': 'Cliente criado',
   'client.updated': 'Cliente alterado',
+  'mandate.created': 'Autorização de débito direto SEPA assinada',
 };
 
 export const WEBHOOK_ENDPOINT_STATUSES = ['active', 'paused', 'disabled'] as const;

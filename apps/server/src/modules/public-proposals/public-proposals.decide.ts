@@ -18,11 +18,14 @@ import {
   MAX_SIGNATURE_HEIGHT,
   MAX_SIGNATURE_WIDTH,
 } from '@aceite/shared/schemas/public-proposals';
+import type { MandateInput } from '@aceite/shared/sepa/mandate';
 import { computeTotals } from '@aceite/shared/totals';
 import type { Db } from '@/db/client.ts';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
+import { now } from '@/lib/clock.ts';
+import { organizationToday } from '@/lib/validity.ts';
 import { assertClientMayDecide } from '@/modules/approvals/approvals.service.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
@@ -31,6 +34,7 @@ import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalAnsweredText } from '@/modules/notifications/notifications.texts.ts';
 import { queueSeal } from '@/modules/sealed-documents/sealed-documents.service.ts';
+import { recordSignedMandate, type SignedMandateRecord } from '@/modules/sepa/sepa-mandates.ts';
 import { enqueueProposalEvent } from '@/modules/webhooks/proposal-events.ts';
 import { type AnswerCodeCheck, codeError, verifyAnswerCode } from './public-proposals.answer-code.ts';
 import {
@@ -43,6 +47,7 @@ import {
   assertClientCaller,
   boundContent,
   expireAndAnnounce,
+  type Found,
   isAnswerable,
   noticeFor,
   origin,
@@ -62,6 +67,17 @@ export interface ShownVersion {
   contentSha256: string;
   /** The optional items and quantities chosen (accept and sign); absent: the default choice. */
   choice?: ClientChoice;
+  /** The SEPA mandate signed with the acceptance (docs/product.md#the-mandate-at-acceptance). */
+  mandate?: MandateInput;
+}
+
+/**
+ * A proposal paid by SEPA Direct Debit is accepted only with the mandate, and a mandate is refused for one that
+ * is not (400, before the code is tried: it would cost the client an attempt).
+ */
+function assertMandateFits(found: Found, shown: ShownVersion): void {
+  if (found.shown.sepa && !shown.mandate) throw fieldError('mandate', MESSAGES.sepaMandateRequired);
+  if (!found.shown.sepa && shown.mandate) throw fieldError('mandate', MESSAGES.sepaMandateNotExpected);
 }
 
 /**
@@ -98,6 +114,45 @@ export function chosenConfiguration(p: ProposalRow, given: ClientChoice | undefi
     })),
     ...totals,
   };
+}
+
+/**
+ * Records the mandate for a proposal paid by SEPA Direct Debit: the terms of the locked row (the content the
+ * hash was checked on), the creditor as the page showed it, the date of signature from the server's clock.
+ */
+async function signMandate(
+  tx: Db,
+  found: Found,
+  row: typeof proposals.$inferSelect,
+  shown: ShownVersion,
+  acceptedTotalCents: number,
+): Promise<SignedMandateRecord | null> {
+  const creditor = found.shown.sepa;
+  if (!creditor || !shown.mandate) return null;
+  if (!row.sepaPattern || !row.sepaFirstCollectionDate)
+    throw new AppError('CONFLICT', MESSAGES.proposalChanged);
+  const signedAt = now();
+  return recordSignedMandate(tx, {
+    organizationId: row.organizationId,
+    proposalId: row.id,
+    proposalNumber: row.number,
+    mandate: shown.mandate,
+    creditor,
+    terms: {
+      pattern: row.sepaPattern,
+      instalments: row.sepaInstalments,
+      firstCollectionDate: row.sepaFirstCollectionDate,
+    },
+    acceptedTotalCents,
+    signedAt,
+    today: organizationToday(found.organization.timezone, signedAt),
+  });
+}
+
+/** The mandate in the append-only chain: no personal data in clear (docs/decisions.md, evidence). */
+function mandateEvidence(m: SignedMandateRecord) {
+  const { debtorName, ...rest } = m;
+  return { ...rest, debtorNameSha256: createHash('sha256').update(debtorName).digest('hex') };
 }
 
 /** The reason as the notification words it; long reasons are cut (the detail page shows them whole). */
@@ -149,7 +204,10 @@ async function decide(
   // In review (issue 34): refused before the code is tried, and again on the locked row below.
   assertClientMayDecide(found.proposal);
   // An impossible choice is refused before the code is tried (it would cost the client an attempt).
-  if (action !== 'rejected') chosenConfiguration(found.proposal, shown.choice);
+  if (action !== 'rejected') {
+    chosenConfiguration(found.proposal, shown.choice);
+    assertMandateFits(found, shown);
+  }
   const verified = await verifyAnswerCode(db, found, code).catch(async (error: unknown) => {
     // Answered meanwhile (another tab, a concurrent answer that used the code): that is the news, not the code.
     const now = await selectByToken(db, token);
@@ -169,6 +227,8 @@ async function decide(
     // The choice is priced on the content decided on, and kept with the decision (docs/product.md#client-choice).
     const configuration = action === 'rejected' ? null : chosenConfiguration(row, shown.choice);
     if (configuration) await storeClientChoice(tx, token, configuration);
+    // The debit authorisation signed with the same code, for the total accepted (docs/product.md#the-mandate-at-acceptance).
+    const mandate = configuration ? await signMandate(tx, found, row, shown, configuration.totalValue) : null;
     // Used inside the answer's transaction: a refused answer leaves the code unused, a used one is refused.
     if (verified.codeId && !(await useAnswerCode(tx, verified.codeId, verified.usedAt))) {
       throw codeError(MESSAGES.answerCodeExpired);
@@ -192,6 +252,8 @@ async function decide(
         verification: verified.record.method === 'email_code' ? 'email_code' : verified.record.reason,
         // What exactly was accepted: separate from the content's hash, which stays that of the published content.
         ...(configuration && { clientChoice: configuration }),
+        // The mandate with the IBAN masked and the debtor's name as a hash (docs/decisions.md, "The mandate at acceptance").
+        ...(mandate && { sepaMandate: mandateEvidence(mandate) }),
         ...evidenceExtra,
       },
     });
@@ -212,6 +274,8 @@ async function decide(
         // The statement the page showed about the client's data, as the current settings word it.
         privacyNotice: noticeFor(found).text,
         ...(configuration && { clientChoice: configuration }),
+        // The mandate as the sealed PDF prints it: the IBAN masked (docs/product.md#the-mandate-at-acceptance).
+        ...(mandate && { sepaMandate: mandate }),
         ...extra,
       },
     });

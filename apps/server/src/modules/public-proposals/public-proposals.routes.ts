@@ -14,6 +14,7 @@ import {
   RejectInputSchema,
   SignInputSchema,
 } from '@aceite/shared/schemas/public-proposals';
+import type { MandateInput } from '@aceite/shared/sepa/mandate';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,10 +50,12 @@ const shownOf = (b: {
   version: number;
   contentSha256: string;
   choice?: ClientChoice;
+  mandate?: MandateInput;
 }): decisions.ShownVersion => ({
   version: b.version,
   contentSha256: b.contentSha256,
   choice: b.choice,
+  mandate: b.mandate,
 });
 const decision = dataEnvelope(z.object({ status: z.enum(PROPOSAL_STATUSES) }));
 

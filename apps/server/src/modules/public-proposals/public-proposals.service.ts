@@ -10,7 +10,7 @@ import {
 import { readingRetentionMonths, requiresAnswerCode } from '@aceite/shared/schemas/organization-settings';
 import type { PublicProposalMessage } from '@aceite/shared/schemas/proposal-messages';
 import { completeContent } from '@aceite/shared/schemas/proposals';
-import type { PublicProposal, RecordedView } from '@aceite/shared/schemas/public-proposals';
+import type { PublicProposal, RecordedView, SignedMandate } from '@aceite/shared/schemas/public-proposals';
 import type { Db } from '@/db/client.ts';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -25,6 +25,7 @@ import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalViewedText } from '@/modules/notifications/notifications.texts.ts';
 import { type ProposalPdf, renderShownProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
 import { type LoadedProposal, loadShownProposal } from '@/modules/proposal-projections/shown-proposal.ts';
+import { selectSignedMandate } from '@/modules/sepa/sepa-mandates.ts';
 import { enqueueProposalEvent } from '@/modules/webhooks/proposal-events.ts';
 import {
   expireOverdue,
@@ -63,7 +64,11 @@ export function isAnswerable(found: Found): boolean {
   return isOpenToAnswer(found.proposal, todayOf(found));
 }
 
-function toPublicDto(found: Found, messages: PublicProposalMessage[] = []): PublicProposal {
+function toPublicDto(
+  found: Found,
+  messages: PublicProposalMessage[] = [],
+  mandate: SignedMandate | null = null,
+): PublicProposal {
   const p = found.proposal;
   return {
     ...found.shown,
@@ -86,6 +91,7 @@ function toPublicDto(found: Found, messages: PublicProposalMessage[] = []): Publ
     recipient: frozenRecipient(found),
     answerCode: { required: answerCodeRequired(found) },
     privacyNotice: noticeFor(found),
+    mandate,
   };
 }
 
@@ -173,11 +179,18 @@ function countsAsView(found: Found, meta: PublicRequestMeta): boolean {
  */
 export async function viewProposal(db: Db, token: string, meta: PublicRequestMeta): Promise<PublicProposal> {
   const found = await findReadable(db, token, meta);
-  if (!countsAsView(found, meta))
-    return toPublicDto(found, await selectPublicMessages(db, found.proposal.id));
+  if (!countsAsView(found, meta)) return readPage(db, found);
   await countVisit(db, found, meta);
-  const now = await findVisible(db, token);
-  return toPublicDto(now, await selectPublicMessages(db, now.proposal.id));
+  return readPage(db, await findVisible(db, token));
+}
+
+/** The page's data: the proposal, the conversation and the mandate signed with the acceptance. */
+async function readPage(db: Db, found: Found): Promise<PublicProposal> {
+  const [messages, mandate] = await Promise.all([
+    selectPublicMessages(db, found.proposal.id),
+    selectSignedMandate(db, found.proposal.id),
+  ]);
+  return toPublicDto(found, messages, mandate);
 }
 
 /**
