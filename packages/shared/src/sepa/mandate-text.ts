@@ -19,6 +19,9 @@ export const MANDATE_REFERENCE_PENDING = 'atribuída ao aceitar';
 /** The title of the mandate, as the page and the sealed PDF head it. */
 export const MANDATE_TITLE = 'Autorização de Débito Direto SEPA (esquema Core)';
 
+/** A name at the end of a sentence: one full stop, not two after "Lda.". */
+const sentenceEnd = (name: string) => (name.endsWith('.') ? name : `${name}.`);
+
 /** The mandate's paragraphs: the parties, the authorisation, the refund right and the pre-notification. */
 export function sepaMandateText(parties: MandateTextParties): string[] {
   return [
@@ -26,7 +29,7 @@ export function sepaMandateText(parties: MandateTextParties): string[] {
       `Referência da autorização: ${parties.reference ?? MANDATE_REFERENCE_PENDING}.`,
     `Ao subscrever esta autorização, está a autorizar (A) ${parties.creditorName} a enviar instruções ao ` +
       'seu banco para debitar a sua conta e (B) o seu banco a debitar a sua conta de acordo com as ' +
-      `instruções de ${parties.creditorName}.`,
+      `instruções de ${sentenceEnd(parties.creditorName)}`,
     'Os seus direitos incluem o direito a ser reembolsado pelo seu banco nos termos e condições do contrato ' +
       'celebrado com o seu banco. O reembolso deve ser solicitado até um prazo de oito semanas a contar da ' +
       'data do débito na sua conta.',

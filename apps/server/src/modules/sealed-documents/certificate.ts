@@ -1,4 +1,6 @@
-import { formatInstantDateTime } from '@aceite/shared/dates';
+import { formatCalendarDate, formatInstantDateTime } from '@aceite/shared/dates';
+import { formatMoney } from '@aceite/shared/money';
+import { MANDATE_TITLE, sepaMandateText } from '@aceite/shared/sepa/mandate-text';
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
@@ -29,7 +31,28 @@ export interface CertificateData {
    * server's alone (docs/product.md#sealed-certificate).
    */
   timestampAuthority: string | null;
+  /** The SEPA mandate signed with the acceptance, the IBAN masked (docs/product.md#the-mandate-at-acceptance). */
+  mandate?: CertificateMandate | null;
 }
+
+/** The mandate as the decision's record keeps it (public-proposals.decide.ts, `sepaMandate`). */
+export interface CertificateMandate {
+  reference: string;
+  signedAt: string;
+  debtorName: string;
+  ibanMasked: string;
+  debtorBic: string | null;
+  creditorName: string;
+  creditorIdentifier: string;
+  schedule: { sequence: number; sequenceType: string; collectionDate: string; amountCents: number }[];
+}
+
+const SEQUENCE_TYPE_LABELS: Record<string, string> = {
+  OOFF: 'única',
+  FRST: 'primeira',
+  RCUR: 'recorrente',
+  FNAL: 'última',
+};
 
 /** What the certificate says about where its times come from: with a TSA, who attests the seal's time. */
 export function timeSourceText(timestampAuthority: string | null): string {
@@ -172,6 +195,38 @@ async function drawCertificate(doc: PDFDocument, fonts: PdfFonts, data: Certific
     page.drawText('Assinatura', { x: MARGIN, y: y - 10, size: 9, font: bold, color: MUTED });
     page.drawImage(png, { x: MARGIN + 150, y: y - scaled.height, ...scaled });
     y -= scaled.height + 14;
+  }
+
+  if (data.mandate) {
+    const m = data.mandate;
+    y -= 6;
+    heading(MANDATE_TITLE, 13);
+    field('Referência', m.reference);
+    field('Data da assinatura', lisbonAndUtc(new Date(m.signedAt)).lisbon);
+    field('Titular da conta', m.debtorName);
+    field('IBAN', m.ibanMasked);
+    if (m.debtorBic) field('BIC', m.debtorBic);
+    field('Credor', m.creditorName);
+    field('Identificador de credor', m.creditorIdentifier);
+    field(
+      'Débitos',
+      ...m.schedule.map(
+        (c) =>
+          `${c.sequence}. ${formatCalendarDate(c.collectionDate)} · ${formatMoney(c.amountCents)} · ` +
+          `${SEQUENCE_TYPE_LABELS[c.sequenceType] ?? c.sequenceType} (${c.sequenceType})`,
+      ),
+    );
+    // The scheme's words, as the page showed them before the client signed (packages/shared/src/sepa/mandate-text.ts).
+    y -= 4;
+    for (const paragraph of sepaMandateText({ ...m, reference: m.reference })) {
+      const lines = wrap(regular, 9, text(paragraph), contentWidth);
+      ensure(12 * lines.length + 4);
+      for (const line of lines) {
+        page.drawText(line, { x: MARGIN, y: y - 9, size: 9, font: regular, color: INK });
+        y -= 12;
+      }
+      y -= 4;
+    }
   }
 
   y -= 6;

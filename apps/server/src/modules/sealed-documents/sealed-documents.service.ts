@@ -25,7 +25,12 @@ import { clientSenderName, queueEmail } from '@/modules/email/email.service.ts';
 import { sealedDocumentEmail } from '@/modules/email/email.templates.ts';
 import { listEvidence, verifyChain } from '@/modules/evidence/evidence.service.ts';
 import { renderStoredProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
-import { type CertificateData, certificateAppendix, lisbonAndUtc } from './certificate.ts';
+import {
+  type CertificateData,
+  type CertificateMandate,
+  certificateAppendix,
+  lisbonAndUtc,
+} from './certificate.ts';
 import { sealPdf } from './seal.ts';
 import {
   claimDueSeals,
@@ -167,6 +172,8 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
     verificationCode: job.verificationCode,
     verificationUrl: verificationUrl(deps.appUrl, job.verificationCode),
     timestampAuthority: deps.tsa ? tsaName(deps.tsa.url) : null,
+    // Recorded by the decision with the IBAN masked (docs/product.md#the-mandate-at-acceptance).
+    mandate: (meta.sepaMandate as CertificateMandate | undefined) ?? null,
   };
   // One document: the proposal's pages and the certificate's, in one embedded font family and numbered
   // together ("Página 3 de 3").
