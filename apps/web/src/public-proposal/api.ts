@@ -7,6 +7,7 @@ import type {
   PublicAttachment,
   PublicProposal,
 } from '@aceite/shared/schemas/public-proposals';
+import type { MandateInput } from '@aceite/shared/sepa/mandate';
 
 /** A failed call to the public API, with the server's pt-PT message when the body had one. */
 export class PublicApiError extends Error {
@@ -188,6 +189,8 @@ export interface ShownVersion {
   contentSha256: string;
   /** The optional items and quantities chosen (accept and sign; docs/product.md#client-choice). */
   choice?: ClientChoice;
+  /** The SEPA mandate signed with the acceptance (docs/product.md#the-mandate-at-acceptance). */
+  mandate?: MandateInput;
 }
 
 /** The version and content hash of the proposal as this page shows it (WebCrypto, the server's function). */

@@ -14,11 +14,13 @@ import {
   REJECTION_REASON_LABELS,
   type RejectionReasonCode,
 } from '@aceite/shared/rejection-reasons';
+import type { MandateInput } from '@aceite/shared/sepa/mandate';
 import { Button, Modal, Radio, Textarea } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AnswerCodeField, type AnswerCodeState } from './answer-code-field';
+import { checkMandate, MandateFields, type MandateState } from './mandate-fields';
 
 export function NotificationsHost() {
   return <Notifications position="top-center" zIndex={1000} />;
@@ -67,7 +69,13 @@ export function AcceptModal({
   actionColor,
   code,
   closeAtOnce,
-}: DialogProps & { onConfirm: () => void; actionColor?: string }) {
+  mandate,
+}: DialogProps & {
+  onConfirm: (mandate?: MandateInput) => void;
+  actionColor?: string;
+  /** The SEPA mandate signed with the acceptance, when the proposal is paid by direct debit. */
+  mandate?: MandateState | null;
+}) {
   return (
     <Modal
       opened={opened}
@@ -75,17 +83,27 @@ export function AcceptModal({
       transitionProps={closeAtOnce ? AT_ONCE : undefined}
       title="Aceitar proposta"
       centered
+      size={mandate ? 'lg' : undefined}
       closeButtonProps={closeButtonProps}
     >
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          onConfirm();
+          if (!mandate) return onConfirm();
+          const checked = checkMandate(mandate.values);
+          if ('errors' in checked) return mandate.onChange(mandate.values, checked.errors);
+          onConfirm(checked.mandate);
         }}
       >
         <p className="pp-lead">{MESSAGES.acceptConfirm}</p>
-        {code ? <AnswerCodeField state={code} autoFocus /> : null}
+        {mandate ? <MandateFields state={mandate} /> : null}
+        {code ? <AnswerCodeField state={code} autoFocus={!mandate} /> : null}
+        {mandate ? (
+          <p className="pp-fineprint pp-fineprint-spaced">
+            O mesmo código confirma a aceitação da proposta e a autorização de débito direto.
+          </p>
+        ) : null}
         <div className="pp-modal-actions">
           <Button variant="default" onClick={onClose} disabled={submitting}>
             Cancelar

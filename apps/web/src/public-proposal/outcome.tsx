@@ -87,6 +87,7 @@ export function SignedOutcome({ proposal, headingRef }: OutcomeProps) {
           Assinada digitalmente{signedAt ? ` em ${formatDateTime(signedAt)}` : ''}. Pode imprimir ou guardar
           esta página como comprovativo.
         </p>
+        <SignedMandate proposal={proposal} />
       </OutcomeBox>
       <div className="pp-signature">
         {proposal.signatureData ? (
@@ -121,6 +122,17 @@ export function SignedOutcome({ proposal, headingRef }: OutcomeProps) {
   );
 }
 
+/** The SEPA mandate signed with the acceptance: its reference and the IBAN masked (docs/product.md#the-mandate-at-acceptance). */
+function SignedMandate({ proposal }: { proposal: PublicProposal }) {
+  if (!proposal.mandate) return null;
+  return (
+    <p className="pp-mandate-outcome" data-testid="signed-mandate">
+      Autorização de débito direto SEPA assinada: referência <strong>{proposal.mandate.reference}</strong>,
+      conta {proposal.mandate.ibanMasked}.
+    </p>
+  );
+}
+
 export function AcceptedOutcome({ proposal, headingRef }: OutcomeProps) {
   const { formatDateTime } = usePageDates();
   return (
@@ -136,6 +148,7 @@ export function AcceptedOutcome({ proposal, headingRef }: OutcomeProps) {
           : 'Esta proposta foi aceite.'}{' '}
         {proposal.owner.firstName} entrará em contacto consigo para os próximos passos.
       </p>
+      <SignedMandate proposal={proposal} />
     </OutcomeBox>
   );
 }

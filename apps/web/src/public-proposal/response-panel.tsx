@@ -18,6 +18,7 @@ import {
 import { formatCalendarDate } from './format';
 import { useHydrated } from './hydrated';
 import { type InteractionsModule, loadSignature, type SignatureModule } from './lazy';
+import type { MandateErrors, MandateState, MandateValues } from './mandate-fields';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CODE_PATTERN = /^\d{6}$/;
@@ -98,6 +99,25 @@ export function ResponsePanel({
     null,
   );
   const [sendingCode, setSendingCode] = useState(false);
+  // The SEPA mandate (issue 39): asked in the accept and sign dialogs when the proposal is paid by direct debit.
+  const [mandateValues, setMandateValues] = useState<MandateValues>({
+    debtorName: proposal.client?.company || proposal.client?.name || '',
+    iban: '',
+    bic: '',
+    consent: false,
+  });
+  const [mandateErrors, setMandateErrors] = useState<MandateErrors>({});
+  const mandateState: MandateState | null = proposal.sepa
+    ? {
+        sepa: proposal.sepa,
+        values: mandateValues,
+        errors: mandateErrors,
+        onChange: (values, errors) => {
+          setMandateValues(values);
+          setMandateErrors(errors);
+        },
+      }
+    : null;
   const [sendError, setSendError] = useState<string | null>(null);
 
   async function sendCode() {
@@ -350,14 +370,19 @@ export function ResponsePanel({
             submitting={submitting}
             actionColor={actionColor}
             code={codeState}
+            mandate={mandateState}
             closeAtOnce={closeAtOnce}
             onClose={close}
-            onConfirm={() => {
+            onConfirm={(mandate) => {
               const typed = codeReady();
               if (typed === false) return;
               void run(
                 async () =>
-                  acceptPublicProposal(publicToken, { ...(await shownVersionOf(proposal)), choice }, typed),
+                  acceptPublicProposal(
+                    publicToken,
+                    { ...(await shownVersionOf(proposal)), choice, mandate },
+                    typed,
+                  ),
                 MESSAGES.acceptSuccess,
                 MESSAGES.acceptError,
               );
@@ -395,9 +420,10 @@ export function ResponsePanel({
           signerEmail={signerEmail.trim()}
           actionColor={actionColor}
           code={codeState}
+          mandate={mandateState}
           closeAtOnce={closeAtOnce}
           onClose={close}
-          onConfirm={(signatureData) => {
+          onConfirm={(signatureData, mandate) => {
             const typed = codeReady();
             if (typed === false) return;
             void run(
@@ -410,7 +436,7 @@ export function ResponsePanel({
                     signerEmail: signerEmail.trim(),
                     ...(typed ? { code: typed } : {}),
                   },
-                  { ...(await shownVersionOf(proposal)), choice },
+                  { ...(await shownVersionOf(proposal)), choice, mandate },
                 ),
               MESSAGES.signSuccess,
               MESSAGES.signError,

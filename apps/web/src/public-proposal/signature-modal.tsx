@@ -5,12 +5,14 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import { MESSAGES } from '@aceite/shared/messages';
+import type { MandateInput } from '@aceite/shared/sepa/mandate';
 import { Button, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconEraser } from '@tabler/icons-react';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import SignaturePad, { type PointGroup } from 'signature_pad';
 import { AnswerCodeField, type AnswerCodeState } from './answer-code-field';
+import { checkMandate, MandateFields, type MandateState } from './mandate-fields';
 
 /** The exported signature: 600×200 PNG whatever the screen (docs/product.md#limits-and-defaults). */
 export const SIGNATURE_WIDTH = 600;
@@ -64,9 +66,11 @@ interface SignatureModalProps {
   signerEmail: string;
   actionColor?: string;
   onClose: () => void;
-  onConfirm: (signatureData: string) => void;
+  onConfirm: (signatureData: string, mandate?: MandateInput) => void;
   /** The emailed code's field, when the proposal asks for one. */
   code?: AnswerCodeState | null;
+  /** The SEPA mandate signed with the proposal, when it is paid by direct debit. */
+  mandate?: MandateState | null;
   /** Close without the exit animation (a refused answer: see `closeAtOnce` in response-panel.tsx). */
   closeAtOnce?: boolean;
 }
@@ -139,6 +143,7 @@ export function SignatureModal({
   onConfirm,
   code,
   closeAtOnce,
+  mandate,
 }: SignatureModalProps) {
   const padRef = useRef<SignaturePad | null>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
@@ -153,7 +158,10 @@ export function SignatureModal({
       setError(MESSAGES.signatureRequired);
       return;
     }
-    onConfirm(exportPng(canvas));
+    if (!mandate) return onConfirm(exportPng(canvas));
+    const checked = checkMandate(mandate.values);
+    if ('errors' in checked) return mandate.onChange(mandate.values, checked.errors);
+    onConfirm(exportPng(canvas), checked.mandate);
   };
 
   return (
@@ -182,8 +190,13 @@ export function SignatureModal({
           {error}
         </p>
       ) : null}
+      {mandate ? <MandateFields state={mandate} /> : null}
       {code ? <AnswerCodeField state={code} /> : null}
-      <p className="pp-fineprint pp-fineprint-spaced">Ao confirmar, assina e aceita esta proposta.</p>
+      <p className="pp-fineprint pp-fineprint-spaced">
+        {mandate
+          ? 'Ao confirmar, assina e aceita esta proposta e a autorização de débito direto, com o mesmo código.'
+          : 'Ao confirmar, assina e aceita esta proposta.'}
+      </p>
       <div className="pp-modal-actions">
         <Button
           variant="subtle"
