@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import {
-  expect as baseExpect,
-  DEMO,
-  DEMO_PASSWORD,
-  expectAccessible,
-  expectAccessibleAtBothWidths,
-  signIn,
-  test,
-} from './fixtures.ts';
+import { expect as baseExpect, DEMO, DEMO_PASSWORD, expectAccessible, signIn, test } from './fixtures.ts';
 import { linkFromOutbox } from './mail.ts';
 import { scaled } from './timing.ts';
 
@@ -95,12 +87,12 @@ async function createTenantWithInactiveUser(request: APIRequestContext): Promise
 }
 
 test.describe('platform administration @mobile', () => {
-  test('the superadmin impersonates a sales user, sees the banner and their data, then stops', {
-    tag: '@desktop',
-  }, async ({ page }) => {
+  test('the superadmin impersonates a sales user, sees the banner and their data, then stops', async ({
+    page,
+  }) => {
     await signIn(page, DEMO.superadmin);
     await openAdminUsers(page);
-    await expectAccessibleAtBothWidths(page);
+    await expectAccessible(page);
 
     await search(page, DEMO.sales);
     await expect(page.getByText('1 utilizador', { exact: true })).toBeVisible();
@@ -108,7 +100,7 @@ test.describe('platform administration @mobile', () => {
     const dialog = page.getByRole('dialog', { name: 'Impersonar utilizador' });
     await expect(dialog).toContainText(DEMO.sales);
     await expect(dialog).toContainText('Demo Lda');
-    await expectAccessibleAtBothWidths(page);
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Impersonar' }).click();
 
     await expect(page).toHaveURL(/\/dashboard$/, AFTER_RELOAD);
@@ -131,7 +123,7 @@ test.describe('platform administration @mobile', () => {
     expect(bannerBox?.y ?? -1).toBeGreaterThanOrEqual(header?.y ?? 0);
     expect((bannerBox?.y ?? 0) + (bannerBox?.height ?? 0)).toBeLessThanOrEqual(headerBottom);
     expect(heading?.y ?? 0).toBeGreaterThanOrEqual(headerBottom);
-    await expectAccessibleAtBothWidths(page);
+    await expectAccessible(page);
 
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/dashboard$/, AFTER_RELOAD);

@@ -226,6 +226,14 @@ test.describe('accounts and sessions @mobile', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectFits(page);
     }
+    // The sidebar lives in the phone's navigation menu: open it and go through it.
+    await page.getByRole('button', { name: 'Abrir menu de navegação' }).click();
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+    await nav.getByRole('button', { name: 'Propostas' }).click();
+    await nav.getByRole('link', { name: /^Todas/ }).click();
+    await expect(page).toHaveURL(/\/proposals$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page);
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/nao-existe');
