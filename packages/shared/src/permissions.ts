@@ -57,7 +57,7 @@ const MATRIX: Record<Permission, readonly Role[]> = {
   'webhook:manage': ['admin'],
   // Pagamentos (docs/product.md#mandates-collections-and-the-file): the debtors' bank data and the money owed are
   // for whoever runs the organization's billing, admins and managers; they also export the file and mark
-  // collections paid or returned. Sales and viewers see neither (docs/decisions.md, "SEPA — Pagamentos").
+  // collections paid or returned. Sales and viewers see neither (docs/decisions.md, "Issue 39 — SEPA Pagamentos: who sees it, overdue collections, concurrent exports").
   'payments:read': ['admin', 'manager'],
   'payments:manage': ['admin', 'manager'],
 };

@@ -131,7 +131,7 @@ export async function selectCollection(scope: Scope, id: string) {
 
 /**
  * The due collections of active mandates an export for `collectionDate` takes: those of that date and the overdue
- * ones (dated before `today`, re-dated by the export; docs/decisions.md, "SEPA — Pagamentos"), locked so a
+ * ones (dated before `today`, re-dated by the export; docs/decisions.md, "Issue 39 — SEPA Pagamentos: who sees it, overdue collections, concurrent exports"), locked so a
  * concurrent export skips them (`FOR UPDATE SKIP LOCKED`): two exports never carry the same collection.
  */
 export async function lockDueCollections(scope: Scope, collectionDate: string, today: string) {

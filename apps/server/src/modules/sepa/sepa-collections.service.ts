@@ -185,7 +185,7 @@ export interface ExportResult {
 
 /**
  * "Exportar ficheiro SEPA" for a date: every due collection of an active mandate of that date, and the overdue
- * ones re-dated to it (docs/decisions.md, "SEPA — Pagamentos"), written as pain.008, stored, and marked
+ * ones re-dated to it (docs/decisions.md, "Issue 39 — SEPA Pagamentos: who sees it, overdue collections, concurrent exports"), written as pain.008, stored, and marked
  * submitted in one transaction. The rows are locked `FOR UPDATE SKIP LOCKED`, so two exports at once never
  * carry the same collection.
  */
