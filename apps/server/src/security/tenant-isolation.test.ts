@@ -63,6 +63,12 @@ const ONE_TIME_TOKEN = { status: 400, reason: 'one answer for every unusable one
 
 /** Organization routes: the caller is an admin of the other organization; the answer must be 404. */
 const ORGANIZATION_CASES: Record<string, Case[]> = {
+  'POST /payments/mandates/{id}/revoke': [{ params: (_, f) => ({ id: f.mandateId }) }],
+  'POST /payments/collections/{id}/paid': [{ params: (_, f) => ({ id: f.collectionId }) }],
+  'POST /payments/collections/{id}/returned': [
+    { params: (_, f) => ({ id: f.collectionId }), body: () => ({ reason: 'MS02' }) },
+  ],
+  'GET /payments/exports/{id}/file': [{ params: (_, f) => ({ id: f.exportId }) }],
   'GET /clients/{id}': [{ params: (_, f) => ({ id: f.clientId }) }],
   'PUT /clients/{id}': [
     { params: (_, f) => ({ id: f.clientId }), body: () => ({ name: 'Intruso', email: 'intruso@x.pt' }) },
@@ -245,12 +251,6 @@ const PUBLIC_CASES: Record<string, Case[]> = {
       body: () => ({ kind: 'question', name: 'Intruso', email: 'intruso@x.pt', message: 'Olá' }),
     },
   ],
-  'POST /payments/mandates/{id}/revoke': [{ params: (_, f) => ({ id: f.mandateId }) }],
-  'POST /payments/collections/{id}/paid': [{ params: (_, f) => ({ id: f.collectionId }) }],
-  'POST /payments/collections/{id}/returned': [
-    { params: (_, f) => ({ id: f.collectionId }), body: () => ({ reason: 'MS02' }) },
-  ],
-  'GET /payments/exports/{id}/file': [{ params: (_, f) => ({ id: f.exportId }) }],
   'GET /public/proposals/{publicToken}/attachments': [{ params: () => ({ publicToken: unknownToken() }) }],
   // 'Não quero receber mais lembretes' (docs/product.md#reminders).
   'POST /public/proposals/{publicToken}/reminders/stop': [

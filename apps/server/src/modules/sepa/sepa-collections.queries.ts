@@ -249,3 +249,56 @@ export async function selectExport(scope: Scope, id: string): Promise<ExportRow 
     .limit(1);
   return row;
 }
+
+/**
+ * The collections whose pre-notification is due at `today` (docs/product.md#mandates-collections-and-the-file):
+ * still due, of an active mandate, not yet notified, dated from today to `lastDate` (today + SEPA_NOTICE_DAYS).
+ * Every organization's: the job is the system's.
+ */
+export async function selectPreNotificationCandidates(db: Scope['db'], today: string, lastDate: string) {
+  return db
+    .select({ id: sepaCollections.id, organizationId: sepaCollections.organizationId })
+    .from(sepaCollections)
+    .innerJoin(sepaMandates, eq(sepaMandates.id, sepaCollections.mandateId))
+    .where(
+      and(
+        eq(sepaCollections.status, 'due'),
+        eq(sepaMandates.status, 'active'),
+        sql`${sepaCollections.preNotifiedAt} is null`,
+        gte(sepaCollections.collectionDate, today),
+        lte(sepaCollections.collectionDate, lastDate),
+      ),
+    )
+    .orderBy(asc(sepaCollections.collectionDate))
+    .limit(500);
+}
+
+/**
+ * Claims one collection's pre-notification: sets `pre_notified_at` only if still unset, so of two runs at once
+ * one alone gets the row back (and queues the email in the same transaction).
+ */
+export async function claimPreNotification(scope: Scope, id: string, at: Date) {
+  const [row] = await scope.db
+    .update(sepaCollections)
+    .set({ preNotifiedAt: at })
+    .where(
+      and(
+        inTenant(sepaCollections, scope),
+        eq(sepaCollections.id, id),
+        sql`${sepaCollections.preNotifiedAt} is null`,
+        eq(sepaCollections.status, 'due'),
+      ),
+    )
+    .returning();
+  if (!row) return undefined;
+  const [joined] = await scope.db
+    .select({
+      mandate: sepaMandates,
+      proposalNumber: proposals.number,
+      recipientEmail: sql<string | null>`coalesce(${proposals.recipientEmail}, ${proposals.signedByEmail})`,
+    })
+    .from(sepaMandates)
+    .innerJoin(proposals, eq(proposals.id, sepaMandates.proposalId))
+    .where(and(inTenant(sepaMandates, scope), eq(sepaMandates.id, row.mandateId)));
+  return joined ? { collection: row, ...joined } : undefined;
+}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { calendarDay } from '@aceite/shared/dates';
 import { MESSAGES } from '@aceite/shared/messages';
 import type { Paged } from '@aceite/shared/schemas/common';
 import type {
@@ -36,7 +37,7 @@ const TIME_ZONE = 'Europe/Lisbon';
 
 /** Today in Lisbon, YYYY-MM-DD: the day a collection becomes overdue. */
 export function todayInLisbon(at: Date = now()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(at);
+  return calendarDay(at, TIME_ZONE);
 }
 
 async function assertRead(ctx: TenantContext): Promise<void> {
