@@ -1,3 +1,4 @@
+import { formatMoney } from '@aceite/shared/money';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -70,9 +71,10 @@ describe('the pre-notification email', () => {
     expect(mail).toHaveLength(1);
     const first = collections[0];
     expect(mail[0]?.to).toBe('devedora@cliente.pt');
-    expect(mail[0]?.subject).toBe('Aviso de débito direto: 411,50 € a 10/04/2026');
+    // pt-PT money, as formatMoney writes it (a non-breaking space before the euro sign).
+    expect(mail[0]?.subject).toBe(`Aviso de débito direto: ${formatMoney(41150)} a 10/04/2026`);
     for (const fact of [
-      '411,50 €',
+      formatMoney(41150),
       '10/04/2026',
       TEST_CREDITOR.name,
       TEST_CREDITOR.creditorIdentifier,
