@@ -3,6 +3,7 @@ import { ClientDetailSchema } from './clients.ts';
 import { CommentSchema } from './collaboration.ts';
 import { ProposalMessageSchema } from './proposal-messages.ts';
 import { ProposalSchema } from './proposals.ts';
+import { CollectionExportedEventDataSchema, CollectionReturnedEventDataSchema } from './sepa-collections.ts';
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from './webhooks.ts';
 
 /*
@@ -28,6 +29,8 @@ export const WEBHOOK_EVENT_COMPONENTS = {
   CommentEventData: CommentEventDataSchema,
   ClientMessageEventData: ClientMessageEventDataSchema,
   WebhookTestEventData: WebhookTestEventDataSchema,
+  CollectionExportedEventData: CollectionExportedEventDataSchema,
+  CollectionReturnedEventData: CollectionReturnedEventDataSchema,
 } as const;
 export type WebhookEventComponent = keyof typeof WEBHOOK_EVENT_COMPONENTS;
 
@@ -38,6 +41,8 @@ export function webhookEventComponent(
   if (type === 'comment.created') return 'CommentEventData';
   if (type === 'client_message.created') return 'ClientMessageEventData';
   if (type.startsWith('client.')) return 'ClientDetail';
+  if (type === 'collection.exported') return 'CollectionExportedEventData';
+  if (type === 'collection.returned') return 'CollectionReturnedEventData';
   return 'Proposal';
 }
 
