@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect as baseExpect, call, expectAccessible, signIn, test } from './fixtures.ts';
+import {
+  expect as baseExpect,
+  call,
+  expectAccessible,
+  expectAccessibleAtBothWidths,
+  signIn,
+  test,
+} from './fixtures.ts';
 import { enterAnswerCode, linkFromOutbox } from './mail.ts';
 import { scaled } from './timing.ts';
 
@@ -14,7 +21,7 @@ test.describe.configure({ timeout: scaled(180_000) });
 const expect = baseExpect.configure({ timeout: scaled(15_000) });
 
 const PASSWORD = 'Aprovacoes2026!';
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+const PHONE = { viewport: { width: 360, height: 740 } };
 
 interface Person {
   email: string;
@@ -102,8 +109,8 @@ async function setUp(request: APIRequestContext) {
   };
 }
 
-async function openAs(browser: Browser, baseURL: string | undefined, phone: boolean, email: string) {
-  const context = await browser.newContext({ baseURL, locale: 'pt-PT', ...(phone ? PHONE : {}) });
+async function openAs(browser: Browser, baseURL: string | undefined, email: string) {
+  const context = await browser.newContext({ baseURL, locale: 'pt-PT' });
   const page = await context.newPage();
   await signIn(page, email, PASSWORD);
   return { context, page };
@@ -116,124 +123,118 @@ async function dialogSettled(page: Page, name: string) {
 }
 
 test.describe('approvals @mobile', () => {
-  test('a salesperson asks, the manager returns it with a comment, then approves, and it can be sent', async ({
-    page,
-    browser,
-    baseURL,
-    request,
-  }, testInfo) => {
-    const phone = testInfo.project.name === 'mobile';
-    const org = await setUp(request);
+  test(
+    'a salesperson asks, the manager returns it with a comment, then approves, and it can be sent',
+    { tag: '@desktop' },
+    async ({ page, browser, baseURL, request }, _testInfo) => {
+      const org = await setUp(request);
 
-    // The salesperson: sending is blocked and says why; the public link is not offered.
-    await signIn(page, org.sales.email, PASSWORD);
-    await page.goto(`/proposals/${org.proposalId}`);
-    const send = page.getByRole('button', { name: 'Enviar por email' });
-    await expect(send).toHaveAttribute('aria-disabled', 'true');
-    await expect(page.getByText(/Esta proposta precisa de aprovação antes de ser enviada\./)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Copiar link público' })).toHaveCount(0);
-    await expectAccessible(page);
-    await page.getByRole('button', { name: 'Pedir aprovação' }).click();
-    const ask = await dialogSettled(page, 'Pedir aprovação');
-    await ask.getByLabel('Nota para quem aprova').fill('Cliente estratégico, margem confirmada.');
-    await expectAccessible(page);
-    await ask.getByRole('button', { name: 'Pedir aprovação' }).click();
-    await expect(page.getByText(/À espera de aprovação/)).toBeVisible();
+      // The salesperson: sending is blocked and says why; the public link is not offered.
+      await signIn(page, org.sales.email, PASSWORD);
+      await page.goto(`/proposals/${org.proposalId}`);
+      const send = page.getByRole('button', { name: 'Enviar por email' });
+      await expect(send).toHaveAttribute('aria-disabled', 'true');
+      await expect(page.getByText(/Esta proposta precisa de aprovação antes de ser enviada\./)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Copiar link público' })).toHaveCount(0);
+      await expectAccessibleAtBothWidths(page);
+      await page.getByRole('button', { name: 'Pedir aprovação' }).click();
+      const ask = await dialogSettled(page, 'Pedir aprovação');
+      await ask.getByLabel('Nota para quem aprova').fill('Cliente estratégico, margem confirmada.');
+      await expectAccessibleAtBothWidths(page);
+      await ask.getByRole('button', { name: 'Pedir aprovação' }).click();
+      await expect(page.getByText(/À espera de aprovação/)).toBeVisible();
 
-    // The manager of the salesperson's team: 'Para aprovar' in the sidebar with its count.
-    const manager = await openAs(browser, baseURL, phone, org.manager.email);
-    const m = manager.page;
-    if (phone) await m.getByRole('button', { name: 'Abrir menu de navegação' }).click();
-    const nav = m.getByRole('navigation', { name: 'Navegação principal' });
-    await nav.getByRole('button', { name: 'Propostas' }).click();
-    const queue = nav.getByRole('link', { name: /Para aprovar/ });
-    await expect(queue).toContainText('1');
-    await queue.click();
-    await expect(m).toHaveURL(/\/proposals\?status=para-aprovar$/);
-    await expect(m.getByRole('radio', { name: /Para aprovar/ })).toBeChecked();
-    await expectAccessible(m);
-    await m.getByRole('link', { name: org.title, exact: true }).click();
-    await expect(m.getByText('Cliente estratégico, margem confirmada.', { exact: false })).toBeVisible();
-    await m.getByRole('button', { name: 'Devolver' }).click();
-    const giveBack = await dialogSettled(m, 'Devolver proposta');
-    await giveBack.getByRole('button', { name: 'Devolver' }).click();
-    await expect(giveBack.getByText('Indique o que deve ser alterado')).toBeVisible();
-    await giveBack.getByLabel(/O que deve ser alterado/).fill('Inclua o alojamento no primeiro ano.');
-    await expectAccessible(m);
-    await giveBack.getByRole('button', { name: 'Devolver' }).click();
-    await expect(m.getByText('Proposta devolvida.')).toBeVisible();
+      // The manager of the salesperson's team: 'Para aprovar' in the sidebar with its count.
+      const manager = await openAs(browser, baseURL, org.manager.email);
+      const m = manager.page;
+      const nav = m.getByRole('navigation', { name: 'Navegação principal' });
+      await nav.getByRole('button', { name: 'Propostas' }).click();
+      const queue = nav.getByRole('link', { name: /Para aprovar/ });
+      await expect(queue).toContainText('1');
+      await queue.click();
+      await expect(m).toHaveURL(/\/proposals\?status=para-aprovar$/);
+      await expect(m.getByRole('radio', { name: /Para aprovar/ })).toBeChecked();
+      await expectAccessible(m);
+      await m.getByRole('link', { name: org.title, exact: true }).click();
+      await expect(m.getByText('Cliente estratégico, margem confirmada.', { exact: false })).toBeVisible();
+      await m.getByRole('button', { name: 'Devolver' }).click();
+      const giveBack = await dialogSettled(m, 'Devolver proposta');
+      await giveBack.getByRole('button', { name: 'Devolver' }).click();
+      await expect(giveBack.getByText('Indique o que deve ser alterado')).toBeVisible();
+      await giveBack.getByLabel(/O que deve ser alterado/).fill('Inclua o alojamento no primeiro ano.');
+      await expectAccessible(m);
+      await giveBack.getByRole('button', { name: 'Devolver' }).click();
+      await expect(m.getByText('Proposta devolvida.')).toBeVisible();
 
-    // The salesperson sees the comment on the proposal and asks again.
-    await page.reload();
-    const returned = page.getByRole('alert').filter({ hasText: 'devolveu a proposta' });
-    await expect(returned).toContainText('Inclua o alojamento no primeiro ano.');
-    await expectAccessible(page);
-    await page.getByRole('button', { name: 'Pedir aprovação' }).click();
-    const again = await dialogSettled(page, 'Pedir aprovação');
-    await again.getByRole('button', { name: 'Pedir aprovação' }).click();
-    await expect(page.getByText(/À espera de aprovação/)).toBeVisible();
+      // The salesperson sees the comment on the proposal and asks again.
+      await page.reload();
+      const returned = page.getByRole('alert').filter({ hasText: 'devolveu a proposta' });
+      await expect(returned).toContainText('Inclua o alojamento no primeiro ano.');
+      await expectAccessibleAtBothWidths(page);
+      await page.getByRole('button', { name: 'Pedir aprovação' }).click();
+      const again = await dialogSettled(page, 'Pedir aprovação');
+      await again.getByRole('button', { name: 'Pedir aprovação' }).click();
+      await expect(page.getByText(/À espera de aprovação/)).toBeVisible();
 
-    // The manager approves.
-    await m.reload();
-    await m.getByRole('button', { name: 'Aprovar' }).click();
-    await expect(m.getByText('Proposta aprovada.')).toBeVisible();
-    await manager.context.close();
+      // The manager approves.
+      await m.reload();
+      await m.getByRole('button', { name: 'Aprovar' }).click();
+      await expect(m.getByText('Proposta aprovada.')).toBeVisible();
+      await manager.context.close();
 
-    // Now it can be sent.
-    await page.reload();
-    await expect(page.getByText('Aprovada: já pode ser enviada ao cliente.')).toBeVisible();
-    await expect(send).not.toHaveAttribute('aria-disabled', 'true');
-    await expect(page.getByRole('button', { name: 'Copiar link público' })).toBeVisible();
-    await send.click();
-    const dialog = await dialogSettled(page, 'Enviar proposta por email');
-    await dialog.getByRole('button', { name: 'Enviar' }).click();
-    await expect(page.getByText(`Proposta enviada para ${org.clientEmail}.`)).toBeVisible();
-    if (phone) expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
-  });
+      // Now it can be sent.
+      await page.reload();
+      await expect(page.getByText('Aprovada: já pode ser enviada ao cliente.')).toBeVisible();
+      await expect(send).not.toHaveAttribute('aria-disabled', 'true');
+      await expect(page.getByRole('button', { name: 'Copiar link público' })).toBeVisible();
+      await send.click();
+      const dialog = await dialogSettled(page, 'Enviar proposta por email');
+      await dialog.getByRole('button', { name: 'Enviar' }).click();
+      await expect(page.getByText(`Proposta enviada para ${org.clientEmail}.`)).toBeVisible();
+    },
+  );
 });
 
 test.describe('approval settings @mobile', () => {
-  test('an admin requires approval from a 15 % discount in Settings → Organização', async ({
-    page,
-    request,
-  }, testInfo) => {
-    const tag = randomUUID().slice(0, 8);
-    const email = `regras-${tag}@aprovacoes.pt`;
-    const registered = await request.post('/api/v1/auth/register', {
-      data: {
-        email,
-        password: PASSWORD,
-        firstName: 'Rui',
-        lastName: `Regras ${tag}`,
-        organizationName: `Regras ${tag}`,
-      },
-    });
-    expect(registered.status()).toBe(201);
-    const token = (await registered.json()).data.accessToken as string;
+  test(
+    'an admin requires approval from a 15 % discount in Settings → Organização',
+    { tag: '@desktop' },
+    async ({ page, request }, _testInfo) => {
+      const tag = randomUUID().slice(0, 8);
+      const email = `regras-${tag}@aprovacoes.pt`;
+      const registered = await request.post('/api/v1/auth/register', {
+        data: {
+          email,
+          password: PASSWORD,
+          firstName: 'Rui',
+          lastName: `Regras ${tag}`,
+          organizationName: `Regras ${tag}`,
+        },
+      });
+      expect(registered.status()).toBe(201);
+      const token = (await registered.json()).data.accessToken as string;
 
-    await signIn(page, email, PASSWORD);
-    await page.goto('/settings?tab=organizacao');
-    const section = page.getByRole('form', { name: 'Aprovação obrigatória' });
-    await expect(section.getByRole('switch', { name: 'A partir de um valor total' })).not.toBeChecked();
-    await expect(
-      section.getByRole('switch', { name: /Administradores e gestores aprovam as próprias propostas/ }),
-    ).toBeChecked();
-    await section.getByRole('switch', { name: /A partir de uma percentagem de desconto/ }).click();
-    await section.getByLabel(/Desconto igual ou superior a/).fill('15');
-    await section.getByRole('button', { name: 'Guardar aprovações' }).click();
-    await expect(page.getByText('Regras de aprovação guardadas.')).toBeVisible();
-    await expectAccessible(page);
-    if (testInfo.project.name === 'mobile') {
-      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
-    }
-    const saved = await call<{ settings: Record<string, unknown> }>(
-      request,
-      token,
-      'GET',
-      '/settings/organization',
-    );
-    expect(saved.settings).toMatchObject({ approvalMinDiscountPercent: 15, approvalMinTotal: null });
-  });
+      await signIn(page, email, PASSWORD);
+      await page.goto('/settings?tab=organizacao');
+      const section = page.getByRole('form', { name: 'Aprovação obrigatória' });
+      await expect(section.getByRole('switch', { name: 'A partir de um valor total' })).not.toBeChecked();
+      await expect(
+        section.getByRole('switch', { name: /Administradores e gestores aprovam as próprias propostas/ }),
+      ).toBeChecked();
+      await section.getByRole('switch', { name: /A partir de uma percentagem de desconto/ }).click();
+      await section.getByLabel(/Desconto igual ou superior a/).fill('15');
+      await section.getByRole('button', { name: 'Guardar aprovações' }).click();
+      await expect(page.getByText('Regras de aprovação guardadas.')).toBeVisible();
+      await expectAccessibleAtBothWidths(page);
+      const saved = await call<{ settings: Record<string, unknown> }>(
+        request,
+        token,
+        'GET',
+        '/settings/organization',
+      );
+      expect(saved.settings).toMatchObject({ approvalMinDiscountPercent: 15, approvalMinTotal: null });
+    },
+  );
 });
 
 test.describe('approval follows the content (issue 34)', () => {
@@ -286,7 +287,7 @@ test.describe('approval follows the content (issue 34)', () => {
     await expectAccessible(client);
 
     // The manager approves the new content.
-    const manager = await openAs(browser, baseURL, false, org.manager.email);
+    const manager = await openAs(browser, baseURL, org.manager.email);
     await manager.page.goto(`/proposals/${small.id}`);
     await manager.page.getByRole('button', { name: 'Aprovar' }).click();
     await expect(manager.page.getByText('Proposta aprovada.')).toBeVisible();

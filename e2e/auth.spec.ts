@@ -6,7 +6,10 @@ import {
   DEMO_PASSWORD,
   expect,
   expectAccessible,
+  expectAccessibleAtBothWidths,
+  expectFits,
   field,
+  PHONE_VIEWPORT,
   signIn,
   signInThroughForm,
   test,
@@ -34,7 +37,7 @@ test.describe('accounts and sessions @mobile', () => {
     expect(await page.evaluate(() => localStorage.getItem('rememberMe'))).toBeNull();
   });
 
-  test('register shows the spec validation messages', async ({ page }) => {
+  test('register shows the spec validation messages', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/register');
     await field(page, 'Email').fill('marta@exemplo.pt');
     await field(page, 'Password').fill('curta');
@@ -45,11 +48,12 @@ test.describe('accounts and sessions @mobile', () => {
     await expect(page.getByText('A password deve ter pelo menos 8 caracteres')).toBeVisible();
     await expect(page.getByText('As passwords não coincidem')).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
+    await expectAccessibleAtBothWidths(page);
   });
 
-  test('/login arrives prerendered: the screen paints before the JavaScript, disabled, and the app takes it over', async ({
-    page,
-  }) => {
+  test('/login arrives prerendered: the screen paints before the JavaScript, disabled, and the app takes it over', {
+    tag: '@desktop',
+  }, async ({ page }) => {
     // The app's scripts held back: what a visitor sees while they are still on their way.
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto('/login');
@@ -59,7 +63,7 @@ test.describe('accounts and sessions @mobile', () => {
     // Nothing can be typed that the app would then replace, and no native submit can put a password in a URL.
     await expect(field(page, 'Email')).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeDisabled();
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
 
     await page.unrouteAll();
     await page.goto('/login');
@@ -68,18 +72,19 @@ test.describe('accounts and sessions @mobile', () => {
     await signInThroughForm(page, DEMO.sales);
   });
 
-  test('a wrong password shows the server message', async ({ page }) => {
+  test('a wrong password shows the server message', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/login');
     await field(page, 'Email').fill(DEMO.viewer);
     await field(page, 'Password').fill('errada-123');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByText('Email ou password incorretos')).toBeVisible();
+    await expectAccessibleAtBothWidths(page);
   });
 
-  test('login with remember-me, then logout clears the session', async ({ page }) => {
+  test('login with remember-me, then logout clears the session', { tag: '@desktop' }, async ({ page }) => {
     await signInThroughForm(page, DEMO.viewer, DEMO_PASSWORD, true);
     expect(await page.evaluate(() => localStorage.getItem('rememberMe'))).toBe('true');
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
     await page.getByRole('button', { name: /Menu da conta/ }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -91,7 +96,9 @@ test.describe('accounts and sessions @mobile', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a private URL while signed out goes to /login, and signing in returns to it', async ({ page }) => {
+  test('a private URL while signed out goes to /login, and signing in returns to it', {
+    tag: '@desktop',
+  }, async ({ page }) => {
     await page.goto('/settings?tab=notificacoes');
     await expect(page).toHaveURL(/\/login\?next=%2Fsettings%3Ftab%3Dnotificacoes$/);
     await expect(page).toHaveTitle(/Entrar/);
@@ -128,10 +135,9 @@ test.describe('accounts and sessions @mobile', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
-  test('forgot password → reset through the emailed link → login with the new password', async ({
-    page,
-    request,
-  }) => {
+  test('forgot password → reset through the emailed link → login with the new password', {
+    tag: '@desktop',
+  }, async ({ page, request }) => {
     const email = newEmail();
     const reg = await request.post('/api/v1/auth/register', {
       data: { email, password: 'antiga-123', firstName: 'Rui', lastName: 'Neves' },
@@ -149,11 +155,13 @@ test.describe('accounts and sessions @mobile', () => {
     await submit.click();
     await expect(page.getByRole('alert', { name: 'Email enviado' })).toBeVisible();
     await expect(page.getByRole('link', { name: /login|entrar|voltar/i }).first()).toBeVisible();
+    await expectAccessibleAtBothWidths(page);
 
     const link = await linkFromOutbox(email, '/reset-password');
     await page.goto(new URL(link).pathname + new URL(link).search);
     await expect(page.getByText(email)).toBeVisible();
     await expect(page.getByText(/Rui/).first()).toBeVisible();
+    await expectAccessibleAtBothWidths(page);
     await field(page, 'Nova password').fill('nova-password-1');
     await field(page, 'Confirmar nova password').fill('nova-password-1');
     await page.getByRole('button', { name: 'Redefinir password' }).click();
@@ -161,15 +169,16 @@ test.describe('accounts and sessions @mobile', () => {
     await signInThroughForm(page, email, 'nova-password-1');
   });
 
-  test('an invalid reset token shows the error with links', async ({ page }) => {
+  test('an invalid reset token shows the error with links', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/reset-password?token=invalido');
     await expect(page.getByText('Token inválido ou expirado')).toBeVisible();
+    await expectAccessibleAtBothWidths(page);
     await expect(page.getByRole('link', { name: /recupera|nova|pedir/i }).first()).toBeVisible();
     await page.goto('/reset-password');
     await expect(page.getByText('Token de recuperação não encontrado')).toBeVisible();
   });
 
-  test('an expired access token is refreshed transparently', async ({ page }) => {
+  test('an expired access token is refreshed transparently', { tag: '@desktop' }, async ({ page }) => {
     await signIn(page, DEMO.sales);
     // Swap the token only once the dashboard's own requests are done: a request still on its way would
     // refresh with the stored refresh token, and the navigation below would abort that refresh after the server
@@ -196,8 +205,12 @@ test.describe('accounts and sessions @mobile', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('every private screen of the route table answers inside the layout', async ({ page }) => {
+  test('every private screen of the route table answers inside the layout', { tag: '@desktop' }, async ({
+    page,
+  }) => {
     await signIn(page, DEMO.admin);
+    // At 360 px, where the layout folds the sidebar into the menu: the desktop layout is every other test's.
+    await page.setViewportSize(PHONE_VIEWPORT);
     for (const url of [
       '/proposals',
       '/clients',
@@ -211,7 +224,16 @@ test.describe('accounts and sessions @mobile', () => {
       await page.goto(url);
       await expect(page.getByRole('navigation').first()).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectFits(page);
     }
+    // The sidebar lives in the phone's navigation menu: open it and go through it.
+    await page.getByRole('button', { name: 'Abrir menu de navegação' }).click();
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+    await nav.getByRole('button', { name: 'Propostas' }).click();
+    await nav.getByRole('link', { name: /^Todas/ }).click();
+    await expect(page).toHaveURL(/\/proposals$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page);
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/nao-existe');

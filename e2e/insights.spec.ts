@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, field, signIn, test } from './fixtures.ts';
+import {
+  DEMO,
+  expect,
+  expectAccessible,
+  expectAccessibleAtBothWidths,
+  field,
+  signIn,
+  test,
+} from './fixtures.ts';
 import { answerCodeViaApi, enterAnswerCode } from './mail.ts';
 import { shownVersionViaApi } from './shown.ts';
 import { scaled } from './timing.ts';
@@ -461,10 +469,9 @@ test.describe('insights at any width @mobile', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
-  test('the bell: badge after a client views a proposal; a click opens it and marks it read; mark all read', async ({
-    page,
-    request,
-  }) => {
+  test('the bell: badge after a client views a proposal; a click opens it and marks it read; mark all read', {
+    tag: '@desktop',
+  }, async ({ page, request }) => {
     test.slow(); // a dozen API calls, an axe scan and three screens
     const owner = await registerOwner(request);
     await signIn(page, owner.email, owner.password);
@@ -484,7 +491,7 @@ test.describe('insights at any width @mobile', () => {
     await expect(loja).toContainText('Proposta visualizada');
     await expect(loja).toContainText(/Agora|Há \d+ min/);
     await expect(loja).toContainText('Não lida');
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
 
     await loja.click();
     // The detail screen's code loads before the URL changes.
@@ -503,7 +510,10 @@ test.describe('insights at any width @mobile', () => {
     await expect(bell(page)).toHaveAccessibleName('Notificações');
   });
 
-  test("the bell is keyboard navigable and says 'Sem notificações' when empty", async ({ page, request }) => {
+  test("the bell is keyboard navigable and says 'Sem notificações' when empty", { tag: '@desktop' }, async ({
+    page,
+    request,
+  }) => {
     const owner = await registerOwner(request);
     await signIn(page, owner.email, owner.password);
     await bell(page).focus();

@@ -76,7 +76,9 @@ test.describe('a lighter sign-in and landing @mobile', () => {
     await expect(page.getByRole('button', { name: 'Enviar link de recuperação' })).toBeVisible();
   });
 
-  test('a visitor who is already signed in goes from /login straight to the app', async ({ page }) => {
+  test('a visitor who is already signed in goes from /login straight to the app', {
+    tag: '@desktop',
+  }, async ({ page }) => {
     await signIn(page, DEMO.sales);
     await page.goto('/login?next=%2Fclients');
     await expect(page).toHaveURL(/\/clients$/);

@@ -5,6 +5,7 @@ import {
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
+  expectAccessibleAtBothWidths,
   expectFits,
   field,
   signIn,
@@ -168,7 +169,9 @@ test.describe('proposal editor @mobile', () => {
     );
   });
 
-  test('create from a template: its name, blocks and items prefill the editor', async ({ page }) => {
+  test('create from a template: its name, blocks and items prefill the editor', { tag: '@desktop' }, async ({
+    page,
+  }) => {
     await signIn(page, DEMO.sales);
     await page.goto('/templates');
     const use = page.getByRole('button', { name: 'Usar modelo' }).first();
@@ -201,7 +204,9 @@ test.describe('proposal editor @mobile', () => {
     expect(saved.content.items).toHaveLength(itemCount);
   });
 
-  test('asks before leaving with unsaved changes, in the app and when closing the tab', async ({ page }) => {
+  test('asks before leaving with unsaved changes, in the app and when closing the tab', {
+    tag: '@desktop',
+  }, async ({ page }) => {
     await signIn(page, DEMO.sales);
     await page.goto('/proposals/new');
     await field(page, 'Título').fill('Rascunho por guardar');
@@ -221,11 +226,13 @@ test.describe('proposal editor @mobile', () => {
     await prompt.accept();
   });
 
-  test('leaving without saving discards the changes after confirming', async ({ page }) => {
+  test('leaving without saving discards the changes after confirming', { tag: '@desktop' }, async ({
+    page,
+  }) => {
     await signIn(page, DEMO.sales);
     await page.goto('/proposals/new');
     await expect(page.getByRole('heading', { level: 1, name: 'Nova proposta' })).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
     await field(page, 'Título').fill('Vou desistir');
     await page.getByRole('button', { name: 'Criar proposta' }).focus();
     await page.getByRole('link', { name: 'Voltar a Propostas' }).click();
@@ -236,9 +243,9 @@ test.describe('proposal editor @mobile', () => {
     await expect(page).toHaveURL(/\/proposals$/);
   });
 
-  test("'Novo cliente' creates a client without leaving the editor and chooses it; a taken email is refused", async ({
-    page,
-  }) => {
+  test("'Novo cliente' creates a client without leaving the editor and chooses it; a taken email is refused", {
+    tag: '@desktop',
+  }, async ({ page }) => {
     await signIn(page, DEMO.sales);
     await page.goto('/proposals/new');
     const title = unique('Proposta para cliente novo');
@@ -253,7 +260,7 @@ test.describe('proposal editor @mobile', () => {
     await dialog.getByRole('button', { name: 'Criar cliente' }).click();
     await expect(dialog.getByText('Já existe um cliente com este email')).toBeVisible();
     await expect(email).toHaveAttribute('aria-invalid', 'true');
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
     await expect(page).toHaveURL(/\/proposals\/new$/);
 
     const newEmail = `${randomUUID().slice(0, 8)}@cliente-rapido.pt`;
@@ -274,7 +281,9 @@ test.describe('proposal editor @mobile', () => {
     expect(saved.client).toMatchObject({ name, email: newEmail, company: 'Rápida, Lda' });
   });
 
-  test("shows 'Título e Cliente são obrigatórios' and stays on the form", async ({ page }) => {
+  test("shows 'Título e Cliente são obrigatórios' and stays on the form", { tag: '@desktop' }, async ({
+    page,
+  }) => {
     await signIn(page, DEMO.sales);
     await page.goto('/proposals/new');
     await field(page, 'Título').press('Enter');

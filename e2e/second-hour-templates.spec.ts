@@ -5,6 +5,7 @@ import {
   expect as baseExpect,
   DEMO,
   expectAccessible,
+  expectAccessibleAtBothWidths,
   expectFits,
   field,
   signIn,
@@ -29,11 +30,9 @@ async function newClient(page: Page, name: string): Promise<string> {
 }
 
 test.describe('templates that carry packages, and the short path to a sent proposal @mobile', () => {
-  test('a package template with an add-on → a proposal for a client → sent in one step → the page offers the add-on', async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
+  test('a package template with an add-on → a proposal for a client → sent in one step → the page offers the add-on', {
+    tag: '@desktop',
+  }, async ({ page, browser, baseURL }) => {
     test.slow(); // Three screens, a send and the client's page.
     await signIn(page, DEMO.manager);
     const clientName = unique('Rita Pacote');
@@ -61,7 +60,7 @@ test.describe('templates that carry packages, and the short path to a sent propo
     // The proposal's rule and words: the range holds the quantity.
     await expect(addOn.getByText('A quantidade máxima não pode ser inferior à quantidade.')).toBeVisible();
     await addOn.getByLabel('Qtd. máxima').fill('12');
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
     await expectFits(page);
     await page.getByRole('button', { name: 'Criar modelo' }).click();
     await expect(page).toHaveURL(/\/templates$/);
@@ -71,7 +70,7 @@ test.describe('templates that carry packages, and the short path to a sent propo
     await page.getByRole('button', { name: 'Nova proposta para este cliente' }).click();
     const dialog = page.getByRole('dialog', { name: `Nova proposta para ${clientName}` });
     await expect(dialog.getByRole('button', { name: new RegExp(templateName) })).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
     await dialog.getByRole('button', { name: new RegExp(templateName) }).click();
     await expect(page).toHaveURL(/\/proposals\/[0-9a-f-]{36}\/edit$/);
     const proposalId = page.url().split('/').at(-2) as string;
@@ -84,7 +83,7 @@ test.describe('templates that carry packages, and the short path to a sent propo
     await expect(page.getByRole('group', { name: 'Item 1' }).getByLabel('Descrição')).toHaveValue(
       'Cinco páginas',
     );
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
     await expectFits(page);
 
     // 'Guardar e enviar': saved, and the send dialog opens on the proposal's page.
@@ -92,7 +91,7 @@ test.describe('templates that carry packages, and the short path to a sent propo
     await expect(page).toHaveURL(new RegExp(`/proposals/${proposalId}$`));
     const send = page.getByRole('dialog', { name: 'Enviar proposta por email' });
     await expect(send.getByRole('button', { name: 'Enviar', exact: true })).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
     await send.getByRole('button', { name: 'Enviar', exact: true }).click();
     await expect(page.getByText(/^Proposta enviada para /)).toBeVisible();
 

@@ -1,5 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiSession, DEMO, expect, expectAccessible, expectFits, signIn, test } from './fixtures.ts';
+import {
+  apiSession,
+  DEMO,
+  expect,
+  expectAccessible,
+  expectAccessibleAtBothWidths,
+  expectFits,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 /**
  * Issue 37, words and numbers: every amount grouped the same way ("6 750,00 €", never "6750,00 €"), pt-PT words
@@ -87,10 +96,9 @@ test('@mobile the client reads grouped amounts, "de 12 a 36 meses" and no tracki
   await context.close();
 });
 
-test('@mobile the team reads the same grouped amounts and what "Visualizações" counts', async ({
-  page,
-  request,
-}) => {
+test('@mobile the team reads the same grouped amounts and what "Visualizações" counts', {
+  tag: '@desktop',
+}, async ({ page, request }) => {
   const created = await createSentProposal(request);
   await signIn(page, DEMO.sales);
   await page.goto(`/proposals/${created.id}`);
@@ -103,7 +111,7 @@ test('@mobile the team reads the same grouped amounts and what "Visualizações"
     ),
   ).toBeVisible();
   await expectFits(page);
-  await expectAccessible(page);
+  await expectAccessibleAtBothWidths(page);
 });
 
 test("@mobile the line's IVA select shows its whole text, at 1366 px and at 360 px", async ({
@@ -157,7 +165,9 @@ test('@mobile the interface speaks pt-PT: Painel, Análises, Modelos, Desempenho
   await expectAccessible(page);
 });
 
-test('@mobile the demo organization has a valid NIF and a block library worth opening', async ({ page }) => {
+test('@mobile the demo organization has a valid NIF and a block library worth opening', {
+  tag: '@desktop',
+}, async ({ page }) => {
   const session = await signIn(page, DEMO.admin);
   await page.goto('/content-blocks');
   const main = page.getByRole('main');
@@ -165,7 +175,7 @@ test('@mobile the demo organization has a valid NIF and a block library worth op
     await expect(main.getByText(name, { exact: true }).first()).toBeVisible();
   }
   await expectFits(page);
-  await expectAccessible(page);
+  await expectAccessibleAtBothWidths(page);
   const settings = await page.request.get('/api/v1/settings/organization', { headers: session.headers });
   expect(settings.status()).toBe(200);
   expect(JSON.stringify(await settings.json())).toContain('509876544');

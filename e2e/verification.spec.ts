@@ -4,7 +4,15 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  expectAccessibleAtBothWidths,
+  signIn,
+  test,
+} from './fixtures.ts';
 import { answerCodeViaApi } from './mail.ts';
 import { shownVersionViaApi } from './shown.ts';
 import { scaled } from './timing.ts';
@@ -116,11 +124,9 @@ test.describe('/verificar @mobile', () => {
     await context.close();
   });
 
-  test('checks the code of the certificate link, and a code typed that matches nothing', async ({
-    browser,
-    baseURL,
-    request,
-  }) => {
+  test('checks the code of the certificate link, and a code typed that matches nothing', {
+    tag: '@desktop',
+  }, async ({ browser, baseURL, request }) => {
     const { file, title } = await sealedPdf(request);
     const sha256 = createHash('sha256').update(file).digest('hex');
     const found = await request.post('/api/v1/public/verify', { data: { sha256 } });
@@ -145,7 +151,7 @@ test.describe('/verificar @mobile', () => {
     await expect(altered).toContainText(`SHA-256 do ficheiro selado: ${sha256}`);
     await expect(altered).toContainText(title);
     await expect(altered).toContainText('Total:');
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
     await choose(page, original);
     await expect(
       page.getByRole('status').filter({ hasText: 'O ficheiro é exatamente o documento que o Aceite selou.' }),
@@ -157,7 +163,11 @@ test.describe('/verificar @mobile', () => {
     await context.close();
   });
 
-  test('the client and a member download the same sealed PDF', async ({ browser, baseURL, request }) => {
+  test('the client and a member download the same sealed PDF', { tag: '@desktop' }, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     const { file, id, publicToken } = await sealedPdf(request);
     const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
     const context = await browser.newContext({ baseURL, locale: 'pt-PT', acceptDownloads: true });

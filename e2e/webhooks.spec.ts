@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { expect as baseExpect, expectAccessible, signIn, test } from './fixtures.ts';
+import { expect as baseExpect, expectAccessibleAtBothWidths, signIn, test } from './fixtures.ts';
 import { scaled } from './timing.ts';
 
 test.describe.configure({ timeout: scaled(120_000) });
@@ -38,7 +38,10 @@ async function startReceiver() {
 }
 
 test.describe('webhooks in Configurações → Integrações @mobile', () => {
-  test('add an endpoint, send a test event, see it in the log, replay it', async ({ page, request }) => {
+  test('add an endpoint, send a test event, see it in the log, replay it', { tag: '@desktop' }, async ({
+    page,
+    request,
+  }) => {
     const receiver = await startReceiver();
     try {
       // A fresh organization: its admin, its endpoints, nobody else's events.
@@ -58,14 +61,14 @@ test.describe('webhooks in Configurações → Integrações @mobile', () => {
       await page.goto('/settings?tab=integracoes');
       await expect(page.getByRole('tab', { name: 'Integrações' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByText('Ainda não há webhooks.')).toBeVisible();
-      await expectAccessible(page);
+      await expectAccessibleAtBothWidths(page);
 
       await page.getByRole('button', { name: 'Adicionar webhook' }).click();
       const form = page.getByRole('dialog', { name: 'Adicionar webhook' });
       await form.getByLabel(/^URL/).fill(receiver.url);
       await form.getByLabel('Descrição').fill('CRM de testes');
       await form.getByLabel('Proposta aceite').check();
-      await expectAccessible(page);
+      await expectAccessibleAtBothWidths(page);
       await form.getByRole('button', { name: 'Adicionar webhook' }).click();
       await expect(form).toBeHidden();
       const card = page.getByRole('listitem').filter({ hasText: receiver.url });
@@ -85,7 +88,7 @@ test.describe('webhooks in Configurações → Integrações @mobile', () => {
       await expect(log.getByText('webhook.test').first()).toBeVisible();
       await expect(log.getByText('200').first()).toBeVisible();
       expect(receiver.bodies.map((b) => b.type)).toEqual(['webhook.test']);
-      await expectAccessible(page);
+      await expectAccessibleAtBothWidths(page);
 
       await log
         .getByRole('button', { name: /^Reenviar webhook\.test/ })

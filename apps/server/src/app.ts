@@ -44,6 +44,7 @@ import { remindersRoutes } from '@/modules/reminders/reminders.routes.ts';
 import { sealedDocumentsRoutes } from '@/modules/sealed-documents/sealed-documents.routes.ts';
 import type { ChainCheck } from '@/modules/sealed-documents/sealed-documents.service.ts';
 import { sepaRoutes } from '@/modules/sepa/sepa.routes.ts';
+import { sepaCollectionsRoutes } from '@/modules/sepa/sepa-collections.routes.ts';
 import { settingsRoutes } from '@/modules/settings/settings.routes.ts';
 import { teamsRoutes } from '@/modules/teams/teams.routes.ts';
 import { templatesRoutes } from '@/modules/templates/templates.routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         passwordChangeLimitPerHour: config.passwordChangeLimitPerHour ?? 10,
       });
       await api.register(sepaRoutes);
+      await api.register(sepaCollectionsRoutes);
       await api.register(planRoutes);
       await api.register(webhooksRoutes, {
         allowPrivate: config.webhooks?.allowPrivate ?? false,

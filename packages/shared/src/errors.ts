@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'PLAN_LIMIT',
   'NOT_FOUND',
   'CONFLICT',
+  /** The request is well formed but there is nothing to do with it (e.g. no collection due to export). */
+  'UNPROCESSABLE',
   'EMAIL_TAKEN',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',

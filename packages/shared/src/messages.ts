@@ -277,6 +277,18 @@ export const MESSAGES = {
   sepaBicRequired: 'Indique o BIC: é obrigatório para contas fora do Espaço Económico Europeu.',
   sepaPatternInvalid: 'Escolha a cobrança única ou as prestações mensais.',
   sepaInstalmentsInvalid: 'Indique entre 2 e 60 prestações mensais.',
+  sepaMandateNotFound: 'Mandato não encontrado.',
+  sepaMandateAlreadyRevoked: 'Este mandato já foi revogado.',
+  sepaCollectionNotFound: 'Cobrança não encontrada.',
+  sepaCollectionNotSubmitted: 'Só uma cobrança submetida ao banco pode ser marcada como paga ou devolvida.',
+  sepaExportNotFound: 'Ficheiro SEPA não encontrado.',
+  sepaNothingToExport: 'Não há cobranças por cobrar de mandatos ativos nesta data: nada a exportar.',
+  sepaExportNeedsCreditor:
+    'Configure primeiro o credor em Configurações → Pagamentos para exportar o ficheiro SEPA.',
+  sepaExportDateInPast:
+    'A data de cobrança já passou: escolha hoje ou uma data futura (as cobranças em atraso mudam para a data escolhida).',
+  sepaReturnReasonInvalid: 'Escolha o motivo da devolução.',
+  sepaVersionInvalid: 'Escolha a versão pain.008.001.02 ou pain.008.001.08.',
   sepaMandateRequired:
     'Esta proposta é paga por Débito Direto SEPA: indique o titular da conta e o IBAN para a aceitar.',
   sepaMandateNotExpected: 'Esta proposta não é paga por Débito Direto SEPA: não envie dados de conta.',

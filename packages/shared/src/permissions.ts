@@ -32,7 +32,9 @@ export type Permission =
   | 'team:write'
   | 'user:manage'
   | 'organization:manage'
-  | 'webhook:manage';
+  | 'webhook:manage'
+  | 'payments:read'
+  | 'payments:manage';
 
 const MATRIX: Record<Permission, readonly Role[]> = {
   'proposal:create': ['admin', 'manager', 'sales'],
@@ -53,6 +55,11 @@ const MATRIX: Record<Permission, readonly Role[]> = {
   'organization:manage': ['admin'],
   // Webhook endpoints send the organization's data to a URL of the admin's choosing (docs/product.md#webhooks).
   'webhook:manage': ['admin'],
+  // Pagamentos (docs/product.md#mandates-collections-and-the-file): the debtors' bank data and the money owed are
+  // for whoever runs the organization's billing, admins and managers; they also export the file and mark
+  // collections paid or returned. Sales and viewers see neither (docs/decisions.md, "Issue 39 — SEPA Pagamentos: who sees it, overdue collections, concurrent exports").
+  'payments:read': ['admin', 'manager'],
+  'payments:manage': ['admin', 'manager'],
 };
 
 /** Whether a role may perform an action; the server enforces it, screens use it to hide buttons. */

@@ -4,12 +4,14 @@ import type { Db } from '@/db/client.ts';
 import { startExpirySweep } from '@/jobs/expiry-sweep.ts';
 import { OutboxWorker } from '@/jobs/outbox-worker.ts';
 import { startReminders } from '@/jobs/reminders.ts';
+import { startSepaPreNotifications } from '@/jobs/sepa-pre-notifications.ts';
 import { startTrialNotices } from '@/jobs/trial-notices.ts';
 import { WebhookWorker, type WebhookWorkerOptions } from '@/jobs/webhook-worker.ts';
 import { PeriodicJob } from '@/lib/durable-queue.ts';
 import type { MailTransport } from '@/lib/mail-transport.ts';
 import { type ReminderOptions, runReminders } from '@/modules/reminders/reminders.service.ts';
 import { drainSealJobs, type SealDependencies } from '@/modules/sealed-documents/sealed-documents.service.ts';
+import { runSepaPreNotifications } from '@/modules/sepa/sepa-pre-notification.ts';
 import { runTrialNotices } from '@/modules/trial/trial.service.ts';
 
 declare module 'fastify' {
@@ -22,6 +24,8 @@ declare module 'fastify' {
     reminders: { run(now?: Date): ReturnType<typeof runReminders> };
     /** One run of the trial's emails at the given instant (docs/product.md#plans); tests pass their clock. */
     trialNotices: { run(now?: Date): Promise<number> };
+    /** One run of the SEPA pre-notifications at the given instant (docs/product.md#mandates-collections-and-the-file). */
+    sepaPreNotifications: { run(now?: Date): Promise<number> };
   }
 }
 
@@ -55,6 +59,9 @@ export const workersPlugin = fp(
     app.decorate('trialNotices', {
       run: (now = new Date()) => runTrialNotices(opts.db, { appUrl: opts.appUrl }, now),
     });
+    app.decorate('sepaPreNotifications', {
+      run: (now = new Date()) => runSepaPreNotifications(opts.db, now),
+    });
     if (opts.run) {
       // The sealed PDFs (docs/decisions.md, "Sealed certificate and verification"): polled like the outbox,
       // one pass at a time per process; jobs are claimed with SKIP LOCKED, so processes never collide.
@@ -62,6 +69,7 @@ export const workersPlugin = fp(
       let stopSweep: () => Promise<void> = async () => {};
       let stopReminders: () => Promise<void> = async () => {};
       let stopTrialNotices: () => Promise<void> = async () => {};
+      let stopSepaPreNotifications: () => Promise<void> = async () => {};
       app.addHook('onReady', async () => {
         sealing.start();
         outbox.start();
@@ -69,9 +77,16 @@ export const workersPlugin = fp(
         stopSweep = startExpirySweep(opts.db, app.log);
         stopReminders = startReminders(opts.db, app.log, opts.reminders);
         stopTrialNotices = startTrialNotices(opts.db, app.log, { appUrl: opts.appUrl });
+        stopSepaPreNotifications = startSepaPreNotifications(opts.db, app.log);
       });
       app.addHook('onClose', async () => {
-        await Promise.all([sealing.stop(), stopSweep(), stopReminders(), stopTrialNotices()]);
+        await Promise.all([
+          sealing.stop(),
+          stopSweep(),
+          stopReminders(),
+          stopTrialNotices(),
+          stopSepaPreNotifications(),
+        ]);
       });
     }
     app.addHook('onClose', async () => Promise.all([outbox.stop(), webhookWorker.stop()]));

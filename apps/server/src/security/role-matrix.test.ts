@@ -32,6 +32,7 @@ import {
   type TestUser,
 } from '@/test/factories.ts';
 import { multipart } from '@/test/multipart.ts';
+import { insertCreditor, insertMandate } from '@/test/sepa-fixtures.ts';
 
 /**
  * Role matrix (issue 10): every write operation of the OpenAPI document × every organization role, decided by
@@ -115,6 +116,22 @@ const make = {
   teamRow: async () =>
     ok(as(t.app, team.admin)('POST', '/teams', { name: `Equipa ${randomUUID().slice(0, 8)}` })),
   member: async () => createUser(t.db, { organizationId: team.org.id, role: 'sales' }),
+  /** A signed SEPA mandate with its collections dated from 2099-01-10 (docs/product.md#mandates-collections-and-the-file). */
+  mandate: async () => {
+    await insertCreditor(t.db, team.org.id);
+    return insertMandate(
+      t.db,
+      { organizationId: team.org.id, ownerId: team.admin.id },
+      { firstCollectionDate: '2099-01-10' },
+    );
+  },
+  /** A collection the bank has (exported): the one "Marcar como paga/devolvida" applies to. */
+  submittedCollection: async () => {
+    const { collections } = await make.mandate();
+    const id = collections[0]?.id as string;
+    await t.db.execute(sql`update sepa_collections set status = 'submitted' where id = ${id}`);
+    return id;
+  },
   /** Pointed at port 9 (discard): nothing is delivered during the sweep (the worker does not run here). */
   webhook: async () =>
     ok(
@@ -766,6 +783,57 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         target: async () => ({
           url: '/settings/organization/upgrade-requests',
           body: { plan: 'professional', billingPeriod: 'monthly' },
+        }),
+      },
+    ],
+    'GET /payments/mandates': [
+      { rule: { permission: 'payments:read' }, target: async () => ({ url: '/payments/mandates' }) },
+    ],
+    'GET /payments/collections': [
+      { rule: { permission: 'payments:read' }, target: async () => ({ url: '/payments/collections' }) },
+    ],
+    'GET /payments/exports': [
+      { rule: { permission: 'payments:read' }, target: async () => ({ url: '/payments/exports' }) },
+    ],
+    'GET /payments/exports/{id}/file': [
+      {
+        rule: { permission: 'payments:read' },
+        target: async () => {
+          await make.mandate();
+          const res = await ok(
+            as(t.app, team.admin)('POST', '/payments/exports', { collectionDate: '2099-01-10' }),
+          );
+          return { url: `/payments/exports/${res.id}/file` };
+        },
+      },
+    ],
+    'POST /payments/mandates/{id}/revoke': [
+      {
+        rule: { permission: 'payments:manage' },
+        target: async () => ({ url: `/payments/mandates/${(await make.mandate()).mandate.id}/revoke` }),
+      },
+    ],
+    'POST /payments/exports': [
+      {
+        rule: { permission: 'payments:manage' },
+        target: async () => {
+          await make.mandate();
+          return { url: '/payments/exports', body: { collectionDate: '2099-01-10' } };
+        },
+      },
+    ],
+    'POST /payments/collections/{id}/paid': [
+      {
+        rule: { permission: 'payments:manage' },
+        target: async () => ({ url: `/payments/collections/${await make.submittedCollection()}/paid` }),
+      },
+    ],
+    'POST /payments/collections/{id}/returned': [
+      {
+        rule: { permission: 'payments:manage' },
+        target: async () => ({
+          url: `/payments/collections/${await make.submittedCollection()}/returned`,
+          body: { reason: 'MS02' },
         }),
       },
     ],

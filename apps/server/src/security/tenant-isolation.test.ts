@@ -6,6 +6,7 @@ import { NOTHING_SHOWN } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, authHeaders, createApiKey, createTeamOfRoles, type TestUser } from '@/test/factories.ts';
 import { multipart } from '@/test/multipart.ts';
+import { insertCreditor, insertMandate } from '@/test/sepa-fixtures.ts';
 
 /**
  * Tenant isolation sweep (issue 10): every operation of the OpenAPI document with a path parameter is called by
@@ -39,6 +40,10 @@ interface Seed {
   webhookDeliveryId: string;
   /** The organization's pending "Mudar de plano" request (docs/product.md#plans). */
   upgradeRequestId: string;
+  /** A SEPA mandate, its exported (submitted) first collection and the file (docs/product.md#sepa-direct-debit). */
+  mandateId: string;
+  collectionId: string;
+  exportId: string;
 }
 
 const PNG_1X1 =
@@ -58,6 +63,12 @@ const ONE_TIME_TOKEN = { status: 400, reason: 'one answer for every unusable one
 
 /** Organization routes: the caller is an admin of the other organization; the answer must be 404. */
 const ORGANIZATION_CASES: Record<string, Case[]> = {
+  'POST /payments/mandates/{id}/revoke': [{ params: (_, f) => ({ id: f.mandateId }) }],
+  'POST /payments/collections/{id}/paid': [{ params: (_, f) => ({ id: f.collectionId }) }],
+  'POST /payments/collections/{id}/returned': [
+    { params: (_, f) => ({ id: f.collectionId }), body: () => ({ reason: 'MS02' }) },
+  ],
+  'GET /payments/exports/{id}/file': [{ params: (_, f) => ({ id: f.exportId }) }],
   'GET /clients/{id}': [{ params: (_, f) => ({ id: f.clientId }) }],
   'PUT /clients/{id}': [
     { params: (_, f) => ({ id: f.clientId }), body: () => ({ name: 'Intruso', email: 'intruso@x.pt' }) },
@@ -326,8 +337,18 @@ async function seedOrganization(team: Team): Promise<Seed> {
   const upgradeRequest = await ok(
     admin('POST', '/settings/organization/upgrade-requests', { plan: 'enterprise', billingPeriod: 'yearly' }),
   );
+  await insertCreditor(t.db, team.org.id);
+  const sepa = await insertMandate(
+    t.db,
+    { organizationId: team.org.id, ownerId: team.admin.id },
+    { firstCollectionDate: '2099-01-10' },
+  );
+  const sepaExport = await ok(admin('POST', '/payments/exports', { collectionDate: '2099-01-10' }));
   return {
     team,
+    mandateId: sepa.mandate.id,
+    collectionId: sepa.collections[0]?.id as string,
+    exportId: sepaExport.id,
     clientId: client.id,
     productId: product.id,
     templateId: template.id,
@@ -413,6 +434,9 @@ const idsOf = (seed: Seed) =>
       seed.userId,
       seed.apiKeyId,
       seed.upgradeRequestId,
+      seed.mandateId,
+      seed.collectionId,
+      seed.exportId,
     ])
     .filter(Boolean);
 

@@ -3,6 +3,7 @@ import { ClientDetailSchema } from './clients.ts';
 import { CommentSchema } from './collaboration.ts';
 import { ProposalMessageSchema } from './proposal-messages.ts';
 import { ProposalSchema } from './proposals.ts';
+import { CollectionExportedEventDataSchema, CollectionReturnedEventDataSchema } from './sepa-collections.ts';
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from './webhooks.ts';
 
 /*
@@ -49,6 +50,8 @@ export const WEBHOOK_EVENT_COMPONENTS = {
   CommentEventData: CommentEventDataSchema,
   ClientMessageEventData: ClientMessageEventDataSchema,
   WebhookTestEventData: WebhookTestEventDataSchema,
+  CollectionExportedEventData: CollectionExportedEventDataSchema,
+  CollectionReturnedEventData: CollectionReturnedEventDataSchema,
   MandateCreatedEventData: MandateCreatedEventDataSchema,
 } as const;
 export type WebhookEventComponent = keyof typeof WEBHOOK_EVENT_COMPONENTS;
@@ -61,6 +64,8 @@ export function webhookEventComponent(
   if (type === 'client_message.created') return 'ClientMessageEventData';
   if (type === 'mandate.created') return 'MandateCreatedEventData';
   if (type.startsWith('client.')) return 'ClientDetail';
+  if (type === 'collection.exported') return 'CollectionExportedEventData';
+  if (type === 'collection.returned') return 'CollectionReturnedEventData';
   return 'Proposal';
 }
 

@@ -19,6 +19,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'client_message.created',
   'client.created',
   'client.updated',
+  'collection.exported',
+  'collection.returned',
   'mandate.created',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -44,6 +46,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'client_message.created': 'Pergunta ou pedido de alterações do cliente',
   'client.created': 'Cliente criado',
   'client.updated': 'Cliente alterado',
+  'collection.exported': 'Ficheiro SEPA exportado',
+  'collection.returned': 'Cobrança SEPA devolvida',
   'mandate.created': 'Autorização de débito direto SEPA assinada',
 };
 

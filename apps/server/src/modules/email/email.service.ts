@@ -14,6 +14,7 @@ export interface QueueEmailInput {
     | 'answer_code'
     | 'sealed_document'
     | 'webhook_disabled'
+    | 'sepa_pre_notification'
     | 'client_message'
     | 'client_message_answer'
     | 'proposal_cancelled'

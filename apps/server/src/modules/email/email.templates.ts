@@ -621,3 +621,54 @@ ${action}
 ${input.link}`;
   return { subject, html, text, links: [input.link] };
 }
+
+/**
+ * The SEPA pre-notification to the debtor (docs/product.md#mandates-collections-and-the-file): the amount and
+ * date of the next debit, who collects it (name and creditor identifier), the mandate reference and the account,
+ * masked. Sent once per collection, `SEPA_NOTICE_DAYS` before its date.
+ */
+export function sepaPreNotificationEmail(input: {
+  debtorName: string;
+  /** pt-PT money: "1 234,50 €". */
+  amount: string;
+  /** dd/mm/aaaa. */
+  collectionDate: string;
+  creditorName: string;
+  creditorIdentifier: string;
+  mandateReference: string;
+  ibanMasked: string;
+  proposalNumber: string;
+}): RenderedEmail {
+  const subject = `Aviso de débito direto: ${input.amount} a ${input.collectionDate}`;
+  const lead = `${input.creditorName} vai debitar ${input.amount} na sua conta ${input.ibanMasked} a ${input.collectionDate}, ao abrigo da autorização de débito direto SEPA que assinou com a proposta ${input.proposalNumber}.`;
+  const facts: [string, string][] = [
+    ['Montante', input.amount],
+    ['Data do débito', input.collectionDate],
+    ['Credor', input.creditorName],
+    ['Identificador de credor', input.creditorIdentifier],
+    ['Referência do mandato', input.mandateReference],
+    ['Conta', input.ibanMasked],
+  ];
+  const refund =
+    'Tem direito a ser reembolsado pelo seu banco nas condições do contrato com ele celebrado; o reembolso pode ser pedido nas 8 semanas seguintes ao débito.';
+  const html = layout(
+    subject,
+    `<p>Olá ${escapeHtml(input.debtorName)},</p>
+<p>${escapeHtml(lead)}</p>
+<table role="presentation" style="border-collapse:collapse">${facts
+      .map(
+        ([k, v]) =>
+          `<tr><td style="padding:2px 12px 2px 0;color:#555">${escapeHtml(k)}</td><td style="padding:2px 0">${escapeHtml(v)}</td></tr>`,
+      )
+      .join('')}</table>
+<p>${escapeHtml(refund)}</p>`,
+  );
+  const text = `Olá ${input.debtorName},
+
+${lead}
+
+${facts.map(([k, v]) => `${k}: ${v}`).join('\n')}
+
+${refund}`;
+  return { subject, html, text, links: [] };
+}

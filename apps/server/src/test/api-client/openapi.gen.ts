@@ -709,6 +709,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The collections by date (status, date range), IBAN masked (admins e gestores; planos Professional e Enterprise) */
+        get: operations["getPaymentsCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/collections/{id}/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Marcar como paga": a submitted collection the bank paid (admins e gestores; planos Professional e Enterprise) */
+        post: operations["postPaymentsCollectionsByIdPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/collections/{id}/returned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Marcar como devolvida": a submitted collection the bank returned, with the R-transaction reason (admins e gestores; planos Professional e Enterprise) */
+        post: operations["postPaymentsCollectionsByIdReturned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SEPA files exported so far (admins e gestores; planos Professional e Enterprise) */
+        get: operations["getPaymentsExports"];
+        put?: never;
+        /** "Exportar ficheiro SEPA": the due collections of a date (and the overdue ones, re-dated) as pain.008 (admins e gestores; planos Professional e Enterprise) */
+        post: operations["postPaymentsExports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/exports/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an exported SEPA file again (admins e gestores; planos Professional e Enterprise) */
+        get: operations["getPaymentsExportsByIdFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SEPA mandates the clients signed, IBAN masked (admins e gestores; planos Professional e Enterprise) */
+        get: operations["getPaymentsMandates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/mandates/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Revogar": the mandate stops and its due collections are never exported (admins e gestores; planos Professional e Enterprise) */
+        post: operations["postPaymentsMandatesByIdRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products": {
         parameters: {
             query?: never;
@@ -2120,6 +2240,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "collection.exported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ficheiro SEPA exportado
+         * @description Enviado a cada endpoint subscrito, assinado segundo a especificação Standard Webhooks. Responda 2xx para confirmar; 410 desativa o endpoint; outra resposta é repetida com recuo exponencial durante cerca de 3 dias.
+         */
+        post: operations["webhookCollectionExported"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "collection.returned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cobrança SEPA devolvida
+         * @description Enviado a cada endpoint subscrito, assinado segundo a especificação Standard Webhooks. Responda 2xx para confirmar; 410 desativa o endpoint; outra resposta é repetida com recuo exponencial durante cerca de 3 dias.
+         */
+        post: operations["webhookCollectionReturned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "comment.created": {
         parameters: {
             query?: never;
@@ -2134,26 +2294,6 @@ export interface webhooks {
          * @description Enviado a cada endpoint subscrito, assinado segundo a especificação Standard Webhooks. Responda 2xx para confirmar; 410 desativa o endpoint; outra resposta é repetida com recuo exponencial durante cerca de 3 dias.
          */
         post: operations["webhookCommentCreated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "mandate.created": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Autorização de débito direto SEPA assinada
-         * @description Enviado a cada endpoint subscrito, assinado segundo a especificação Standard Webhooks. Responda 2xx para confirmar; 410 desativa o endpoint; outra resposta é repetida com recuo exponencial durante cerca de 3 dias.
-         */
-        post: operations["webhookMandateCreated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2486,6 +2626,71 @@ export interface components {
             proposalId: string;
             userId: string | null;
         };
+        CollectionExportedEventData: {
+            collectionDate: string;
+            collections: {
+                amountCents: number;
+                collectionDate: string;
+                debtorIbanMasked: string;
+                debtorName: string;
+                endToEndId: string;
+                exportId: string | null;
+                id: string;
+                mandateId: string;
+                mandateReference: string;
+                /** @enum {string} */
+                mandateStatus: "active" | "revoked";
+                overdue: boolean;
+                paidAt: string | null;
+                preNotifiedAt: string | null;
+                proposalId: string;
+                proposalNumber: string | null;
+                proposalTitle: string;
+                returnedAt: string | null;
+                returnReason: ("AC01" | "AC04" | "AC06" | "AC13" | "AG01" | "AG02" | "AM04" | "AM05" | "BE05" | "CNOR" | "DNOR" | "FF01" | "MD01" | "MD02" | "MD06" | "MD07" | "MS02" | "MS03" | "RC01" | "RR01" | "RR02" | "RR03" | "RR04" | "SL01") | null;
+                sequence: number;
+                /** @enum {string} */
+                sequenceType: "FRST" | "RCUR" | "OOFF" | "FNAL";
+                /** @enum {string} */
+                status: "due" | "submitted" | "paid" | "returned";
+                submittedAt: string | null;
+            }[];
+            controlSumCents: number;
+            createdAt: string;
+            id: string;
+            messageId: string;
+            numberOfTransactions: number;
+            /** @enum {string} */
+            version: "001.02" | "001.08";
+        };
+        CollectionReturnedEventData: {
+            amountCents: number;
+            collectionDate: string;
+            debtorIbanMasked: string;
+            debtorName: string;
+            endToEndId: string;
+            exportId: string | null;
+            id: string;
+            mandateId: string;
+            mandateReference: string;
+            /** @enum {string} */
+            mandateStatus: "active" | "revoked";
+            overdue: boolean;
+            paidAt: string | null;
+            preNotifiedAt: string | null;
+            proposalId: string;
+            proposalNumber: string | null;
+            proposalTitle: string;
+            returnedAt: string | null;
+            returnReason: ("AC01" | "AC04" | "AC06" | "AC13" | "AG01" | "AG02" | "AM04" | "AM05" | "BE05" | "CNOR" | "DNOR" | "FF01" | "MD01" | "MD02" | "MD06" | "MD07" | "MS02" | "MS03" | "RC01" | "RR01" | "RR02" | "RR03" | "RR04" | "SL01") | null;
+            returnReasonLabel: string;
+            sequence: number;
+            /** @enum {string} */
+            sequenceType: "FRST" | "RCUR" | "OOFF" | "FNAL";
+            /** @enum {string} */
+            status: "due" | "submitted" | "paid" | "returned";
+            submittedAt: string | null;
+        };
         CommentEventData: {
             authorName: string;
             content: string;
@@ -2497,24 +2702,6 @@ export interface components {
             proposalId: string;
             updatedAt: string;
             userId: string | null;
-        };
-        MandateCreatedEventData: {
-            debtorName: string;
-            ibanMasked: string;
-            /** Format: uuid */
-            proposalId: string;
-            proposalNumber: string;
-            reference: string;
-            schedule: {
-                amountCents: number;
-                /** Format: date */
-                collectionDate: string;
-                sequence: number;
-                /** @enum {string} */
-                sequenceType: "FRST" | "RCUR" | "OOFF" | "FNAL";
-            }[];
-            /** Format: date-time */
-            signedAt: string;
         };
         Proposal: {
             acceptedAt: string | null;
@@ -2663,8 +2850,9 @@ export interface components {
 }
 export type SchemaClientDetail = components['schemas']['ClientDetail'];
 export type SchemaClientMessageEventData = components['schemas']['ClientMessageEventData'];
+export type SchemaCollectionExportedEventData = components['schemas']['CollectionExportedEventData'];
+export type SchemaCollectionReturnedEventData = components['schemas']['CollectionReturnedEventData'];
 export type SchemaCommentEventData = components['schemas']['CommentEventData'];
-export type SchemaMandateCreatedEventData = components['schemas']['MandateCreatedEventData'];
 export type SchemaProposal = components['schemas']['Proposal'];
 export type SchemaWebhookTestEventData = components['schemas']['WebhookTestEventData'];
 export type $defs = Record<string, never>;
@@ -9488,6 +9676,1370 @@ export interface operations {
             };
         };
     };
+    getPaymentsCollections: {
+        parameters: {
+            query?: {
+                from?: string;
+                limit?: number;
+                page?: number;
+                status?: "due" | "submitted" | "paid" | "returned";
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amountCents: number;
+                            collectionDate: string;
+                            debtorIbanMasked: string;
+                            debtorName: string;
+                            endToEndId: string;
+                            exportId: string | null;
+                            id: string;
+                            mandateId: string;
+                            mandateReference: string;
+                            /** @enum {string} */
+                            mandateStatus: "active" | "revoked";
+                            overdue: boolean;
+                            paidAt: string | null;
+                            preNotifiedAt: string | null;
+                            proposalId: string;
+                            proposalNumber: string | null;
+                            proposalTitle: string;
+                            returnedAt: string | null;
+                            returnReason: ("AC01" | "AC04" | "AC06" | "AC13" | "AG01" | "AG02" | "AM04" | "AM05" | "BE05" | "CNOR" | "DNOR" | "FF01" | "MD01" | "MD02" | "MD06" | "MD07" | "MS02" | "MS03" | "RC01" | "RR01" | "RR02" | "RR03" | "RR04" | "SL01") | null;
+                            sequence: number;
+                            /** @enum {string} */
+                            sequenceType: "FRST" | "RCUR" | "OOFF" | "FNAL";
+                            /** @enum {string} */
+                            status: "due" | "submitted" | "paid" | "returned";
+                            submittedAt: string | null;
+                        }[];
+                        pagination: {
+                            limit: number;
+                            page: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPaymentsCollectionsByIdPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amountCents: number;
+                            collectionDate: string;
+                            debtorIbanMasked: string;
+                            debtorName: string;
+                            endToEndId: string;
+                            exportId: string | null;
+                            id: string;
+                            mandateId: string;
+                            mandateReference: string;
+                            /** @enum {string} */
+                            mandateStatus: "active" | "revoked";
+                            overdue: boolean;
+                            paidAt: string | null;
+                            preNotifiedAt: string | null;
+                            proposalId: string;
+                            proposalNumber: string | null;
+                            proposalTitle: string;
+                            returnedAt: string | null;
+                            returnReason: ("AC01" | "AC04" | "AC06" | "AC13" | "AG01" | "AG02" | "AM04" | "AM05" | "BE05" | "CNOR" | "DNOR" | "FF01" | "MD01" | "MD02" | "MD06" | "MD07" | "MS02" | "MS03" | "RC01" | "RR01" | "RR02" | "RR03" | "RR04" | "SL01") | null;
+                            sequence: number;
+                            /** @enum {string} */
+                            sequenceType: "FRST" | "RCUR" | "OOFF" | "FNAL";
+                            /** @enum {string} */
+                            status: "due" | "submitted" | "paid" | "returned";
+                            submittedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPaymentsCollectionsByIdReturned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    reason: "AC01" | "AC04" | "AC06" | "AC13" | "AG01" | "AG02" | "AM04" | "AM05" | "BE05" | "CNOR" | "DNOR" | "FF01" | "MD01" | "MD02" | "MD06" | "MD07" | "MS02" | "MS03" | "RC01" | "RR01" | "RR02" | "RR03" | "RR04" | "SL01";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amountCents: number;
+                            collectionDate: string;
+                            debtorIbanMasked: string;
+                            debtorName: string;
+                            endToEndId: string;
+                            exportId: string | null;
+                            id: string;
+                            mandateId: string;
+                            mandateReference: string;
+                            /** @enum {string} */
+                            mandateStatus: "active" | "revoked";
+                            overdue: boolean;
+                            paidAt: string | null;
+                            preNotifiedAt: string | null;
+                            proposalId: string;
+                            proposalNumber: string | null;
+                            proposalTitle: string;
+                            returnedAt: string | null;
+                            returnReason: ("AC01" | "AC04" | "AC06" | "AC13" | "AG01" | "AG02" | "AM04" | "AM05" | "BE05" | "CNOR" | "DNOR" | "FF01" | "MD01" | "MD02" | "MD06" | "MD07" | "MS02" | "MS03" | "RC01" | "RR01" | "RR02" | "RR03" | "RR04" | "SL01") | null;
+                            sequence: number;
+                            /** @enum {string} */
+                            sequenceType: "FRST" | "RCUR" | "OOFF" | "FNAL";
+                            /** @enum {string} */
+                            status: "due" | "submitted" | "paid" | "returned";
+                            submittedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPaymentsExports: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            collectionDate: string;
+                            controlSumCents: number;
+                            createdAt: string;
+                            id: string;
+                            messageId: string;
+                            numberOfTransactions: number;
+                            /** @enum {string} */
+                            version: "001.02" | "001.08";
+                        }[];
+                        pagination: {
+                            limit: number;
+                            page: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPaymentsExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    collectionDate: string;
+                    /**
+                     * @default 001.02
+                     * @enum {string}
+                     */
+                    version?: "001.02" | "001.08";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            collectionDate: string;
+                            collections: {
+                                amountCents: number;
+                                collectionDate: string;
+                                debtorIbanMasked: string;
+                                debtorName: string;
+                                endToEndId: string;
+                                exportId: string | null;
+                                id: string;
+                                mandateId: string;
+                                mandateReference: string;
+                                /** @enum {string} */
+                                mandateStatus: "active" | "revoked";
+                                overdue: boolean;
+                                paidAt: string | null;
+                                preNotifiedAt: string | null;
+                                proposalId: string;
+                                proposalNumber: string | null;
+                                proposalTitle: string;
+                                returnedAt: string | null;
+                                returnReason: ("AC01" | "AC04" | "AC06" | "AC13" | "AG01" | "AG02" | "AM04" | "AM05" | "BE05" | "CNOR" | "DNOR" | "FF01" | "MD01" | "MD02" | "MD06" | "MD07" | "MS02" | "MS03" | "RC01" | "RR01" | "RR02" | "RR03" | "RR04" | "SL01") | null;
+                                sequence: number;
+                                /** @enum {string} */
+                                sequenceType: "FRST" | "RCUR" | "OOFF" | "FNAL";
+                                /** @enum {string} */
+                                status: "due" | "submitted" | "paid" | "returned";
+                                submittedAt: string | null;
+                            }[];
+                            controlSumCents: number;
+                            createdAt: string;
+                            id: string;
+                            messageId: string;
+                            numberOfTransactions: number;
+                            /** @enum {string} */
+                            version: "001.02" | "001.08";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPaymentsExportsByIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O ficheiro pain.008 (Content-Disposition: attachment). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPaymentsMandates: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                status?: "active" | "revoked";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            collections: {
+                                due: number;
+                                paid: number;
+                                returned: number;
+                                submitted: number;
+                                total: number;
+                            };
+                            debtorBic: string | null;
+                            debtorIbanMasked: string;
+                            debtorName: string;
+                            id: string;
+                            proposalId: string;
+                            proposalNumber: string | null;
+                            proposalTitle: string;
+                            reference: string;
+                            revokedAt: string | null;
+                            signedAt: string;
+                            /** @enum {string} */
+                            status: "active" | "revoked";
+                        }[];
+                        pagination: {
+                            limit: number;
+                            page: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPaymentsMandatesByIdRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            collections: {
+                                due: number;
+                                paid: number;
+                                returned: number;
+                                submitted: number;
+                                total: number;
+                            };
+                            debtorBic: string | null;
+                            debtorIbanMasked: string;
+                            debtorName: string;
+                            id: string;
+                            proposalId: string;
+                            proposalNumber: string | null;
+                            proposalTitle: string;
+                            reference: string;
+                            revokedAt: string | null;
+                            signedAt: string;
+                            /** @enum {string} */
+                            status: "active" | "revoked";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getProducts: {
         parameters: {
             query?: {
@@ -16201,10 +17753,6 @@ export interface operations {
                             discountValue: number;
                             inReview: boolean;
                             isActionable: boolean;
-                            mandate: {
-                                ibanMasked: string;
-                                reference: string;
-                            } | null;
                             messages: {
                                 authorName: string;
                                 createdAt: string;
@@ -16409,11 +17957,6 @@ export interface operations {
                     };
                     code?: string;
                     contentSha256: string;
-                    mandate?: {
-                        bic?: string | null;
-                        debtorName: string;
-                        iban: string;
-                    };
                     version: number;
                 };
             };
@@ -17783,11 +19326,6 @@ export interface operations {
                     };
                     code?: string;
                     contentSha256: string;
-                    mandate?: {
-                        bic?: string | null;
-                        debtorName: string;
-                        iban: string;
-                    };
                     signatureData: string;
                     signerEmail: string;
                     signerName: string;
@@ -24234,7 +25772,7 @@ export interface operations {
                             createdAt: string;
                             description: string;
                             disabledReason: string | null;
-                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "mandate.created")[];
+                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned")[];
                             failingSince: string | null;
                             /** Format: uuid */
                             id: string;
@@ -24356,7 +25894,7 @@ export interface operations {
                 "application/json": {
                     /** @default  */
                     description?: string;
-                    events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "mandate.created")[];
+                    events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned")[];
                     /**
                      * @default active
                      * @enum {string}
@@ -24378,7 +25916,7 @@ export interface operations {
                             createdAt: string;
                             description: string;
                             disabledReason: string | null;
-                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "mandate.created")[];
+                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned")[];
                             failingSince: string | null;
                             /** Format: uuid */
                             id: string;
@@ -24529,7 +26067,7 @@ export interface operations {
                             createdAt: string;
                             description: string;
                             disabledReason: string | null;
-                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "mandate.created")[];
+                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned")[];
                             failingSince: string | null;
                             /** Format: uuid */
                             id: string;
@@ -24653,7 +26191,7 @@ export interface operations {
                 "application/json": {
                     /** @default  */
                     description?: string;
-                    events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "mandate.created")[];
+                    events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned")[];
                     /**
                      * @default active
                      * @enum {string}
@@ -24675,7 +26213,7 @@ export interface operations {
                             createdAt: string;
                             description: string;
                             disabledReason: string | null;
-                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "mandate.created")[];
+                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned")[];
                             failingSince: string | null;
                             /** Format: uuid */
                             id: string;
@@ -25707,6 +27245,94 @@ export interface operations {
             };
         };
     };
+    webhookCollectionExported: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description O id do evento (msg_…), igual em cada tentativa e reenvio. */
+                "webhook-id": string;
+                /** @description v1,<base64 de HMAC-SHA256 de "{id}.{timestamp}.{corpo}" com o segredo whsec_>; durante uma rotação, duas assinaturas separadas por um espaço. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) do envio; recuse se estiver a mais de 5 minutos. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["CollectionExportedEventData"];
+                    /** @description msg_…, o mesmo que webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "collection.exported";
+                };
+            };
+        };
+        responses: {
+            /** @description Recebido (qualquer 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Desativa o endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCollectionReturned: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description O id do evento (msg_…), igual em cada tentativa e reenvio. */
+                "webhook-id": string;
+                /** @description v1,<base64 de HMAC-SHA256 de "{id}.{timestamp}.{corpo}" com o segredo whsec_>; durante uma rotação, duas assinaturas separadas por um espaço. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) do envio; recuse se estiver a mais de 5 minutos. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["CollectionReturnedEventData"];
+                    /** @description msg_…, o mesmo que webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "collection.returned";
+                };
+            };
+        };
+        responses: {
+            /** @description Recebido (qualquer 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Desativa o endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhookCommentCreated: {
         parameters: {
             query?: never;
@@ -25731,50 +27357,6 @@ export interface operations {
                     id: string;
                     /** @constant */
                     type: "comment.created";
-                };
-            };
-        };
-        responses: {
-            /** @description Recebido (qualquer 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Desativa o endpoint */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookMandateCreated: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description O id do evento (msg_…), igual em cada tentativa e reenvio. */
-                "webhook-id": string;
-                /** @description v1,<base64 de HMAC-SHA256 de "{id}.{timestamp}.{corpo}" com o segredo whsec_>; durante uma rotação, duas assinaturas separadas por um espaço. */
-                "webhook-signature": string;
-                /** @description Segundos desde 1970 (UTC) do envio; recuse se estiver a mais de 5 minutos. */
-                "webhook-timestamp": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["MandateCreatedEventData"];
-                    /** @description msg_…, o mesmo que webhook-id */
-                    id: string;
-                    /** @constant */
-                    type: "mandate.created";
                 };
             };
         };

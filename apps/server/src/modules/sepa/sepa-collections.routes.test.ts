@@ -1,0 +1,314 @@
+import { MESSAGES } from '@aceite/shared/messages';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { create } from 'xmlbuilder2';
+import { auditLogs, organizations, sepaCollections, sepaMandates, webhookEvents } from '@/db/schema/index.ts';
+import { setClock } from '@/lib/clock.ts';
+import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { as, createTeamOfRoles } from '@/test/factories.ts';
+import { DEBTOR_IBAN, insertCreditor, insertMandate, TEST_CREDITOR } from '@/test/sepa-fixtures.ts';
+
+/*
+ * Pagamentos (issue 39, docs/product.md#mandates-collections-and-the-file): mandates, collections, the SEPA
+ * file and what the bank reported, through the API.
+ */
+
+let t: TestApp;
+type Team = Awaited<ReturnType<typeof createTeamOfRoles>>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => setClock(() => new Date('2026-03-01T10:00:00Z')));
+afterEach(() => setClock(null));
+
+async function organization(): Promise<Team> {
+  const team = await createTeamOfRoles(t.db);
+  await insertCreditor(t.db, team.org.id);
+  return team;
+}
+
+const owner = (team: Team) => ({ organizationId: team.org.id, ownerId: team.admin.id });
+
+/** Every text of the elements named `name`, anywhere in the parsed document. */
+function texts(node: unknown, name: string): string[] {
+  if (Array.isArray(node)) return node.flatMap((n) => texts(n, name));
+  if (!node || typeof node !== 'object') return [];
+  return Object.entries(node).flatMap(([key, value]) => {
+    const own =
+      key === name
+        ? (Array.isArray(value) ? value : [value]).map((v) => (typeof v === 'string' ? v : ''))
+        : [];
+    return [...own, ...texts(value, name)];
+  });
+}
+
+const parse = (xml: string) => create(xml).end({ format: 'object' });
+
+describe('GET /payments/mandates', () => {
+  it('lists the mandates with the IBAN masked, the proposal and the collections counted, filtered by status', async () => {
+    const team = await organization();
+    const { mandate, proposal } = await insertMandate(t.db, owner(team), {
+      firstCollectionDate: '2026-03-10',
+    });
+    const other = await insertMandate(t.db, owner(team), { firstCollectionDate: '2026-03-10' });
+    await t.db.update(sepaMandates).set({ status: 'revoked' }).where(eq(sepaMandates.id, other.mandate.id));
+
+    const res = await as(t.app, team.manager)('GET', '/payments/mandates?status=active');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain(DEBTOR_IBAN);
+    const body = res.json();
+    expect(body.pagination).toMatchObject({ total: 1, page: 1 });
+    expect(body.data[0]).toMatchObject({
+      id: mandate.id,
+      proposalId: proposal.id,
+      proposalNumber: proposal.number,
+      reference: mandate.reference,
+      debtorName: 'Maria Devedora',
+      debtorIbanMasked: 'PT50 •••• •••• •••• •••• 0154',
+      status: 'active',
+      collections: { total: 3, due: 3, submitted: 0, paid: 0, returned: 0 },
+    });
+    const all = await as(t.app, team.admin)('GET', '/payments/mandates');
+    expect(all.json().pagination.total).toBe(2);
+    const revoked = await as(t.app, team.admin)('GET', '/payments/mandates?status=revoked');
+    expect(revoked.json().data.map((m: { id: string }) => m.id)).toEqual([other.mandate.id]);
+  });
+
+  it('is for admins and managers, on Professional and up', async () => {
+    const team = await organization();
+    for (const user of [team.sales, team.viewer]) {
+      for (const url of ['/payments/mandates', '/payments/collections', '/payments/exports']) {
+        expect((await as(t.app, user)('GET', url)).statusCode, `${user.role} ${url}`).toBe(403);
+      }
+    }
+    await t.db.update(organizations).set({ plan: 'starter' }).where(eq(organizations.id, team.org.id));
+    const res = await as(t.app, team.admin)('GET', '/payments/mandates');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('PLAN_LIMIT');
+    const exported = await as(t.app, team.admin)('POST', '/payments/exports', {
+      collectionDate: '2026-03-10',
+    });
+    expect(exported.json().error.code).toBe('PLAN_LIMIT');
+  });
+});
+
+describe('GET /payments/collections', () => {
+  it('lists by date with the IBAN masked, filtered by status and date range, overdue ones flagged', async () => {
+    const team = await organization();
+    const { collections } = await insertMandate(t.db, owner(team), { firstCollectionDate: '2026-02-20' });
+    const call = as(t.app, team.admin);
+    const res = await call('GET', '/payments/collections');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain(DEBTOR_IBAN);
+    const data = res.json().data as { collectionDate: string; overdue: boolean; sequenceType: string }[];
+    expect(data.map((c) => c.collectionDate)).toEqual(['2026-02-20', '2026-03-20', '2026-04-20']);
+    expect(data.map((c) => c.overdue)).toEqual([true, false, false]);
+    expect(data.map((c) => c.sequenceType)).toEqual(['FRST', 'RCUR', 'FNAL']);
+    const ranged = await call('GET', '/payments/collections?from=2026-03-01&to=2026-03-31&status=due');
+    expect(ranged.json().data.map((c: { id: string }) => c.id)).toEqual([collections[1]?.id]);
+    expect((await call('GET', '/payments/collections?status=paid')).json().data).toEqual([]);
+    expect((await call('GET', '/payments/collections?from=ontem')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /payments/exports', () => {
+  it('writes the file of the date once: NbOfTxs, CtrlSum, EndToEndId; a second export does not repeat it', async () => {
+    const team = await organization();
+    const a = await insertMandate(t.db, owner(team), {
+      firstCollectionDate: '2026-03-10',
+      totalCents: 100000,
+    });
+    const b = await insertMandate(t.db, owner(team), {
+      firstCollectionDate: '2026-03-10',
+      pattern: 'oneOff',
+      totalCents: 45050,
+    });
+    const call = as(t.app, team.manager);
+    const res = await call('POST', '/payments/exports', { collectionDate: '2026-03-10' });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json().data;
+    const firstA = a.collections[0];
+    expect(created).toMatchObject({
+      version: '001.02',
+      collectionDate: '2026-03-10',
+      numberOfTransactions: 2,
+    });
+    expect(created.controlSumCents).toBe((firstA?.amountCents ?? 0) + 45050);
+    expect(res.body).not.toContain(DEBTOR_IBAN);
+
+    const file = await call('GET', `/payments/exports/${created.id}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('application/xml');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="?sepa-2026-03-10-ACEITE-/);
+    const doc = parse(file.body);
+    expect(file.body).toContain('urn:iso:std:iso:20022:tech:xsd:pain.008.001.02');
+    const ids = texts(doc, 'EndToEndId');
+    expect(ids.sort()).toEqual([firstA?.endToEndId, b.collections[0]?.endToEndId].sort());
+    expect(texts(doc, 'NbOfTxs')[0]).toBe('2');
+    expect(texts(doc, 'CtrlSum')[0]).toBe(`${((created.controlSumCents as number) / 100).toFixed(2)}`);
+    expect(texts(doc, 'SeqTp').sort()).toEqual(['FRST', 'OOFF']);
+    expect(file.body).toContain(DEBTOR_IBAN);
+    expect(texts(doc, 'AmdmntInd')).toEqual(['false', 'false']);
+
+    const rows = await t.db
+      .select()
+      .from(sepaCollections)
+      .where(eq(sepaCollections.id, firstA?.id ?? ''));
+    expect(rows[0]).toMatchObject({ status: 'submitted', exportId: created.id });
+
+    const again = await call('POST', '/payments/exports', { collectionDate: '2026-03-10' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.message).toBe(MESSAGES.sepaNothingToExport);
+
+    const list = await call('GET', '/payments/exports');
+    expect(list.json().data.map((e: { id: string }) => e.id)).toEqual([created.id]);
+
+    const audit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.organizationId, team.org.id), eq(auditLogs.action, 'sepa_export.created')));
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit)).not.toContain(DEBTOR_IBAN);
+  });
+
+  it('writes pain.008.001.08 when asked, re-dates the overdue collections and leaves out revoked mandates', async () => {
+    const team = await organization();
+    const overdue = await insertMandate(t.db, owner(team), { firstCollectionDate: '2026-02-20' });
+    const revoked = await insertMandate(t.db, owner(team), { firstCollectionDate: '2026-03-05' });
+    await as(t.app, team.admin)('POST', `/payments/mandates/${revoked.mandate.id}/revoke`);
+    const res = await as(t.app, team.admin)('POST', '/payments/exports', {
+      collectionDate: '2026-03-05',
+      version: '001.08',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.collections.map((c: { endToEndId: string; collectionDate: string }) => c)).toEqual(
+      [
+        expect.objectContaining({
+          endToEndId: overdue.collections[0]?.endToEndId,
+          collectionDate: '2026-03-05',
+        }),
+      ],
+    );
+    const file = await as(t.app, team.admin)('GET', `/payments/exports/${res.json().data.id}/file`);
+    expect(file.body).toContain('urn:iso:std:iso:20022:tech:xsd:pain.008.001.08');
+    expect(texts(parse(file.body), 'ReqdColltnDt')).toEqual(['2026-03-05']);
+  });
+
+  it('sends an amendment when the creditor changed since the signature, then stores the new creditor', async () => {
+    const team = await organization();
+    const { mandate } = await insertMandate(t.db, owner(team), {
+      firstCollectionDate: '2026-03-10',
+      creditor: { name: 'Nome Antigo Lda', creditorIdentifier: TEST_CREDITOR.creditorIdentifier },
+    });
+    const res = await as(t.app, team.admin)('POST', '/payments/exports', { collectionDate: '2026-03-10' });
+    expect(res.statusCode, res.body).toBe(201);
+    const file = await as(t.app, team.admin)('GET', `/payments/exports/${res.json().data.id}/file`);
+    const doc = parse(file.body);
+    expect(texts(doc, 'AmdmntInd')).toEqual(['true']);
+    expect(file.body).toContain('<OrgnlCdtrSchmeId>');
+    expect(file.body).toContain('Nome Antigo Lda');
+    const [stored] = await t.db.select().from(sepaMandates).where(eq(sepaMandates.id, mandate.id));
+    expect(stored?.creditorName).toBe(TEST_CREDITOR.name);
+  });
+
+  it('never puts a collection in two exports made at the same time', async () => {
+    const team = await organization();
+    for (let i = 0; i < 4; i++) await insertMandate(t.db, owner(team), { firstCollectionDate: '2026-03-10' });
+    const call = as(t.app, team.admin);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call('POST', '/payments/exports', { collectionDate: '2026-03-10' })),
+    );
+    const made = answers.filter((r) => r.statusCode === 201);
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    for (const r of answers) expect([201, 422]).toContain(r.statusCode);
+    const exported = made.flatMap((r) => r.json().data.collections.map((c: { id: string }) => c.id));
+    expect(exported).toHaveLength(4);
+    expect(new Set(exported).size).toBe(4);
+  });
+
+  it('refuses a past date, a wrong version, and a creditor not set', async () => {
+    const team = await createTeamOfRoles(t.db);
+    const call = as(t.app, team.admin);
+    const past = await call('POST', '/payments/exports', { collectionDate: '2026-02-27' });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.message).toBe(MESSAGES.sepaExportDateInPast);
+    const version = await call('POST', '/payments/exports', {
+      collectionDate: '2026-03-10',
+      version: '001.03',
+    });
+    expect(version.statusCode).toBe(400);
+    const none = await call('POST', '/payments/exports', { collectionDate: '2026-03-10' });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().error.message).toBe(MESSAGES.sepaExportNeedsCreditor);
+    for (const user of [team.sales, team.viewer]) {
+      expect(
+        (await as(t.app, user)('POST', '/payments/exports', { collectionDate: '2026-03-10' })).statusCode,
+      ).toBe(403);
+    }
+  });
+});
+
+describe('paid, returned, revoked', () => {
+  it('marks only a submitted collection paid or returned, with a reason code, audited and announced', async () => {
+    const team = await organization();
+    const { collections } = await insertMandate(t.db, owner(team), { firstCollectionDate: '2026-03-10' });
+    const [first, second] = collections;
+    const call = as(t.app, team.admin);
+    const early = await call('POST', `/payments/collections/${first?.id}/paid`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(MESSAGES.sepaCollectionNotSubmitted);
+    await call('POST', '/payments/exports', { collectionDate: '2026-03-10' });
+
+    const bad = await call('POST', `/payments/collections/${first?.id}/returned`, { reason: 'XX99' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].message).toBe(MESSAGES.sepaReturnReasonInvalid);
+    const returned = await call('POST', `/payments/collections/${first?.id}/returned`, { reason: 'AM04' });
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(returned.json().data).toMatchObject({ status: 'returned', returnReason: 'AM04' });
+    expect((await call('POST', `/payments/collections/${first?.id}/paid`)).statusCode).toBe(409);
+    expect((await call('POST', `/payments/collections/${second?.id}/paid`)).statusCode).toBe(409);
+    expect((await call('POST', `/payments/collections/${crypto.randomUUID()}/paid`)).statusCode).toBe(404);
+
+    const events = await t.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.organizationId, team.org.id));
+    // No endpoint subscribed: nothing queued, and nothing fails.
+    expect(events.every((e) => e.type.startsWith('collection.'))).toBe(true);
+    const audit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(eq(auditLogs.organizationId, team.org.id), eq(auditLogs.action, 'sepa_collection.returned')),
+      );
+    expect(audit[0]?.metadata).toMatchObject({ reason: 'AM04', debtorIban: 'PT50 •••• •••• •••• •••• 0154' });
+  });
+
+  it('marks a submitted collection paid', async () => {
+    const team = await organization();
+    const { collections } = await insertMandate(t.db, owner(team), { firstCollectionDate: '2026-03-10' });
+    const call = as(t.app, team.manager);
+    await call('POST', '/payments/exports', { collectionDate: '2026-03-10' });
+    const paid = await call('POST', `/payments/collections/${collections[0]?.id}/paid`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.status).toBe('paid');
+  });
+
+  it('revokes a mandate once; its due collections are not exported', async () => {
+    const team = await organization();
+    const { mandate } = await insertMandate(t.db, owner(team), { firstCollectionDate: '2026-03-10' });
+    const call = as(t.app, team.admin);
+    expect((await as(t.app, team.sales)('POST', `/payments/mandates/${mandate.id}/revoke`)).statusCode).toBe(
+      403,
+    );
+    const res = await call('POST', `/payments/mandates/${mandate.id}/revoke`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'revoked', collections: { due: 3 } });
+    expect((await call('POST', `/payments/mandates/${mandate.id}/revoke`)).statusCode).toBe(409);
+    expect((await call('POST', '/payments/exports', { collectionDate: '2026-03-10' })).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,366 @@
+import { randomBytes } from 'node:crypto';
+import { calendarDay } from '@aceite/shared/dates';
+import { MESSAGES } from '@aceite/shared/messages';
+import type { Paged } from '@aceite/shared/schemas/common';
+import type {
+  Collection,
+  CreateExportSchema,
+  ListCollectionsQuerySchema,
+  ListExportsQuerySchema,
+  ListMandatesQuerySchema,
+  Mandate,
+  SepaExport,
+} from '@aceite/shared/schemas/sepa-collections';
+import { maskIban } from '@aceite/shared/sepa/bank-account';
+import { returnReasonLabel, type SepaReturnReason } from '@aceite/shared/sepa/return-reasons';
+import type { z } from 'zod';
+import { assertCan } from '@/lib/access.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { now } from '@/lib/clock.ts';
+import { assertPlanFeature } from '@/lib/entitlements.ts';
+import { toPagination } from '@/lib/pagination.ts';
+import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
+import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
+import { buildPain008, type Pain008Collection } from './pain008.ts';
+import { selectSepaCreditor } from './sepa.queries.ts';
+import * as q from './sepa-collections.queries.ts';
+
+/*
+ * Pagamentos (issue 39, docs/product.md#mandates-collections-and-the-file): the mandates the clients signed, their
+ * collections, the SEPA file for a date, and what the bank reported. Admins and managers ('payments:read',
+ * 'payments:manage'), Professional and up. The debtor's IBAN is masked in every answer and audit entry; only the
+ * file carries it whole.
+ */
+
+const TIME_ZONE = 'Europe/Lisbon';
+
+/** Today in Lisbon, YYYY-MM-DD: the day a collection becomes overdue. */
+export function todayInLisbon(at: Date = now()): string {
+  return calendarDay(at, TIME_ZONE);
+}
+
+async function assertRead(ctx: TenantContext): Promise<void> {
+  assertCan(ctx, 'payments:read');
+  await assertPlanFeature(ctx, 'sepa');
+}
+
+async function assertManage(ctx: TenantContext): Promise<void> {
+  assertCan(ctx, 'payments:manage');
+  await assertPlanFeature(ctx, 'sepa');
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+type CollectionJoin = Awaited<ReturnType<typeof q.selectCollection>> & {};
+
+function collectionDto(row: CollectionJoin, today: string): Collection {
+  const c = row.collection;
+  return {
+    id: c.id,
+    mandateId: c.mandateId,
+    mandateReference: row.mandateReference,
+    mandateStatus: row.mandateStatus,
+    proposalId: row.proposalId,
+    proposalNumber: row.proposalNumber,
+    proposalTitle: row.proposalTitle,
+    debtorName: row.debtorName,
+    debtorIbanMasked: maskIban(row.debtorIban),
+    sequence: c.sequence,
+    sequenceType: c.sequenceType,
+    collectionDate: c.collectionDate,
+    amountCents: c.amountCents,
+    endToEndId: c.endToEndId,
+    status: c.status,
+    overdue: c.status === 'due' && c.collectionDate < today,
+    exportId: c.exportId,
+    submittedAt: iso(c.submittedAt),
+    paidAt: iso(c.paidAt),
+    returnedAt: iso(c.returnedAt),
+    returnReason: (c.returnReason as SepaReturnReason | null) ?? null,
+    preNotifiedAt: iso(c.preNotifiedAt),
+  };
+}
+
+function exportDto(row: Pick<q.ExportRow, keyof SepaExport | 'createdAt'>): SepaExport {
+  return {
+    id: row.id,
+    messageId: row.messageId,
+    version: row.version,
+    collectionDate: row.collectionDate,
+    numberOfTransactions: row.numberOfTransactions,
+    controlSumCents: row.controlSumCents,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function mandateDto(
+  row: Awaited<ReturnType<typeof q.selectMandate>> & {},
+  counts: Awaited<ReturnType<typeof q.countCollectionsByMandate>>,
+): Mandate {
+  const m = row.mandate;
+  const mine = counts.filter((c) => c.mandateId === m.id);
+  const of = (status: string) => mine.find((c) => c.status === status)?.n ?? 0;
+  return {
+    id: m.id,
+    proposalId: m.proposalId,
+    proposalNumber: row.proposalNumber,
+    proposalTitle: row.proposalTitle,
+    reference: m.reference,
+    debtorName: m.debtorName,
+    debtorIbanMasked: maskIban(m.debtorIban),
+    debtorBic: m.debtorBic,
+    signedAt: m.signedAt.toISOString(),
+    status: m.status,
+    revokedAt: iso(m.revokedAt),
+    collections: {
+      total: mine.reduce((sum, c) => sum + c.n, 0),
+      due: of('due'),
+      submitted: of('submitted'),
+      paid: of('paid'),
+      returned: of('returned'),
+    },
+  };
+}
+
+export async function listMandates(
+  ctx: TenantContext,
+  query: z.output<typeof ListMandatesQuerySchema>,
+): Promise<Paged<Mandate>> {
+  await assertRead(ctx);
+  const { rows, total } = await q.selectMandates(ctx, query);
+  const counts = await q.countCollectionsByMandate(
+    ctx,
+    rows.map((r) => r.mandate.id),
+  );
+  return {
+    data: rows.map((r) => mandateDto(r, counts)),
+    pagination: toPagination(query.page, query.limit, total),
+  };
+}
+
+/** "Revogar": the mandate stops; its due collections are never exported. */
+export async function revokeMandate(ctx: TenantContext, id: string): Promise<Mandate> {
+  await assertManage(ctx);
+  return withTx(ctx, async (tx) => {
+    const found = await q.selectMandate(tx, id);
+    if (!found) throw new AppError('NOT_FOUND', MESSAGES.sepaMandateNotFound);
+    const revoked = await q.revokeMandate(tx, id, now());
+    if (!revoked) throw new AppError('CONFLICT', MESSAGES.sepaMandateAlreadyRevoked);
+    await recordAudit(tx.db, {
+      organizationId: ctx.organizationId,
+      actorId: ctx.userId,
+      impersonatorId: ctx.impersonatorId ?? null,
+      action: 'sepa_mandate.revoked',
+      entity: 'sepa_mandate',
+      entityId: id,
+      metadata: { reference: revoked.reference, debtorIban: maskIban(revoked.debtorIban) },
+    });
+    return mandateDto({ ...found, mandate: revoked }, await q.countCollectionsByMandate(tx, [id]));
+  });
+}
+
+export async function listCollections(
+  ctx: TenantContext,
+  query: z.output<typeof ListCollectionsQuerySchema>,
+): Promise<Paged<Collection>> {
+  await assertRead(ctx);
+  const { rows, total } = await q.selectCollections(ctx, query);
+  const today = todayInLisbon();
+  return {
+    data: rows.map((r) => collectionDto(r, today)),
+    pagination: toPagination(query.page, query.limit, total),
+  };
+}
+
+/** Unique per organization (the table's index says so too): the instant and random letters, ≤ 35 characters. */
+function newMessageId(at: Date): string {
+  const stamp = at.toISOString().replace(/\D/g, '').slice(0, 14);
+  return `ACEITE-${stamp}-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+export interface ExportResult {
+  export: SepaExport;
+  collections: Collection[];
+}
+
+/**
+ * "Exportar ficheiro SEPA" for a date: every due collection of an active mandate of that date, and the overdue
+ * ones re-dated to it (docs/decisions.md, "Issue 39 — SEPA Pagamentos: who sees it, overdue collections, concurrent exports"), written as pain.008, stored, and marked
+ * submitted in one transaction. The rows are locked `FOR UPDATE SKIP LOCKED`, so two exports at once never
+ * carry the same collection.
+ */
+export async function createExport(
+  ctx: TenantContext,
+  input: z.output<typeof CreateExportSchema>,
+): Promise<ExportResult> {
+  await assertManage(ctx);
+  const at = now();
+  const today = todayInLisbon(at);
+  if (input.collectionDate < today) {
+    throw new AppError('VALIDATION_ERROR', MESSAGES.sepaExportDateInPast, [
+      { field: 'collectionDate', message: MESSAGES.sepaExportDateInPast },
+    ]);
+  }
+  return withTx(ctx, async (tx) => {
+    const creditor = await selectSepaCreditor(tx);
+    if (!creditor) throw new AppError('UNPROCESSABLE', MESSAGES.sepaExportNeedsCreditor);
+    const due = await q.lockDueCollections(tx, input.collectionDate, today);
+    if (due.length === 0) throw new AppError('UNPROCESSABLE', MESSAGES.sepaNothingToExport);
+
+    const amended = new Set<string>();
+    const items: Pain008Collection[] = due.map(
+      ({ collection: c, mandate: m, proposalNumber, proposalTitle }) => {
+        const changed =
+          m.creditorName !== creditor.name || m.creditorIdentifier !== creditor.creditorIdentifier;
+        if (changed) amended.add(m.id);
+        return {
+          endToEndId: c.endToEndId,
+          mandateId: m.reference,
+          mandateSignedOn: todayInLisbon(m.signedAt),
+          debtorName: m.debtorName,
+          debtorIban: m.debtorIban,
+          debtorBic: m.debtorBic,
+          amountCents: c.amountCents,
+          sequenceType: c.sequenceType,
+          collectionDate: input.collectionDate,
+          remittance: `${proposalNumber} ${proposalTitle}`,
+          ...(changed
+            ? {
+                amendment: {
+                  originalCreditor: {
+                    ...(m.creditorName !== creditor.name ? { name: m.creditorName } : {}),
+                    ...(m.creditorIdentifier !== creditor.creditorIdentifier
+                      ? { creditorIdentifier: m.creditorIdentifier }
+                      : {}),
+                  },
+                },
+              }
+            : {}),
+        };
+      },
+    );
+    const messageId = newMessageId(at);
+    const xml = buildPain008(
+      {
+        name: creditor.name,
+        creditorIdentifier: creditor.creditorIdentifier,
+        iban: creditor.iban,
+        bic: creditor.bic,
+      },
+      items,
+      { version: input.version, messageId, createdAt: at },
+    );
+    const controlSumCents = items.reduce((sum, c) => sum + c.amountCents, 0);
+    const row = await q.insertExport(tx, {
+      messageId,
+      version: input.version,
+      collectionDate: input.collectionDate,
+      numberOfTransactions: items.length,
+      controlSumCents,
+      xml,
+      createdBy: personOf(ctx),
+      createdAt: at,
+    });
+    const ids = due.map((d) => d.collection.id);
+    const marked = await q.markSubmitted(tx, ids, {
+      exportId: row.id,
+      collectionDate: input.collectionDate,
+      at,
+    });
+    // The lock held them: every one was still due. Anything else is a bug, and the transaction rolls back.
+    if (marked !== ids.length) throw new Error('sepa export: a locked collection changed');
+    // The file told the bank of the creditor's change: the mandates now carry the creditor as it is.
+    await q.updateMandateCreditor(tx, [...amended], {
+      name: creditor.name,
+      creditorIdentifier: creditor.creditorIdentifier,
+    });
+
+    const collections: Collection[] = [];
+    for (const id of ids) {
+      const read = await q.selectCollection(tx, id);
+      if (read) collections.push(collectionDto(read, today));
+    }
+    const dto = exportDto(row);
+    await recordAudit(tx.db, {
+      organizationId: ctx.organizationId,
+      actorId: ctx.userId,
+      impersonatorId: ctx.impersonatorId ?? null,
+      action: 'sepa_export.created',
+      entity: 'sepa_export',
+      entityId: row.id,
+      metadata: {
+        messageId,
+        version: input.version,
+        collectionDate: input.collectionDate,
+        numberOfTransactions: items.length,
+        controlSumCents,
+        collections: collections.map((c) => ({ endToEndId: c.endToEndId, debtorIban: c.debtorIbanMasked })),
+      },
+    });
+    await enqueueEvent(tx.db, {
+      organizationId: ctx.organizationId,
+      type: 'collection.exported',
+      data: { ...dto, collections },
+    });
+    return { export: dto, collections };
+  });
+}
+
+export async function listExports(
+  ctx: TenantContext,
+  query: z.output<typeof ListExportsQuerySchema>,
+): Promise<Paged<SepaExport>> {
+  await assertRead(ctx);
+  const { rows, total } = await q.selectExports(ctx, query);
+  return { data: rows.map(exportDto), pagination: toPagination(query.page, query.limit, total) };
+}
+
+/** The file as it was written, to download again. */
+export async function exportFile(ctx: TenantContext, id: string): Promise<{ filename: string; xml: string }> {
+  await assertRead(ctx);
+  const row = await q.selectExport(ctx, id);
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.sepaExportNotFound);
+  return { filename: `sepa-${row.collectionDate}-${row.messageId}.xml`, xml: row.xml };
+}
+
+/** "Marcar como paga" / "Marcar como devolvida": only a submitted collection (the bank has it). */
+export async function settleCollection(
+  ctx: TenantContext,
+  id: string,
+  outcome: { status: 'paid' } | { status: 'returned'; reason: SepaReturnReason },
+): Promise<Collection> {
+  await assertManage(ctx);
+  const today = todayInLisbon();
+  return withTx(ctx, async (tx) => {
+    const found = await q.selectCollection(tx, id);
+    if (!found) throw new AppError('NOT_FOUND', MESSAGES.sepaCollectionNotFound);
+    const at = now();
+    const updated = await q.settleCollection(tx, id, { ...outcome, at });
+    if (!updated) throw new AppError('CONFLICT', MESSAGES.sepaCollectionNotSubmitted);
+    const dto = collectionDto({ ...found, collection: updated }, today);
+    await recordAudit(tx.db, {
+      organizationId: ctx.organizationId,
+      actorId: ctx.userId,
+      impersonatorId: ctx.impersonatorId ?? null,
+      action: outcome.status === 'paid' ? 'sepa_collection.paid' : 'sepa_collection.returned',
+      entity: 'sepa_collection',
+      entityId: id,
+      metadata: {
+        endToEndId: dto.endToEndId,
+        amountCents: dto.amountCents,
+        debtorIban: dto.debtorIbanMasked,
+        ...(outcome.status === 'returned' ? { reason: outcome.reason } : {}),
+      },
+    });
+    if (outcome.status === 'returned') {
+      await enqueueEvent(tx.db, {
+        organizationId: ctx.organizationId,
+        type: 'collection.returned',
+        data: { ...dto, returnReasonLabel: returnReasonLabel(outcome.reason) },
+        orderingKey: dto.mandateId,
+      });
+    }
+    return dto;
+  });
+}

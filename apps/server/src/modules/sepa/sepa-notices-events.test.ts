@@ -1,0 +1,153 @@
+import { formatMoney } from '@aceite/shared/money';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox, sepaCollections, sepaMandates } from '@/db/schema/index.ts';
+import { setClock } from '@/lib/clock.ts';
+import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { as, createTeamOfRoles } from '@/test/factories.ts';
+import { DEBTOR_IBAN, insertCreditor, insertMandate, TEST_CREDITOR } from '@/test/sepa-fixtures.ts';
+import { startReceiver } from '@/test/webhook-receiver.ts';
+
+/*
+ * The SEPA pre-notification job and the collection webhooks (issue 39,
+ * docs/product.md#mandates-collections-and-the-file): the job on a controlled clock with the real outbox, the
+ * events delivered to a real receiver on loopback and checked against the published OpenAPI document.
+ */
+
+let t: TestApp;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  t = await buildTestApp({
+    webhooks: { allowPrivate: true, baseDelayMs: 30, maxDelayMs: 60, timeoutMs: 2000 },
+  });
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+  await t.close();
+});
+afterEach(() => setClock(null));
+
+async function organization() {
+  const team = await createTeamOfRoles(t.db);
+  await insertCreditor(t.db, team.org.id);
+  return team;
+}
+
+describe('the pre-notification email', () => {
+  async function mailOf(organizationId: string) {
+    return t.db
+      .select({ to: emailOutbox.toAddress, subject: emailOutbox.subject, text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.organizationId, organizationId), eq(emailOutbox.kind, 'sepa_pre_notification')),
+      )
+      .orderBy(emailOutbox.createdAt);
+  }
+
+  it('goes to the debtor SEPA_NOTICE_DAYS before each collection, once even when runs race, never for a revoked mandate', async () => {
+    const team = await organization();
+    const owner = { organizationId: team.org.id, ownerId: team.admin.id };
+    const { collections, mandate } = await insertMandate(t.db, owner, {
+      firstCollectionDate: '2026-04-10',
+      totalCents: 123450,
+      recipientEmail: 'devedora@cliente.pt',
+    });
+    const revoked = await insertMandate(t.db, owner, { firstCollectionDate: '2026-04-10' });
+    await t.db.update(sepaMandates).set({ status: 'revoked' }).where(eq(sepaMandates.id, revoked.mandate.id));
+    const run = (iso: string) => t.app.sepaPreNotifications.run(new Date(iso));
+
+    await run('2026-04-04T09:00:00Z');
+    expect(await mailOf(team.org.id)).toEqual([]);
+
+    await Promise.all([
+      run('2026-04-05T09:00:00Z'),
+      run('2026-04-05T09:00:00Z'),
+      run('2026-04-05T09:00:00Z'),
+    ]);
+    await run('2026-04-06T09:00:00Z');
+    const mail = await mailOf(team.org.id);
+    expect(mail).toHaveLength(1);
+    const first = collections[0];
+    expect(mail[0]?.to).toBe('devedora@cliente.pt');
+    // pt-PT money, as formatMoney writes it (a non-breaking space before the euro sign).
+    expect(mail[0]?.subject).toBe(`Aviso de débito direto: ${formatMoney(41150)} a 10/04/2026`);
+    for (const fact of [
+      formatMoney(41150),
+      '10/04/2026',
+      TEST_CREDITOR.name,
+      TEST_CREDITOR.creditorIdentifier,
+      mandate.reference,
+      'PT50 •••• •••• •••• •••• 0154',
+    ]) {
+      expect(mail[0]?.text).toContain(fact);
+    }
+    expect(mail[0]?.text).not.toContain(DEBTOR_IBAN);
+    const [row] = await t.db
+      .select()
+      .from(sepaCollections)
+      .where(eq(sepaCollections.id, first?.id ?? ''));
+    expect(row?.preNotifiedAt).not.toBeNull();
+
+    // The next instalment, a month later; the outbox delivers them.
+    await run('2026-05-05T09:00:00Z');
+    expect(await mailOf(team.org.id)).toHaveLength(2);
+    await t.app.outbox.drain();
+    expect(t.sentMail.filter((m) => m.to === 'devedora@cliente.pt')).toHaveLength(2);
+  });
+});
+
+describe('collection.exported and collection.returned', () => {
+  it('are delivered to a receiver on loopback, valid against the OpenAPI document', async () => {
+    setClock(() => new Date('2026-03-01T10:00:00Z'));
+    const team = await organization();
+    const call = as(t.app, team.admin);
+    const hook = await call('POST', '/webhooks', {
+      url: receiver.url,
+      events: ['collection.exported', 'collection.returned'],
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const { collections } = await insertMandate(
+      t.db,
+      { organizationId: team.org.id, ownerId: team.admin.id },
+      { firstCollectionDate: '2026-03-10' },
+    );
+    const exported = await call('POST', '/payments/exports', { collectionDate: '2026-03-10' });
+    expect(exported.statusCode, exported.body).toBe(201);
+    const returned = await call('POST', `/payments/collections/${collections[0]?.id}/returned`, {
+      reason: 'MD06',
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    for (let i = 0; i < 20 && (await t.app.webhookWorker.drain()) > 0; i++);
+
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: object }> } } }>;
+      components: object;
+    };
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    for (const f of ['date-time', 'uuid', 'email', 'date', 'uri']) ajv.addFormat(f, true);
+    const types = receiver.received.map((r) => r.json.type);
+    expect(types).toEqual(['collection.exported', 'collection.returned']);
+    for (const got of receiver.received) {
+      const schema = doc.webhooks[got.json.type]?.post.requestBody.content['application/json']?.schema;
+      const validate = ajv.compile({ ...schema, components: doc.components });
+      expect(validate(got.json), `${got.json.type}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect(got.body).not.toContain(DEBTOR_IBAN);
+    }
+    const [exportEvent, returnEvent] = receiver.received.map((r) => r.json.data);
+    expect(exportEvent).toMatchObject({
+      id: exported.json().data.id,
+      collectionDate: '2026-03-10',
+      numberOfTransactions: 1,
+      controlSumCents: collections[0]?.amountCents,
+    });
+    expect(exportEvent?.collections).toHaveLength(1);
+    expect(returnEvent).toMatchObject({
+      id: collections[0]?.id,
+      status: 'returned',
+      returnReason: 'MD06',
+      returnReasonLabel: 'MD06 — Reembolso pedido pelo devedor',
+    });
+  });
+});

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { sepaSchedule } from '@aceite/shared/sepa/schedule';
+import type { Db } from '@/db/client.ts';
+import { clients, sepaCollections, sepaCreditors, sepaMandates } from '@/db/schema/index.ts';
+import { insertSentProposal } from './factories.ts';
+
+/*
+ * Pagamentos' tests start from a signed mandate and its collections, inserted straight into the database (the
+ * acceptance that creates them is tested where it lives; docs/product.md#mandates-collections-and-the-file).
+ */
+
+export const TEST_CREDITOR = {
+  name: 'Conceicao e Filhos Lda',
+  creditorIdentifier: 'PT19ZZZ101148',
+  iban: 'PT50000201231234567890154',
+  bic: null,
+};
+export const DEBTOR_IBAN = 'PT50000201231234567890154';
+
+export async function insertCreditor(
+  db: Db,
+  organizationId: string,
+  values: Partial<typeof TEST_CREDITOR> = {},
+) {
+  await db
+    .insert(sepaCreditors)
+    .values({ organizationId, ...TEST_CREDITOR, ...values, defaultPattern: 'oneOff' })
+    .onConflictDoUpdate({ target: sepaCreditors.organizationId, set: { ...TEST_CREDITOR, ...values } });
+}
+
+/**
+ * An accepted proposal of `totalCents` with its mandate and the schedule's collections (`sepaSchedule`, the one
+ * home of the amounts), the client's email as the recipient.
+ */
+export async function insertMandate(
+  db: Db,
+  owner: { organizationId: string; ownerId: string },
+  opts: {
+    totalCents?: number;
+    pattern?: 'oneOff' | 'monthly';
+    instalments?: number | null;
+    firstCollectionDate: string;
+    creditor?: { name: string; creditorIdentifier: string };
+    recipientEmail?: string;
+  },
+) {
+  const totalCents = opts.totalCents ?? 120000;
+  const pattern = opts.pattern ?? 'monthly';
+  const instalments = pattern === 'monthly' ? (opts.instalments ?? 3) : null;
+  const [client] = await db
+    .insert(clients)
+    .values({
+      organizationId: owner.organizationId,
+      name: 'Maria Devedora',
+      email: opts.recipientEmail ?? `devedor-${randomUUID().slice(0, 8)}@example.pt`,
+    })
+    .returning();
+  if (!client) throw new Error('client not created');
+  const proposal = await insertSentProposal(
+    db,
+    { ...owner, clientId: client.id },
+    {
+      status: 'accepted',
+      totalValue: totalCents,
+      subtotal: totalCents,
+      taxAmount: 0,
+      sepaPattern: pattern,
+      sepaInstalments: instalments,
+      sepaFirstCollectionDate: opts.firstCollectionDate,
+    },
+  );
+  const reference = `MND-${randomUUID().slice(0, 8).toUpperCase()}`;
+  const [mandate] = await db
+    .insert(sepaMandates)
+    .values({
+      organizationId: owner.organizationId,
+      proposalId: proposal.id,
+      reference,
+      debtorName: 'Maria Devedora',
+      debtorIban: DEBTOR_IBAN,
+      debtorBic: null,
+      creditorName: opts.creditor?.name ?? TEST_CREDITOR.name,
+      creditorIdentifier: opts.creditor?.creditorIdentifier ?? TEST_CREDITOR.creditorIdentifier,
+      signedAt: new Date('2026-01-05T10:00:00Z'),
+    })
+    .returning();
+  if (!mandate) throw new Error('mandate not created');
+  const schedule = sepaSchedule(totalCents, {
+    pattern,
+    instalments,
+    firstCollectionDate: opts.firstCollectionDate,
+  });
+  const collections = await db
+    .insert(sepaCollections)
+    .values(
+      schedule.map((s) => ({
+        organizationId: owner.organizationId,
+        mandateId: mandate.id,
+        sequence: s.sequence,
+        sequenceType: s.sequenceType,
+        collectionDate: s.collectionDate,
+        amountCents: s.amountCents,
+        endToEndId: `${reference}-${s.sequence}`,
+      })),
+    )
+    .returning();
+  return { proposal, mandate, collections, client };
+}
