@@ -2300,6 +2300,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "mandate.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Autorização de débito direto SEPA assinada
+         * @description Enviado a cada endpoint subscrito, assinado segundo a especificação Standard Webhooks. Responda 2xx para confirmar; 410 desativa o endpoint; outra resposta é repetida com recuo exponencial durante cerca de 3 dias.
+         */
+        post: operations["webhookMandateCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "proposal.accepted": {
         parameters: {
             query?: never;
@@ -2703,6 +2723,24 @@ export interface components {
             updatedAt: string;
             userId: string | null;
         };
+        MandateCreatedEventData: {
+            debtorName: string;
+            ibanMasked: string;
+            /** Format: uuid */
+            proposalId: string;
+            proposalNumber: string;
+            reference: string;
+            schedule: {
+                amountCents: number;
+                /** Format: date */
+                collectionDate: string;
+                sequence: number;
+                /** @enum {string} */
+                sequenceType: "FRST" | "RCUR" | "OOFF" | "FNAL";
+            }[];
+            /** Format: date-time */
+            signedAt: string;
+        };
         Proposal: {
             acceptedAt: string | null;
             agreedTotal: number | null;
@@ -2853,6 +2891,7 @@ export type SchemaClientMessageEventData = components['schemas']['ClientMessageE
 export type SchemaCollectionExportedEventData = components['schemas']['CollectionExportedEventData'];
 export type SchemaCollectionReturnedEventData = components['schemas']['CollectionReturnedEventData'];
 export type SchemaCommentEventData = components['schemas']['CommentEventData'];
+export type SchemaMandateCreatedEventData = components['schemas']['MandateCreatedEventData'];
 export type SchemaProposal = components['schemas']['Proposal'];
 export type SchemaWebhookTestEventData = components['schemas']['WebhookTestEventData'];
 export type $defs = Record<string, never>;
@@ -17753,6 +17792,10 @@ export interface operations {
                             discountValue: number;
                             inReview: boolean;
                             isActionable: boolean;
+                            mandate: {
+                                ibanMasked: string;
+                                reference: string;
+                            } | null;
                             messages: {
                                 authorName: string;
                                 createdAt: string;
@@ -17957,6 +18000,11 @@ export interface operations {
                     };
                     code?: string;
                     contentSha256: string;
+                    mandate?: {
+                        bic?: string | null;
+                        debtorName: string;
+                        iban: string;
+                    };
                     version: number;
                 };
             };
@@ -19326,6 +19374,11 @@ export interface operations {
                     };
                     code?: string;
                     contentSha256: string;
+                    mandate?: {
+                        bic?: string | null;
+                        debtorName: string;
+                        iban: string;
+                    };
                     signatureData: string;
                     signerEmail: string;
                     signerName: string;
@@ -25772,7 +25825,7 @@ export interface operations {
                             createdAt: string;
                             description: string;
                             disabledReason: string | null;
-                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned")[];
+                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned" | "mandate.created")[];
                             failingSince: string | null;
                             /** Format: uuid */
                             id: string;
@@ -25894,7 +25947,7 @@ export interface operations {
                 "application/json": {
                     /** @default  */
                     description?: string;
-                    events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned")[];
+                    events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned" | "mandate.created")[];
                     /**
                      * @default active
                      * @enum {string}
@@ -25916,7 +25969,7 @@ export interface operations {
                             createdAt: string;
                             description: string;
                             disabledReason: string | null;
-                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned")[];
+                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned" | "mandate.created")[];
                             failingSince: string | null;
                             /** Format: uuid */
                             id: string;
@@ -26067,7 +26120,7 @@ export interface operations {
                             createdAt: string;
                             description: string;
                             disabledReason: string | null;
-                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned")[];
+                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned" | "mandate.created")[];
                             failingSince: string | null;
                             /** Format: uuid */
                             id: string;
@@ -26191,7 +26244,7 @@ export interface operations {
                 "application/json": {
                     /** @default  */
                     description?: string;
-                    events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned")[];
+                    events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned" | "mandate.created")[];
                     /**
                      * @default active
                      * @enum {string}
@@ -26213,7 +26266,7 @@ export interface operations {
                             createdAt: string;
                             description: string;
                             disabledReason: string | null;
-                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned")[];
+                            events: ("proposal.created" | "proposal.updated" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.signed" | "proposal.expired" | "proposal.cancelled" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_returned" | "proposal.reminder_sent" | "comment.created" | "client_message.created" | "client.created" | "client.updated" | "collection.exported" | "collection.returned" | "mandate.created")[];
                             failingSince: string | null;
                             /** Format: uuid */
                             id: string;
@@ -27357,6 +27410,50 @@ export interface operations {
                     id: string;
                     /** @constant */
                     type: "comment.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Recebido (qualquer 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Desativa o endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMandateCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description O id do evento (msg_…), igual em cada tentativa e reenvio. */
+                "webhook-id": string;
+                /** @description v1,<base64 de HMAC-SHA256 de "{id}.{timestamp}.{corpo}" com o segredo whsec_>; durante uma rotação, duas assinaturas separadas por um espaço. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) do envio; recuse se estiver a mais de 5 minutos. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["MandateCreatedEventData"];
+                    /** @description msg_…, o mesmo que webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "mandate.created";
                 };
             };
         };
