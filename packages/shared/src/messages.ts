@@ -277,6 +277,10 @@ export const MESSAGES = {
   sepaBicRequired: 'Indique o BIC: é obrigatório para contas fora do Espaço Económico Europeu.',
   sepaPatternInvalid: 'Escolha a cobrança única ou as prestações mensais.',
   sepaInstalmentsInvalid: 'Indique entre 2 e 60 prestações mensais.',
+  sepaOneOffNoInstalments:
+    'A cobrança única não tem prestações: escolha as prestações mensais ou retire o número.',
+  sepaFirstCollectionDateInvalid: 'Indique a data da primeira cobrança (uma data do calendário, dd/mm/aaaa).',
+  sepaCreditorMissing: 'Configure primeiro os dados de cobrança em Configurações → Pagamentos.',
 } as const;
 
 /**

@@ -1,11 +1,13 @@
 import type { ShownContent } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
+import type { ProposalSepa } from '@aceite/shared/schemas/proposals';
 import type { ShownOrganization, ShownProposal } from '@aceite/shared/schemas/shown-proposal';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { PdfAppendix } from '@/lib/pdf-document.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { sepaColumnsOf } from '@/modules/proposal-projections/sepa-terms.ts';
 import {
   loadShownProposal,
   type ShownScope,
@@ -21,7 +23,7 @@ export interface ProposalPdf {
 
 type ProposalRow = typeof proposals.$inferSelect;
 /** A snapshot's fields are those of the row (content-hash.ts types them loosely, being Zod- and DB-free). */
-type BoundFields = Pick<ProposalRow, keyof ShownContent>;
+type BoundFields = Pick<ProposalRow, Exclude<keyof ShownContent, 'sepa'>>;
 
 /**
  * What the PDF shows: the shown proposal (the same the public page shows) plus the organization's branding
@@ -75,7 +77,12 @@ export async function renderStoredProposalPdf(
   if (!loaded) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
   const shown = bound
     ? toShownProposal(
-        { ...loaded.proposal, ...(bound as BoundFields) },
+        {
+          ...loaded.proposal,
+          ...(bound as BoundFields),
+          // The SEPA terms bound (none in a version-1 snapshot): the pages show those, not the live row's.
+          ...sepaColumnsOf(bound.sepa ? (bound.sepa as ProposalSepa) : null),
+        },
         loaded.client,
         loaded.owner,
         loaded.creditor,
