@@ -114,3 +114,18 @@ export function sepaSchedule(totalCents: number, terms: SepaScheduleTerms): Sepa
     amountCents: base + (i < leftover ? 1 : 0),
   }));
 }
+
+/** How the editor, the client's page and the PDF name each collection of the schedule (pt-PT). */
+export const SEPA_SEQUENCE_LABELS: Record<SepaSequenceType, string> = {
+  OOFF: 'Única',
+  FRST: 'Primeira',
+  RCUR: 'Recorrente',
+  FNAL: 'Última',
+};
+
+/** How the terms are named in one line ("3 prestações mensais", "Cobrança única"). */
+export function sepaPatternLabel(terms: Pick<SepaScheduleTerms, 'pattern' | 'instalments'>): string {
+  return terms.pattern === 'monthly'
+    ? `${terms.instalments ?? SEPA_MIN_INSTALMENTS} prestações mensais`
+    : 'Cobrança única';
+}

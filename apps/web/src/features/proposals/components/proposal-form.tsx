@@ -60,6 +60,7 @@ import {
   validateProposalValues,
 } from './proposal-form-values';
 import { SeenProposalSaveModal } from './seen-proposal-save-modal';
+import { SepaFields } from './sepa-fields';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { ProposalTaxRateSelect } from './vat-fields';
 
@@ -476,6 +477,8 @@ export function ProposalForm({
                   <ProposalTaxRateSelect region={vatRegion} {...form.getInputProps('taxRate')} />
                 </SimpleGrid>
               </SectionPanel>
+
+              <SepaFields form={form} />
             </Stack>
           </Grid.Col>
           {/* After the form on narrow screens; beside it, following the scroll, on wide ones. */}
