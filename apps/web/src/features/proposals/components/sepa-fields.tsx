@@ -40,10 +40,7 @@ export function SepaFields({ form }: { form: UseFormReturnType<ProposalFormValue
     form.setFieldValue('sepaPattern', pattern);
     if (pattern === 'monthly')
       form.setFieldValue('sepaInstalments', readiness.data?.defaultInstalments ?? 12);
-    form.setFieldValue(
-      'sepaFirstCollectionDate',
-      earliestCollectionDate(calendarDay(new Date(), timeZone)),
-    );
+    form.setFieldValue('sepaFirstCollectionDate', earliestCollectionDate(calendarDay(new Date(), timeZone)));
   };
 
   const schedule = formSepaSchedule(values);
