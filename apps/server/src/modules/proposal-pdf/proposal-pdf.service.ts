@@ -1,10 +1,12 @@
 import type { ShownContent } from '@aceite/shared/content-hash';
+import { calendarDay, DEFAULT_TIME_ZONE } from '@aceite/shared/dates';
 import { MESSAGES } from '@aceite/shared/messages';
 import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
 import type { ProposalSepa } from '@aceite/shared/schemas/proposals';
 import type { ShownOrganization, ShownProposal } from '@aceite/shared/schemas/shown-proposal';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { now } from '@/lib/clock.ts';
 import type { PdfAppendix } from '@/lib/pdf-document.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { sepaColumnsOf } from '@/modules/proposal-projections/sepa-terms.ts';
@@ -29,7 +31,12 @@ type BoundFields = Pick<ProposalRow, Exclude<keyof ShownContent, 'sepa'>>;
  * What the PDF shows: the shown proposal (the same the public page shows) plus the organization's branding
  * (docs/architecture.md, "The shown proposal").
  */
-export function pdfDataOf(shown: ShownProposal, organization: ShownOrganization): ProposalPdfData {
+export function pdfDataOf(
+  shown: ShownProposal,
+  organization: ShownOrganization,
+  /** When the client accepted or signed: the SEPA dates as they were signed; today's otherwise. */
+  decidedAt?: Date | null,
+): ProposalPdfData {
   return {
     organization,
     number: shown.number,
@@ -45,17 +52,23 @@ export function pdfDataOf(shown: ShownProposal, organization: ShownOrganization)
     createdAt: shown.createdAt,
     expired: shown.status === 'expired',
     choice: shown.clientChoice?.choice ?? null,
+    sepa: shown.sepa ? { ...shown.sepa, asOf: calendarDay(decidedAt ?? now(), DEFAULT_TIME_ZONE) } : null,
   };
 }
 
 /** Renders a shown proposal's PDF, named after its number and title. */
 export async function renderShownProposalPdf(
-  source: { shown: ShownProposal; shownOrganization: ShownOrganization },
+  source: {
+    shown: ShownProposal;
+    shownOrganization: ShownOrganization;
+    proposal?: { acceptedAt: Date | null; signedAt: Date | null };
+  },
   appendix?: PdfAppendix,
 ): Promise<ProposalPdf> {
+  const decidedAt = source.proposal ? (source.proposal.acceptedAt ?? source.proposal.signedAt) : null;
   return {
     fileName: proposalPdfFileName(source.shown),
-    bytes: await renderProposalPdf(pdfDataOf(source.shown, source.shownOrganization), appendix),
+    bytes: await renderProposalPdf(pdfDataOf(source.shown, source.shownOrganization, decidedAt), appendix),
   };
 }
 
@@ -88,7 +101,10 @@ export async function renderStoredProposalPdf(
         loaded.creditor,
       )
     : loaded.shown;
-  return renderShownProposalPdf({ shown, shownOrganization: loaded.shownOrganization }, appendix);
+  return renderShownProposalPdf(
+    { shown, shownOrganization: loaded.shownOrganization, proposal: loaded.proposal },
+    appendix,
+  );
 }
 
 /**
