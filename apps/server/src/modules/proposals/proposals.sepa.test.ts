@@ -221,4 +221,11 @@ describe('SEPA schedule in the proposal: member API', () => {
     for (const v of versions) expect('sepa' in v.snapshot).toBe(false);
     expect((await answerAsClient(t, p.publicToken, 'reject', { reason: 'Caro' })).statusCode).toBe(200);
   });
+
+  it("reads only its own organization's readiness", async () => {
+    const other = await createTeamOfRoles(t.db);
+    await as(t.app, team.admin)('PUT', '/settings/payments', CREDITOR);
+    const read = await as(t.app, other.sales)('GET', '/settings/payments/readiness');
+    expect(read.json().data).toMatchObject({ available: true, ready: false });
+  });
 });
