@@ -7,7 +7,7 @@ import {
   sepaPatternLabel,
   sepaSchedule,
   termsOnAcceptance,
-} from '@aceite/shared/sepa/schedule';
+} from '@aceite/shared/sepa/schedule-core';
 import { formatCalendarDate } from './format';
 import { SERVER_TIME_ZONE } from './page-dates';
 

@@ -4,7 +4,7 @@ import { formatDecimalPt, formatMoney, formatUnitPrice } from '@aceite/shared/mo
 import { isPastValidity, shownStatus } from '@aceite/shared/proposal-status';
 import { VIEWS_EXPLAINED } from '@aceite/shared/reading';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
-import { sepaPatternLabel, sepaSchedule, termsOnAcceptance } from '@aceite/shared/sepa/schedule';
+import { sepaPatternLabel, sepaSchedule, termsOnAcceptance } from '@aceite/shared/sepa/schedule-core';
 import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { Anchor, Box, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';

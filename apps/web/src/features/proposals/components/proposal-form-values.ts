@@ -13,7 +13,7 @@ import {
   type ProposalStatus,
 } from '@aceite/shared/schemas/proposals';
 import { proposalLineFromTemplate, TemplateContentSchema } from '@aceite/shared/schemas/templates';
-import { type SepaInstalment, type SepaPattern, sepaSchedule } from '@aceite/shared/sepa/schedule';
+import { type SepaInstalment, type SepaPattern, sepaSchedule } from '@aceite/shared/sepa/schedule-core';
 import {
   computeTotals,
   type DiscountType,

@@ -4,7 +4,7 @@ import {
   SEPA_MAX_INSTALMENTS,
   SEPA_MIN_INSTALMENTS,
   type SepaPattern,
-} from '@aceite/shared/sepa/schedule';
+} from '@aceite/shared/sepa/schedule-core';
 import { Anchor, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 import { formatCalendarDate } from '@aceite/shared/dates';
 import { formatMoney } from '@aceite/shared/money';
-import { SEPA_SEQUENCE_LABELS, type SepaInstalment } from '@aceite/shared/sepa/schedule';
+import { SEPA_SEQUENCE_LABELS, type SepaInstalment } from '@aceite/shared/sepa/schedule-core';
 import { Table } from '@mantine/core';
 
 /** The schedule's collections, as the editor previews them and the proposal's page lists them. */
