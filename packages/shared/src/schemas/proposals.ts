@@ -4,7 +4,7 @@ import { MAX_AMOUNT_CENTS, MAX_YEAR, MIN_YEAR, roundRate } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { PROPOSAL_STATUSES } from '../proposal-status.ts';
 import { REJECTION_REASON_CODES } from '../rejection-reasons.ts';
-import { SEPA_MAX_INSTALMENTS, SEPA_MIN_INSTALMENTS, SEPA_PATTERNS } from '../sepa/schedule-core.ts';
+import { SEPA_MAX_INSTALMENTS, SEPA_MIN_INSTALMENTS, SEPA_PATTERNS } from '../sepa/patterns.ts';
 import { stripBidiControls } from '../text.ts';
 import { computeTotals, lineTaxRate } from '../totals.ts';
 import { VAT_EXEMPTION_CODES } from '../vat.ts';

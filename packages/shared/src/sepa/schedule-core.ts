@@ -8,13 +8,10 @@
  * the client signed are the figures collected.
  */
 
-export const SEPA_PATTERNS = ['oneOff', 'monthly'] as const;
-export type SepaPattern = (typeof SEPA_PATTERNS)[number];
-export type SepaSequenceType = 'FRST' | 'RCUR' | 'OOFF' | 'FNAL';
+import { SEPA_MIN_INSTALMENTS, type SepaPattern } from './patterns.ts';
 
-/** Monthly instalments: from 2 to 60 (five years), as the creditor's default pattern (migration 0040). */
-export const SEPA_MIN_INSTALMENTS = 2;
-export const SEPA_MAX_INSTALMENTS = 60;
+export * from './patterns.ts';
+export type SepaSequenceType = 'FRST' | 'RCUR' | 'OOFF' | 'FNAL';
 
 export interface SepaScheduleTerms {
   pattern: SepaPattern;

@@ -1,20 +1,17 @@
 import { itemChoiceNote } from '@aceite/shared/client-choice';
-import { calendarDay } from '@aceite/shared/dates';
 import { formatDecimalPt, formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import { isPastValidity, shownStatus } from '@aceite/shared/proposal-status';
 import { VIEWS_EXPLAINED } from '@aceite/shared/reading';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
-import { sepaPatternLabel, sepaSchedule, termsOnAcceptance } from '@aceite/shared/sepa/schedule-core';
 import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { Anchor, Box, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { FinancialSummary } from '@/components/financial-summary';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { SectionPanel } from '@/components/section-panel';
 import { formatCount, formatDateTime, fullName } from '@/lib/format';
 import { formatCalendarDate, todayIso, useOrganizationTimeZone } from './dates';
-import { SepaScheduleTable } from './sepa-schedule-table';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -99,6 +96,9 @@ function ItemsTable({ proposal }: { proposal: Proposal }) {
   );
 }
 
+// Loaded only for a proposal that collects by SEPA: the proposal's route is at its budget (docs/architecture.md#budgets).
+const SepaTermsPanel = lazy(() => import('./sepa-terms-panel'));
+
 /**
  * Everything docs/product.md#proposal-screens shows, read-only. `recipientAction` is the page's 'Alterar
  * destinatário', shown beside the recipient fixed at sending when the viewer may change it.
@@ -113,8 +113,6 @@ export function ProposalDetail({
   const { client, owner } = proposal;
   const timeZone = useOrganizationTimeZone();
   const blocks = proposal.content.blocks;
-  const decided = proposal.acceptedAt ?? proposal.signedAt;
-  const decidedOn = decided ? calendarDay(decided, timeZone) : null;
 
   return (
     <Grid gap="lg">
@@ -161,24 +159,9 @@ export function ProposalDetail({
           </SectionPanel>
 
           {proposal.sepa && (
-            <SectionPanel title="Pagamento por Débito Direto SEPA" bodyGap="sm">
-              <Text size="sm">
-                {sepaPatternLabel(proposal.sepa)}, a partir de{' '}
-                {formatCalendarDate(proposal.sepa.firstCollectionDate)}.
-              </Text>
-              <SepaScheduleTable
-                schedule={sepaSchedule(
-                  proposal.agreedTotal ?? proposal.totalValue,
-                  // Accepted: the dates as they were signed (docs/product.md#the-schedule-in-the-proposal).
-                  decidedOn ? termsOnAcceptance(proposal.sepa, decidedOn) : proposal.sepa,
-                )}
-                label="Plano de cobranças"
-              />
-              <Text size="xs" c="dimmed">
-                Se o cliente aceitar a menos de 5 dias da primeira data, as cobranças começam 5 dias depois da
-                aceitação.
-              </Text>
-            </SectionPanel>
+            <Suspense fallback={null}>
+              <SepaTermsPanel proposal={proposal} />
+            </Suspense>
           )}
         </Stack>
       </Grid.Col>

@@ -7,7 +7,6 @@ import {
   eurosToCents,
   formChoiceNote,
   formPath,
-  formSepaSchedule,
   formTotals,
   newItem,
   normalizeQuantity,
@@ -18,6 +17,7 @@ import {
   valuesFromProposal,
   valuesFromTemplate,
 } from './proposal-form-values';
+import { formSepaSchedule } from './sepa-preview';
 
 const CLIENT_ID = '7c1a4f32-3b8e-4c1e-9a55-0f7b8e2d4c11';
 

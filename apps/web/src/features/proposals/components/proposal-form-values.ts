@@ -6,14 +6,9 @@ import {
   isOptionalItem,
 } from '@aceite/shared/client-choice';
 import { fromCents, parseDecimalPt, toCents } from '@aceite/shared/money';
-import {
-  type Proposal,
-  ProposalInputSchema,
-  ProposalSepaInputSchema,
-  type ProposalStatus,
-} from '@aceite/shared/schemas/proposals';
+import { type Proposal, ProposalInputSchema, type ProposalStatus } from '@aceite/shared/schemas/proposals';
 import { proposalLineFromTemplate, TemplateContentSchema } from '@aceite/shared/schemas/templates';
-import { type SepaInstalment, type SepaPattern, sepaSchedule } from '@aceite/shared/sepa/schedule-core';
+import type { SepaPattern } from '@aceite/shared/sepa/patterns';
 import {
   computeTotals,
   type DiscountType,
@@ -303,17 +298,6 @@ export function sepaDraft(values: ProposalFormValues): ProposalDraft['sepa'] {
       : null,
     firstCollectionDate: values.sepaFirstCollectionDate,
   };
-}
-
-/**
- * The editor's live preview of the schedule: the shared `sepaSchedule` (the one the page, the PDF and the
- * acceptance use) over the editor's total; empty while the terms are incomplete or wrong.
- */
-export function formSepaSchedule(values: ProposalFormValues): SepaInstalment[] {
-  const draft = sepaDraft(values);
-  if (!draft) return [];
-  const parsed = ProposalSepaInputSchema.safeParse(draft);
-  return parsed.success ? sepaSchedule(formTotals(values).totalValue, parsed.data) : [];
 }
 
 /** Editor values → the API body (cents, trimmed, invalid quantities as 1). */

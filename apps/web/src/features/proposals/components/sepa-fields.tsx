@@ -5,15 +5,17 @@ import {
   SEPA_MIN_INSTALMENTS,
   type SepaPattern,
 } from '@aceite/shared/sepa/schedule-core';
-import { Anchor, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { Link } from 'react-router';
 import { DateField } from '@/components/date-field';
+import { DecimalInput } from '@/components/decimal-input';
 import { SectionPanel } from '@/components/section-panel';
 import { paths } from '@/config/paths';
 import { useSepaReadiness } from '../api/get-sepa-readiness';
 import { useOrganizationTimeZone } from './dates';
-import { formSepaSchedule, type ProposalFormValues } from './proposal-form-values';
+import type { ProposalFormValues } from './proposal-form-values';
+import { formSepaSchedule } from './sepa-preview';
 import { SepaScheduleTable } from './sepa-schedule-table';
 
 /**
@@ -22,7 +24,7 @@ import { SepaScheduleTable } from './sepa-schedule-table';
  * Pagamentos, until an admin saves the creditor. On: one-off or monthly, the first date and a live preview
  * of the schedule over the editor's total.
  */
-export function SepaFields({ form }: { form: UseFormReturnType<ProposalFormValues> }) {
+export default function SepaFields({ form }: { form: UseFormReturnType<ProposalFormValues> }) {
   const readiness = useSepaReadiness();
   const timeZone = useOrganizationTimeZone();
   const values = form.getValues();
@@ -91,12 +93,11 @@ export function SepaFields({ form }: { form: UseFormReturnType<ProposalFormValue
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             {values.sepaPattern === 'monthly' && (
-              <NumberInput
+              <DecimalInput
                 label="Número de prestações"
-                min={SEPA_MIN_INSTALMENTS}
+                description={`De ${SEPA_MIN_INSTALMENTS} a ${SEPA_MAX_INSTALMENTS}.`}
+                maxDecimals={0}
                 max={SEPA_MAX_INSTALMENTS}
-                allowDecimal={false}
-                allowNegative={false}
                 {...form.getInputProps('sepaInstalments')}
               />
             )}
