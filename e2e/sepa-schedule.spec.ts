@@ -11,6 +11,8 @@ test('a salesperson turns SEPA on with 3 monthly instalments and the client sees
   page,
   request,
 }) => {
+  // Two screens, each checked by axe at both widths.
+  test.slow();
   const tag = randomUUID().slice(0, 8);
   const admin = await apiSession(request, DEMO.admin);
   await call(request, admin.accessToken, 'PUT', '/settings/payments', {
