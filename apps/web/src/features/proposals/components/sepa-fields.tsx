@@ -54,7 +54,7 @@ export default function SepaFields({ form }: { form: UseFormReturnType<ProposalF
           blocked ? (
             <>
               Configure primeiro os dados de cobrança em{' '}
-              <Anchor component={Link} to={paths.settingsPayments} size="xs">
+              <Anchor component={Link} to={paths.settingsPayments} size="xs" underline="always">
                 Configurações → Pagamentos
               </Anchor>
               .
