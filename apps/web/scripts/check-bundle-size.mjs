@@ -39,10 +39,13 @@ const ROUTE_BUDGET = 300 * KB;
  * pricing texts moved out of what screens load: packages/shared/src/pricing.ts). The users screen, 0.6 kB under
  * before, is 0.3 kB over; its ceiling, like the others', allows no further growth until issue 41.
  */
+// Issue 39 (docs/decisions.md, "Issue 39 — the SEPA schedule in the proposal"): the proposal's `sepa` terms in
+// the shared schema and messages (0.4 kB of the SPA entry, the rest chunking) add about 1 kB to the three proposal
+// routes, the SEPA section itself loading after the screen; the ceilings grew by that much, no more.
 const KNOWN_OVER = {
-  'proposals/proposal-new-page': 306 * KB,
-  'proposals/proposal-page': 305 * KB,
-  'proposals/proposal-edit-page': 306 * KB,
+  'proposals/proposal-new-page': 307.5 * KB,
+  'proposals/proposal-page': 305.5 * KB,
+  'proposals/proposal-edit-page': 307 * KB,
   'users/users-page': 301 * KB,
 };
 const SPA_HTML = 'index.html';

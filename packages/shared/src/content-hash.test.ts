@@ -39,4 +39,20 @@ describe('content hash', () => {
       '8ea360b17bdd36b1822403abca397d0c6d2d5e72dbee2f865bc69c7b1568a96a',
     );
   });
+
+  it('version 2 binds the SEPA terms, and a proposal without them hashes as under version 1 (issue 39)', async () => {
+    const v1 = '8ea360b17bdd36b1822403abca397d0c6d2d5e72dbee2f865bc69c7b1568a96a';
+    expect(await contentSha256({ ...shown, sepa: null })).toBe(v1);
+    expect(await contentSha256({ ...shown, sepa: undefined })).toBe(v1);
+    const terms = { pattern: 'monthly', instalments: 3, firstCollectionDate: '2099-07-01' };
+    const withSepa = await contentSha256({ ...shown, sepa: terms });
+    expect(withSepa).not.toBe(v1);
+    // The creditor the page also shows is not part of the terms: the same hash.
+    const shownSepa = { ...terms, creditorName: 'Acme', creditorIdentifier: 'PT11ZZZ123456' };
+    expect(await contentSha256({ ...shown, sepa: shownSepa })).toBe(withSepa);
+    expect(await contentSha256({ ...shown, sepa: { ...terms, instalments: 4 } })).not.toBe(withSepa);
+    expect(canonicalContent({ ...shown, sepa: terms })).toContain(
+      '"sepa":{"firstCollectionDate":"2099-07-01","instalments":3,"pattern":"monthly"}',
+    );
+  });
 });

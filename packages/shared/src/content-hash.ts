@@ -18,13 +18,28 @@ export interface ShownContent {
   totalValue: number;
   currency: string;
   validUntil: string | null;
+  /**
+   * "Pagamento por Débito Direto SEPA" (version 2 of the rule, issue 39): the schedule's terms the client is
+   * shown. Absent or null when the proposal has none, and then left out of the canonical JSON, so such a
+   * proposal hashes exactly as under version 1.
+   */
+  sepa?: ShownSepaTerms | null;
+}
+
+/** The SEPA schedule's terms as bound: the amounts follow from the total, the creditor from the mandate. */
+export interface ShownSepaTerms {
+  pattern: string;
+  instalments: number | null;
+  firstCollectionDate: string;
 }
 
 /**
  * The names of the bound fields, picked from the shown proposal (schemas/shown-proposal.ts). Changing this list
  * changes every hash: stored decisions keep theirs, so it only ever grows with a new version of the rule.
+ * Version 1: these twelve. Version 2 (issue 39): `sepa` too, written only when the proposal has it, so every
+ * hash stored under version 1 still verifies (docs/product.md#evidence).
  */
-export const SHOWN_CONTENT_FIELDS = [
+export const SHOWN_CONTENT_FIELDS_V1 = [
   'title',
   'description',
   'content',
@@ -39,6 +54,22 @@ export const SHOWN_CONTENT_FIELDS = [
   'validUntil',
 ] as const satisfies readonly (keyof ShownContent)[];
 
+/** Version 2 of the bound fields: version 1 and the SEPA schedule's terms when there are some (issue 39). */
+export const SHOWN_CONTENT_FIELDS = [
+  ...SHOWN_CONTENT_FIELDS_V1,
+  'sepa',
+] as const satisfies readonly (keyof ShownContent)[];
+
+/** Exactly the three terms, whatever else the shown `sepa` carries (the creditor); null when off. */
+export function boundSepaTerms(sepa: ShownSepaTerms | null | undefined): ShownSepaTerms | null {
+  if (!sepa) return null;
+  return {
+    pattern: sepa.pattern,
+    instalments: sepa.instalments ?? null,
+    firstCollectionDate: sepa.firstCollectionDate,
+  };
+}
+
 /**
  * Exactly the fields a decision is bound to, nothing else: kept with the decision (its audit row) so that the
  * sealed PDF is rendered from what the client decided on, not from the live row (docs/product.md#evidence).
@@ -46,7 +77,9 @@ export const SHOWN_CONTENT_FIELDS = [
  */
 export function shownContent<T extends ShownContent>(p: T): Pick<T, keyof ShownContent> {
   const picked: Record<string, unknown> = {};
-  for (const field of SHOWN_CONTENT_FIELDS) picked[field] = p[field];
+  for (const field of SHOWN_CONTENT_FIELDS_V1) picked[field] = p[field];
+  const sepa = boundSepaTerms(p.sepa);
+  if (sepa) picked.sepa = sepa;
   return picked as Pick<T, keyof ShownContent>;
 }
 

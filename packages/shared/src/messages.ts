@@ -295,6 +295,10 @@ export const MESSAGES = {
   sepaDebtorNameRequired: 'Indique o titular da conta.',
   sepaDebtorNameTooLong: 'O titular da conta tem no máximo 70 caracteres.',
   sepaMandateConsentRequired: 'Para aceitar, autorize o débito direto nos termos acima.',
+  sepaOneOffNoInstalments:
+    'A cobrança única não tem prestações: escolha as prestações mensais ou retire o número.',
+  sepaFirstCollectionDateInvalid: 'Indique a data da primeira cobrança (uma data do calendário, dd/mm/aaaa).',
+  sepaCreditorMissing: 'Configure primeiro os dados de cobrança em Configurações → Pagamentos.',
 } as const;
 
 /**

@@ -11,6 +11,7 @@ import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { formatCalendarDate, formatNumber } from './format';
 import { usePageDates } from './page-dates';
 import { IssuerMeta, ProposalNumberMeta, TaxIdLine } from './proposal-identity';
+import { SepaScheduleSection } from './sepa-schedule';
 import { TaxBreakdown } from './tax-breakdown';
 
 type Item = PublicProposal['content']['items'][number];
@@ -288,13 +289,25 @@ function ItemsAndTotals({ proposal }: { proposal: PublicProposal }) {
   );
 }
 
-/** The proposal itself, as the client reads and prints it. */
-export function ProposalDocument({ proposal, after }: { proposal: PublicProposal; after?: ReactNode }) {
+/**
+ * The proposal itself, as the client reads and prints it. `liveTotal`: the total of the configuration the
+ * client is choosing (client-choice.tsx), which the SEPA schedule follows; the shown total otherwise.
+ */
+export function ProposalDocument({
+  proposal,
+  after,
+  liveTotal,
+}: {
+  proposal: PublicProposal;
+  after?: ReactNode;
+  liveTotal?: number;
+}) {
   return (
     <article className="pp-card pp-doc" aria-labelledby="proposal-title">
       <ProposalHero proposal={proposal} showJump={proposal.isActionable} />
       <ContentBlocks blocks={proposal.content.blocks} />
       <ItemsAndTotals proposal={proposal} />
+      <SepaScheduleSection proposal={proposal} total={liveTotal ?? shownTotal(heroFigures(proposal))} />
       {after}
     </article>
   );

@@ -7,7 +7,7 @@ import { theme } from '@/theme';
 import { PublicApiError } from './api';
 import { PublicAttachments } from './attachments';
 import { actionColor, contrastRatio, safeHexColor } from './brand';
-import { ChosenSummary, ClientChoicePanel, useClientChoice } from './client-choice';
+import { ChosenSummary, ClientChoicePanel, choiceTotals, useClientChoice } from './client-choice';
 import { ClientMessages } from './client-messages';
 import { DownloadPdfButton } from './download-pdf';
 import type { InitialPage } from './initial-page';
@@ -122,6 +122,11 @@ function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) 
       <main className="pp-container pp-main" id="conteudo">
         <ProposalDocument
           proposal={proposal}
+          liveTotal={
+            outcome === 'actionable' && clientChoice.active
+              ? choiceTotals(proposal, clientChoice.choice).totalValue
+              : undefined
+          }
           after={
             <>
               <PublicAttachments publicToken={publicToken} />

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { type ChosenConfiguration, quantityRange } from '../client-choice.ts';
-import { MAX_AMOUNT_CENTS, roundRate } from '../limits.ts';
+import { MAX_AMOUNT_CENTS, MAX_YEAR, MIN_YEAR, roundRate } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { PROPOSAL_STATUSES } from '../proposal-status.ts';
 import { REJECTION_REASON_CODES } from '../rejection-reasons.ts';
+import { SEPA_MAX_INSTALMENTS, SEPA_MIN_INSTALMENTS, SEPA_PATTERNS } from '../sepa/patterns.ts';
 import { stripBidiControls } from '../text.ts';
 import { computeTotals, lineTaxRate } from '../totals.ts';
 import { VAT_EXEMPTION_CODES } from '../vat.ts';
@@ -131,6 +132,54 @@ const PersonSchema = z.object({
   email: z.string(),
 });
 
+/**
+ * "Pagamento por Débito Direto SEPA" of a proposal (issue 39, docs/product.md#the-schedule-in-the-proposal): the
+ * schedule's terms; the amounts always follow from the total (`sepaSchedule`), never stored before acceptance.
+ */
+export const ProposalSepaSchema = z.object({
+  pattern: z.enum(SEPA_PATTERNS),
+  /** Null for a one-off collection; 2–60 monthly instalments. */
+  instalments: z.number().int().nullable(),
+  /** YYYY-MM-DD: the first (or only) debit, moved later at acceptance when too near (`termsOnAcceptance`). */
+  firstCollectionDate: z.string(),
+});
+export type ProposalSepa = z.infer<typeof ProposalSepaSchema>;
+
+/** What a member writes: null turns it off; absent keeps what the proposal has (a partial PUT). */
+export const ProposalSepaInputSchema = z
+  .object({
+    pattern: z.enum(SEPA_PATTERNS, { error: MESSAGES.sepaPatternInvalid }),
+    instalments: z.number({ error: MESSAGES.sepaInstalmentsInvalid }).nullish(),
+    firstCollectionDate: z
+      .string({ error: MESSAGES.sepaFirstCollectionDateInvalid })
+      .pipe(z.iso.date(MESSAGES.sepaFirstCollectionDateInvalid))
+      .refine((v) => {
+        const year = Number(v.slice(0, 4));
+        return year >= MIN_YEAR && year <= MAX_YEAR;
+      }, MESSAGES.sepaFirstCollectionDateInvalid),
+  })
+  .superRefine((v, ctx) => {
+    const n = v.instalments;
+    if (v.pattern === 'monthly') {
+      if (
+        n === null ||
+        n === undefined ||
+        !Number.isInteger(n) ||
+        n < SEPA_MIN_INSTALMENTS ||
+        n > SEPA_MAX_INSTALMENTS
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['instalments'], message: MESSAGES.sepaInstalmentsInvalid });
+      }
+    } else if (n !== null && n !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['instalments'], message: MESSAGES.sepaOneOffNoInstalments });
+    }
+  })
+  .transform((v) => ({
+    pattern: v.pattern,
+    instalments: v.pattern === 'monthly' ? (v.instalments ?? null) : null,
+    firstCollectionDate: v.firstCollectionDate,
+  }));
+
 /** A proposal as the API returns it (docs/product.md#life-cycle-of-a-proposal); money in cents. */
 export const ProposalSchema = z.object({
   id: z.uuid(),
@@ -169,6 +218,8 @@ export const ProposalSchema = z.object({
   agreedTotal: z.number().int().nullable(),
   validUntil: z.string().nullable(),
   content: ProposalContentSchema,
+  /** "Pagamento por Débito Direto SEPA": the schedule's terms, null when off (docs/product.md#the-schedule-in-the-proposal). */
+  sepa: ProposalSepaSchema.nullable(),
   /** Only for those who may send the proposal (whoever holds it can answer as the client); null otherwise. */
   publicToken: z.string().nullable(),
   currentVersion: z.number().int(),
@@ -269,6 +320,11 @@ export const ProposalInputSchema = z
      */
     status: z.enum(PROPOSAL_STATUSES).optional(),
     content: ProposalContentSchema.default({ blocks: [], items: [] }),
+    /**
+     * "Pagamento por Débito Direto SEPA" (docs/product.md#the-schedule-in-the-proposal): the terms to turn it on,
+     * null to turn it off; absent keeps what the proposal has.
+     */
+    sepa: ProposalSepaInputSchema.nullable().optional(),
     discountType: z.enum(['percentage', 'fixed']).default('percentage'),
     /** Percent (0–100, two decimals) or cents, by discountType. */
     discountValue: z.number().min(0).max(MAX_AMOUNT_CENTS, MESSAGES.proposalTotalTooHigh).default(0),

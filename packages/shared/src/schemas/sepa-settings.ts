@@ -100,3 +100,19 @@ export const PaymentSettingsSchema = z.object({
   available: z.boolean(),
 });
 export type PaymentSettings = z.infer<typeof PaymentSettingsSchema>;
+
+/**
+ * GET /settings/payments/readiness, for every member (the proposal editor's "Pagamento por Débito Direto SEPA",
+ * docs/product.md#the-schedule-in-the-proposal): whether the plan includes SEPA, whether the creditor is saved,
+ * and the creditor's default pattern — never the creditor's account.
+ */
+export const SepaReadinessSchema = z.object({
+  /** The plan includes SEPA Direct Debit: the editor shows the switch. */
+  available: z.boolean(),
+  /** An admin saved the creditor (Configurações → Pagamentos): the switch can be turned on. */
+  ready: z.boolean(),
+  defaultPattern: z.enum(['oneOff', 'monthly']),
+  /** The default number of monthly instalments; null for a one-off default. */
+  defaultInstalments: z.number().int().nullable(),
+});
+export type SepaReadiness = z.infer<typeof SepaReadinessSchema>;

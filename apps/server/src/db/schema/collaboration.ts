@@ -27,6 +27,8 @@ export interface ProposalSnapshot {
   totalValue: number;
   currency: string;
   validUntil: string | null;
+  /** The SEPA schedule's terms (issue 39); absent when the proposal has none, and in older snapshots. */
+  sepa?: { pattern: string; instalments: number | null; firstCollectionDate: string } | null;
 }
 
 export const proposalVersions = pgTable(

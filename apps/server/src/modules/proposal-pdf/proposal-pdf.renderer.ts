@@ -1,9 +1,16 @@
 import { pricedLines } from '@aceite/shared/agreed';
 import { type ClientChoice, itemChoiceNote } from '@aceite/shared/client-choice';
-import { formatCalendarDateLong, formatInstantDateLong } from '@aceite/shared/dates';
+import { formatCalendarDate, formatCalendarDateLong, formatInstantDateLong } from '@aceite/shared/dates';
 import { formatPercent } from '@aceite/shared/format-percent';
 import { formatDecimalPt, formatMoney, formatUnitPrice } from '@aceite/shared/money';
 import type { ProposalContent } from '@aceite/shared/schemas/proposals';
+import {
+  SEPA_SEQUENCE_LABELS,
+  type ShownSepa,
+  sepaPatternLabel,
+  sepaSchedule,
+  termsOnAcceptance,
+} from '@aceite/shared/sepa/schedule';
 import { type DiscountType, lineTerms, lineTotal, showsTaxBreakdown, taxLabel } from '@aceite/shared/totals';
 import { exemptionMention } from '@aceite/shared/vat-exemptions';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
@@ -37,6 +44,12 @@ export interface ProposalPdfData {
    * at their chosen quantities and totals them; absent or null, the default choice.
    */
   choice?: ClientChoice | null;
+  /**
+   * "Pagamento por Débito Direto SEPA" (docs/product.md#the-schedule-in-the-proposal): the terms and the creditor;
+   * the collections are computed here from the total the PDF shows, dated as on `asOf` (the acceptance's day,
+   * or today before one: `termsOnAcceptance`). Absent or null when off.
+   */
+  sepa?: (ShownSepa & { asOf: string }) | null;
 }
 
 const PAGE = PDF_PAGE;
@@ -166,6 +179,48 @@ class Writer {
 
   gap(points: number) {
     this.y -= points;
+  }
+}
+
+/** The SEPA section after the totals: the creditor, then one row per collection (date, type, amount). */
+function drawSepaSchedule(w: Writer, sepa: ShownSepa & { asOf: string }, totalCents: number) {
+  const schedule = sepaSchedule(totalCents, termsOnAcceptance(sepa, sepa.asOf));
+  w.gap(18);
+  w.ensure(60);
+  w.paragraph('Pagamento por Débito Direto SEPA', { size: 13, font: w.bold });
+  w.gap(2);
+  w.paragraph(
+    `${sepaPatternLabel(sepa)}. Credor: ${clean(sepa.creditorName)}, identificador de credor ${clean(sepa.creditorIdentifier)}.`,
+    { size: 9.5, color: MUTED },
+  );
+  if (schedule.length === 0) return;
+  w.gap(6);
+  const drawHeader = () => {
+    w.page.drawRectangle({ x: MARGIN, y: w.y - 20, width: CONTENT_WIDTH, height: 20, color: HEADER_FILL });
+    w.y -= 14;
+    const opts = { size: 8.5, font: w.bold, color: MUTED };
+    w.text('DATA', COL.item.x, opts);
+    w.text('TIPO', MARGIN + 160, opts);
+    w.rightText('VALOR', COL.total.right, opts);
+    w.y -= 6;
+  };
+  drawHeader();
+  for (const instalment of schedule) {
+    if (w.y - 18 < PAGE.contentBottom) {
+      w.addPage();
+      drawHeader();
+    }
+    w.y -= 14;
+    w.text(formatCalendarDate(instalment.collectionDate), COL.item.x);
+    w.text(SEPA_SEQUENCE_LABELS[instalment.sequenceType], MARGIN + 160);
+    w.rightText(formatMoney(instalment.amountCents), COL.total.right, { font: w.bold });
+    w.y -= 4;
+    w.page.drawLine({
+      start: { x: MARGIN, y: w.y },
+      end: { x: PAGE.width - MARGIN, y: w.y },
+      thickness: 0.5,
+      color: RULE,
+    });
   }
 }
 
@@ -385,6 +440,7 @@ export async function renderProposalPdf(data: ProposalPdfData, appendix?: PdfApp
       }
     }
   }
+  if (data.sepa) drawSepaSchedule(w, data.sepa, totals.totalValue);
   if (data.validUntil) {
     w.gap(16);
     w.paragraph(`Proposta válida até ${formatCalendarDateLong(data.validUntil)}.`, {

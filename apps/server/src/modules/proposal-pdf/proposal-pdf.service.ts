@@ -1,11 +1,15 @@
 import type { ShownContent } from '@aceite/shared/content-hash';
+import { calendarDay, DEFAULT_TIME_ZONE } from '@aceite/shared/dates';
 import { MESSAGES } from '@aceite/shared/messages';
 import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
+import type { ProposalSepa } from '@aceite/shared/schemas/proposals';
 import type { ShownOrganization, ShownProposal } from '@aceite/shared/schemas/shown-proposal';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { now } from '@/lib/clock.ts';
 import type { PdfAppendix } from '@/lib/pdf-document.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { sepaColumnsOf } from '@/modules/proposal-projections/sepa-terms.ts';
 import {
   loadShownProposal,
   type ShownScope,
@@ -21,13 +25,18 @@ export interface ProposalPdf {
 
 type ProposalRow = typeof proposals.$inferSelect;
 /** A snapshot's fields are those of the row (content-hash.ts types them loosely, being Zod- and DB-free). */
-type BoundFields = Pick<ProposalRow, keyof ShownContent>;
+type BoundFields = Pick<ProposalRow, Exclude<keyof ShownContent, 'sepa'>>;
 
 /**
  * What the PDF shows: the shown proposal (the same the public page shows) plus the organization's branding
  * (docs/architecture.md, "The shown proposal").
  */
-export function pdfDataOf(shown: ShownProposal, organization: ShownOrganization): ProposalPdfData {
+export function pdfDataOf(
+  shown: ShownProposal,
+  organization: ShownOrganization,
+  /** When the client accepted or signed: the SEPA dates as they were signed; today's otherwise. */
+  decidedAt?: Date | null,
+): ProposalPdfData {
   return {
     organization,
     number: shown.number,
@@ -43,17 +52,23 @@ export function pdfDataOf(shown: ShownProposal, organization: ShownOrganization)
     createdAt: shown.createdAt,
     expired: shown.status === 'expired',
     choice: shown.clientChoice?.choice ?? null,
+    sepa: shown.sepa ? { ...shown.sepa, asOf: calendarDay(decidedAt ?? now(), DEFAULT_TIME_ZONE) } : null,
   };
 }
 
 /** Renders a shown proposal's PDF, named after its number and title. */
 export async function renderShownProposalPdf(
-  source: { shown: ShownProposal; shownOrganization: ShownOrganization },
+  source: {
+    shown: ShownProposal;
+    shownOrganization: ShownOrganization;
+    proposal?: { acceptedAt: Date | null; signedAt: Date | null };
+  },
   appendix?: PdfAppendix,
 ): Promise<ProposalPdf> {
+  const decidedAt = source.proposal ? (source.proposal.acceptedAt ?? source.proposal.signedAt) : null;
   return {
     fileName: proposalPdfFileName(source.shown),
-    bytes: await renderProposalPdf(pdfDataOf(source.shown, source.shownOrganization), appendix),
+    bytes: await renderProposalPdf(pdfDataOf(source.shown, source.shownOrganization, decidedAt), appendix),
   };
 }
 
@@ -75,13 +90,21 @@ export async function renderStoredProposalPdf(
   if (!loaded) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
   const shown = bound
     ? toShownProposal(
-        { ...loaded.proposal, ...(bound as BoundFields) },
+        {
+          ...loaded.proposal,
+          ...(bound as BoundFields),
+          // The SEPA terms bound (none in a version-1 snapshot): the pages show those, not the live row's.
+          ...sepaColumnsOf(bound.sepa ? (bound.sepa as ProposalSepa) : null),
+        },
         loaded.client,
         loaded.owner,
         loaded.creditor,
       )
     : loaded.shown;
-  return renderShownProposalPdf({ shown, shownOrganization: loaded.shownOrganization }, appendix);
+  return renderShownProposalPdf(
+    { shown, shownOrganization: loaded.shownOrganization, proposal: loaded.proposal },
+    appendix,
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import { savedTaxBreakdown } from '@aceite/shared/totals';
 import { canManageProposal } from '@/lib/access.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import type { ProposalWithRelations } from './proposal.queries.ts';
+import { sepaTermsOf } from './sepa-terms.ts';
 
 type ProposalRow = ProposalWithRelations['proposal'];
 
@@ -46,6 +47,7 @@ export function toProposalDto(
     agreedTotal: agreedTotal(p),
     validUntil: p.validUntil,
     content,
+    sepa: sepaTermsOf(p),
     publicToken: canManageProposal(ctx, p.ownerId) ? p.publicToken : null,
     archivedAt: iso(p.archivedAt),
     reissuedFromId: p.reissuedFromId,

@@ -7,6 +7,7 @@ import type { ProposalSnapshot, proposals } from '@/db/schema/index.ts';
 import { assertCanManageProposal } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
+import { sepaTermsOf } from '@/modules/proposal-projections/sepa-terms.ts';
 import {
   insertVersion,
   selectLatestVersion,
@@ -23,7 +24,7 @@ type VersionRow = NonNullable<Awaited<ReturnType<typeof selectVersion>>>;
  * (`shownContent` of content-hash.ts), as stored.
  */
 export function snapshotOf(p: ProposalRow): ProposalSnapshot {
-  return shownContent(p);
+  return shownContent({ ...p, sepa: sepaTermsOf(p) });
 }
 
 function toVersionDto({ version: v, creator }: VersionRow): Version {

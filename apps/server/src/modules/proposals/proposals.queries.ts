@@ -3,7 +3,7 @@ import type { ProposalStatus } from '@aceite/shared/proposal-status';
 import type { ProposalSort } from '@aceite/shared/schemas/proposals';
 import { and, count, desc, eq, ilike, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
-import { clients, proposals } from '@/db/schema/index.ts';
+import { clients, proposals, sepaCreditors } from '@/db/schema/index.ts';
 import { preparedOn } from '@/lib/prepared.ts';
 import { countOf, countsByStatus, selectTallies } from '@/lib/proposal-tallies.ts';
 import { readsByReference } from '@/lib/read-path.ts';
@@ -259,4 +259,14 @@ export async function clientExists(ctx: TenantContext, clientId: string): Promis
     .where(and(inTenant(clients, ctx), eq(clients.id, clientId)))
     .limit(1);
   return !!row;
+}
+
+/** Whether the organization saved its SEPA creditor (Configurações → Pagamentos, issue 39). */
+export async function sepaCreditorSaved(ctx: TenantContext): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: sepaCreditors.organizationId })
+    .from(sepaCreditors)
+    .where(inTenant(sepaCreditors, ctx))
+    .limit(1);
+  return row !== undefined;
 }

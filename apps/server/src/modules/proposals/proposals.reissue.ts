@@ -73,5 +73,9 @@ export function draftCopyOf(p: ProposalWithRelations['proposal']) {
     discountAmount: p.discountAmount,
     taxAmount: p.taxAmount,
     totalValue: p.totalValue,
+    // The SEPA terms too (issue 39): the amounts follow from the copy's own total.
+    sepaPattern: p.sepaPattern,
+    sepaInstalments: p.sepaInstalments,
+    sepaFirstCollectionDate: p.sepaFirstCollectionDate,
   };
 }

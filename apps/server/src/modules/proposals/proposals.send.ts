@@ -29,6 +29,7 @@ import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalSentText } from '@/modules/notifications/notifications.texts.ts';
 import { renderStoredProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
+import { sepaTermsOf } from '@/modules/proposal-projections/sepa-terms.ts';
 import { snapshotIfChanged } from '@/modules/proposal-versions/proposal-versions.service.ts';
 import { enqueueProposalEvent } from '@/modules/webhooks/proposal-events.ts';
 import {
@@ -155,7 +156,11 @@ export async function sendProposal(
         outboxId,
         sentBy: ctx.userId,
         version: sent?.currentVersion ?? proposal.currentVersion,
-        contentSha256: await contentSha256({ ...proposal, content: completeContent(proposal.content) }),
+        contentSha256: await contentSha256({
+          ...proposal,
+          content: completeContent(proposal.content),
+          sepa: sepaTermsOf(proposal),
+        }),
       },
     });
     if (proposal.ownerId !== ctx.userId) {

@@ -17,7 +17,7 @@ import { computeTotals } from '@aceite/shared/totals';
 import type { z } from 'zod';
 import { assertCan, assertCanAssignProposal, assertCanDeleteProposal } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
-import { assertWithinPlan } from '@/lib/entitlements.ts';
+import { assertPlanFeature, assertWithinPlan } from '@/lib/entitlements.ts';
 import { type Pagination, toPagination } from '@/lib/pagination.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
@@ -37,6 +37,7 @@ import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalAssignedText } from '@/modules/notifications/notifications.texts.ts';
 import { toProposalDto } from '@/modules/proposal-projections/proposal-dto.ts';
+import { sepaColumnsOf, sepaTermsOf } from '@/modules/proposal-projections/sepa-terms.ts';
 import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
 import {
   archiveProposalById,
@@ -51,6 +52,7 @@ import {
   selectProposalById,
   selectProposals,
   selectReferences,
+  sepaCreditorSaved,
   updateProposalById,
 } from './proposals.queries.ts';
 export type ProposalInput = z.output<typeof ProposalInputSchema>;
@@ -157,7 +159,32 @@ export function toValues(input: ProposalInput) {
     discountValue: input.discountValue,
     taxRate: input.taxRate,
     ...totals,
+    // Absent keeps the proposal's SEPA terms (a partial PUT); null turns them off.
+    ...(input.sepa === undefined ? {} : sepaColumnsOf(input.sepa)),
   };
+}
+
+/**
+ * "Pagamento por Débito Direto SEPA" turned on or changed (docs/product.md#the-schedule-in-the-proposal): the
+ * plan must include it (403 PLAN_LIMIT) and the organization must have saved its creditor, whom the mandate
+ * names. Terms kept as they are need neither (a downgraded plan still edits the rest of the proposal).
+ */
+export async function assertSepaAllowed(
+  ctx: TenantContext,
+  input: ProposalInput,
+  current?: Parameters<typeof sepaTermsOf>[0],
+): Promise<void> {
+  if (!input.sepa) return;
+  const before = current ? sepaTermsOf(current) : null;
+  if (
+    before &&
+    before.pattern === input.sepa.pattern &&
+    before.instalments === input.sepa.instalments &&
+    before.firstCollectionDate === input.sepa.firstCollectionDate
+  )
+    return;
+  await assertPlanFeature(ctx, 'sepa');
+  if (!(await sepaCreditorSaved(ctx))) throw fieldError('sepa', MESSAGES.sepaCreditorMissing);
 }
 
 type SummaryRow = Awaited<ReturnType<typeof selectProposals>>['rows'][number];
@@ -236,6 +263,7 @@ export async function createProposal(ctx: TenantContext, input: ProposalInput): 
   const status = input.status ?? 'draft';
   assertStatusAllowed(ctx, status);
   const { client, owner } = await resolveReferences(ctx, withDefaultOwner(ctx, input));
+  await assertSepaAllowed(ctx, input);
   await assertApprovalOfFormStatus(ctx, status, undefined, { ...toValues(input), ownerId: owner.id });
   return withTx(ctx, async (tx) => {
     // The plan's proposals per month (docs/product.md#plans), counted under the organization's lock.

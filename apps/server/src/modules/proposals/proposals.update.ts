@@ -38,6 +38,7 @@ import {
 } from './proposals.queries.ts';
 import {
   assertApprovalOfFormStatus,
+  assertSepaAllowed,
   assertStatusAllowed,
   notFound,
   notifyAssigned,
@@ -76,6 +77,7 @@ export async function updateProposal(
   // No status in the body keeps the current one (docs/integrations.md#updates).
   const asked = input.status ?? current.status;
   assertStatusAllowed(ctx, asked, current.status);
+  await assertSepaAllowed(ctx, input, current);
   // Same client and owner as now (the usual edit): they are the ones just read, nothing to look up.
   const { client, owner } =
     existing.client?.id === input.clientId && (input.ownerId ?? current.ownerId) === current.ownerId

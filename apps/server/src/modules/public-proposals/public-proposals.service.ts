@@ -24,6 +24,7 @@ import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalViewedText } from '@/modules/notifications/notifications.texts.ts';
 import { type ProposalPdf, renderShownProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
+import { sepaTermsOf } from '@/modules/proposal-projections/sepa-terms.ts';
 import { type LoadedProposal, loadShownProposal } from '@/modules/proposal-projections/shown-proposal.ts';
 import { selectSignedMandate } from '@/modules/sepa/sepa-mandates.ts';
 import { enqueueProposalEvent } from '@/modules/webhooks/proposal-events.ts';
@@ -134,7 +135,7 @@ export function shownContentSha256(p: ProposalRow): Promise<string> {
 
 /** The fields of the row a decision is bound to, as hashed (kept with the decision for the seal). */
 export function boundContent(p: ProposalRow): ShownContent {
-  return shownContent({ ...p, content: completeContent(p.content) });
+  return shownContent({ ...p, content: completeContent(p.content), sepa: sepaTermsOf(p) });
 }
 
 /** Where the request came from, as the evidence keeps it: the network (/24 or /48), never the full address. */

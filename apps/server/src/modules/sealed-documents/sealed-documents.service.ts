@@ -25,6 +25,7 @@ import { clientSenderName, queueEmail } from '@/modules/email/email.service.ts';
 import { sealedDocumentEmail } from '@/modules/email/email.templates.ts';
 import { listEvidence, verifyChain } from '@/modules/evidence/evidence.service.ts';
 import { renderStoredProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
+import { sepaTermsOf } from '@/modules/proposal-projections/sepa-terms.ts';
 import {
   type CertificateData,
   type CertificateMandate,
@@ -154,7 +155,10 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
   const p = source.proposal;
   const meta = (source.decision?.metadata ?? {}) as Record<string, unknown>;
   // Checked before anything is rendered or signed.
-  const bound = await boundContentOf({ ...p, content: completeContent(p.content) }, meta);
+  const bound = await boundContentOf(
+    { ...p, content: completeContent(p.content), sepa: sepaTermsOf(p) },
+    meta,
+  );
   const events = await (deps.eventLines ?? defaultEventLines)(db, p.id);
   const data: CertificateData = {
     proposalTitle: bound.title,

@@ -1,5 +1,9 @@
 import { dataEnvelope } from '@aceite/shared/schemas/common';
-import { PaymentSettingsSchema, SepaCreditorInputSchema } from '@aceite/shared/schemas/sepa-settings';
+import {
+  PaymentSettingsSchema,
+  SepaCreditorInputSchema,
+  SepaReadinessSchema,
+} from '@aceite/shared/schemas/sepa-settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
 import * as sepa from './sepa.service.ts';
@@ -20,6 +24,20 @@ export const sepaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await sepa.getPaymentSettings(req.tenant) }),
+  );
+
+  app.get(
+    '/settings/payments/readiness',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary:
+          'Whether a proposal can collect by SEPA Direct Debit: the plan includes it, the creditor is saved, its default pattern (every member; docs/product.md#the-schedule-in-the-proposal)',
+        response: { 200: dataEnvelope(SepaReadinessSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await sepa.getSepaReadiness(req.tenant) }),
   );
 
   app.put(

@@ -2,6 +2,7 @@ import type {
   PaymentSettings,
   SepaCreditor,
   SepaCreditorInputSchema,
+  SepaReadiness,
 } from '@aceite/shared/schemas/sepa-settings';
 import { maskIban } from '@aceite/shared/sepa/bank-account';
 import type { z } from 'zod';
@@ -34,6 +35,21 @@ export async function getPaymentSettings(ctx: TenantContext): Promise<PaymentSet
   assertCan(ctx, 'organization:manage');
   const [row, available] = await Promise.all([selectSepaCreditor(ctx), planIncludes(ctx, 'sepa')]);
   return { creditor: row ? toDto(row) : null, available };
+}
+
+/**
+ * What the proposal editor needs, for every member (docs/product.md#the-schedule-in-the-proposal): no IBAN,
+ * no identifier, only whether SEPA can be turned on and the creditor's default pattern.
+ */
+export async function getSepaReadiness(ctx: TenantContext): Promise<SepaReadiness> {
+  const [row, available] = await Promise.all([selectSepaCreditor(ctx), planIncludes(ctx, 'sepa')]);
+  const monthly = row?.defaultPattern === 'monthly';
+  return {
+    available,
+    ready: row !== undefined,
+    defaultPattern: monthly ? 'monthly' : 'oneOff',
+    defaultInstalments: monthly ? (row?.defaultInstalments ?? null) : null,
+  };
 }
 
 /** Saves the creditor. Audited with the IBAN masked: the whole IBAN never reaches a log (issue 39). */

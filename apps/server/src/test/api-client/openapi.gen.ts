@@ -1777,6 +1777,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/payments/readiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a proposal can collect by SEPA Direct Debit: the plan includes it, the creditor is saved, its default pattern (every member; docs/product.md#the-schedule-in-the-proposal) */
+        get: operations["getSettingsPaymentsReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/profile": {
         parameters: {
             query?: never;
@@ -2853,6 +2870,12 @@ export interface components {
             rejectionReason: string | null;
             rejectionReasonCode: ("price" | "deadline" | "other_supplier" | "no_longer_needed" | "other") | null;
             sentAt: string | null;
+            sepa: {
+                firstCollectionDate: string;
+                instalments: number | null;
+                /** @enum {string} */
+                pattern: "oneOff" | "monthly";
+            } | null;
             signatureData: string | null;
             signedAt: string | null;
             signedByEmail: string | null;
@@ -12293,6 +12316,12 @@ export interface operations {
                     discountValue?: number;
                     /** Format: uuid */
                     ownerId?: string;
+                    sepa?: {
+                        firstCollectionDate: string;
+                        instalments?: number | null;
+                        /** @enum {string} */
+                        pattern: "oneOff" | "monthly";
+                    } | null;
                     /** @enum {string} */
                     status?: "draft" | "in_review" | "approved" | "sent" | "viewed" | "under_negotiation" | "accepted" | "signed" | "rejected" | "expired" | "cancelled";
                     taxRate?: number;
@@ -12649,6 +12678,12 @@ export interface operations {
                     discountValue?: number;
                     /** Format: uuid */
                     ownerId?: string;
+                    sepa?: {
+                        firstCollectionDate: string;
+                        instalments?: number | null;
+                        /** @enum {string} */
+                        pattern: "oneOff" | "monthly";
+                    } | null;
                     /** @enum {string} */
                     status?: "draft" | "in_review" | "approved" | "sent" | "viewed" | "under_negotiation" | "accepted" | "signed" | "rejected" | "expired" | "cancelled";
                     taxRate?: number;
@@ -15081,6 +15116,12 @@ export interface operations {
                             rejectionReason: string | null;
                             rejectionReasonCode: ("price" | "deadline" | "other_supplier" | "no_longer_needed" | "other") | null;
                             sentAt: string | null;
+                            sepa: {
+                                firstCollectionDate: string;
+                                instalments: number | null;
+                                /** @enum {string} */
+                                pattern: "oneOff" | "monthly";
+                            } | null;
                             signatureData: string | null;
                             signedAt: string | null;
                             signedByEmail: string | null;
@@ -21735,6 +21776,129 @@ export interface operations {
             };
             /** @description Default Response */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getSettingsPaymentsReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            available: boolean;
+                            defaultInstalments: number | null;
+                            /** @enum {string} */
+                            defaultPattern: "oneOff" | "monthly";
+                            ready: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -33,4 +33,5 @@ export const proposalLookupKeys = {
   clientSearch: (search: string) => [...proposalLookupKeys.clients(), search] as const,
   products: (search: string) => [...proposalLookupKeys.all, 'products', search] as const,
   members: () => [...proposalLookupKeys.all, 'members'] as const,
+  sepaReadiness: () => [...proposalLookupKeys.all, 'sepa-readiness'] as const,
 };

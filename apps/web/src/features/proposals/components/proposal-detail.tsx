@@ -6,7 +6,7 @@ import type { Proposal } from '@aceite/shared/schemas/proposals';
 import { lineTerms, lineTotal, taxLabel } from '@aceite/shared/totals';
 import { Anchor, Box, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { FinancialSummary } from '@/components/financial-summary';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { SectionPanel } from '@/components/section-panel';
@@ -96,6 +96,9 @@ function ItemsTable({ proposal }: { proposal: Proposal }) {
   );
 }
 
+// Loaded only for a proposal that collects by SEPA: the proposal's route is at its budget (docs/architecture.md#budgets).
+const SepaTermsPanel = lazy(() => import('./sepa-terms-panel'));
+
 /**
  * Everything docs/product.md#proposal-screens shows, read-only. `recipientAction` is the page's 'Alterar
  * destinatário', shown beside the recipient fixed at sending when the viewer may change it.
@@ -154,6 +157,12 @@ export function ProposalDetail({
           <SectionPanel title="Itens">
             <ItemsTable proposal={proposal} />
           </SectionPanel>
+
+          {proposal.sepa && (
+            <Suspense fallback={null}>
+              <SepaTermsPanel proposal={proposal} />
+            </Suspense>
+          )}
         </Stack>
       </Grid.Col>
 

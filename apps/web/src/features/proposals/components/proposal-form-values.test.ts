@@ -17,6 +17,7 @@ import {
   valuesFromProposal,
   valuesFromTemplate,
 } from './proposal-form-values';
+import { formSepaSchedule } from './sepa-preview';
 
 const CLIENT_ID = '7c1a4f32-3b8e-4c1e-9a55-0f7b8e2d4c11';
 
@@ -314,5 +315,92 @@ describe('optional items and quantity ranges (docs/product.md#client-choice)', (
       values({ items: [newItem({ name: 'A', quantity: 5, unitPrice: 1, maxQuantity: 4 })] }),
     );
     expect(errors['items.0.maxQuantity']).toBe('A quantidade máxima não pode ser inferior à quantidade.');
+  });
+});
+
+describe('SEPA schedule in the editor (docs/product.md#the-schedule-in-the-proposal)', () => {
+  const priced = (overrides: Partial<ProposalFormValues> = {}) =>
+    values({
+      items: [newItem({ name: 'Avença', quantity: 1, unitPrice: '100' })],
+      taxRate: 0,
+      discountValue: 0,
+      ...overrides,
+    });
+
+  it('sends null when off and the terms when on', () => {
+    expect(toProposalDraft(priced(), { includeOwner: false }).sepa).toBeNull();
+    const on = priced({
+      sepaEnabled: true,
+      sepaPattern: 'monthly',
+      sepaInstalments: 3,
+      sepaFirstCollectionDate: '2099-07-01',
+    });
+    expect(toProposalDraft(on, { includeOwner: false }).sepa).toEqual({
+      pattern: 'monthly',
+      instalments: 3,
+      firstCollectionDate: '2099-07-01',
+    });
+    expect(
+      toProposalDraft({ ...on, sepaPattern: 'oneOff' }, { includeOwner: false }).sepa?.instalments,
+    ).toBeNull();
+  });
+
+  it('previews the schedule over the live total: FRST, RCUR, FNAL a month apart, the cents summing up', () => {
+    const on = priced({
+      sepaEnabled: true,
+      sepaPattern: 'monthly',
+      sepaInstalments: 3,
+      sepaFirstCollectionDate: '2099-01-31',
+      items: [newItem({ name: 'Avença', quantity: 1, unitPrice: '100' })],
+      taxRate: 0,
+      // 100 € with no IVA, the exemption given so the totals are what they are.
+    });
+    const schedule = formSepaSchedule(on);
+    expect(schedule.map((i) => [i.sequenceType, i.collectionDate, i.amountCents])).toEqual([
+      ['FRST', '2099-01-31', 3334],
+      ['RCUR', '2099-02-28', 3333],
+      ['FNAL', '2099-03-31', 3333],
+    ]);
+    expect(formSepaSchedule({ ...on, sepaPattern: 'oneOff' })).toEqual([
+      { sequence: 1, sequenceType: 'OOFF', collectionDate: '2099-01-31', amountCents: 10000 },
+    ]);
+  });
+
+  it('shows nothing while the terms are incomplete, and names the wrong field in Portuguese', () => {
+    const wrong = priced({
+      sepaEnabled: true,
+      sepaPattern: 'monthly',
+      sepaInstalments: 1,
+      sepaFirstCollectionDate: '',
+    });
+    expect(formSepaSchedule(wrong)).toEqual([]);
+    const errors = validateProposalValues(wrong);
+    expect(errors.sepaInstalments).toBe(MESSAGES.sepaInstalmentsInvalid);
+    expect(errors.sepaFirstCollectionDate).toBe(MESSAGES.sepaFirstCollectionDateInvalid);
+    expect(formPath('sepa')).toBe('sepaEnabled');
+    expect(formPath('sepa.instalments')).toBe('sepaInstalments');
+  });
+
+  it('reads the terms of a saved proposal', () => {
+    const proposal = {
+      ...({} as Proposal),
+      title: 'X',
+      clientId: CLIENT_ID,
+      description: null,
+      validUntil: null,
+      status: 'draft',
+      content: { blocks: [], items: [] },
+      discountType: 'percentage',
+      discountValue: 0,
+      taxRate: 23,
+      ownerId: CLIENT_ID,
+      sepa: { pattern: 'monthly', instalments: 6, firstCollectionDate: '2099-07-01' },
+    } as Proposal;
+    expect(valuesFromProposal(proposal)).toMatchObject({
+      sepaEnabled: true,
+      sepaPattern: 'monthly',
+      sepaInstalments: 6,
+      sepaFirstCollectionDate: '2099-07-01',
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
 import { fromCents, parseDecimalPt, toCents } from '@aceite/shared/money';
 import { type Proposal, ProposalInputSchema, type ProposalStatus } from '@aceite/shared/schemas/proposals';
 import { proposalLineFromTemplate, TemplateContentSchema } from '@aceite/shared/schemas/templates';
+import type { SepaPattern } from '@aceite/shared/sepa/patterns';
 import {
   computeTotals,
   type DiscountType,
@@ -66,6 +67,13 @@ export interface ProposalFormValues {
   discountValue: NumberValue;
   taxRate: NumberValue;
   ownerId: string | null;
+  /** "Pagamento por Débito Direto SEPA" (docs/product.md#the-schedule-in-the-proposal). */
+  sepaEnabled: boolean;
+  sepaPattern: SepaPattern;
+  /** Monthly instalments, as typed (2–60). */
+  sepaInstalments: NumberValue;
+  /** `YYYY-MM-DD` or empty. */
+  sepaFirstCollectionDate: string;
 }
 
 export const DEFAULT_TAX_RATE = 23;
@@ -110,6 +118,10 @@ export function emptyProposalValues(ownerId: string | null = null): ProposalForm
     discountValue: 0,
     taxRate: DEFAULT_TAX_RATE,
     ownerId,
+    sepaEnabled: false,
+    sepaPattern: 'oneOff',
+    sepaInstalments: '',
+    sepaFirstCollectionDate: '',
   };
 }
 
@@ -142,6 +154,10 @@ export function valuesFromProposal(proposal: Proposal): ProposalFormValues {
       proposal.discountType === 'fixed' ? fromCents(proposal.discountValue) : proposal.discountValue,
     taxRate: proposal.taxRate,
     ownerId: proposal.ownerId,
+    sepaEnabled: proposal.sepa !== null,
+    sepaPattern: proposal.sepa?.pattern ?? 'oneOff',
+    sepaInstalments: proposal.sepa?.instalments ?? '',
+    sepaFirstCollectionDate: proposal.sepa?.firstCollectionDate ?? '',
   };
 }
 
@@ -260,11 +276,28 @@ export interface ProposalDraft {
   discountValue: number;
   taxRate: number;
   ownerId?: string;
+  /** Null: off (docs/product.md#the-schedule-in-the-proposal). */
+  sepa: { pattern: SepaPattern; instalments: number | null; firstCollectionDate: string } | null;
 }
 
 export interface ToInputOptions {
   /** Managers and admins may hand the proposal over; for others the field is left out. */
   includeOwner: boolean;
+}
+
+/** The SEPA terms as sent: an empty or unreadable number of instalments is NaN, so the schema names it. */
+export function sepaDraft(values: ProposalFormValues): ProposalDraft['sepa'] {
+  if (!values.sepaEnabled) return null;
+  const monthly = values.sepaPattern === 'monthly';
+  return {
+    pattern: values.sepaPattern,
+    instalments: monthly
+      ? isBlank(values.sepaInstalments)
+        ? Number.NaN
+        : toNumber(values.sepaInstalments)
+      : null,
+    firstCollectionDate: values.sepaFirstCollectionDate,
+  };
 }
 
 /** Editor values → the API body (cents, trimmed, invalid quantities as 1). */
@@ -296,6 +329,7 @@ export function toProposalDraft(values: ProposalFormValues, { includeOwner }: To
     discountValue:
       values.discountType === 'fixed' ? eurosToCents(values.discountValue) : percent(values.discountValue, 0),
     taxRate: percent(values.taxRate, Number.NaN),
+    sepa: sepaDraft(values),
     ...(includeOwner && values.ownerId ? { ownerId: values.ownerId } : {}),
   };
 }
@@ -335,9 +369,16 @@ export function formTaxLabel(values: ProposalFormValues): string {
   return taxLabel(input.items, input.taxRate);
 }
 
+const SEPA_FIELDS: Record<string, keyof ProposalFormValues> = {
+  pattern: 'sepaPattern',
+  instalments: 'sepaInstalments',
+  firstCollectionDate: 'sepaFirstCollectionDate',
+};
+
 /** An API or schema field path → the editor's field path (`content.items.0.unitPrice` → `items.0.unitPrice`). */
 export function formPath(path: readonly PropertyKey[] | string): string {
   const parts = typeof path === 'string' ? path.split('.') : path.map(String);
+  if (parts[0] === 'sepa') return SEPA_FIELDS[parts[1] ?? ''] ?? 'sepaEnabled';
   return (parts[0] === 'content' ? parts.slice(1) : parts).join('.');
 }
 

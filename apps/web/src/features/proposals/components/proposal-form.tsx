@@ -31,7 +31,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDeviceFloppy, IconSend, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type BlockerFunction, Link } from 'react-router';
 import { DateField } from '@/components/date-field';
 import { DecimalInput } from '@/components/decimal-input';
@@ -87,6 +87,10 @@ function applyServerErrors(form: { setErrors: (errors: FormErrors) => void }, er
   form.setErrors(errors);
   return true;
 }
+
+// "Pagamento por Débito Direto SEPA" loads after the editor: the editor's route is at its budget
+// (docs/architecture.md#budgets), and most proposals never turn it on.
+const SepaFields = lazy(() => import('./sepa-fields'));
 
 type Dialogs = typeof import('./proposal-form-dialogs');
 let dialogs: Promise<Dialogs> | null = null;
@@ -476,6 +480,10 @@ export function ProposalForm({
                   <ProposalTaxRateSelect region={vatRegion} {...form.getInputProps('taxRate')} />
                 </SimpleGrid>
               </SectionPanel>
+
+              <Suspense fallback={null}>
+                <SepaFields form={form} />
+              </Suspense>
             </Stack>
           </Grid.Col>
           {/* After the form on narrow screens; beside it, following the scroll, on wide ones. */}
