@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
 import {
   apiSession,
   call,
@@ -20,28 +17,6 @@ import { enterAnswerCode } from './mail.ts';
  * emailed code, and sees the mandate reference and the IBAN masked. Axe on the filled dialog and the outcome.
  */
 test.use({ viewport: PHONE_VIEWPORT, hasTouch: true });
-
-/**
- * Turns SEPA on for a proposal in the database the suite's server runs on (the embedded PostgreSQL of
- * E2E_DATA_DIR; its port is in postmaster.pid). The schedule's editor is another part of issue 39: once it is
- * in, this becomes a call to the member API.
- */
-async function turnSepaOn(proposalId: string): Promise<void> {
-  const dir = path.resolve(process.env.E2E_DATA_DIR ?? '.data-test/e2e', 'postgres');
-  const port = readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
-  const client = new pg.Client({
-    connectionString: `postgres://aceite:aceite-local@127.0.0.1:${port}/aceite`,
-  });
-  await client.connect();
-  try {
-    await client.query(
-      `update proposals set sepa_pattern = 'monthly', sepa_instalments = 3, sepa_first_collection_date = '2030-01-10' where id = $1`,
-      [proposalId],
-    );
-  } finally {
-    await client.end();
-  }
-}
 
 test('a client accepts on a phone with the SEPA mandate and sees its reference', async ({
   page,
@@ -83,9 +58,9 @@ test('a client accepts on a phone with the SEPA mandate and sees its reference',
       title,
       clientId: client.id,
       content: { blocks: [], items: [{ name: 'Avença mensal', quantity: 1, unitPrice: 30_000 }] },
+      sepa: { pattern: 'monthly', instalments: 3, firstCollectionDate: '2030-01-10' },
     },
   );
-  await turnSepaOn(proposal.id);
   await call(request, accessToken, 'POST', `/proposals/${proposal.id}/send`, {});
 
   await page.goto(`/p/${proposal.publicToken}`);
