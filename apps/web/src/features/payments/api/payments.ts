@@ -80,13 +80,21 @@ export async function downloadExport(
   saveBlob(blob, `sepa-${exported.collectionDate}-${exported.messageId}.xml`);
 }
 
+export const EXPORT_NOT_DOWNLOADED =
+  'O ficheiro SEPA foi criado e as cobranças ficaram submetidas, mas não foi possível descarregá-lo.';
+
 /** "Exportar ficheiro SEPA": builds the file for the date (its collections become 'Submetida'), then downloads it. */
 export function useExportCollections() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateExportInput) => {
       const { data } = await apiClient.post<Envelope<SepaExport>>('/payments/exports', input);
-      await downloadExport(data);
+      try {
+        await downloadExport(data);
+      } catch {
+        // The export is made (its collections are submitted): say so, rather than 'not exported'.
+        throw new Error(EXPORT_NOT_DOWNLOADED);
+      }
       return data;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentsKeys.all }),

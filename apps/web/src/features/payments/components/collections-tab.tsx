@@ -21,7 +21,12 @@ import { PanelStates } from '@/components/panel-states';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { useCollections, useExportCollections, useSettleCollection } from '../api/payments';
+import {
+  EXPORT_NOT_DOWNLOADED,
+  useCollections,
+  useExportCollections,
+  useSettleCollection,
+} from '../api/payments';
 import { COLLECTION_STATUS_COLORS, groupByDate, isExportable, SEQUENCE_TYPE_LABELS } from './labels';
 import { planRefusal } from './plan-or-error';
 
@@ -50,7 +55,13 @@ function ExportDialog({ date, onClose }: { date: string | null; onClose: () => v
           notify('green', `Ficheiro SEPA exportado: ${exported.numberOfTransactions} cobrança(s).`);
           onClose();
         },
-        onError: (error) => notify('red', errorMessage(error, 'Erro ao exportar o ficheiro SEPA.')),
+        onError: (error) =>
+          notify(
+            'red',
+            error instanceof Error && error.message === EXPORT_NOT_DOWNLOADED
+              ? EXPORT_NOT_DOWNLOADED
+              : errorMessage(error, 'Erro ao exportar o ficheiro SEPA.'),
+          ),
       },
     );
   };

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithOverlays } from '@/test/render-with-overlays';
+import { EXPORT_NOT_DOWNLOADED } from '../api/payments';
 import { CollectionsTab } from './collections-tab';
 import { MandatesTab } from './mandates-tab';
 
@@ -105,6 +106,59 @@ describe('Pagamentos → Cobranças (docs/product.md#mandates-collections-and-th
     });
     renderWithOverlays(<CollectionsTab canManage />);
     expect(await screen.findByText(refusal)).toBeInTheDocument();
+  });
+
+  it('exports the date in the chosen version and downloads the file; a failed download says the export was made', async () => {
+    const sent: unknown[] = [];
+    const makeUrl = vi.fn(() => 'blob:sepa');
+    const { createObjectURL, revokeObjectURL } = URL;
+    Object.assign(URL, { createObjectURL: makeUrl, revokeObjectURL: vi.fn() });
+    let fileStatus = 200;
+    mockApi({
+      'GET /payments/collections': () => listed([collection({ status: 'due' })]),
+      'POST /payments/exports': ({ body }) => {
+        sent.push(body);
+        return jsonResponse(201, {
+          data: {
+            id: 'e1',
+            messageId: 'ACEITE-1',
+            version: '001.08',
+            collectionDate: '2026-12-05',
+            numberOfTransactions: 1,
+            controlSumCents: 40000,
+            createdAt: '2026-11-29T10:00:00.000Z',
+            collections: [],
+          },
+        });
+      },
+      'GET /payments/exports/e1/file': () =>
+        fileStatus === 200
+          ? new Response('<Document/>', { status: 200, headers: { 'Content-Type': 'application/xml' } })
+          : jsonResponse(500, { error: { code: 'INTERNAL', message: 'Erro' } }),
+    });
+    try {
+      renderWithOverlays(<CollectionsTab canManage />);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Exportar ficheiro SEPA' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Exportar ficheiro SEPA' });
+      expect(within(dialog).getByRole('radio', { name: /pain\.008\.001\.02/ })).toBeChecked();
+      await user.click(within(dialog).getByRole('radio', { name: /pain\.008\.001\.08/ }));
+      await user.click(within(dialog).getByRole('button', { name: 'Exportar' }));
+      expect(await screen.findByText('Ficheiro SEPA exportado: 1 cobrança(s).')).toBeInTheDocument();
+      expect(sent).toEqual([{ collectionDate: '2026-12-05', version: '001.08' }]);
+      expect(makeUrl).toHaveBeenCalledTimes(1);
+
+      fileStatus = 500;
+      await user.click(await screen.findByRole('button', { name: 'Exportar ficheiro SEPA' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Exportar ficheiro SEPA' })).getByRole('button', {
+          name: 'Exportar',
+        }),
+      );
+      expect(await screen.findByText(EXPORT_NOT_DOWNLOADED)).toBeInTheDocument();
+    } finally {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    }
   });
 
   it('asks the reason of a return and sends it', async () => {
