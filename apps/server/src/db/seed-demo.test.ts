@@ -9,6 +9,9 @@ import {
   organizations,
   products,
   proposals,
+  sepaCollections,
+  sepaCreditors,
+  sepaMandates,
   teams,
   templates,
   users,
@@ -97,6 +100,31 @@ describe('demo seed', () => {
       expect(r.code).not.toBe('other');
       expect(r.text).toBeTruthy();
     }
+    // Pagamentos worth opening (docs/product.md#mandates-collections-and-the-file): a creditor, one accepted
+    // proposal in 3 monthly instalments with its mandate and collections, the first due 6 days on.
+    expect(await t.db.select().from(sepaCreditors)).toHaveLength(1);
+    const [mandate, ...others] = await t.db.select().from(sepaMandates);
+    expect(others).toHaveLength(0);
+    const [sepaProposal] = await t.db
+      .select()
+      .from(proposals)
+      .where(eq(proposals.id, mandate?.proposalId ?? ''));
+    expect(sepaProposal).toMatchObject({ status: 'accepted', sepaPattern: 'monthly', sepaInstalments: 3 });
+    const collections = await t.db
+      .select()
+      .from(sepaCollections)
+      .where(eq(sepaCollections.mandateId, mandate?.id ?? ''))
+      .orderBy(sepaCollections.sequence);
+    expect(collections.map((c) => [c.sequenceType, c.status])).toEqual([
+      ['FRST', 'due'],
+      ['RCUR', 'due'],
+      ['FNAL', 'due'],
+    ]);
+    expect(collections[0]?.collectionDate).toBe(sepaProposal?.sepaFirstCollectionDate);
+    expect(collections.reduce((sum, c) => sum + c.amountCents, 0)).toBe(sepaProposal?.totalValue);
+    expect(new Date(`${collections[0]?.collectionDate}T12:00:00Z`).getTime() - Date.now()).toBeGreaterThan(
+      4 * 86_400_000,
+    );
   });
 
   it('still loads when a superadmin was created first on the empty database, keeping that account as it is', async () => {

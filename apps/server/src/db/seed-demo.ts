@@ -1,5 +1,7 @@
+import { calendarDay } from '@aceite/shared/dates';
 import type { OrgRole } from '@aceite/shared/permissions';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { now } from '@/lib/clock.ts';
 import { hashPassword } from '@/lib/password.ts';
 import type { Db } from './client.ts';
 import {
@@ -17,10 +19,14 @@ import {
   organizations,
   products,
   proposals,
+  sepaCollections,
+  sepaCreditors,
+  sepaMandates,
   teams,
   templates,
   users,
 } from './schema/index.ts';
+import { sepaCollectionRows } from './sepa-collection-rows.ts';
 
 export const DEMO_PASSWORD = 'Aceite2026!';
 
@@ -160,6 +166,69 @@ export async function seedDemo(db: Db): Promise<boolean> {
       update ${proposals} p set recipient_name = c.name, recipient_email = c.email
         from ${clients} c
        where c.id = p.client_id and p.organization_id = ${org.id} and p.sent_at is not null`);
+    await seedDemoSepa(tx, org.id);
   });
   return true;
+}
+
+/** The demo's debtor account, a valid Portuguese test IBAN (shown masked in Pagamentos). */
+export const DEMO_SEPA_IBAN = 'PT50000201231234567890154';
+export const DEMO_MANDATE_REFERENCE = 'ACEITE-DEMO-0001';
+const DAY_MS = 86_400_000;
+
+/**
+ * Pagamentos worth opening (docs/product.md#mandates-collections-and-the-file): the organization as a SEPA
+ * creditor, and its latest accepted proposal paid in 3 monthly instalments, with the signed mandate and the
+ * collections, the first due in 6 days (after the 5 days of pre-notification, SEPA_NOTICE_DAYS).
+ */
+async function seedDemoSepa(tx: Pick<Db, 'insert' | 'select' | 'update'>, organizationId: string) {
+  const creditor = { name: 'Demo Lda', creditorIdentifier: 'PT19ZZZ101148' };
+  await tx.insert(sepaCreditors).values({
+    organizationId,
+    ...creditor,
+    iban: DEMO_SEPA_IBAN,
+    bic: null,
+    defaultPattern: 'monthly',
+    defaultInstalments: 3,
+  });
+  const [accepted] = await tx
+    .select({ id: proposals.id, totalValue: proposals.totalValue, recipientName: proposals.recipientName })
+    .from(proposals)
+    .where(and(eq(proposals.organizationId, organizationId), eq(proposals.status, 'accepted')))
+    .orderBy(desc(proposals.createdAt))
+    .limit(1);
+  if (!accepted || accepted.totalValue <= 0) return;
+  const terms = {
+    pattern: 'monthly' as const,
+    instalments: 3,
+    firstCollectionDate: calendarDay(new Date(now().getTime() + 6 * DAY_MS), 'Europe/Lisbon'),
+  };
+  await tx
+    .update(proposals)
+    .set({
+      sepaPattern: terms.pattern,
+      sepaInstalments: terms.instalments,
+      sepaFirstCollectionDate: terms.firstCollectionDate,
+    })
+    .where(eq(proposals.id, accepted.id));
+  const [mandate] = await tx
+    .insert(sepaMandates)
+    .values({
+      organizationId,
+      proposalId: accepted.id,
+      reference: DEMO_MANDATE_REFERENCE,
+      debtorName: accepted.recipientName ?? 'Cliente Demo',
+      debtorIban: DEMO_SEPA_IBAN,
+      debtorBic: null,
+      creditorName: creditor.name,
+      creditorIdentifier: creditor.creditorIdentifier,
+      signedAt: new Date(now().getTime() - 2 * DAY_MS),
+    })
+    .returning({
+      id: sepaMandates.id,
+      organizationId: sepaMandates.organizationId,
+      reference: sepaMandates.reference,
+    });
+  if (!mandate) throw new Error('demo mandate not created');
+  await tx.insert(sepaCollections).values(sepaCollectionRows(mandate, accepted.totalValue, terms));
 }

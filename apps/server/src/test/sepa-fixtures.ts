@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sepaSchedule } from '@aceite/shared/sepa/schedule';
 import type { Db } from '@/db/client.ts';
 import { clients, sepaCollections, sepaCreditors, sepaMandates } from '@/db/schema/index.ts';
+import { sepaCollectionRows } from '@/db/sepa-collection-rows.ts';
 import { insertSentProposal } from './factories.ts';
 
 /*
@@ -29,8 +29,8 @@ export async function insertCreditor(
 }
 
 /**
- * An accepted proposal of `totalCents` with its mandate and the schedule's collections (`sepaSchedule`, the one
- * home of the amounts), the client's email as the recipient.
+ * An accepted proposal of `totalCents` with its mandate and the schedule's collections (`sepaCollectionRows`, the
+ * same rows as the demo seed), the client's email as the recipient.
  */
 export async function insertMandate(
   db: Db,
@@ -85,23 +85,14 @@ export async function insertMandate(
     })
     .returning();
   if (!mandate) throw new Error('mandate not created');
-  const schedule = sepaSchedule(totalCents, {
-    pattern,
-    instalments,
-    firstCollectionDate: opts.firstCollectionDate,
-  });
   const collections = await db
     .insert(sepaCollections)
     .values(
-      schedule.map((s) => ({
-        organizationId: owner.organizationId,
-        mandateId: mandate.id,
-        sequence: s.sequence,
-        sequenceType: s.sequenceType,
-        collectionDate: s.collectionDate,
-        amountCents: s.amountCents,
-        endToEndId: `${reference}-${s.sequence}`,
-      })),
+      sepaCollectionRows(mandate, totalCents, {
+        pattern,
+        instalments,
+        firstCollectionDate: opts.firstCollectionDate,
+      }),
     )
     .returning();
   return { proposal, mandate, collections, client };

@@ -179,6 +179,13 @@ const organizationRoutes: RouteObject[] = [
       (m) => m.AnalyticsPage,
     ),
   },
+  {
+    path: routes.payments,
+    lazy: lazyPage(
+      () => import('./routes/payments/payments-page'),
+      (m) => m.PaymentsPage,
+    ),
+  },
 ];
 
 const privateRoutes: RouteObject[] = [

@@ -44,6 +44,7 @@ export const routes = {
   team: '/teams/:id',
   teamEdit: '/teams/:id/edit',
   analytics: '/analytics',
+  payments: '/payments',
   settings: '/settings',
   admin: '/admin',
   adminUsers: '/admin/users',
@@ -90,6 +91,9 @@ export const paths = {
   team: (id: string) => `/teams/${segment(id)}`,
   teamEdit: (id: string) => `/teams/${segment(id)}/edit`,
   analytics: routes.analytics,
+  /** Pagamentos (docs/product.md#mandates-collections-and-the-file); `tab` 'mandatos' opens the mandates. */
+  payments: (tab?: 'mandatos') =>
+    tab ? `${routes.payments}?${new URLSearchParams({ tab })}` : routes.payments,
   settings: routes.settings,
   /** Configurações → Plano (docs/product.md#plans). */
   settingsPlan: `${routes.settings}?tab=plano`,

@@ -7,13 +7,14 @@ const childLabels = (items: NavItem[], id: string) =>
   items.find((item) => item.id === id)?.children?.map((child) => child.label);
 
 describe('visibleNavItems', () => {
-  it('gives every organization role the same items, in the sidebar order, without the administration', () => {
+  it('gives every organization role its items, in the sidebar order, without the administration', () => {
     for (const role of ['admin', 'manager', 'sales', 'viewer'] as const) {
       const items = visibleNavItems({ role, hasOrganization: true });
       expect(labels(items), role).toEqual([
         'Painel',
         'Propostas',
-        'Pagamentos',
+        // Pagamentos for those who may read them (docs/product.md#mandates-collections-and-the-file).
+        ...(role === 'admin' || role === 'manager' ? ['Pagamentos'] : []),
         'Clientes',
         'Análises',
         'Configurações',

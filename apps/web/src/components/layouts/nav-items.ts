@@ -155,8 +155,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
     id: 'payments',
     label: 'Pagamentos',
     icon: IconCreditCard,
-    isActive: () => false,
-    requires: ORGANIZATION,
+    // Mandates, collections and the SEPA file (docs/product.md#mandates-collections-and-the-file).
+    to: paths.payments(),
+    isActive: under(routes.payments),
+    requires: [...ORGANIZATION, { permission: 'payments:read' }],
   },
   {
     id: 'clients',

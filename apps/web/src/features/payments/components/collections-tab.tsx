@@ -1,0 +1,299 @@
+import { formatCalendarDateLong } from '@aceite/shared/dates';
+import { formatMoney } from '@aceite/shared/money';
+import {
+  COLLECTION_STATUS_LABELS,
+  COLLECTION_STATUSES,
+  type Collection,
+  type CollectionStatus,
+  PAIN008_VERSIONS,
+  type Pain008VersionChoice,
+} from '@aceite/shared/schemas/sepa-collections';
+import {
+  returnReasonLabel,
+  SEPA_RETURN_REASON_CODES,
+  type SepaReturnReason,
+} from '@aceite/shared/sepa/return-reasons';
+import { Badge, Button, Group, Modal, Paper, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PanelStates } from '@/components/panel-states';
+import { PlanLimitNotice } from '@/components/plan-limit-notice';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import {
+  EXPORT_NOT_DOWNLOADED,
+  useCollections,
+  useExportCollections,
+  useSettleCollection,
+} from '../api/payments';
+import { COLLECTION_STATUS_COLORS, groupByDate, isExportable, SEQUENCE_TYPE_LABELS } from './labels';
+import { planRefusal } from './plan-or-error';
+
+const notify = (color: 'green' | 'red', message: string) =>
+  notifications.show({ closeButtonProps: { 'aria-label': 'Fechar notificação' }, color, message });
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'Todas' },
+  ...COLLECTION_STATUSES.map((status) => ({ value: status, label: COLLECTION_STATUS_LABELS[status] })),
+];
+
+const VERSION_LABELS: Record<Pain008VersionChoice, string> = {
+  '001.02': 'pain.008.001.02 (aceite pelos bancos portugueses)',
+  '001.08': 'pain.008.001.08',
+};
+
+function ExportDialog({ date, onClose }: { date: string | null; onClose: () => void }) {
+  const [version, setVersion] = useState<Pain008VersionChoice>('001.02');
+  const exportFile = useExportCollections();
+  const submit = () => {
+    if (!date) return;
+    exportFile.mutate(
+      { collectionDate: date, version },
+      {
+        onSuccess: (exported) => {
+          notify('green', `Ficheiro SEPA exportado: ${exported.numberOfTransactions} cobrança(s).`);
+          onClose();
+        },
+        onError: (error) =>
+          notify(
+            'red',
+            error instanceof Error && error.message === EXPORT_NOT_DOWNLOADED
+              ? EXPORT_NOT_DOWNLOADED
+              : errorMessage(error, 'Erro ao exportar o ficheiro SEPA.'),
+          ),
+      },
+    );
+  };
+  return (
+    <Modal
+      opened={date !== null}
+      onClose={onClose}
+      title="Exportar ficheiro SEPA"
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+    >
+      <Stack gap="md">
+        {date && (
+          <Text size="sm">
+            As cobranças por cobrar de {formatCalendarDateLong(date)} passam a submetidas e o ficheiro é
+            descarregado para entregar ao banco.
+          </Text>
+        )}
+        <Radio.Group
+          label="Versão do ficheiro"
+          value={version}
+          onChange={(value) => setVersion(value === '001.08' ? '001.08' : '001.02')}
+        >
+          <Stack gap="xs" mt="xs">
+            {PAIN008_VERSIONS.map((v) => (
+              <Radio key={v} value={v} label={VERSION_LABELS[v]} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button onClick={submit} loading={exportFile.isPending}>
+            Exportar
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function ReturnDialog({ collection, onClose }: { collection: Collection | null; onClose: () => void }) {
+  const [reason, setReason] = useState<SepaReturnReason | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const settle = useSettleCollection();
+  const close = () => {
+    setReason(null);
+    setError(null);
+    onClose();
+  };
+  const submit = () => {
+    if (!collection) return;
+    if (!reason) {
+      setError('Escolha o motivo da devolução.');
+      return;
+    }
+    settle.mutate(
+      { id: collection.id, outcome: 'returned', reason },
+      {
+        onSuccess: () => {
+          notify('green', 'Cobrança marcada como devolvida.');
+          close();
+        },
+        onError: (e) => setError(errorMessage(e, 'Erro ao marcar a cobrança como devolvida.')),
+      },
+    );
+  };
+  return (
+    <Modal
+      opened={collection !== null}
+      onClose={close}
+      title="Marcar como devolvida"
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+    >
+      <Stack gap="md">
+        <Select
+          label="Motivo da devolução"
+          placeholder="Escolha o motivo"
+          searchable
+          data={SEPA_RETURN_REASON_CODES.map((code) => ({ value: code, label: returnReasonLabel(code) }))}
+          value={reason}
+          onChange={(value) => {
+            setReason(value as SepaReturnReason | null);
+            setError(null);
+          }}
+          error={error}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancelar
+          </Button>
+          <Button color="red.8" onClick={submit} loading={settle.isPending}>
+            Marcar como devolvida
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function CollectionRow({
+  collection,
+  canManage,
+  onReturn,
+}: {
+  collection: Collection;
+  canManage: boolean;
+  onReturn: (collection: Collection) => void;
+}) {
+  const settle = useSettleCollection();
+  const markPaid = () =>
+    settle.mutate(
+      { id: collection.id, outcome: 'paid' },
+      {
+        onSuccess: () => notify('green', 'Cobrança marcada como paga.'),
+        onError: (error) => notify('red', errorMessage(error, 'Erro ao marcar a cobrança como paga.')),
+      },
+    );
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="collection-row">
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Stack gap={2} miw={0} style={{ flex: '1 1 14rem' }}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {collection.debtorName}
+          </Text>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            <Link to={paths.proposal(collection.proposalId)}>
+              {collection.proposalNumber ?? collection.proposalTitle}
+            </Link>{' '}
+            · {SEQUENCE_TYPE_LABELS[collection.sequenceType]} · {collection.debtorIbanMasked}
+          </Text>
+          {collection.returnReason && (
+            <Text size="sm" c="red.8">
+              {returnReasonLabel(collection.returnReason)}
+            </Text>
+          )}
+        </Stack>
+        <Stack gap={4} align="flex-end">
+          <Text fw={600}>{formatMoney(collection.amountCents)}</Text>
+          <Group gap={4} justify="flex-end">
+            <Badge color={COLLECTION_STATUS_COLORS[collection.status]} variant="light">
+              {COLLECTION_STATUS_LABELS[collection.status]}
+            </Badge>
+            {collection.overdue && (
+              <Badge color="red.8" variant="outline">
+                Em atraso
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+      </Group>
+      {canManage && collection.status === 'submitted' && (
+        <Group gap="xs" mt="sm" justify="flex-end">
+          <Button size="xs" variant="default" onClick={markPaid} loading={settle.isPending}>
+            Marcar como paga
+          </Button>
+          <Button size="xs" variant="default" color="red.8" onClick={() => onReturn(collection)}>
+            Marcar como devolvida
+          </Button>
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * "Cobranças" (docs/product.md#mandates-collections-and-the-file): the collections by date, the SEPA file per
+ * date, and what the bank answered.
+ */
+export function CollectionsTab({ canManage }: { canManage: boolean }) {
+  const [status, setStatus] = useState<CollectionStatus | undefined>(undefined);
+  const query = useCollections(status);
+  const [exportDate, setExportDate] = useState<string | null>(null);
+  const [returning, setReturning] = useState<Collection | null>(null);
+  const refusal = planRefusal(query.error);
+
+  return (
+    <Stack gap="md">
+      <Select
+        label="Estado"
+        data={STATUS_OPTIONS}
+        value={status ?? 'all'}
+        onChange={(value) => setStatus(value && value !== 'all' ? (value as CollectionStatus) : undefined)}
+        allowDeselect={false}
+        maw={240}
+      />
+      {refusal ? (
+        <PlanLimitNotice id="payments-plan-limit" reason={refusal} />
+      ) : (
+        <PanelStates
+          query={query}
+          loadingLabel="A carregar as cobranças…"
+          error={{ title: 'Erro ao carregar as cobranças', message: 'Tente novamente.' }}
+          isEmpty={(collections) => collections.length === 0}
+          empty="Ainda não há cobranças."
+        >
+          {(collections) => (
+            <Stack gap="lg">
+              {groupByDate(collections).map((group) => (
+                <Stack
+                  key={group.date}
+                  gap="xs"
+                  component="section"
+                  aria-label={formatCalendarDateLong(group.date)}
+                >
+                  <Group justify="space-between" gap="sm" wrap="wrap">
+                    <Title order={2} size="h4">
+                      {formatCalendarDateLong(group.date)}
+                    </Title>
+                    {canManage && isExportable(group.collections) && (
+                      <Button size="xs" onClick={() => setExportDate(group.date)}>
+                        Exportar ficheiro SEPA
+                      </Button>
+                    )}
+                  </Group>
+                  {group.collections.map((collection) => (
+                    <CollectionRow
+                      key={collection.id}
+                      collection={collection}
+                      canManage={canManage}
+                      onReturn={setReturning}
+                    />
+                  ))}
+                </Stack>
+              ))}
+            </Stack>
+          )}
+        </PanelStates>
+      )}
+      <ExportDialog date={exportDate} onClose={() => setExportDate(null)} />
+      <ReturnDialog collection={returning} onClose={() => setReturning(null)} />
+    </Stack>
+  );
+}

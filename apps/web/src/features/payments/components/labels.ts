@@ -1,0 +1,34 @@
+import type { Collection } from '@aceite/shared/schemas/sepa-collections';
+
+/** The sequence types as "Cobranças" names them (docs/product.md#mandates-collections-and-the-file). */
+export const SEQUENCE_TYPE_LABELS: Record<Collection['sequenceType'], string> = {
+  OOFF: 'Única',
+  FRST: 'Primeira',
+  RCUR: 'Recorrente',
+  FNAL: 'Última',
+};
+
+export const COLLECTION_STATUS_COLORS: Record<Collection['status'], string> = {
+  due: 'blue',
+  submitted: 'yellow',
+  paid: 'green',
+  returned: 'red',
+};
+
+/** The collections grouped by their date, in the order the API sorts them (by date). */
+export function groupByDate(
+  collections: readonly Collection[],
+): { date: string; collections: Collection[] }[] {
+  const groups = new Map<string, Collection[]>();
+  for (const collection of collections) {
+    const group = groups.get(collection.collectionDate) ?? [];
+    group.push(collection);
+    groups.set(collection.collectionDate, group);
+  }
+  return [...groups].map(([date, items]) => ({ date, collections: items }));
+}
+
+/** A date whose due collections can be exported: some are due, of an active mandate, and not overdue. */
+export function isExportable(collections: readonly Collection[]): boolean {
+  return collections.some((c) => c.status === 'due' && c.mandateStatus === 'active' && !c.overdue);
+}

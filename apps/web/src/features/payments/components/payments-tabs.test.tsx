@@ -1,0 +1,206 @@
+import type { Collection, Mandate } from '@aceite/shared/schemas/sepa-collections';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
+import { renderWithOverlays } from '@/test/render-with-overlays';
+import { EXPORT_NOT_DOWNLOADED } from '../api/payments';
+import { CollectionsTab } from './collections-tab';
+import { MandatesTab } from './mandates-tab';
+
+const MASKED = 'PT50 •••• •••• •••• •••• 0154';
+
+function collection(values: Partial<Collection>): Collection {
+  return {
+    id: 'c1',
+    mandateId: 'm1',
+    mandateReference: 'MND-1',
+    mandateStatus: 'active',
+    proposalId: 'p1',
+    proposalNumber: 'PROP-2026-0001',
+    proposalTitle: 'Avença',
+    debtorName: 'Maria Devedora',
+    debtorIbanMasked: MASKED,
+    sequence: 1,
+    sequenceType: 'FRST',
+    collectionDate: '2026-12-05',
+    amountCents: 40000,
+    endToEndId: 'MND-1-1',
+    status: 'due',
+    overdue: false,
+    exportId: null,
+    submittedAt: null,
+    paidAt: null,
+    returnedAt: null,
+    returnReason: null,
+    preNotifiedAt: null,
+    ...values,
+  };
+}
+
+const MANDATE: Mandate = {
+  id: 'm1',
+  proposalId: 'p1',
+  proposalNumber: 'PROP-2026-0001',
+  proposalTitle: 'Avença',
+  reference: 'MND-1',
+  debtorName: 'Maria Devedora',
+  debtorIbanMasked: MASKED,
+  debtorBic: null,
+  signedAt: '2026-11-20T10:00:00.000Z',
+  status: 'active',
+  revokedAt: null,
+  collections: { total: 3, due: 3, submitted: 0, paid: 0, returned: 0 },
+};
+
+const listed = <T,>(data: T[]) =>
+  jsonResponse(200, { data, pagination: { page: 1, limit: 100, total: data.length, totalPages: 1 } });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Pagamentos → Cobranças (docs/product.md#mandates-collections-and-the-file)', () => {
+  it('groups the collections by date, with their type, amount, badges and the actions of a manager', async () => {
+    mockApi({
+      'GET /payments/collections': () =>
+        listed([
+          collection({ id: 'c0', status: 'due', overdue: true, collectionDate: '2026-11-05', sequence: 1 }),
+          collection({ id: 'c1', status: 'submitted', sequenceType: 'RCUR', collectionDate: '2026-12-05' }),
+          collection({ id: 'c2', status: 'due', sequenceType: 'FNAL', collectionDate: '2027-01-05' }),
+        ]),
+    });
+    renderWithOverlays(<CollectionsTab canManage />);
+    const overdue = await screen.findByRole('region', { name: '5 de novembro de 2026' });
+    expect(within(overdue).getByText('Em atraso')).toBeInTheDocument();
+    // An overdue date is not exported by itself: it goes into the next export (docs/decisions.md).
+    expect(within(overdue).queryByRole('button', { name: 'Exportar ficheiro SEPA' })).toBeNull();
+    const submitted = screen.getByRole('region', { name: '5 de dezembro de 2026' });
+    expect(within(submitted).getByText('Submetida')).toBeInTheDocument();
+    expect(within(submitted).getByText(/Recorrente/)).toBeInTheDocument();
+    expect(within(submitted).getByRole('button', { name: 'Marcar como paga' })).toBeInTheDocument();
+    const last = screen.getByRole('region', { name: '5 de janeiro de 2027' });
+    expect(within(last).getByText(/Última/)).toBeInTheDocument();
+    expect(within(last).getByText('Por cobrar')).toBeInTheDocument();
+    expect(within(last).getByText(/400,00/)).toBeInTheDocument();
+    expect(within(last).getByRole('button', { name: 'Exportar ficheiro SEPA' })).toBeInTheDocument();
+  });
+
+  it('shows no actions to a reader, and the empty and plan states', async () => {
+    mockApi({ 'GET /payments/collections': () => listed([collection({ status: 'submitted' })]) });
+    const { unmount } = renderWithOverlays(<CollectionsTab canManage={false} />);
+    expect(await screen.findByText('Submetida')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Marcar como paga' })).toBeNull();
+    unmount();
+    vi.unstubAllGlobals();
+
+    mockApi({ 'GET /payments/collections': () => listed([]) });
+    const empty = renderWithOverlays(<CollectionsTab canManage />);
+    expect(await screen.findByText('Ainda não há cobranças.')).toBeInTheDocument();
+    empty.unmount();
+    vi.unstubAllGlobals();
+
+    const refusal = 'O seu plano não inclui pagamentos por Débito Direto SEPA.';
+    mockApi({
+      'GET /payments/collections': () =>
+        jsonResponse(403, { error: { code: 'PLAN_LIMIT', message: refusal } }),
+    });
+    renderWithOverlays(<CollectionsTab canManage />);
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+  });
+
+  it('exports the date in the chosen version and downloads the file; a failed download says the export was made', async () => {
+    const sent: unknown[] = [];
+    const makeUrl = vi.fn(() => 'blob:sepa');
+    const { createObjectURL, revokeObjectURL } = URL;
+    Object.assign(URL, { createObjectURL: makeUrl, revokeObjectURL: vi.fn() });
+    let fileStatus = 200;
+    mockApi({
+      'GET /payments/collections': () => listed([collection({ status: 'due' })]),
+      'POST /payments/exports': ({ body }) => {
+        sent.push(body);
+        return jsonResponse(201, {
+          data: {
+            id: 'e1',
+            messageId: 'ACEITE-1',
+            version: '001.08',
+            collectionDate: '2026-12-05',
+            numberOfTransactions: 1,
+            controlSumCents: 40000,
+            createdAt: '2026-11-29T10:00:00.000Z',
+            collections: [],
+          },
+        });
+      },
+      'GET /payments/exports/e1/file': () =>
+        fileStatus === 200
+          ? new Response('<Document/>', { status: 200, headers: { 'Content-Type': 'application/xml' } })
+          : jsonResponse(500, { error: { code: 'INTERNAL', message: 'Erro' } }),
+    });
+    try {
+      renderWithOverlays(<CollectionsTab canManage />);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Exportar ficheiro SEPA' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Exportar ficheiro SEPA' });
+      expect(within(dialog).getByRole('radio', { name: /pain\.008\.001\.02/ })).toBeChecked();
+      await user.click(within(dialog).getByRole('radio', { name: /pain\.008\.001\.08/ }));
+      await user.click(within(dialog).getByRole('button', { name: 'Exportar' }));
+      expect(await screen.findByText('Ficheiro SEPA exportado: 1 cobrança(s).')).toBeInTheDocument();
+      expect(sent).toEqual([{ collectionDate: '2026-12-05', version: '001.08' }]);
+      expect(makeUrl).toHaveBeenCalledTimes(1);
+
+      fileStatus = 500;
+      await user.click(await screen.findByRole('button', { name: 'Exportar ficheiro SEPA' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Exportar ficheiro SEPA' })).getByRole('button', {
+          name: 'Exportar',
+        }),
+      );
+      expect(await screen.findByText(EXPORT_NOT_DOWNLOADED)).toBeInTheDocument();
+    } finally {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    }
+  });
+
+  it('asks the reason of a return and sends it', async () => {
+    const sent: unknown[] = [];
+    mockApi({
+      'GET /payments/collections': () => listed([collection({ status: 'submitted' })]),
+      'POST /payments/collections/c1/returned': ({ body }) => {
+        sent.push(body);
+        return jsonResponse(200, { data: collection({ status: 'returned', returnReason: 'AM04' }) });
+      },
+    });
+    renderWithOverlays(<CollectionsTab canManage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Marcar como devolvida' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Marcar como devolvida' });
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar como devolvida' }));
+    expect(await within(dialog).findByText('Escolha o motivo da devolução.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Motivo da devolução' }));
+    await user.click(await screen.findByRole('option', { name: 'AM04 — Saldo insuficiente', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar como devolvida' }));
+    await vi.waitFor(() => expect(sent).toEqual([{ reason: 'AM04' }]));
+  });
+});
+
+describe('Pagamentos → Mandatos', () => {
+  it('lists the active mandates with the IBAN masked and revokes one after confirmation', async () => {
+    const revoked: string[] = [];
+    mockApi({
+      'GET /payments/mandates': ({ url }) =>
+        listed(url.searchParams.get('status') === 'active' ? [MANDATE] : []),
+      'POST /payments/mandates/m1/revoke': () => {
+        revoked.push('m1');
+        return jsonResponse(200, { data: { ...MANDATE, status: 'revoked' } });
+      },
+    });
+    renderWithOverlays(<MandatesTab canManage />);
+    expect(await screen.findByText(MASKED)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'PROP-2026-0001' })).toHaveAttribute('href', '/proposals/p1');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Revogar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revogar mandato' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revogar' }));
+    await vi.waitFor(() => expect(revoked).toEqual(['m1']));
+  });
+});
