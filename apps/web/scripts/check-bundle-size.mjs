@@ -39,14 +39,20 @@ const ROUTE_BUDGET = 300 * KB;
  * pricing texts moved out of what screens load: packages/shared/src/pricing.ts). The users screen, 0.6 kB under
  * before, is 0.3 kB over; its ceiling, like the others', allows no further growth until issue 41.
  */
-// Issue 39 (docs/decisions.md, "Issue 39 — the SEPA schedule in the proposal"): the proposal's `sepa` terms in
-// the shared schema and messages (0.4 kB of the SPA entry, the rest chunking) add about 1 kB to the three proposal
-// routes, the SEPA section itself loading after the screen; the ceilings grew by that much, no more.
+// Issue 39 (docs/decisions.md, "Issue 39 — the SEPA schedule in the proposal" and "… — SEPA and the route
+// budgets"): the proposal's `sepa` terms in the shared schema, the Pagamentos entry of the sidebar and the
+// payments permissions add 2.5 kB to the SPA entry's shared chunks (Rolldown's default chunking puts a module
+// two routes share in a chunk the entry loads), so seven routes are 0.3–2.8 kB over. The SEPA messages moved out
+// of the shared MESSAGES (the sign-in and the client's page lost 0.8 kB). The ceilings are the sizes measured now
+// with 0.5 kB of room: no further growth while issue 41 (route budgets) brings them back.
 const KNOWN_OVER = {
-  'proposals/proposal-new-page': 307.5 * KB,
-  'proposals/proposal-page': 305.5 * KB,
-  'proposals/proposal-edit-page': 307 * KB,
-  'users/users-page': 301 * KB,
+  'proposals/proposals-page': 302.1 * KB,
+  'proposals/proposal-new-page': 309.3 * KB,
+  'proposals/proposal-page': 307.5 * KB,
+  'proposals/proposal-edit-page': 308.9 * KB,
+  'templates/template-new-page': 301 * KB,
+  'templates/template-edit-page': 302.3 * KB,
+  'users/users-page': 303.3 * KB,
 };
 const SPA_HTML = 'index.html';
 const ROUTER_SOURCE = 'src/app/router.tsx';

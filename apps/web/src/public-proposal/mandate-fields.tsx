@@ -1,8 +1,8 @@
+import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
 // Loaded with the dialogs (interactions, signature-modal), only when the client starts to answer: the SEPA
 // mandate the client signs with the acceptance (issue 39, docs/product.md#the-mandate-at-acceptance). The
 // IBAN checks (ibantools) stay out of the page's initial JavaScript.
 import '@mantine/core/styles/Checkbox.css';
-import { MESSAGES } from '@aceite/shared/messages';
 import type { ShownProposal } from '@aceite/shared/schemas/shown-proposal';
 import { ibanNeedsBic } from '@aceite/shared/sepa/bank-account';
 import { type MandateInput, MandateInputSchema } from '@aceite/shared/sepa/mandate';
@@ -52,7 +52,7 @@ export function checkMandate(values: MandateValues): { mandate: MandateInput } |
       errors[field] ??= issue.message;
     }
   }
-  if (!values.consent) errors.consent = MESSAGES.sepaMandateConsentRequired;
+  if (!values.consent) errors.consent = SEPA_MESSAGES.sepaMandateConsentRequired;
   if (!parsed.success || errors.consent) return { errors };
   return { mandate: parsed.data };
 }

@@ -4,6 +4,7 @@ import { MAX_AMOUNT_CENTS, MAX_YEAR, MIN_YEAR, roundRate } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { PROPOSAL_STATUSES } from '../proposal-status.ts';
 import { REJECTION_REASON_CODES } from '../rejection-reasons.ts';
+import { SEPA_MESSAGES } from '../sepa/messages.ts';
 import { SEPA_MAX_INSTALMENTS, SEPA_MIN_INSTALMENTS, SEPA_PATTERNS } from '../sepa/patterns.ts';
 import { stripBidiControls } from '../text.ts';
 import { computeTotals, lineTaxRate } from '../totals.ts';
@@ -148,15 +149,15 @@ export type ProposalSepa = z.infer<typeof ProposalSepaSchema>;
 /** What a member writes: null turns it off; absent keeps what the proposal has (a partial PUT). */
 export const ProposalSepaInputSchema = z
   .object({
-    pattern: z.enum(SEPA_PATTERNS, { error: MESSAGES.sepaPatternInvalid }),
-    instalments: z.number({ error: MESSAGES.sepaInstalmentsInvalid }).nullish(),
+    pattern: z.enum(SEPA_PATTERNS, { error: SEPA_MESSAGES.sepaPatternInvalid }),
+    instalments: z.number({ error: SEPA_MESSAGES.sepaInstalmentsInvalid }).nullish(),
     firstCollectionDate: z
-      .string({ error: MESSAGES.sepaFirstCollectionDateInvalid })
-      .pipe(z.iso.date(MESSAGES.sepaFirstCollectionDateInvalid))
+      .string({ error: SEPA_MESSAGES.sepaFirstCollectionDateInvalid })
+      .pipe(z.iso.date(SEPA_MESSAGES.sepaFirstCollectionDateInvalid))
       .refine((v) => {
         const year = Number(v.slice(0, 4));
         return year >= MIN_YEAR && year <= MAX_YEAR;
-      }, MESSAGES.sepaFirstCollectionDateInvalid),
+      }, SEPA_MESSAGES.sepaFirstCollectionDateInvalid),
   })
   .superRefine((v, ctx) => {
     const n = v.instalments;
@@ -168,10 +169,14 @@ export const ProposalSepaInputSchema = z
         n < SEPA_MIN_INSTALMENTS ||
         n > SEPA_MAX_INSTALMENTS
       ) {
-        ctx.addIssue({ code: 'custom', path: ['instalments'], message: MESSAGES.sepaInstalmentsInvalid });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['instalments'],
+          message: SEPA_MESSAGES.sepaInstalmentsInvalid,
+        });
       }
     } else if (n !== null && n !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['instalments'], message: MESSAGES.sepaOneOffNoInstalments });
+      ctx.addIssue({ code: 'custom', path: ['instalments'], message: SEPA_MESSAGES.sepaOneOffNoInstalments });
     }
   })
   .transform((v) => ({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.ts';
+import { SEPA_MESSAGES } from '../sepa/messages.ts';
 import { SEPA_RETURN_REASON_CODES } from '../sepa/return-reasons.ts';
 import { DateOnlySchema } from './common.ts';
 
@@ -94,7 +94,7 @@ export type Collection = z.infer<typeof CollectionSchema>;
 
 export const CreateExportSchema = z.object({
   collectionDate: DateOnlySchema,
-  version: z.enum(PAIN008_VERSIONS, { error: MESSAGES.sepaVersionInvalid }).default('001.02'),
+  version: z.enum(PAIN008_VERSIONS, { error: SEPA_MESSAGES.sepaVersionInvalid }).default('001.02'),
 });
 export type CreateExportInput = z.input<typeof CreateExportSchema>;
 
@@ -112,7 +112,7 @@ export type SepaExport = z.infer<typeof SepaExportSchema>;
 export const ListExportsQuerySchema = z.object({ ...page });
 
 export const ReturnCollectionSchema = z.object({
-  reason: z.enum(SEPA_RETURN_REASON_CODES, { error: MESSAGES.sepaReturnReasonInvalid }),
+  reason: z.enum(SEPA_RETURN_REASON_CODES, { error: SEPA_MESSAGES.sepaReturnReasonInvalid }),
 });
 
 /** `collection.exported` (docs/integrations.md#events): the file handed to the bank and what it carries. */

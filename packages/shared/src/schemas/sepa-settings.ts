@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.ts';
 import {
   ibanNeedsBic,
   isValidSepaBic,
@@ -12,6 +11,7 @@ import {
   isValidCreditorIdentifier,
   normalizeCreditorIdentifier,
 } from '../sepa/creditor-identifier.ts';
+import { SEPA_MESSAGES } from '../sepa/messages.ts';
 import { isSepaName, SEPA_NAME_MAX } from '../sepa/text.ts';
 
 /*
@@ -29,47 +29,47 @@ export const SepaCreditorInputSchema = z
     name: z
       .string()
       .trim()
-      .min(1, MESSAGES.sepaCreditorNameRequired)
-      .max(SEPA_NAME_MAX, MESSAGES.sepaCreditorNameTooLong)
-      .refine(isSepaName, MESSAGES.sepaCreditorNameCharacters),
+      .min(1, SEPA_MESSAGES.sepaCreditorNameRequired)
+      .max(SEPA_NAME_MAX, SEPA_MESSAGES.sepaCreditorNameTooLong)
+      .refine(isSepaName, SEPA_MESSAGES.sepaCreditorNameCharacters),
     creditorIdentifier: z
       .string()
-      .max(CREDITOR_IDENTIFIER_MAX + 10, MESSAGES.sepaCreditorIdentifierInvalid)
+      .max(CREDITOR_IDENTIFIER_MAX + 10, SEPA_MESSAGES.sepaCreditorIdentifierInvalid)
       .transform(normalizeCreditorIdentifier)
-      .refine(isValidCreditorIdentifier, MESSAGES.sepaCreditorIdentifierInvalid),
+      .refine(isValidCreditorIdentifier, SEPA_MESSAGES.sepaCreditorIdentifierInvalid),
     iban: z
       .string()
-      .max(50, MESSAGES.sepaIbanInvalid)
+      .max(50, SEPA_MESSAGES.sepaIbanInvalid)
       .transform(normalizeIban)
-      .refine(isValidSepaIban, MESSAGES.sepaIbanInvalid),
+      .refine(isValidSepaIban, SEPA_MESSAGES.sepaIbanInvalid),
     /** Optional inside the European Economic Area (docs/decisions.md, "SEPA"); '' or null: none. */
     bic: z
       .string()
-      .max(20, MESSAGES.sepaBicInvalid)
+      .max(20, SEPA_MESSAGES.sepaBicInvalid)
       .transform(normalizeBic)
-      .refine((v) => v === '' || isValidSepaBic(v), MESSAGES.sepaBicInvalid)
+      .refine((v) => v === '' || isValidSepaBic(v), SEPA_MESSAGES.sepaBicInvalid)
       .transform((v) => (v === '' ? null : v))
       .nullable()
       .default(null),
-    defaultPattern: z.enum(SEPA_PATTERNS, { error: MESSAGES.sepaPatternInvalid }),
+    defaultPattern: z.enum(SEPA_PATTERNS, { error: SEPA_MESSAGES.sepaPatternInvalid }),
     /** Monthly instalments; null for one-off. */
     defaultInstalments: z
-      .number({ error: MESSAGES.sepaInstalmentsInvalid })
-      .int(MESSAGES.sepaInstalmentsInvalid)
-      .min(SEPA_INSTALMENTS_MIN, MESSAGES.sepaInstalmentsInvalid)
-      .max(SEPA_INSTALMENTS_MAX, MESSAGES.sepaInstalmentsInvalid)
+      .number({ error: SEPA_MESSAGES.sepaInstalmentsInvalid })
+      .int(SEPA_MESSAGES.sepaInstalmentsInvalid)
+      .min(SEPA_INSTALMENTS_MIN, SEPA_MESSAGES.sepaInstalmentsInvalid)
+      .max(SEPA_INSTALMENTS_MAX, SEPA_MESSAGES.sepaInstalmentsInvalid)
       .nullable()
       .default(null),
   })
   .superRefine((v, ctx) => {
     if (v.bic === null && isValidSepaIban(v.iban) && ibanNeedsBic(v.iban)) {
-      ctx.addIssue({ code: 'custom', path: ['bic'], message: MESSAGES.sepaBicRequired });
+      ctx.addIssue({ code: 'custom', path: ['bic'], message: SEPA_MESSAGES.sepaBicRequired });
     }
     if (v.defaultPattern === 'monthly' && v.defaultInstalments === null) {
       ctx.addIssue({
         code: 'custom',
         path: ['defaultInstalments'],
-        message: MESSAGES.sepaInstalmentsInvalid,
+        message: SEPA_MESSAGES.sepaInstalmentsInvalid,
       });
     }
   })

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.ts';
 import {
   ibanNeedsBic,
   isValidSepaBic,
@@ -7,6 +6,7 @@ import {
   normalizeBic,
   normalizeIban,
 } from './bank-account.ts';
+import { SEPA_MESSAGES } from './messages.ts';
 import { SEPA_NAME_MAX } from './text.ts';
 
 /*
@@ -19,30 +19,30 @@ export const MandateInputSchema = z
   .object(
     {
       debtorName: z
-        .string({ error: MESSAGES.sepaDebtorNameRequired })
+        .string({ error: SEPA_MESSAGES.sepaDebtorNameRequired })
         .trim()
-        .min(1, MESSAGES.sepaDebtorNameRequired)
-        .max(SEPA_NAME_MAX, MESSAGES.sepaDebtorNameTooLong)
+        .min(1, SEPA_MESSAGES.sepaDebtorNameRequired)
+        .max(SEPA_NAME_MAX, SEPA_MESSAGES.sepaDebtorNameTooLong)
         // No control characters: the name goes into the bank's file.
-        .regex(/^[^\p{Cc}]*$/u, MESSAGES.sepaDebtorNameRequired),
+        .regex(/^[^\p{Cc}]*$/u, SEPA_MESSAGES.sepaDebtorNameRequired),
       iban: z
-        .string({ error: MESSAGES.sepaIbanInvalid })
-        .max(64, MESSAGES.sepaIbanInvalid)
-        .refine(isValidSepaIban, MESSAGES.sepaIbanInvalid)
+        .string({ error: SEPA_MESSAGES.sepaIbanInvalid })
+        .max(64, SEPA_MESSAGES.sepaIbanInvalid)
+        .refine(isValidSepaIban, SEPA_MESSAGES.sepaIbanInvalid)
         .transform(normalizeIban),
       bic: z
         .string()
-        .max(20, MESSAGES.sepaBicInvalid)
+        .max(20, SEPA_MESSAGES.sepaBicInvalid)
         .nullish()
         .transform((v) => (v?.trim() ? normalizeBic(v) : null)),
     },
-    { error: MESSAGES.sepaMandateRequired },
+    { error: SEPA_MESSAGES.sepaMandateRequired },
   )
   .superRefine((v, ctx) => {
     if (v.bic !== null && !isValidSepaBic(v.bic)) {
-      ctx.addIssue({ code: 'custom', path: ['bic'], message: MESSAGES.sepaBicInvalid });
+      ctx.addIssue({ code: 'custom', path: ['bic'], message: SEPA_MESSAGES.sepaBicInvalid });
     } else if (v.bic === null && ibanNeedsBic(v.iban)) {
-      ctx.addIssue({ code: 'custom', path: ['bic'], message: MESSAGES.sepaBicRequired });
+      ctx.addIssue({ code: 'custom', path: ['bic'], message: SEPA_MESSAGES.sepaBicRequired });
     }
   });
 export type MandateInput = z.infer<typeof MandateInputSchema>;

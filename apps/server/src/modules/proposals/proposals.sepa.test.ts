@@ -1,5 +1,5 @@
 import { contentSha256 } from '@aceite/shared/content-hash';
-import { MESSAGES } from '@aceite/shared/messages';
+import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proposals, proposalVersions } from '@/db/schema/index.ts';
@@ -50,9 +50,12 @@ describe('SEPA schedule in the proposal: member API', () => {
     });
     const res = await create({ sepa: MONTHLY });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(MESSAGES.sepaCreditorMissing);
-    expect(res.json().error.details).toContainEqual({ field: 'sepa', message: MESSAGES.sepaCreditorMissing });
-    expect(MESSAGES.sepaCreditorMissing).toBe(
+    expect(res.json().error.message).toBe(SEPA_MESSAGES.sepaCreditorMissing);
+    expect(res.json().error.details).toContainEqual({
+      field: 'sepa',
+      message: SEPA_MESSAGES.sepaCreditorMissing,
+    });
+    expect(SEPA_MESSAGES.sepaCreditorMissing).toBe(
       'Configure primeiro os dados de cobrança em Configurações → Pagamentos.',
     );
   });
@@ -107,26 +110,26 @@ describe('SEPA schedule in the proposal: member API', () => {
 
   it('refuses bad terms with their Portuguese messages', async () => {
     const cases: [unknown, string, string][] = [
-      [{ ...MONTHLY, instalments: 1 }, 'sepa.instalments', MESSAGES.sepaInstalmentsInvalid],
-      [{ ...MONTHLY, instalments: 61 }, 'sepa.instalments', MESSAGES.sepaInstalmentsInvalid],
-      [{ ...MONTHLY, instalments: null }, 'sepa.instalments', MESSAGES.sepaInstalmentsInvalid],
-      [{ ...MONTHLY, instalments: 2.5 }, 'sepa.instalments', MESSAGES.sepaInstalmentsInvalid],
-      [{ ...MONTHLY, pattern: 'oneOff' }, 'sepa.instalments', MESSAGES.sepaOneOffNoInstalments],
-      [{ ...MONTHLY, pattern: 'weekly' }, 'sepa.pattern', MESSAGES.sepaPatternInvalid],
+      [{ ...MONTHLY, instalments: 1 }, 'sepa.instalments', SEPA_MESSAGES.sepaInstalmentsInvalid],
+      [{ ...MONTHLY, instalments: 61 }, 'sepa.instalments', SEPA_MESSAGES.sepaInstalmentsInvalid],
+      [{ ...MONTHLY, instalments: null }, 'sepa.instalments', SEPA_MESSAGES.sepaInstalmentsInvalid],
+      [{ ...MONTHLY, instalments: 2.5 }, 'sepa.instalments', SEPA_MESSAGES.sepaInstalmentsInvalid],
+      [{ ...MONTHLY, pattern: 'oneOff' }, 'sepa.instalments', SEPA_MESSAGES.sepaOneOffNoInstalments],
+      [{ ...MONTHLY, pattern: 'weekly' }, 'sepa.pattern', SEPA_MESSAGES.sepaPatternInvalid],
       [
         { ...MONTHLY, firstCollectionDate: '2099-02-30' },
         'sepa.firstCollectionDate',
-        MESSAGES.sepaFirstCollectionDateInvalid,
+        SEPA_MESSAGES.sepaFirstCollectionDateInvalid,
       ],
       [
         { ...MONTHLY, firstCollectionDate: '01/07/2099' },
         'sepa.firstCollectionDate',
-        MESSAGES.sepaFirstCollectionDateInvalid,
+        SEPA_MESSAGES.sepaFirstCollectionDateInvalid,
       ],
       [
         { pattern: 'monthly', instalments: 3 },
         'sepa.firstCollectionDate',
-        MESSAGES.sepaFirstCollectionDateInvalid,
+        SEPA_MESSAGES.sepaFirstCollectionDateInvalid,
       ],
     ];
     for (const [sepa, field, message] of cases) {

@@ -13,6 +13,7 @@ import {
   type ProposalStatus,
   type ProposalSummary,
 } from '@aceite/shared/schemas/proposals';
+import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
 import { computeTotals } from '@aceite/shared/totals';
 import type { z } from 'zod';
 import { assertCan, assertCanAssignProposal, assertCanDeleteProposal } from '@/lib/access.ts';
@@ -184,7 +185,7 @@ export async function assertSepaAllowed(
   )
     return;
   await assertPlanFeature(ctx, 'sepa');
-  if (!(await sepaCreditorSaved(ctx))) throw fieldError('sepa', MESSAGES.sepaCreditorMissing);
+  if (!(await sepaCreditorSaved(ctx))) throw fieldError('sepa', SEPA_MESSAGES.sepaCreditorMissing);
 }
 
 type SummaryRow = Awaited<ReturnType<typeof selectProposals>>['rows'][number];

@@ -1,3 +1,4 @@
+import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
 // The client's answers: accept, reject, sign (docs/product.md#decisions); one operation of the public page.
 
 import { createHash } from 'node:crypto';
@@ -76,8 +77,8 @@ export interface ShownVersion {
  * is not (400, before the code is tried: it would cost the client an attempt).
  */
 function assertMandateFits(found: Found, shown: ShownVersion): void {
-  if (found.shown.sepa && !shown.mandate) throw fieldError('mandate', MESSAGES.sepaMandateRequired);
-  if (!found.shown.sepa && shown.mandate) throw fieldError('mandate', MESSAGES.sepaMandateNotExpected);
+  if (found.shown.sepa && !shown.mandate) throw fieldError('mandate', SEPA_MESSAGES.sepaMandateRequired);
+  if (!found.shown.sepa && shown.mandate) throw fieldError('mandate', SEPA_MESSAGES.sepaMandateNotExpected);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@aceite/shared/messages';
+import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
 import { sepaSchedule, termsOnAcceptance } from '@aceite/shared/sepa/schedule';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,14 +90,14 @@ describe('the mandate at acceptance: refusals', () => {
     const { id, token } = await sentProposal(MONTHLY);
     const accept = await answerAsClient(t, token, 'accept');
     expect(accept.statusCode).toBe(400);
-    expect(fieldMessages(accept)).toContain(MESSAGES.sepaMandateRequired);
+    expect(fieldMessages(accept)).toContain(SEPA_MESSAGES.sepaMandateRequired);
     const sign = await answerAsClient(t, token, 'sign', {
       signerName: 'Joana Lima',
       signerEmail: 'joana@lima.pt',
       signatureData: PNG_1X1,
     });
     expect(sign.statusCode).toBe(400);
-    expect(fieldMessages(sign)).toContain(MESSAGES.sepaMandateRequired);
+    expect(fieldMessages(sign)).toContain(SEPA_MESSAGES.sepaMandateRequired);
     expect(await statusOf(id)).toBe('sent');
     expect((await mandateOf(id)).mandate).toBeUndefined();
   });
@@ -106,19 +106,19 @@ describe('the mandate at acceptance: refusals', () => {
     const { id, token } = await sentProposal(null);
     const res = await answerAsClient(t, token, 'accept', { mandate: MANDATE });
     expect(res.statusCode).toBe(400);
-    expect(fieldMessages(res)).toContain(MESSAGES.sepaMandateNotExpected);
+    expect(fieldMessages(res)).toContain(SEPA_MESSAGES.sepaMandateNotExpected);
     expect(await statusOf(id)).toBe('sent');
   });
 
   it('refuses a wrong IBAN, a missing BIC outside the EEA, a wrong BIC and a missing or long name', async () => {
     const { id, token } = await sentProposal(MONTHLY);
     const cases: [Record<string, unknown>, string][] = [
-      [{ iban: 'PT50000201231234567890155' }, MESSAGES.sepaIbanInvalid],
-      [{ iban: 'BR1800360305000010009795493C1' }, MESSAGES.sepaIbanInvalid],
-      [{ iban: 'CH9300762011623852957' }, MESSAGES.sepaBicRequired],
-      [{ iban: 'CH9300762011623852957', bic: 'UBS' }, MESSAGES.sepaBicInvalid],
-      [{ debtorName: '  ' }, MESSAGES.sepaDebtorNameRequired],
-      [{ debtorName: 'a'.repeat(71) }, MESSAGES.sepaDebtorNameTooLong],
+      [{ iban: 'PT50000201231234567890155' }, SEPA_MESSAGES.sepaIbanInvalid],
+      [{ iban: 'BR1800360305000010009795493C1' }, SEPA_MESSAGES.sepaIbanInvalid],
+      [{ iban: 'CH9300762011623852957' }, SEPA_MESSAGES.sepaBicRequired],
+      [{ iban: 'CH9300762011623852957', bic: 'UBS' }, SEPA_MESSAGES.sepaBicInvalid],
+      [{ debtorName: '  ' }, SEPA_MESSAGES.sepaDebtorNameRequired],
+      [{ debtorName: 'a'.repeat(71) }, SEPA_MESSAGES.sepaDebtorNameTooLong],
     ];
     for (const [change, message] of cases) {
       const res = await answerAsClient(t, token, 'accept', { mandate: { ...MANDATE, ...change } });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@aceite/shared/messages';
+import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { create } from 'xmlbuilder2';
@@ -162,7 +162,7 @@ describe('POST /payments/exports', () => {
 
     const again = await call('POST', '/payments/exports', { collectionDate: '2026-03-10' });
     expect(again.statusCode).toBe(422);
-    expect(again.json().error.message).toBe(MESSAGES.sepaNothingToExport);
+    expect(again.json().error.message).toBe(SEPA_MESSAGES.sepaNothingToExport);
 
     const list = await call('GET', '/payments/exports');
     expect(list.json().data.map((e: { id: string }) => e.id)).toEqual([created.id]);
@@ -235,7 +235,7 @@ describe('POST /payments/exports', () => {
     const call = as(t.app, team.admin);
     const past = await call('POST', '/payments/exports', { collectionDate: '2026-02-27' });
     expect(past.statusCode).toBe(400);
-    expect(past.json().error.message).toBe(MESSAGES.sepaExportDateInPast);
+    expect(past.json().error.message).toBe(SEPA_MESSAGES.sepaExportDateInPast);
     const version = await call('POST', '/payments/exports', {
       collectionDate: '2026-03-10',
       version: '001.03',
@@ -243,7 +243,7 @@ describe('POST /payments/exports', () => {
     expect(version.statusCode).toBe(400);
     const none = await call('POST', '/payments/exports', { collectionDate: '2026-03-10' });
     expect(none.statusCode).toBe(422);
-    expect(none.json().error.message).toBe(MESSAGES.sepaExportNeedsCreditor);
+    expect(none.json().error.message).toBe(SEPA_MESSAGES.sepaExportNeedsCreditor);
     for (const user of [team.sales, team.viewer]) {
       expect(
         (await as(t.app, user)('POST', '/payments/exports', { collectionDate: '2026-03-10' })).statusCode,
@@ -260,12 +260,12 @@ describe('paid, returned, revoked', () => {
     const call = as(t.app, team.admin);
     const early = await call('POST', `/payments/collections/${first?.id}/paid`);
     expect(early.statusCode).toBe(409);
-    expect(early.json().error.message).toBe(MESSAGES.sepaCollectionNotSubmitted);
+    expect(early.json().error.message).toBe(SEPA_MESSAGES.sepaCollectionNotSubmitted);
     await call('POST', '/payments/exports', { collectionDate: '2026-03-10' });
 
     const bad = await call('POST', `/payments/collections/${first?.id}/returned`, { reason: 'XX99' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.details[0].message).toBe(MESSAGES.sepaReturnReasonInvalid);
+    expect(bad.json().error.details[0].message).toBe(SEPA_MESSAGES.sepaReturnReasonInvalid);
     const returned = await call('POST', `/payments/collections/${first?.id}/returned`, { reason: 'AM04' });
     expect(returned.statusCode, returned.body).toBe(200);
     expect(returned.json().data).toMatchObject({ status: 'returned', returnReason: 'AM04' });

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { calendarDay } from '@aceite/shared/dates';
-import { MESSAGES } from '@aceite/shared/messages';
 import type { Paged } from '@aceite/shared/schemas/common';
 import type {
   Collection,
@@ -12,6 +11,7 @@ import type {
   SepaExport,
 } from '@aceite/shared/schemas/sepa-collections';
 import { maskIban } from '@aceite/shared/sepa/bank-account';
+import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
 import { returnReasonLabel, type SepaReturnReason } from '@aceite/shared/sepa/return-reasons';
 import type { z } from 'zod';
 import { assertCan } from '@/lib/access.ts';
@@ -144,9 +144,9 @@ export async function revokeMandate(ctx: TenantContext, id: string): Promise<Man
   await assertManage(ctx);
   return withTx(ctx, async (tx) => {
     const found = await q.selectMandate(tx, id);
-    if (!found) throw new AppError('NOT_FOUND', MESSAGES.sepaMandateNotFound);
+    if (!found) throw new AppError('NOT_FOUND', SEPA_MESSAGES.sepaMandateNotFound);
     const revoked = await q.revokeMandate(tx, id, now());
-    if (!revoked) throw new AppError('CONFLICT', MESSAGES.sepaMandateAlreadyRevoked);
+    if (!revoked) throw new AppError('CONFLICT', SEPA_MESSAGES.sepaMandateAlreadyRevoked);
     await recordAudit(tx.db, {
       organizationId: ctx.organizationId,
       actorId: ctx.userId,
@@ -198,15 +198,15 @@ export async function createExport(
   const at = now();
   const today = todayInLisbon(at);
   if (input.collectionDate < today) {
-    throw new AppError('VALIDATION_ERROR', MESSAGES.sepaExportDateInPast, [
-      { field: 'collectionDate', message: MESSAGES.sepaExportDateInPast },
+    throw new AppError('VALIDATION_ERROR', SEPA_MESSAGES.sepaExportDateInPast, [
+      { field: 'collectionDate', message: SEPA_MESSAGES.sepaExportDateInPast },
     ]);
   }
   return withTx(ctx, async (tx) => {
     const creditor = await selectSepaCreditor(tx);
-    if (!creditor) throw new AppError('UNPROCESSABLE', MESSAGES.sepaExportNeedsCreditor);
+    if (!creditor) throw new AppError('UNPROCESSABLE', SEPA_MESSAGES.sepaExportNeedsCreditor);
     const due = await q.lockDueCollections(tx, input.collectionDate, today);
-    if (due.length === 0) throw new AppError('UNPROCESSABLE', MESSAGES.sepaNothingToExport);
+    if (due.length === 0) throw new AppError('UNPROCESSABLE', SEPA_MESSAGES.sepaNothingToExport);
 
     const amended = new Set<string>();
     const items: Pain008Collection[] = due.map(
@@ -320,7 +320,7 @@ export async function listExports(
 export async function exportFile(ctx: TenantContext, id: string): Promise<{ filename: string; xml: string }> {
   await assertRead(ctx);
   const row = await q.selectExport(ctx, id);
-  if (!row) throw new AppError('NOT_FOUND', MESSAGES.sepaExportNotFound);
+  if (!row) throw new AppError('NOT_FOUND', SEPA_MESSAGES.sepaExportNotFound);
   return { filename: `sepa-${row.collectionDate}-${row.messageId}.xml`, xml: row.xml };
 }
 
@@ -334,10 +334,10 @@ export async function settleCollection(
   const today = todayInLisbon();
   return withTx(ctx, async (tx) => {
     const found = await q.selectCollection(tx, id);
-    if (!found) throw new AppError('NOT_FOUND', MESSAGES.sepaCollectionNotFound);
+    if (!found) throw new AppError('NOT_FOUND', SEPA_MESSAGES.sepaCollectionNotFound);
     const at = now();
     const updated = await q.settleCollection(tx, id, { ...outcome, at });
-    if (!updated) throw new AppError('CONFLICT', MESSAGES.sepaCollectionNotSubmitted);
+    if (!updated) throw new AppError('CONFLICT', SEPA_MESSAGES.sepaCollectionNotSubmitted);
     const dto = collectionDto({ ...found, collection: updated }, today);
     await recordAudit(tx.db, {
       organizationId: ctx.organizationId,

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@aceite/shared/messages';
+import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '@/db/schema/index.ts';
@@ -57,15 +57,19 @@ describe('GET/PUT /settings/payments', () => {
   it('refuses a wrong creditor identifier, IBAN, BIC and name with their Portuguese messages', async () => {
     const call = as(t.app, team.admin);
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ creditorIdentifier: 'PT18ZZZ101148' }, 'creditorIdentifier', MESSAGES.sepaCreditorIdentifierInvalid],
-      [{ iban: 'PT50000201231234567890155' }, 'iban', MESSAGES.sepaIbanInvalid],
-      [{ bic: 'CGDIPT' }, 'bic', MESSAGES.sepaBicInvalid],
-      [{ iban: 'CH9300762011623852957', bic: '' }, 'bic', MESSAGES.sepaBicRequired],
-      [{ name: 'Silva & Filhos' }, 'name', MESSAGES.sepaCreditorNameCharacters],
-      [{ name: 'a'.repeat(71) }, 'name', MESSAGES.sepaCreditorNameTooLong],
-      [{ defaultInstalments: null }, 'defaultInstalments', MESSAGES.sepaInstalmentsInvalid],
-      [{ defaultInstalments: 61 }, 'defaultInstalments', MESSAGES.sepaInstalmentsInvalid],
-      [{ defaultPattern: 'weekly' }, 'defaultPattern', MESSAGES.sepaPatternInvalid],
+      [
+        { creditorIdentifier: 'PT18ZZZ101148' },
+        'creditorIdentifier',
+        SEPA_MESSAGES.sepaCreditorIdentifierInvalid,
+      ],
+      [{ iban: 'PT50000201231234567890155' }, 'iban', SEPA_MESSAGES.sepaIbanInvalid],
+      [{ bic: 'CGDIPT' }, 'bic', SEPA_MESSAGES.sepaBicInvalid],
+      [{ iban: 'CH9300762011623852957', bic: '' }, 'bic', SEPA_MESSAGES.sepaBicRequired],
+      [{ name: 'Silva & Filhos' }, 'name', SEPA_MESSAGES.sepaCreditorNameCharacters],
+      [{ name: 'a'.repeat(71) }, 'name', SEPA_MESSAGES.sepaCreditorNameTooLong],
+      [{ defaultInstalments: null }, 'defaultInstalments', SEPA_MESSAGES.sepaInstalmentsInvalid],
+      [{ defaultInstalments: 61 }, 'defaultInstalments', SEPA_MESSAGES.sepaInstalmentsInvalid],
+      [{ defaultPattern: 'weekly' }, 'defaultPattern', SEPA_MESSAGES.sepaPatternInvalid],
     ];
     for (const [change, field, message] of cases) {
       const res = await call('PUT', '/settings/payments', { ...CREDITOR, ...change });

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
+import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
 import { computeTotals } from '@aceite/shared/totals';
 import { describe, expect, it } from 'vitest';
 import {
@@ -375,8 +376,8 @@ describe('SEPA schedule in the editor (docs/product.md#the-schedule-in-the-propo
     });
     expect(formSepaSchedule(wrong)).toEqual([]);
     const errors = validateProposalValues(wrong);
-    expect(errors.sepaInstalments).toBe(MESSAGES.sepaInstalmentsInvalid);
-    expect(errors.sepaFirstCollectionDate).toBe(MESSAGES.sepaFirstCollectionDateInvalid);
+    expect(errors.sepaInstalments).toBe(SEPA_MESSAGES.sepaInstalmentsInvalid);
+    expect(errors.sepaFirstCollectionDate).toBe(SEPA_MESSAGES.sepaFirstCollectionDateInvalid);
     expect(formPath('sepa')).toBe('sepaEnabled');
     expect(formPath('sepa.instalments')).toBe('sepaInstalments');
   });

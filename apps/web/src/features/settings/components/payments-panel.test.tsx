@@ -1,4 +1,4 @@
-import { MESSAGES } from '@aceite/shared/messages';
+import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -55,7 +55,7 @@ describe('Configurações → Pagamentos (docs/product.md#sepa-direct-debit)', (
     await user.type(screen.getByRole('textbox', { name: /Identificador de credor/ }), 'PT18ZZZ101148');
     await user.type(screen.getByRole('textbox', { name: /IBAN/ }), 'PT50000201231234567890154');
     await user.click(screen.getByRole('button', { name: 'Guardar dados de cobrança' }));
-    expect(await screen.findByText(MESSAGES.sepaCreditorIdentifierInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(SEPA_MESSAGES.sepaCreditorIdentifierInvalid)).toBeInTheDocument();
     expect(sent).toHaveLength(0);
 
     await user.clear(screen.getByRole('textbox', { name: /Identificador de credor/ }));
