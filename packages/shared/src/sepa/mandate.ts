@@ -7,6 +7,7 @@ import {
   normalizeIban,
 } from './bank-account.ts';
 import { SEPA_MESSAGES } from './messages.ts';
+import type { SepaInstalment } from './schedule-core.ts';
 import { SEPA_NAME_MAX } from './text.ts';
 
 /*
@@ -46,3 +47,18 @@ export const MandateInputSchema = z
     }
   });
 export type MandateInput = z.infer<typeof MandateInputSchema>;
+
+/**
+ * A signed mandate as the decision's evidence keeps it, the sealed certificate prints it and `mandate.created`
+ * sends it (docs/product.md#the-mandate-at-acceptance): the IBAN only masked.
+ */
+export interface SignedMandateRecord {
+  reference: string;
+  signedAt: string;
+  debtorName: string;
+  ibanMasked: string;
+  debtorBic: string | null;
+  creditorName: string;
+  creditorIdentifier: string;
+  schedule: SepaInstalment[];
+}

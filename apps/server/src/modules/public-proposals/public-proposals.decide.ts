@@ -1,3 +1,4 @@
+import type { SignedMandateRecord } from '@aceite/shared/sepa/mandate';
 import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
 // The client's answers: accept, reject, sign (docs/product.md#decisions); one operation of the public page.
 
@@ -35,7 +36,7 @@ import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalAnsweredText } from '@/modules/notifications/notifications.texts.ts';
 import { queueSeal } from '@/modules/sealed-documents/sealed-documents.service.ts';
-import { recordSignedMandate, type SignedMandateRecord } from '@/modules/sepa/sepa-mandates.ts';
+import { recordSignedMandate } from '@/modules/sepa/sepa-mandates.ts';
 import { enqueueProposalEvent } from '@/modules/webhooks/proposal-events.ts';
 import { type AnswerCodeCheck, codeError, verifyAnswerCode } from './public-proposals.answer-code.ts';
 import {

@@ -1,6 +1,8 @@
 import { formatCalendarDate, formatInstantDateTime } from '@aceite/shared/dates';
 import { formatMoney } from '@aceite/shared/money';
+import type { SignedMandateRecord } from '@aceite/shared/sepa/mandate';
 import { MANDATE_TITLE, sepaMandateText } from '@aceite/shared/sepa/mandate-text';
+import { SEPA_SEQUENCE_LABELS } from '@aceite/shared/sepa/schedule-core';
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
@@ -36,23 +38,7 @@ export interface CertificateData {
 }
 
 /** The mandate as the decision's record keeps it (public-proposals.decide.ts, `sepaMandate`). */
-export interface CertificateMandate {
-  reference: string;
-  signedAt: string;
-  debtorName: string;
-  ibanMasked: string;
-  debtorBic: string | null;
-  creditorName: string;
-  creditorIdentifier: string;
-  schedule: { sequence: number; sequenceType: string; collectionDate: string; amountCents: number }[];
-}
-
-const SEQUENCE_TYPE_LABELS: Record<string, string> = {
-  OOFF: 'única',
-  FRST: 'primeira',
-  RCUR: 'recorrente',
-  FNAL: 'última',
-};
+export type CertificateMandate = SignedMandateRecord;
 
 /** What the certificate says about where its times come from: with a TSA, who attests the seal's time. */
 export function timeSourceText(timestampAuthority: string | null): string {
@@ -213,7 +199,7 @@ async function drawCertificate(doc: PDFDocument, fonts: PdfFonts, data: Certific
       ...m.schedule.map(
         (c) =>
           `${c.sequence}. ${formatCalendarDate(c.collectionDate)} · ${formatMoney(c.amountCents)} · ` +
-          `${SEQUENCE_TYPE_LABELS[c.sequenceType] ?? c.sequenceType} (${c.sequenceType})`,
+          `${SEPA_SEQUENCE_LABELS[c.sequenceType].toLowerCase()} (${c.sequenceType})`,
       ),
     );
     // The scheme's words, as the page showed them before the client signed (packages/shared/src/sepa/mandate-text.ts).

@@ -2,30 +2,13 @@
 // docs/product.md#the-mandate-at-acceptance). Called by the public page's decision inside its transaction.
 
 import { maskIban } from '@aceite/shared/sepa/bank-account';
-import type { MandateInput } from '@aceite/shared/sepa/mandate';
-import {
-  type SepaInstalment,
-  type SepaScheduleTerms,
-  sepaSchedule,
-  termsOnAcceptance,
-} from '@aceite/shared/sepa/schedule';
+import type { MandateInput, SignedMandateRecord } from '@aceite/shared/sepa/mandate';
+import { type SepaScheduleTerms, sepaSchedule, termsOnAcceptance } from '@aceite/shared/sepa/schedule';
 import { isSepaIdentifier } from '@aceite/shared/sepa/text';
 import { and, eq, like, or } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { sepaCollections, sepaMandates } from '@/db/schema/index.ts';
 import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
-
-/** What the evidence, the sealed PDF and the `mandate.created` event say of a signed mandate (IBAN masked). */
-export interface SignedMandateRecord {
-  reference: string;
-  signedAt: string;
-  debtorName: string;
-  ibanMasked: string;
-  debtorBic: string | null;
-  creditorName: string;
-  creditorIdentifier: string;
-  schedule: SepaInstalment[];
-}
 
 /**
  * The stem of a mandate reference: the proposal's number in the SEPA identifier set (other characters become

@@ -1,12 +1,7 @@
 import type { Collection } from '@aceite/shared/schemas/sepa-collections';
 
-/** The sequence types as "Cobranças" names them (docs/product.md#mandates-collections-and-the-file). */
-export const SEQUENCE_TYPE_LABELS: Record<Collection['sequenceType'], string> = {
-  OOFF: 'Única',
-  FRST: 'Primeira',
-  RCUR: 'Recorrente',
-  FNAL: 'Última',
-};
+/** The sequence types as the schedule names them everywhere (one home: shared/sepa/schedule-core.ts). */
+export { SEPA_SEQUENCE_LABELS as SEQUENCE_TYPE_LABELS } from '@aceite/shared/sepa/schedule-core';
 
 export const COLLECTION_STATUS_COLORS: Record<Collection['status'], string> = {
   due: 'blue',
