@@ -81,7 +81,7 @@ export const CollectionSchema = z.object({
   amountCents: z.number().int(),
   endToEndId: z.string(),
   status: z.enum(COLLECTION_STATUSES),
-  /** Still 'due' and its date has passed: "Em atraso" (it goes into the next export, re-dated). */
+  /** Still 'due' and its date has passed: "Em atraso" (an export dated at least today + SEPA_NOTICE_DAYS re-dates it). */
   overdue: z.boolean(),
   exportId: z.string().nullable(),
   submittedAt: z.string().nullable(),

@@ -1,3 +1,5 @@
+import { formatCalendarDate } from '../dates.ts';
+
 /**
  * The messages of SEPA Direct Debit (docs/product.md#sepa-direct-debit), apart from the shared MESSAGES
  * (messages.ts): every screen and the client's page load MESSAGES, and only the server, the payments screens,
@@ -22,8 +24,7 @@ export const SEPA_MESSAGES = {
   sepaNothingToExport: 'Não há cobranças por cobrar de mandatos ativos nesta data: nada a exportar.',
   sepaExportNeedsCreditor:
     'Configure primeiro o credor em Configurações → Pagamentos para exportar o ficheiro SEPA.',
-  sepaExportDateInPast:
-    'A data de cobrança já passou: escolha hoje ou uma data futura (as cobranças em atraso mudam para a data escolhida).',
+  sepaExportDateInPast: 'A data de cobrança já passou: escolha hoje ou uma data futura.',
   sepaReturnReasonInvalid: 'Escolha o motivo da devolução.',
   sepaVersionInvalid: 'Escolha a versão pain.008.001.02 ou pain.008.001.08.',
   sepaMandateRequired:
@@ -37,3 +38,11 @@ export const SEPA_MESSAGES = {
   sepaFirstCollectionDateInvalid: 'Indique a data da primeira cobrança (uma data do calendário, dd/mm/aaaa).',
   sepaCreditorMissing: 'Configure primeiro os dados de cobrança em Configurações → Pagamentos.',
 } as const;
+
+/**
+ * 422 of an export whose date is too near for the overdue collections (docs/product.md#mandates-collections-and-the-file):
+ * re-dated, each needs a new pre-notification `SEPA_NOTICE_DAYS` before its new date. `earliest` is YYYY-MM-DD.
+ */
+export function sepaOverdueNeedsNoticeMessage(earliest: string): string {
+  return `As cobranças em atraso precisam de um novo pré-aviso: escolha uma data a partir de ${formatCalendarDate(earliest)}.`;
+}

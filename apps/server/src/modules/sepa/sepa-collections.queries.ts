@@ -130,17 +130,20 @@ export async function selectCollection(scope: Scope, id: string) {
 }
 
 /**
- * The due collections of active mandates an export for `collectionDate` takes: those of that date and the overdue
- * ones (dated before `today`, re-dated by the export; docs/decisions.md, "Issue 39 — SEPA Pagamentos: who sees it, overdue collections, concurrent exports"), locked so a
- * concurrent export skips them (`FOR UPDATE SKIP LOCKED`): two exports never carry the same collection.
+ * The due collections of active mandates an export for `collectionDate` takes: those of that date and, when
+ * `overdueBefore` is given (today: the export's date leaves the debtor the notice period), the overdue ones
+ * (dated before it), which the export re-dates (docs/decisions.md, "Issue 39 — SEPA Pagamentos: who sees it,
+ * overdue collections, concurrent exports"). Locked so a concurrent export skips them
+ * (`FOR UPDATE SKIP LOCKED`): two exports never carry the same collection.
  */
-export async function lockDueCollections(scope: Scope, collectionDate: string, today: string) {
+export async function lockDueCollections(scope: Scope, collectionDate: string, overdueBefore: string | null) {
   return scope.db
     .select({
       collection: sepaCollections,
       mandate: sepaMandates,
       proposalNumber: proposals.number,
       proposalTitle: proposals.title,
+      recipientEmail: sql<string | null>`coalesce(${proposals.recipientEmail}, ${proposals.signedByEmail})`,
     })
     .from(sepaCollections)
     .innerJoin(sepaMandates, eq(sepaMandates.id, sepaCollections.mandateId))
@@ -150,11 +153,39 @@ export async function lockDueCollections(scope: Scope, collectionDate: string, t
         inTenant(sepaCollections, scope),
         eq(sepaCollections.status, 'due'),
         eq(sepaMandates.status, 'active'),
-        sql`(${sepaCollections.collectionDate} = ${collectionDate} or ${sepaCollections.collectionDate} < ${today})`,
+        overdueBefore === null
+          ? eq(sepaCollections.collectionDate, collectionDate)
+          : sql`(${sepaCollections.collectionDate} = ${collectionDate} or ${sepaCollections.collectionDate} < ${overdueBefore})`,
       ),
     )
     .orderBy(asc(sepaCollections.collectionDate), asc(sepaCollections.endToEndId))
     .for('update', { of: sepaCollections, skipLocked: true });
+}
+
+/** How many due collections of active mandates are overdue (dated before `today`). */
+export async function countOverdueCollections(scope: Scope, today: string): Promise<number> {
+  const [row] = await scope.db
+    .select({ n: count() })
+    .from(sepaCollections)
+    .innerJoin(sepaMandates, eq(sepaMandates.id, sepaCollections.mandateId))
+    .where(
+      and(
+        inTenant(sepaCollections, scope),
+        eq(sepaCollections.status, 'due'),
+        eq(sepaMandates.status, 'active'),
+        sql`${sepaCollections.collectionDate} < ${today}`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Records that the debtor was pre-notified (the email queued in the same transaction). */
+export async function markPreNotified(scope: Scope, ids: string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await scope.db
+    .update(sepaCollections)
+    .set({ preNotifiedAt: at })
+    .where(and(inTenant(sepaCollections, scope), inArray(sepaCollections.id, ids)));
 }
 
 /** Marks the collections submitted with their export, only those still due (the lock makes that certain). */

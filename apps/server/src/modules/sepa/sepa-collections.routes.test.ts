@@ -1,8 +1,16 @@
-import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
+import { formatMoney } from '@aceite/shared/money';
+import { SEPA_MESSAGES, sepaOverdueNeedsNoticeMessage } from '@aceite/shared/sepa/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { create } from 'xmlbuilder2';
-import { auditLogs, organizations, sepaCollections, sepaMandates, webhookEvents } from '@/db/schema/index.ts';
+import {
+  auditLogs,
+  emailOutbox,
+  organizations,
+  sepaCollections,
+  sepaMandates,
+  webhookEvents,
+} from '@/db/schema/index.ts';
 import { setClock } from '@/lib/clock.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles } from '@/test/factories.ts';
@@ -178,10 +186,11 @@ describe('POST /payments/exports', () => {
   it('writes pain.008.001.08 when asked, re-dates the overdue collections and leaves out revoked mandates', async () => {
     const team = await organization();
     const overdue = await insertMandate(t.db, owner(team), { firstCollectionDate: '2026-02-20' });
-    const revoked = await insertMandate(t.db, owner(team), { firstCollectionDate: '2026-03-05' });
+    const revoked = await insertMandate(t.db, owner(team), { firstCollectionDate: '2026-03-06' });
     await as(t.app, team.admin)('POST', `/payments/mandates/${revoked.mandate.id}/revoke`);
+    // Today is 2026-03-01: 2026-03-06 is the earliest date a re-dated collection can be pre-notified for.
     const res = await as(t.app, team.admin)('POST', '/payments/exports', {
-      collectionDate: '2026-03-05',
+      collectionDate: '2026-03-06',
       version: '001.08',
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -189,13 +198,139 @@ describe('POST /payments/exports', () => {
       [
         expect.objectContaining({
           endToEndId: overdue.collections[0]?.endToEndId,
-          collectionDate: '2026-03-05',
+          collectionDate: '2026-03-06',
         }),
       ],
     );
     const file = await as(t.app, team.admin)('GET', `/payments/exports/${res.json().data.id}/file`);
     expect(file.body).toContain('urn:iso:std:iso:20022:tech:xsd:pain.008.001.08');
-    expect(texts(parse(file.body), 'ReqdColltnDt')).toEqual(['2026-03-05']);
+    expect(texts(parse(file.body), 'ReqdColltnDt')).toEqual(['2026-03-06']);
+  });
+
+  describe('overdue collections and the new pre-notification', () => {
+    async function noticesOf(organizationId: string) {
+      return t.db
+        .select({ to: emailOutbox.toAddress, subject: emailOutbox.subject, text: emailOutbox.text })
+        .from(emailOutbox)
+        .where(
+          and(eq(emailOutbox.organizationId, organizationId), eq(emailOutbox.kind, 'sepa_pre_notification')),
+        )
+        .orderBy(emailOutbox.createdAt);
+    }
+    const collectionRow = async (id: string | undefined) =>
+      (
+        await t.db
+          .select()
+          .from(sepaCollections)
+          .where(eq(sepaCollections.id, id ?? ''))
+      )[0];
+
+    it('leaves the overdue collections out of an export nearer than the notice period', async () => {
+      const team = await organization();
+      const overdue = await insertMandate(t.db, owner(team), { firstCollectionDate: '2026-02-20' });
+      const near = await insertMandate(t.db, owner(team), {
+        firstCollectionDate: '2026-03-03',
+        pattern: 'oneOff',
+        recipientEmail: 'perto@cliente.pt',
+      });
+      // The hourly job had announced it: no second email.
+      await t.db
+        .update(sepaCollections)
+        .set({ preNotifiedAt: new Date('2026-02-26T09:00:00Z') })
+        .where(eq(sepaCollections.id, near.collections[0]?.id ?? ''));
+      const res = await as(t.app, team.admin)('POST', '/payments/exports', { collectionDate: '2026-03-03' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.collections.map((c: { id: string }) => c.id)).toEqual([near.collections[0]?.id]);
+      expect(await collectionRow(overdue.collections[0]?.id)).toMatchObject({
+        status: 'due',
+        collectionDate: '2026-02-20',
+        preNotifiedAt: null,
+      });
+      expect(await noticesOf(team.org.id)).toEqual([]);
+    });
+
+    it('re-dates them into an export from the earliest date on, each with a new pre-notification of its new date', async () => {
+      const team = await organization();
+      const a = await insertMandate(t.db, owner(team), {
+        firstCollectionDate: '2026-02-20',
+        pattern: 'oneOff',
+        totalCents: 41150,
+        recipientEmail: 'a@cliente.pt',
+      });
+      await insertMandate(t.db, owner(team), {
+        firstCollectionDate: '2026-02-25',
+        pattern: 'oneOff',
+        totalCents: 20000,
+        recipientEmail: 'b@cliente.pt',
+      });
+      // Announced for its old date: the new date needs a new email all the same.
+      await t.db
+        .update(sepaCollections)
+        .set({ preNotifiedAt: new Date('2026-02-15T09:00:00Z') })
+        .where(eq(sepaCollections.id, a.collections[0]?.id ?? ''));
+      const res = await as(t.app, team.manager)('POST', '/payments/exports', {
+        collectionDate: '2026-03-09',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const exported = res.json().data.collections as {
+        id: string;
+        collectionDate: string;
+        preNotifiedAt: string;
+      }[];
+      expect(exported.map((c) => c.collectionDate)).toEqual(['2026-03-09', '2026-03-09']);
+      for (const c of exported) expect(c.preNotifiedAt).toBe('2026-03-01T10:00:00.000Z');
+      expect(await collectionRow(a.collections[0]?.id)).toMatchObject({
+        status: 'submitted',
+        collectionDate: '2026-03-09',
+        preNotifiedAt: new Date('2026-03-01T10:00:00Z'),
+      });
+
+      const notices = await noticesOf(team.org.id);
+      expect(notices.map((n) => n.to).sort()).toEqual(['a@cliente.pt', 'b@cliente.pt']);
+      const toA = notices.find((n) => n.to === 'a@cliente.pt');
+      expect(toA?.subject).toBe(`Aviso de débito direto: ${formatMoney(41150)} a 09/03/2026`);
+      expect(toA?.text).toContain(a.mandate.reference);
+      expect(toA?.text).not.toContain('20/02/2026');
+      expect(toA?.text).not.toContain(DEBTOR_IBAN);
+    });
+
+    it('answers 422 with the earliest date when only overdue collections are left and the date is too near', async () => {
+      const team = await organization();
+      const overdue = await insertMandate(t.db, owner(team), { firstCollectionDate: '2026-02-20' });
+      const res = await as(t.app, team.admin)('POST', '/payments/exports', { collectionDate: '2026-03-05' });
+      expect(res.statusCode, res.body).toBe(422);
+      const message = sepaOverdueNeedsNoticeMessage('2026-03-06');
+      expect(message).toBe(
+        'As cobranças em atraso precisam de um novo pré-aviso: escolha uma data a partir de 06/03/2026.',
+      );
+      expect(res.json().error.message).toBe(message);
+      expect(await collectionRow(overdue.collections[0]?.id)).toMatchObject({ status: 'due' });
+      expect(await noticesOf(team.org.id)).toEqual([]);
+      // Without overdue ones, a near date with nothing on it is simply nothing to export.
+      const other = await organization();
+      const empty = await as(t.app, other.admin)('POST', '/payments/exports', {
+        collectionDate: '2026-03-05',
+      });
+      expect(empty.json().error.message).toBe(SEPA_MESSAGES.sepaNothingToExport);
+    });
+
+    it('pre-notifies a collection exported before the hourly job announced it, with its date', async () => {
+      const team = await organization();
+      const early = await insertMandate(t.db, owner(team), {
+        firstCollectionDate: '2026-03-20',
+        pattern: 'oneOff',
+        totalCents: 30000,
+        recipientEmail: 'cedo@cliente.pt',
+      });
+      const res = await as(t.app, team.admin)('POST', '/payments/exports', { collectionDate: '2026-03-20' });
+      expect(res.statusCode, res.body).toBe(201);
+      const notices = await noticesOf(team.org.id);
+      expect(notices).toHaveLength(1);
+      expect(notices[0]?.subject).toBe(`Aviso de débito direto: ${formatMoney(30000)} a 20/03/2026`);
+      expect((await collectionRow(early.collections[0]?.id))?.preNotifiedAt).toEqual(
+        new Date('2026-03-01T10:00:00Z'),
+      );
+    });
   });
 
   it('sends an amendment when the creditor changed since the signature, then stores the new creditor', async () => {

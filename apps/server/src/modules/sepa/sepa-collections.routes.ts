@@ -121,7 +121,7 @@ export const sepaCollectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: BEARER,
-        summary: `"Exportar ficheiro SEPA": the due collections of a date (and the overdue ones, re-dated) as pain.008 ${WHO}`,
+        summary: `"Exportar ficheiro SEPA": the due collections of a date (and, from today + the notice period on, the overdue ones, re-dated and pre-notified again) as pain.008 ${WHO}`,
         body: CreateExportSchema,
         response: {
           201: dataEnvelope(SepaExportSchema.extend({ collections: z.array(CollectionSchema) })),

@@ -11,8 +11,9 @@ import type {
   SepaExport,
 } from '@aceite/shared/schemas/sepa-collections';
 import { maskIban } from '@aceite/shared/sepa/bank-account';
-import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
+import { SEPA_MESSAGES, sepaOverdueNeedsNoticeMessage } from '@aceite/shared/sepa/messages';
 import { returnReasonLabel, type SepaReturnReason } from '@aceite/shared/sepa/return-reasons';
+import { earliestCollectionDate } from '@aceite/shared/sepa/schedule';
 import type { z } from 'zod';
 import { assertCan } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -25,6 +26,7 @@ import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
 import { buildPain008, type Pain008Collection } from './pain008.ts';
 import { selectSepaCreditor } from './sepa.queries.ts';
 import * as q from './sepa-collections.queries.ts';
+import { queuePreNotification } from './sepa-pre-notification.ts';
 
 /*
  * Pagamentos (issue 39, docs/product.md#mandates-collections-and-the-file): the mandates the clients signed, their
@@ -185,10 +187,13 @@ export interface ExportResult {
 }
 
 /**
- * "Exportar ficheiro SEPA" for a date: every due collection of an active mandate of that date, and the overdue
- * ones re-dated to it (docs/decisions.md, "Issue 39 — SEPA Pagamentos: who sees it, overdue collections, concurrent exports"), written as pain.008, stored, and marked
- * submitted in one transaction. The rows are locked `FOR UPDATE SKIP LOCKED`, so two exports at once never
- * carry the same collection.
+ * "Exportar ficheiro SEPA" for a date: every due collection of an active mandate of that date and, when the date
+ * is at least `earliestCollectionDate(today)` (the notice period away), the overdue ones re-dated to it
+ * (docs/decisions.md, "Issue 39 — SEPA Pagamentos: who sees it, overdue collections, concurrent exports"),
+ * written as pain.008, stored, and marked submitted in one transaction. A re-dated collection, and one the
+ * hourly job has not pre-notified yet (it only notifies due ones), gets its pre-notification with the export's
+ * date queued in the same transaction: no debit on a date the debtor was not told. The rows are locked
+ * `FOR UPDATE SKIP LOCKED`, so two exports at once never carry the same collection.
  */
 export async function createExport(
   ctx: TenantContext,
@@ -202,11 +207,20 @@ export async function createExport(
       { field: 'collectionDate', message: SEPA_MESSAGES.sepaExportDateInPast },
     ]);
   }
+  // The one rule of re-dating: a new date the debtor can be told of SEPA_NOTICE_DAYS ahead.
+  const earliest = earliestCollectionDate(today);
+  const redatesOverdue = input.collectionDate >= earliest;
   return withTx(ctx, async (tx) => {
     const creditor = await selectSepaCreditor(tx);
     if (!creditor) throw new AppError('UNPROCESSABLE', SEPA_MESSAGES.sepaExportNeedsCreditor);
-    const due = await q.lockDueCollections(tx, input.collectionDate, today);
-    if (due.length === 0) throw new AppError('UNPROCESSABLE', SEPA_MESSAGES.sepaNothingToExport);
+    const due = await q.lockDueCollections(tx, input.collectionDate, redatesOverdue ? today : null);
+    if (due.length === 0) {
+      if (!redatesOverdue && (await q.countOverdueCollections(tx, today)) > 0) {
+        const message = sepaOverdueNeedsNoticeMessage(earliest);
+        throw new AppError('UNPROCESSABLE', message, [{ field: 'collectionDate', message }]);
+      }
+      throw new AppError('UNPROCESSABLE', SEPA_MESSAGES.sepaNothingToExport);
+    }
 
     const amended = new Set<string>();
     const items: Pain008Collection[] = due.map(
@@ -270,6 +284,23 @@ export async function createExport(
     });
     // The lock held them: every one was still due. Anything else is a bug, and the transaction rolls back.
     if (marked !== ids.length) throw new Error('sepa export: a locked collection changed');
+    // A new date (or one never announced) is pre-notified now, with the date the debtor is debited on.
+    const notified: string[] = [];
+    for (const { collection: c, mandate: m, proposalNumber, recipientEmail } of due) {
+      const redated = c.collectionDate !== input.collectionDate;
+      if ((!redated && c.preNotifiedAt) || !recipientEmail) continue;
+      await queuePreNotification(tx.db, {
+        organizationId: ctx.organizationId,
+        to: recipientEmail,
+        mandate: m,
+        amountCents: c.amountCents,
+        collectionDate: input.collectionDate,
+        proposalNumber,
+        creditor,
+      });
+      notified.push(c.id);
+    }
+    await q.markPreNotified(tx, notified, at);
     // The file told the bank of the creditor's change: the mandates now carry the creditor as it is.
     await q.updateMandateCreditor(tx, [...amended], {
       name: creditor.name,

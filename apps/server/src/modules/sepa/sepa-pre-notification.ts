@@ -6,15 +6,56 @@ import type { Db } from '@/db/client.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { sepaPreNotificationEmail } from '@/modules/email/email.templates.ts';
 import { selectSepaCreditor } from './sepa.queries.ts';
-import { claimPreNotification, selectPreNotificationCandidates } from './sepa-collections.queries.ts';
+import {
+  claimPreNotification,
+  type MandateRow,
+  selectPreNotificationCandidates,
+} from './sepa-collections.queries.ts';
 
 /*
  * The SEPA pre-notification (issue 39, docs/product.md#mandates-collections-and-the-file): `SEPA_NOTICE_DAYS`
  * before each due collection of an active mandate, the debtor (the proposal's recipient) is emailed the amount,
  * the date, the creditor and its identifier, the mandate reference and the masked IBAN. Each collection is
  * claimed by setting `pre_notified_at` in the transaction that queues the email in the durable outbox, so two
- * runs at once, or one after the other, send it once.
+ * runs at once, or one after the other, send it once. An export that re-dates an overdue collection queues a
+ * new one with the new date (sepa-collections.service.ts createExport), through `queuePreNotification` too.
  */
+
+export interface PreNotification {
+  organizationId: string;
+  /** The debtor's address (the proposal's recipient, or whoever signed it). */
+  to: string;
+  mandate: Pick<
+    MandateRow,
+    'debtorName' | 'debtorIban' | 'reference' | 'creditorName' | 'creditorIdentifier'
+  >;
+  amountCents: number;
+  /** YYYY-MM-DD: the date the debtor is debited (the export's, for a re-dated collection). */
+  collectionDate: string;
+  proposalNumber: string;
+  /** The creditor as configured now; the mandate's record of it when none is. */
+  creditor: { name: string; creditorIdentifier: string } | null | undefined;
+}
+
+/** The one way a pre-notification email is written and queued in the durable outbox (in the caller's transaction). */
+export async function queuePreNotification(db: Db, notice: PreNotification): Promise<void> {
+  const m = notice.mandate;
+  await queueEmail(db, {
+    kind: 'sepa_pre_notification',
+    to: notice.to,
+    organizationId: notice.organizationId,
+    email: sepaPreNotificationEmail({
+      debtorName: m.debtorName,
+      amount: formatMoney(notice.amountCents),
+      collectionDate: formatCalendarDate(notice.collectionDate),
+      creditorName: notice.creditor?.name ?? m.creditorName,
+      creditorIdentifier: notice.creditor?.creditorIdentifier ?? m.creditorIdentifier,
+      mandateReference: m.reference,
+      ibanMasked: maskIban(m.debtorIban),
+      proposalNumber: notice.proposalNumber,
+    }),
+  });
+}
 
 /** Queues every pre-notification due at `at`; answers how many were queued. */
 export async function runSepaPreNotifications(db: Db, at: Date): Promise<number> {
@@ -31,22 +72,14 @@ export async function runSepaPreNotifications(db: Db, at: Date): Promise<number>
       const scope = { db: tx, organizationId: candidate.organizationId };
       const claimed = await claimPreNotification(scope, candidate.id, at);
       if (!claimed?.recipientEmail) return false;
-      const creditor = await selectSepaCreditor(scope);
-      const m = claimed.mandate;
-      await queueEmail(tx, {
-        kind: 'sepa_pre_notification',
-        to: claimed.recipientEmail,
+      await queuePreNotification(tx, {
         organizationId: candidate.organizationId,
-        email: sepaPreNotificationEmail({
-          debtorName: m.debtorName,
-          amount: formatMoney(claimed.collection.amountCents),
-          collectionDate: formatCalendarDate(claimed.collection.collectionDate),
-          creditorName: creditor?.name ?? m.creditorName,
-          creditorIdentifier: creditor?.creditorIdentifier ?? m.creditorIdentifier,
-          mandateReference: m.reference,
-          ibanMasked: maskIban(m.debtorIban),
-          proposalNumber: claimed.proposalNumber,
-        }),
+        to: claimed.recipientEmail,
+        mandate: claimed.mandate,
+        amountCents: claimed.collection.amountCents,
+        collectionDate: claimed.collection.collectionDate,
+        proposalNumber: claimed.proposalNumber,
+        creditor: await selectSepaCreditor(scope),
       });
       return true;
     });

@@ -770,7 +770,7 @@ export interface paths {
         /** The SEPA files exported so far (admins e gestores; planos Professional e Enterprise) */
         get: operations["getPaymentsExports"];
         put?: never;
-        /** "Exportar ficheiro SEPA": the due collections of a date (and the overdue ones, re-dated) as pain.008 (admins e gestores; planos Professional e Enterprise) */
+        /** "Exportar ficheiro SEPA": the due collections of a date (and, from today + the notice period on, the overdue ones, re-dated and pre-notified again) as pain.008 (admins e gestores; planos Professional e Enterprise) */
         post: operations["postPaymentsExports"];
         delete?: never;
         options?: never;

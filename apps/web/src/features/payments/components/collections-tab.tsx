@@ -1,4 +1,4 @@
-import { formatCalendarDateLong } from '@aceite/shared/dates';
+import { calendarDay, DEFAULT_TIME_ZONE, formatCalendarDateLong } from '@aceite/shared/dates';
 import { formatMoney } from '@aceite/shared/money';
 import {
   COLLECTION_STATUS_LABELS,
@@ -8,15 +8,18 @@ import {
   PAIN008_VERSIONS,
   type Pain008VersionChoice,
 } from '@aceite/shared/schemas/sepa-collections';
+import { sepaOverdueNeedsNoticeMessage } from '@aceite/shared/sepa/messages';
 import {
   returnReasonLabel,
   SEPA_RETURN_REASON_CODES,
   type SepaReturnReason,
 } from '@aceite/shared/sepa/return-reasons';
+import { earliestCollectionDate } from '@aceite/shared/sepa/schedule-core';
 import { Badge, Button, Group, Modal, Paper, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DateField } from '@/components/date-field';
 import { PanelStates } from '@/components/panel-states';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { paths } from '@/config/paths';
@@ -27,7 +30,13 @@ import {
   useExportCollections,
   useSettleCollection,
 } from '../api/payments';
-import { COLLECTION_STATUS_COLORS, groupByDate, isExportable, SEQUENCE_TYPE_LABELS } from './labels';
+import {
+  COLLECTION_STATUS_COLORS,
+  groupByDate,
+  hasOverdue,
+  isExportable,
+  SEQUENCE_TYPE_LABELS,
+} from './labels';
 import { planRefusal } from './plan-or-error';
 
 const notify = (color: 'green' | 'red', message: string) =>
@@ -43,17 +52,52 @@ const VERSION_LABELS: Record<Pain008VersionChoice, string> = {
   '001.08': 'pain.008.001.08',
 };
 
-function ExportDialog({ date, onClose }: { date: string | null; onClose: () => void }) {
+/**
+ * The earliest date an overdue collection can be re-dated to: today (the server's Lisbon day, as
+ * sepa-collections.service.ts computes it) plus the notice period, so its new pre-notification comes in time.
+ */
+function earliestNewDate(): string {
+  return earliestCollectionDate(calendarDay(new Date(), DEFAULT_TIME_ZONE));
+}
+
+/** What the export dialog is for: a date's collections, or the overdue ones on a date to choose. */
+type ExportRequest = { kind: 'date'; date: string } | { kind: 'newDate' };
+
+function ExportDialog({
+  request,
+  opened,
+  onClose,
+}: {
+  /** Kept while the dialog closes, so its title and text do not change as it fades. */
+  request: ExportRequest | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const [version, setVersion] = useState<Pain008VersionChoice>('001.02');
+  // '' until the user picks one: the earliest date is the default.
+  const [chosen, setChosen] = useState('');
+  const [dateError, setDateError] = useState<string | null>(null);
   const exportFile = useExportCollections();
+  const earliest = earliestNewDate();
+  const newDate = request?.kind === 'newDate';
+  const close = () => {
+    setChosen('');
+    setDateError(null);
+    onClose();
+  };
   const submit = () => {
-    if (!date) return;
+    if (!request) return;
+    const date = request.kind === 'date' ? request.date : chosen || earliest;
+    if (request.kind === 'newDate' && date < earliest) {
+      setDateError(sepaOverdueNeedsNoticeMessage(earliest));
+      return;
+    }
     exportFile.mutate(
       { collectionDate: date, version },
       {
         onSuccess: (exported) => {
           notify('green', `Ficheiro SEPA exportado: ${exported.numberOfTransactions} cobrança(s).`);
-          onClose();
+          close();
         },
         onError: (error) =>
           notify(
@@ -67,17 +111,38 @@ function ExportDialog({ date, onClose }: { date: string | null; onClose: () => v
   };
   return (
     <Modal
-      opened={date !== null}
-      onClose={onClose}
-      title="Exportar ficheiro SEPA"
+      opened={opened}
+      onClose={close}
+      title={newDate ? 'Exportar com nova data' : 'Exportar ficheiro SEPA'}
       closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       <Stack gap="md">
-        {date && (
+        {request?.kind === 'date' && (
           <Text size="sm">
-            As cobranças por cobrar de {formatCalendarDateLong(date)} passam a submetidas e o ficheiro é
-            descarregado para entregar ao banco.
+            As cobranças por cobrar de {formatCalendarDateLong(request.date)} passam a submetidas e o ficheiro
+            é descarregado para entregar ao banco.
           </Text>
+        )}
+        {newDate && (
+          <>
+            <Text size="sm">
+              Todas as cobranças em atraso passam para a data escolhida, com as dessa data, e ficam
+              submetidas; cada devedor recebe um novo pré-aviso com a nova data. O ficheiro é descarregado
+              para entregar ao banco.
+            </Text>
+            <DateField
+              label="Data de cobrança"
+              description={`A partir de ${formatCalendarDateLong(earliest)}: o pré-aviso chega antes do débito.`}
+              value={chosen || earliest}
+              onChange={(value) => {
+                setChosen(value);
+                setDateError(null);
+              }}
+              minDate={earliest}
+              error={dateError}
+              required
+            />
+          </>
         )}
         <Radio.Group
           label="Versão do ficheiro"
@@ -91,7 +156,7 @@ function ExportDialog({ date, onClose }: { date: string | null; onClose: () => v
           </Stack>
         </Radio.Group>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             Cancelar
           </Button>
           <Button onClick={submit} loading={exportFile.isPending}>
@@ -230,12 +295,17 @@ function CollectionRow({
 
 /**
  * "Cobranças" (docs/product.md#mandates-collections-and-the-file): the collections by date, the SEPA file per
- * date, and what the bank answered.
+ * date (the overdue ones with a new date, pre-notified again), and what the bank answered.
  */
 export function CollectionsTab({ canManage }: { canManage: boolean }) {
   const [status, setStatus] = useState<CollectionStatus | undefined>(undefined);
   const query = useCollections(status);
-  const [exportDate, setExportDate] = useState<string | null>(null);
+  const [exportRequest, setExportRequest] = useState<ExportRequest | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const askExport = (request: ExportRequest) => {
+    setExportRequest(request);
+    setExporting(true);
+  };
   const [returning, setReturning] = useState<Collection | null>(null);
   const refusal = planRefusal(query.error);
 
@@ -273,8 +343,13 @@ export function CollectionsTab({ canManage }: { canManage: boolean }) {
                       {formatCalendarDateLong(group.date)}
                     </Title>
                     {canManage && isExportable(group.collections) && (
-                      <Button size="xs" onClick={() => setExportDate(group.date)}>
+                      <Button size="xs" onClick={() => askExport({ kind: 'date', date: group.date })}>
                         Exportar ficheiro SEPA
+                      </Button>
+                    )}
+                    {canManage && hasOverdue(group.collections) && (
+                      <Button size="xs" onClick={() => askExport({ kind: 'newDate' })}>
+                        Exportar com nova data
                       </Button>
                     )}
                   </Group>
@@ -292,7 +367,7 @@ export function CollectionsTab({ canManage }: { canManage: boolean }) {
           )}
         </PanelStates>
       )}
-      <ExportDialog date={exportDate} onClose={() => setExportDate(null)} />
+      <ExportDialog request={exportRequest} opened={exporting} onClose={() => setExporting(false)} />
       <ReturnDialog collection={returning} onClose={() => setReturning(null)} />
     </Stack>
   );

@@ -27,3 +27,12 @@ export function groupByDate(
 export function isExportable(collections: readonly Collection[]): boolean {
   return collections.some((c) => c.status === 'due' && c.mandateStatus === 'active' && !c.overdue);
 }
+
+/**
+ * A date whose collections are overdue and still exportable: its 'Exportar com nova data' re-dates them (with a
+ * new pre-notification) into a date at least `earliestCollectionDate(today)` (docs/decisions.md, "Issue 39 —
+ * SEPA Pagamentos: who sees it, overdue collections, concurrent exports").
+ */
+export function hasOverdue(collections: readonly Collection[]): boolean {
+  return collections.some((c) => c.status === 'due' && c.mandateStatus === 'active' && c.overdue);
+}

@@ -1,5 +1,8 @@
+import { calendarDay, formatCalendarDate, formatCalendarDateLong } from '@aceite/shared/dates';
 import type { Collection, Mandate } from '@aceite/shared/schemas/sepa-collections';
-import { screen, within } from '@testing-library/react';
+import { sepaOverdueNeedsNoticeMessage } from '@aceite/shared/sepa/messages';
+import { earliestCollectionDate } from '@aceite/shared/sepa/schedule-core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/fixtures';
@@ -72,8 +75,9 @@ describe('Pagamentos → Cobranças (docs/product.md#mandates-collections-and-th
     renderWithOverlays(<CollectionsTab canManage />);
     const overdue = await screen.findByRole('region', { name: '5 de novembro de 2026' });
     expect(within(overdue).getByText('Em atraso')).toBeInTheDocument();
-    // An overdue date is not exported by itself: it goes into the next export (docs/decisions.md).
+    // An overdue date is not exported on its own date (past): it is re-dated (docs/decisions.md).
     expect(within(overdue).queryByRole('button', { name: 'Exportar ficheiro SEPA' })).toBeNull();
+    expect(within(overdue).getByRole('button', { name: 'Exportar com nova data' })).toBeInTheDocument();
     const submitted = screen.getByRole('region', { name: '5 de dezembro de 2026' });
     expect(within(submitted).getByText('Submetida')).toBeInTheDocument();
     expect(within(submitted).getByText(/Recorrente/)).toBeInTheDocument();
@@ -83,6 +87,7 @@ describe('Pagamentos → Cobranças (docs/product.md#mandates-collections-and-th
     expect(within(last).getByText('Por cobrar')).toBeInTheDocument();
     expect(within(last).getByText(/400,00/)).toBeInTheDocument();
     expect(within(last).getByRole('button', { name: 'Exportar ficheiro SEPA' })).toBeInTheDocument();
+    expect(within(last).queryByRole('button', { name: 'Exportar com nova data' })).toBeNull();
   });
 
   it('shows no actions to a reader, and the empty and plan states', async () => {
@@ -159,6 +164,94 @@ describe('Pagamentos → Cobranças (docs/product.md#mandates-collections-and-th
     } finally {
       Object.assign(URL, { createObjectURL, revokeObjectURL });
     }
+  });
+
+  it('exports the overdue collections with a new date, the earliest a pre-notification allows by default', async () => {
+    const sent: unknown[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:sepa'), revokeObjectURL: vi.fn() });
+    // The same day the dialog computes: today in Lisbon plus the notice period.
+    const earliest = earliestCollectionDate(calendarDay(new Date(), 'Europe/Lisbon'));
+    // A later day the user picks instead (the notice period after the earliest).
+    const later = earliestCollectionDate(earliest);
+    mockApi({
+      'GET /payments/collections': () =>
+        listed(
+          sent.length === 0
+            ? [collection({ status: 'due', overdue: true, collectionDate: '2026-11-05' })]
+            : [collection({ status: 'submitted', collectionDate: later, exportId: 'e2' })],
+        ),
+      'POST /payments/exports': ({ body }) => {
+        sent.push(body);
+        return jsonResponse(201, {
+          data: {
+            id: 'e2',
+            messageId: 'ACEITE-2',
+            version: '001.02',
+            collectionDate: later,
+            numberOfTransactions: 1,
+            controlSumCents: 40000,
+            createdAt: '2026-11-29T10:00:00.000Z',
+            collections: [],
+          },
+        });
+      },
+      'GET /payments/exports/e2/file': () =>
+        new Response('<Document/>', { status: 200, headers: { 'Content-Type': 'application/xml' } }),
+    });
+    try {
+      renderWithOverlays(<CollectionsTab canManage />);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Exportar com nova data' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Exportar com nova data' });
+      expect(within(dialog).getByText(/novo pré-aviso/)).toBeInTheDocument();
+      // The picker loads lazily; a disabled stand-in with the same label shows until then.
+      await waitFor(() => expect(within(dialog).getByLabelText(/Data de cobrança/)).toBeEnabled());
+      const field = within(dialog).getByLabelText(/Data de cobrança/);
+      expect(field).toHaveValue(formatCalendarDate(earliest));
+      expect(within(dialog).getByRole('radio', { name: /pain\.008\.001\.02/ })).toBeChecked();
+      fireEvent.change(field, { target: { value: formatCalendarDate(later) } });
+      fireEvent.blur(field);
+      await waitFor(() =>
+        expect(within(dialog).getByLabelText(/Data de cobrança/)).toHaveValue(formatCalendarDate(later)),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Exportar' }));
+      expect(await screen.findByText('Ficheiro SEPA exportado: 1 cobrança(s).')).toBeInTheDocument();
+      expect(sent).toEqual([{ collectionDate: later, version: '001.02' }]);
+      // Afterwards the collection shows under its new date, submitted.
+      const moved = await screen.findByRole('region', { name: formatCalendarDateLong(later) });
+      expect(within(moved).getByText('Submetida')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Exportar com nova data' })).toBeNull();
+    } finally {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    }
+  });
+
+  it('keeps a date typed before the earliest out, and shows the server refusal when the day has turned', async () => {
+    const today = calendarDay(new Date(), 'Europe/Lisbon');
+    const earliest = earliestCollectionDate(today);
+    const refusal = sepaOverdueNeedsNoticeMessage(earliest);
+    const sent: unknown[] = [];
+    mockApi({
+      'GET /payments/collections': () =>
+        listed([collection({ status: 'due', overdue: true, collectionDate: '2026-11-05' })]),
+      'POST /payments/exports': ({ body }) => {
+        sent.push(body);
+        return jsonResponse(422, { error: { code: 'UNPROCESSABLE', message: refusal } });
+      },
+    });
+    renderWithOverlays(<CollectionsTab canManage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Exportar com nova data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Exportar com nova data' });
+    await waitFor(() => expect(within(dialog).getByLabelText(/Data de cobrança/)).toBeEnabled());
+    const field = within(dialog).getByLabelText(/Data de cobrança/);
+    fireEvent.change(field, { target: { value: formatCalendarDate(today) } });
+    fireEvent.blur(field);
+    await user.click(within(dialog).getByRole('button', { name: 'Exportar' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ collectionDate: earliest, version: '001.02' });
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
   });
 
   it('asks the reason of a return and sends it', async () => {
