@@ -2,23 +2,11 @@ import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
 import { Button, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { saveBlob } from '@/lib/save-blob';
 import { errorMessage, getPublicProposalPdf } from './api';
 import { useHydrated } from './hydrated';
 
 const FAILED = 'Não foi possível descarregar o PDF. Tente novamente.';
-
-/** Saves a downloaded file under its name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Long enough for the save to read it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** "Descarregar PDF" on the client's page (docs/product.md#proposal-pdf), with its loading and error states. */
 export function DownloadPdfButton({

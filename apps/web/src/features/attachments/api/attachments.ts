@@ -1,6 +1,7 @@
 import type { Attachment } from '@aceite/shared/schemas/collaboration';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient, type Envelope } from '@/lib/api-client';
+import { saveBlob } from '@/lib/save-blob';
 import { attachmentKeys } from './keys';
 
 const base = (proposalId: string) => `/proposals/${encodeURIComponent(proposalId)}/attachments`;
@@ -80,18 +81,5 @@ const VIEWABLE = /^(application\/pdf|image\/(png|jpeg|gif|webp)|text\/plain)/;
  */
 export async function downloadAttachment(proposalId: string, attachment: Attachment): Promise<void> {
   const blob = await apiClient.download(`${base(proposalId)}/${encodeURIComponent(attachment.id)}/download`);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  if (VIEWABLE.test(attachment.mimeType)) {
-    link.target = '_blank';
-    link.rel = 'noopener';
-  } else {
-    link.download = attachment.fileName;
-  }
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Long enough for the new tab or the save to read it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(blob, attachment.fileName, { openInTab: VIEWABLE.test(attachment.mimeType) });
 }

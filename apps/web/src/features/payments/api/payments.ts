@@ -9,6 +9,7 @@ import type {
 import type { SepaReturnReason } from '@aceite/shared/sepa/return-reasons';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type Envelope } from '@/lib/api-client';
+import { saveBlob } from '@/lib/save-blob';
 
 /*
  * Pagamentos' API (docs/product.md#mandates-collections-and-the-file): the mandates, the collections, the SEPA
@@ -56,19 +57,6 @@ export function useMandates(status?: MandateStatus) {
         })
       ).data,
   });
-}
-
-/** Saves the bytes under the file name the browser is given. */
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Long enough for the save to read it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** The export's XML, fetched with the session (the route needs the bearer token) and saved. */

@@ -1,20 +1,12 @@
 import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
 import { apiClient } from '@/lib/api-client';
+import { saveBlob } from '@/lib/save-blob';
 
 type PdfProposal = { id: string; number: string | null; title: string };
 
 /** Fetches a PDF with the session and saves it under the proposal's number and title. */
 async function savePdf(path: string, fileName: string): Promise<void> {
-  const blob = await apiClient.download(path);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Long enough for the save to read it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(await apiClient.download(path), fileName);
 }
 
 /** Downloads the proposal's PDF (docs/product.md#proposal-pdf). */
