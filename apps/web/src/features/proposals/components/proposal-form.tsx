@@ -16,7 +16,6 @@ import {
   Grid,
   Group,
   Paper,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -36,6 +35,7 @@ import { type BlockerFunction, Link } from 'react-router';
 import { DateField } from '@/components/date-field';
 import { DecimalInput } from '@/components/decimal-input';
 import { FinancialSummary } from '@/components/financial-summary';
+import { LabelledSegmentedControl } from '@/components/labelled-segmented-control';
 import { SectionPanel } from '@/components/section-panel';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuthorization } from '@/lib/authorization';
@@ -441,26 +441,21 @@ export function ProposalForm({
 
               <SectionPanel bodyGap="md" title="Desconto e IVA">
                 <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="md">
-                  <Stack gap={4}>
-                    <Text component="span" size="sm" fw={500} id="discount-type-label">
-                      Tipo de desconto
-                    </Text>
-                    <SegmentedControl
-                      aria-labelledby="discount-type-label"
-                      fullWidth
-                      data={[
-                        { value: 'percentage', label: 'Percentagem' },
-                        { value: 'fixed', label: 'Valor fixo' },
-                      ]}
-                      value={values.discountType}
-                      onChange={(type) => {
-                        // A value means something else in the other unit: start again from 0.
-                        form.setFieldValue('discountType', type as ProposalFormValues['discountType']);
-                        form.setFieldValue('discountValue', 0);
-                        form.clearFieldError('discountValue');
-                      }}
-                    />
-                  </Stack>
+                  <LabelledSegmentedControl<ProposalFormValues['discountType']>
+                    label="Tipo de desconto"
+                    fullWidth
+                    data={[
+                      { value: 'percentage', label: 'Percentagem' },
+                      { value: 'fixed', label: 'Valor fixo' },
+                    ]}
+                    value={values.discountType}
+                    onChange={(type) => {
+                      // A value means something else in the other unit: start again from 0.
+                      form.setFieldValue('discountType', type);
+                      form.setFieldValue('discountValue', 0);
+                      form.clearFieldError('discountValue');
+                    }}
+                  />
                   {discountIsPercent ? (
                     <DecimalInput
                       key="percent"

@@ -5,11 +5,12 @@ import {
   SEPA_MIN_INSTALMENTS,
   type SepaPattern,
 } from '@aceite/shared/sepa/schedule-core';
-import { Anchor, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, SimpleGrid, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { Link } from 'react-router';
 import { DateField } from '@/components/date-field';
 import { DecimalInput } from '@/components/decimal-input';
+import { LabelledSegmentedControl } from '@/components/labelled-segmented-control';
 import { SectionPanel } from '@/components/section-panel';
 import { paths } from '@/config/paths';
 import { useSepaReadiness } from '../api/get-sepa-readiness';
@@ -70,27 +71,22 @@ export default function SepaFields({ form }: { form: UseFormReturnType<ProposalF
       />
       {values.sepaEnabled && (
         <>
-          <Stack gap={4}>
-            <Text component="span" size="sm" fw={500} id="sepa-pattern-label">
-              Cobrança
-            </Text>
-            <SegmentedControl
-              aria-labelledby="sepa-pattern-label"
-              fullWidth
-              data={[
-                { value: 'oneOff', label: 'Cobrança única' },
-                { value: 'monthly', label: 'Prestações mensais' },
-              ]}
-              value={values.sepaPattern}
-              onChange={(pattern) => {
-                form.setFieldValue('sepaPattern', pattern as SepaPattern);
-                if (pattern === 'monthly' && values.sepaInstalments === '') {
-                  form.setFieldValue('sepaInstalments', readiness.data?.defaultInstalments ?? 12);
-                }
-                form.clearFieldError('sepaInstalments');
-              }}
-            />
-          </Stack>
+          <LabelledSegmentedControl<SepaPattern>
+            label="Cobrança"
+            fullWidth
+            data={[
+              { value: 'oneOff', label: 'Cobrança única' },
+              { value: 'monthly', label: 'Prestações mensais' },
+            ]}
+            value={values.sepaPattern}
+            onChange={(pattern) => {
+              form.setFieldValue('sepaPattern', pattern);
+              if (pattern === 'monthly' && values.sepaInstalments === '') {
+                form.setFieldValue('sepaInstalments', readiness.data?.defaultInstalments ?? 12);
+              }
+              form.clearFieldError('sepaInstalments');
+            }}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             {values.sepaPattern === 'monthly' && (
               <DecimalInput

@@ -6,20 +6,10 @@ import {
   SepaCreditorInputSchema,
 } from '@aceite/shared/schemas/sepa-settings';
 import { SEPA_NAME_MAX } from '@aceite/shared/sepa/text';
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { usePlanUsage } from '@/api/plan-usage';
+import { LabelledSegmentedControl } from '@/components/labelled-segmented-control';
 import { PanelStates } from '@/components/panel-states';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -121,20 +111,15 @@ function CreditorForm({ settings, onMessage }: { settings: PaymentSettings; onMe
             {...form.getInputProps('bic')}
           />
         </SimpleGrid>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="sepa-pattern-label">
-            Padrão de cobrança por omissão
-          </Text>
-          <SegmentedControl
-            aria-labelledby="sepa-pattern-label"
-            data={[
-              { value: 'oneOff', label: 'Cobrança única' },
-              { value: 'monthly', label: 'Prestações mensais' },
-            ]}
-            disabled={disabled}
-            {...form.getInputProps('defaultPattern')}
-          />
-        </Stack>
+        <LabelledSegmentedControl
+          label="Padrão de cobrança por omissão"
+          data={[
+            { value: 'oneOff', label: 'Cobrança única' },
+            { value: 'monthly', label: 'Prestações mensais' },
+          ]}
+          disabled={disabled}
+          {...form.getInputProps('defaultPattern')}
+        />
         {form.values.defaultPattern === 'monthly' && (
           <NumberInput
             label="Número de prestações"
