@@ -1,3 +1,4 @@
+import type { Paged } from '@aceite/shared/schemas/common';
 import type {
   Collection,
   CollectionStatus,
@@ -7,7 +8,7 @@ import type {
   SepaExport,
 } from '@aceite/shared/schemas/sepa-collections';
 import type { SepaReturnReason } from '@aceite/shared/sepa/return-reasons';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type Envelope } from '@/lib/api-client';
 import { saveBlob } from '@/lib/save-blob';
 
@@ -16,46 +17,72 @@ import { saveBlob } from '@/lib/save-blob';
  * file. Every answer masks the IBAN; only the downloaded file has it whole.
  */
 
+/** The filters of "Cobranças": status and a date range (`YYYY-MM-DD`, each end included), and the page. */
+export interface CollectionFilters {
+  status?: CollectionStatus;
+  from?: string;
+  to?: string;
+  page: number;
+}
+
 export const paymentsKeys = {
   all: ['payments'] as const,
-  collections: (status?: CollectionStatus) => [...paymentsKeys.all, 'collections', status ?? 'all'] as const,
-  mandates: (status?: MandateStatus) => [...paymentsKeys.all, 'mandates', status ?? 'all'] as const,
+  collections: (filters: CollectionFilters) => [...paymentsKeys.all, 'collections', filters] as const,
+  mandates: (status: MandateStatus | undefined, page: number) =>
+    [...paymentsKeys.all, 'mandates', status ?? 'all', page] as const,
+  exports: (page: number) => [...paymentsKeys.all, 'exports', page] as const,
 };
 
-interface Listed<T> {
-  data: T[];
-}
+// Pages of 100 collections (the API's cap for this list is 200): a firm's month of debits fits on one, so a
+// date's group is rarely split across pages.
+export const COLLECTIONS_PAGE_SIZE = 100;
+export const MANDATES_PAGE_SIZE = 50;
+export const EXPORTS_PAGE_SIZE = 20;
 
-// One page of 100 collections (the API's cap for this list is 200): a firm's month of debits fits.
-const COLLECTIONS_LIMIT = 100;
-const MANDATES_LIMIT = 100;
-
-export const collectionsQueryOptions = (status?: CollectionStatus) =>
+export const collectionsQueryOptions = (filters: CollectionFilters) =>
   queryOptions({
-    queryKey: paymentsKeys.collections(status),
-    queryFn: async ({ signal }) =>
-      (
-        await apiClient.get<Listed<Collection>>('/payments/collections', {
-          signal,
-          query: { status, limit: COLLECTIONS_LIMIT },
-        })
-      ).data,
+    queryKey: paymentsKeys.collections(filters),
+    queryFn: ({ signal }) =>
+      apiClient.get<Paged<Collection>>('/payments/collections', {
+        signal,
+        query: {
+          status: filters.status,
+          from: filters.from,
+          to: filters.to,
+          page: filters.page,
+          limit: COLLECTIONS_PAGE_SIZE,
+        },
+      }),
+    // The previous page stays on screen, dimmed, while the next loads (components/list-states.tsx).
+    placeholderData: keepPreviousData,
   });
 
-export function useCollections(status?: CollectionStatus) {
-  return useQuery(collectionsQueryOptions(status));
+export function useCollections(filters: CollectionFilters) {
+  return useQuery(collectionsQueryOptions(filters));
 }
 
-export function useMandates(status?: MandateStatus) {
+export function useMandates(status: MandateStatus | undefined, page: number) {
   return useQuery({
-    queryKey: paymentsKeys.mandates(status),
-    queryFn: async ({ signal }) =>
-      (
-        await apiClient.get<Listed<Mandate>>('/payments/mandates', {
-          signal,
-          query: { status, limit: MANDATES_LIMIT },
-        })
-      ).data,
+    queryKey: paymentsKeys.mandates(status, page),
+    queryFn: ({ signal }) =>
+      apiClient.get<Paged<Mandate>>('/payments/mandates', {
+        signal,
+        query: { status, page, limit: MANDATES_PAGE_SIZE },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** "Ficheiros": the SEPA files exported so far, newest first. */
+export function useExports(page: number) {
+  return useQuery({
+    queryKey: paymentsKeys.exports(page),
+    queryFn: ({ signal }) =>
+      apiClient.get<Paged<SepaExport>>('/payments/exports', {
+        signal,
+        query: { page, limit: EXPORTS_PAGE_SIZE },
+      }),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -85,6 +112,7 @@ export function useExportCollections() {
       }
       return data;
     },
+    // Everything under 'payments': the collections (now submitted) and the "Ficheiros" list (a new file).
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentsKeys.all }),
   });
 }

@@ -15,15 +15,17 @@ import {
   type SepaReturnReason,
 } from '@aceite/shared/sepa/return-reasons';
 import { earliestCollectionDate } from '@aceite/shared/sepa/schedule-core';
-import { Badge, Button, Group, Modal, Paper, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, Modal, Paper, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DateField } from '@/components/date-field';
-import { PanelStates } from '@/components/panel-states';
+import { ListPagination } from '@/components/list-pagination';
+import { ListStates } from '@/components/list-states';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useIsMobile } from '@/lib/use-is-mobile';
 import {
   EXPORT_NOT_DOWNLOADED,
   useCollections,
@@ -293,13 +295,25 @@ function CollectionRow({
   );
 }
 
+const countLabel = (total: number) => (total === 1 ? '1 cobrança' : `${total} cobranças`);
+
 /**
- * "Cobranças" (docs/product.md#mandates-collections-and-the-file): the collections by date, the SEPA file per
- * date (the overdue ones with a new date, pre-notified again), and what the bank answered.
+ * "Cobranças" (docs/product.md#mandates-collections-and-the-file): the collections by date, filtered by status
+ * and a date range and paged, the SEPA file per date (the overdue ones with a new date, pre-notified again), and
+ * what the bank answered. The grouping and the export buttons work on the page shown.
  */
 export function CollectionsTab({ canManage }: { canManage: boolean }) {
   const [status, setStatus] = useState<CollectionStatus | undefined>(undefined);
-  const query = useCollections(status);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useCollections({
+    status,
+    from: from || undefined,
+    to: to || undefined,
+    page,
+  });
+  const isMobile = useIsMobile();
   const [exportRequest, setExportRequest] = useState<ExportRequest | null>(null);
   const [exporting, setExporting] = useState(false);
   const askExport = (request: ExportRequest) => {
@@ -308,26 +322,69 @@ export function CollectionsTab({ canManage }: { canManage: boolean }) {
   };
   const [returning, setReturning] = useState<Collection | null>(null);
   const refusal = planRefusal(query.error);
+  // A new filter starts again at the first page.
+  const filtering =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+  const clearFilters = () => {
+    setStatus(undefined);
+    setFrom('');
+    setTo('');
+    setPage(1);
+  };
+  const isFiltered = status !== undefined || from !== '' || to !== '';
+  const result = query.data;
 
   return (
     <Stack gap="md">
-      <Select
-        label="Estado"
-        data={STATUS_OPTIONS}
-        value={status ?? 'all'}
-        onChange={(value) => setStatus(value && value !== 'all' ? (value as CollectionStatus) : undefined)}
-        allowDeselect={false}
-        maw={240}
-      />
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <Select
+          label="Estado"
+          data={STATUS_OPTIONS}
+          value={status ?? 'all'}
+          onChange={filtering((value: string | null) =>
+            setStatus(value && value !== 'all' ? (value as CollectionStatus) : undefined),
+          )}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 200 }}
+        />
+        {/* Each end bounds the other's calendar: the range is never reversed. */}
+        <Box w={{ base: '100%', xs: 180 }}>
+          <DateField label="De" value={from} onChange={filtering(setFrom)} maxDate={to || undefined} />
+        </Box>
+        <Box w={{ base: '100%', xs: 180 }}>
+          <DateField label="Até" value={to} onChange={filtering(setTo)} minDate={from || undefined} />
+        </Box>
+      </Group>
+      {result && !refusal && (
+        <Text size="sm" c="dimmed" role="status" aria-live="polite">
+          {countLabel(result.pagination.total)}
+        </Text>
+      )}
       {refusal ? (
         <PlanLimitNotice id="payments-plan-limit" reason={refusal} />
       ) : (
-        <PanelStates
+        <ListStates
           query={query}
+          rows={result?.data}
           loadingLabel="A carregar as cobranças…"
-          error={{ title: 'Erro ao carregar as cobranças', message: 'Tente novamente.' }}
-          isEmpty={(collections) => collections.length === 0}
-          empty="Ainda não há cobranças."
+          errorTitle="Erro ao carregar as cobranças"
+          page={page}
+          onFirstPage={() => setPage(1)}
+          isFiltered={isFiltered}
+          filtered={{
+            title: 'Nenhuma cobrança corresponde aos filtros.',
+            description: 'Experimente outro estado ou outras datas.',
+            actions: (
+              <Button variant="default" onClick={clearFilters}>
+                Limpar filtros
+              </Button>
+            ),
+          }}
+          empty={{ title: 'Ainda não há cobranças.' }}
         >
           {(collections) => (
             <Stack gap="lg">
@@ -365,7 +422,16 @@ export function CollectionsTab({ canManage }: { canManage: boolean }) {
               ))}
             </Stack>
           )}
-        </PanelStates>
+        </ListStates>
+      )}
+      {!refusal && (
+        <ListPagination
+          label="Paginação das cobranças"
+          page={page}
+          totalPages={result?.pagination.totalPages ?? 1}
+          onChange={setPage}
+          compact={isMobile}
+        />
       )}
       <ExportDialog request={exportRequest} opened={exporting} onClose={() => setExporting(false)} />
       <ReturnDialog collection={returning} onClose={() => setReturning(null)} />

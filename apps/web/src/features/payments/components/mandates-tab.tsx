@@ -8,11 +8,13 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PanelStates } from '@/components/panel-states';
+import { ListPagination } from '@/components/list-pagination';
+import { ListStates } from '@/components/list-states';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { useIsMobile } from '@/lib/use-is-mobile';
 import { useMandates, useRevokeMandate } from '../api/payments';
 import { planRefusal } from './plan-or-error';
 
@@ -92,10 +94,12 @@ function MandateRow({ mandate, canManage }: { mandate: Mandate; canManage: boole
   );
 }
 
-/** "Mandatos" (docs/product.md#mandates-collections-and-the-file): what the clients signed, the IBAN masked. */
+/** "Mandatos" (docs/product.md#mandates-collections-and-the-file): what the clients signed, the IBAN masked; paged. */
 export function MandatesTab({ canManage }: { canManage: boolean }) {
   const [filter, setFilter] = useState<MandateStatus | 'all'>('active');
-  const query = useMandates(filter === 'all' ? undefined : filter);
+  const [page, setPage] = useState(1);
+  const query = useMandates(filter === 'all' ? undefined : filter, page);
+  const isMobile = useIsMobile();
   const refusal = planRefusal(query.error);
   return (
     <Stack gap="md">
@@ -103,27 +107,41 @@ export function MandatesTab({ canManage }: { canManage: boolean }) {
         aria-label="Estado dos mandatos"
         data={FILTERS}
         value={filter}
-        onChange={(value) => setFilter(value as MandateStatus | 'all')}
+        onChange={(value) => {
+          setFilter(value as MandateStatus | 'all');
+          setPage(1);
+        }}
         style={{ alignSelf: 'flex-start' }}
       />
       {refusal ? (
         <PlanLimitNotice id="mandates-plan-limit" reason={refusal} />
       ) : (
-        <PanelStates
-          query={query}
-          loadingLabel="A carregar os mandatos…"
-          error={{ title: 'Erro ao carregar os mandatos', message: 'Tente novamente.' }}
-          isEmpty={(mandates) => mandates.length === 0}
-          empty="Ainda não há mandatos."
-        >
-          {(mandates) => (
-            <Stack gap="xs">
-              {mandates.map((mandate) => (
-                <MandateRow key={mandate.id} mandate={mandate} canManage={canManage} />
-              ))}
-            </Stack>
-          )}
-        </PanelStates>
+        <>
+          <ListStates
+            query={query}
+            rows={query.data?.data}
+            loadingLabel="A carregar os mandatos…"
+            errorTitle="Erro ao carregar os mandatos"
+            page={page}
+            onFirstPage={() => setPage(1)}
+            empty={{ title: 'Ainda não há mandatos.' }}
+          >
+            {(mandates) => (
+              <Stack gap="xs">
+                {mandates.map((mandate) => (
+                  <MandateRow key={mandate.id} mandate={mandate} canManage={canManage} />
+                ))}
+              </Stack>
+            )}
+          </ListStates>
+          <ListPagination
+            label="Paginação dos mandatos"
+            page={page}
+            totalPages={query.data?.pagination.totalPages ?? 1}
+            onChange={setPage}
+            compact={isMobile}
+          />
+        </>
       )}
     </Stack>
   );

@@ -10,6 +10,7 @@ import { mockApi } from '@/test/mock-api';
 import { renderWithOverlays } from '@/test/render-with-overlays';
 import { EXPORT_NOT_DOWNLOADED } from '../api/payments';
 import { CollectionsTab } from './collections-tab';
+import { ExportsTab } from './exports-tab';
 import { MandatesTab } from './mandates-tab';
 
 const MASKED = 'PT50 •••• •••• •••• •••• 0154';
@@ -57,8 +58,30 @@ const MANDATE: Mandate = {
   collections: { total: 3, due: 3, submitted: 0, paid: 0, returned: 0 },
 };
 
-const listed = <T,>(data: T[]) =>
-  jsonResponse(200, { data, pagination: { page: 1, limit: 100, total: data.length, totalPages: 1 } });
+const listed = <T,>(data: T[], pagination?: { page: number; total: number; totalPages: number }) =>
+  jsonResponse(200, {
+    data,
+    pagination: { limit: 100, ...(pagination ?? { page: 1, total: data.length, totalPages: 1 }) },
+  });
+
+/** Types a day-first date into a `DateField` (its picker loads lazily behind a disabled stand-in). */
+async function typeDate(name: string, isoDate: string, shows = isoDate) {
+  await waitFor(() => expect(screen.getByRole('textbox', { name })).toBeEnabled());
+  const field = screen.getByRole('textbox', { name });
+  fireEvent.change(field, { target: { value: formatCalendarDate(isoDate) } });
+  fireEvent.blur(field);
+  await waitFor(() => expect(screen.getByRole('textbox', { name })).toHaveValue(formatCalendarDate(shows)));
+}
+
+const EXPORT = {
+  id: 'e1',
+  messageId: 'ACEITE-20261129100000-AB12CD34',
+  version: '001.02' as const,
+  collectionDate: '2026-12-05',
+  numberOfTransactions: 3,
+  controlSumCents: 123450,
+  createdAt: '2026-11-29T10:00:00.000Z',
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -254,6 +277,63 @@ describe('Pagamentos → Cobranças (docs/product.md#mandates-collections-and-th
     expect(await screen.findByText(refusal)).toBeInTheDocument();
   });
 
+  it('says how many match, sends the status and the date range, and pages through them', async () => {
+    const api = mockApi({
+      'GET /payments/collections': ({ url }) =>
+        url.searchParams.get('page') === '2'
+          ? listed([collection({ id: 'c9', collectionDate: '2027-03-05', sequenceType: 'FNAL' })], {
+              page: 2,
+              total: 101,
+              totalPages: 2,
+            })
+          : listed([collection({ id: 'c1' })], { page: 1, total: 101, totalPages: 2 }),
+    });
+    renderWithOverlays(<CollectionsTab canManage />);
+    expect(await screen.findByText('101 cobranças')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '5 de dezembro de 2026' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Página 2' }));
+    expect(await screen.findByRole('region', { name: '5 de março de 2027' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '5 de dezembro de 2026' })).toBeNull();
+    expect(api.queriesOf('GET /payments/collections').at(-1)?.get('page')).toBe('2');
+
+    // A filter starts again at the first page, and sends the range as from/to.
+    await typeDate('De', '2026-12-01');
+    await typeDate('Até', '2026-12-31');
+    await waitFor(() => {
+      const last = api.queriesOf('GET /payments/collections').at(-1);
+      expect(last?.get('from')).toBe('2026-12-01');
+      expect(last?.get('to')).toBe('2026-12-31');
+      expect(last?.get('page')).toBe('1');
+    });
+    await user.click(screen.getByRole('combobox', { name: 'Estado' }));
+    await user.click(await screen.findByRole('option', { name: 'Submetida', hidden: true }));
+    await waitFor(() =>
+      expect(api.queriesOf('GET /payments/collections').at(-1)?.get('status')).toBe('submitted'),
+    );
+    expect(api.queriesOf('GET /payments/collections').at(-1)?.get('from')).toBe('2026-12-01');
+
+    // An end before the start is not taken: the range is never reversed.
+    await typeDate('Até', '2026-11-15', '2026-12-31');
+    expect(api.queriesOf('GET /payments/collections').at(-1)?.get('to')).toBe('2026-12-31');
+  });
+
+  it('says when nothing matches the filters, and clears them', async () => {
+    const api = mockApi({
+      'GET /payments/collections': ({ url }) =>
+        listed(url.searchParams.get('from') ? [] : [collection({ id: 'c1' })]),
+    });
+    renderWithOverlays(<CollectionsTab canManage />);
+    expect(await screen.findByText('1 cobrança')).toBeInTheDocument();
+    await typeDate('De', '2030-01-01');
+    expect(await screen.findByText('Nenhuma cobrança corresponde aos filtros.')).toBeInTheDocument();
+    expect(screen.getByText('0 cobranças')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    expect(await screen.findByText('1 cobrança')).toBeInTheDocument();
+    expect(api.queriesOf('GET /payments/collections').at(-1)?.get('from')).toBeNull();
+  });
+
   it('asks the reason of a return and sends it', async () => {
     const sent: unknown[] = [];
     mockApi({
@@ -295,5 +375,95 @@ describe('Pagamentos → Mandatos', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Revogar mandato' });
     await user.click(within(dialog).getByRole('button', { name: 'Revogar' }));
     await vi.waitFor(() => expect(revoked).toEqual(['m1']));
+  });
+});
+
+describe('Pagamentos → Mandatos paging', () => {
+  it('asks the next page and starts again at the first when the filter changes', async () => {
+    const api = mockApi({
+      'GET /payments/mandates': ({ url }) =>
+        url.searchParams.get('page') === '2'
+          ? listed([{ ...MANDATE, id: 'm2', reference: 'MND-2', debtorName: 'João Segundo' }], {
+              page: 2,
+              total: 51,
+              totalPages: 2,
+            })
+          : listed([MANDATE], { page: 1, total: 51, totalPages: 2 }),
+    });
+    renderWithOverlays(<MandatesTab canManage={false} />);
+    expect(await screen.findByText('Maria Devedora')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Página 2' }));
+    expect(await screen.findByText('João Segundo')).toBeInTheDocument();
+    expect(api.queriesOf('GET /payments/mandates').at(-1)?.get('page')).toBe('2');
+    await user.click(screen.getByText('Todos'));
+    await waitFor(() => {
+      const last = api.queriesOf('GET /payments/mandates').at(-1);
+      expect(last?.get('page')).toBe('1');
+      expect(last?.get('status')).toBeNull();
+    });
+  });
+});
+
+describe('Pagamentos → Ficheiros', () => {
+  it("lists the files exported, newest first, and downloads one again under the server's name", async () => {
+    const saved: string[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:sepa'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    let fileStatus = 200;
+    const api = mockApi({
+      'GET /payments/exports': ({ url }) =>
+        url.searchParams.get('page') === '2'
+          ? listed([{ ...EXPORT, id: 'e0', messageId: 'ACEITE-OLD' }], { page: 2, total: 21, totalPages: 2 })
+          : listed([EXPORT], { page: 1, total: 21, totalPages: 2 }),
+      'GET /payments/exports/e1/file': () =>
+        fileStatus === 200
+          ? new Response('<Document/>', { status: 200, headers: { 'Content-Type': 'application/xml' } })
+          : jsonResponse(500, { error: { code: 'INTERNAL', message: 'Erro' } }),
+    });
+    try {
+      renderWithOverlays(<ExportsTab />);
+      const table = await screen.findByRole('region', { name: 'Tabela dos ficheiros SEPA' });
+      const row = within(table).getByText(EXPORT.messageId).closest('tr');
+      expect(row).not.toBeNull();
+      const cells = within(row as HTMLElement);
+      expect(cells.getByText('05/12/2026')).toBeInTheDocument();
+      expect(cells.getByText('pain.008.001.02')).toBeInTheDocument();
+      expect(cells.getByText('3')).toBeInTheDocument();
+      expect(cells.getByText(/1234,50\s€|1\s?234,50\s€/)).toBeInTheDocument();
+
+      const user = userEvent.setup();
+      await user.click(cells.getByRole('button', { name: `Descarregar ${EXPORT.messageId}` }));
+      await waitFor(() => expect(saved).toEqual([`sepa-2026-12-05-${EXPORT.messageId}.xml`]));
+
+      fileStatus = 500;
+      await user.click(cells.getByRole('button', { name: `Descarregar ${EXPORT.messageId}` }));
+      expect(await screen.findByText('Erro')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Página 2' }));
+      expect(await screen.findByText('ACEITE-OLD')).toBeInTheDocument();
+      expect(api.queriesOf('GET /payments/exports').at(-1)?.get('page')).toBe('2');
+    } finally {
+      click.mockRestore();
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    }
+  });
+
+  it('says when no file was exported yet, and retries a failed load', async () => {
+    let fail = true;
+    mockApi({
+      'GET /payments/exports': () =>
+        fail ? jsonResponse(500, { error: { code: 'INTERNAL', message: 'Falhou.' } }) : listed([]),
+    });
+    renderWithOverlays(<ExportsTab />);
+    expect(await screen.findByText('Erro ao carregar os ficheiros')).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('Ainda não exportou nenhum ficheiro SEPA.')).toBeInTheDocument();
   });
 });
