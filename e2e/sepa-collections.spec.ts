@@ -7,7 +7,8 @@ const MANDATE_REFERENCE = 'ACEITE-DEMO-0001';
 /**
  * Pagamentos (issue 39, docs/product.md#mandates-collections-and-the-file): the demo admin opens it from the
  * sidebar, exports the first date with due collections and gets the SEPA file, marks the collection returned
- * with a reason, and sees the mandate with its IBAN masked. Axe and the 360 px fit on both tabs.
+ * with a reason, sees the mandate with its IBAN masked, and downloads the file again from "Ficheiros". Axe and the
+ * 360 px fit on the three tabs.
  */
 test('the demo admin exports the SEPA file, marks a collection returned and sees the mandate', async ({
   page,
@@ -52,5 +53,19 @@ test('the demo admin exports the SEPA file, marks a collection returned and sees
   await expect(page.getByTestId('mandate-row').first()).toBeVisible();
   await expect(page.getByText(/^PT50( ••••)+ 0154$/).first()).toBeVisible();
   await expect(page.getByText(/PT50000201231234567890154/)).toHaveCount(0);
+  await expectAccessibleAtBothWidths(page);
+
+  // "Ficheiros": the file just exported, newest first, downloads again as it was written.
+  const fileName = download.suggestedFilename();
+  const messageId = fileName.replace(/^sepa-\d{4}-\d{2}-\d{2}-/, '').replace(/\.xml$/, '');
+  await page.getByRole('tab', { name: 'Ficheiros' }).click();
+  await expect(page).toHaveURL(/\/payments\?tab=ficheiros$/);
+  const files = page.getByRole('region', { name: 'Tabela dos ficheiros SEPA' });
+  await expect(files.getByRole('row').nth(1)).toContainText(messageId);
+  const again = page.waitForEvent('download');
+  await files.getByRole('button', { name: `Descarregar ${messageId}` }).click();
+  const downloadedAgain = await again;
+  expect(downloadedAgain.suggestedFilename()).toBe(fileName);
+  expect(await readFile(await downloadedAgain.path(), 'utf8')).toBe(xml);
   await expectAccessibleAtBothWidths(page);
 });

@@ -1,11 +1,20 @@
 import { Tabs } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
+import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
 import { CollectionsTab } from '@/features/payments/components/collections-tab';
-import { ExportsTab } from '@/features/payments/components/exports-tab';
-import { MandatesTab } from '@/features/payments/components/mandates-tab';
 import { useCan } from '@/lib/authorization';
+
+// "Mandatos" and "Ficheiros" load when opened: the screen opens on "Cobranças" and stays within its bundle
+// budget (docs/decisions.md, "Issue 39 — Pagamentos: paging, date range, Ficheiros").
+const MandatesTab = lazy(async () => ({
+  default: (await import('@/features/payments/components/mandates-tab')).MandatesTab,
+}));
+const ExportsTab = lazy(async () => ({
+  default: (await import('@/features/payments/components/exports-tab')).ExportsTab,
+}));
 
 type PaymentsTab = 'cobrancas' | 'mandatos' | 'ficheiros';
 const OTHER_TABS: readonly string[] = ['mandatos', 'ficheiros'] satisfies PaymentsTab[];
@@ -41,9 +50,19 @@ export function PaymentsPage() {
           {tab === 'cobrancas' && <CollectionsTab canManage={canManage} />}
         </Tabs.Panel>
         <Tabs.Panel value="mandatos">
-          {tab === 'mandatos' && <MandatesTab canManage={canManage} />}
+          {tab === 'mandatos' && (
+            <Suspense fallback={<LoadingState label="A carregar os mandatos…" />}>
+              <MandatesTab canManage={canManage} />
+            </Suspense>
+          )}
         </Tabs.Panel>
-        <Tabs.Panel value="ficheiros">{tab === 'ficheiros' && <ExportsTab />}</Tabs.Panel>
+        <Tabs.Panel value="ficheiros">
+          {tab === 'ficheiros' && (
+            <Suspense fallback={<LoadingState label="A carregar os ficheiros…" />}>
+              <ExportsTab />
+            </Suspense>
+          )}
+        </Tabs.Panel>
       </Tabs>
     </>
   );

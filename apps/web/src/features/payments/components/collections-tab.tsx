@@ -39,6 +39,7 @@ import {
   isExportable,
   SEQUENCE_TYPE_LABELS,
 } from './labels';
+import { useCollectionsParams } from './list-params';
 import { planRefusal } from './plan-or-error';
 
 const notify = (color: 'green' | 'red', message: string) =>
@@ -303,16 +304,8 @@ const countLabel = (total: number) => (total === 1 ? '1 cobrança' : `${total} c
  * what the bank answered. The grouping and the export buttons work on the page shown.
  */
 export function CollectionsTab({ canManage }: { canManage: boolean }) {
-  const [status, setStatus] = useState<CollectionStatus | undefined>(undefined);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useCollections({
-    status,
-    from: from || undefined,
-    to: to || undefined,
-    page,
-  });
+  const { status, from, to, page, setPage, filters, setFilters } = useCollectionsParams();
+  const query = useCollections(filters);
   const isMobile = useIsMobile();
   const [exportRequest, setExportRequest] = useState<ExportRequest | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -322,19 +315,7 @@ export function CollectionsTab({ canManage }: { canManage: boolean }) {
   };
   const [returning, setReturning] = useState<Collection | null>(null);
   const refusal = planRefusal(query.error);
-  // A new filter starts again at the first page.
-  const filtering =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
-  const clearFilters = () => {
-    setStatus(undefined);
-    setFrom('');
-    setTo('');
-    setPage(1);
-  };
+  const clearFilters = () => setFilters({ status: null, from: '', to: '' });
   const isFiltered = status !== undefined || from !== '' || to !== '';
   const result = query.data;
 
@@ -345,18 +326,28 @@ export function CollectionsTab({ canManage }: { canManage: boolean }) {
           label="Estado"
           data={STATUS_OPTIONS}
           value={status ?? 'all'}
-          onChange={filtering((value: string | null) =>
-            setStatus(value && value !== 'all' ? (value as CollectionStatus) : undefined),
-          )}
+          onChange={(value) =>
+            setFilters({ status: value && value !== 'all' ? (value as CollectionStatus) : null })
+          }
           allowDeselect={false}
           w={{ base: '100%', xs: 200 }}
         />
         {/* Each end bounds the other's calendar: the range is never reversed. */}
         <Box w={{ base: '100%', xs: 180 }}>
-          <DateField label="De" value={from} onChange={filtering(setFrom)} maxDate={to || undefined} />
+          <DateField
+            label="De"
+            value={from}
+            onChange={(value) => setFilters({ from: value })}
+            maxDate={to || undefined}
+          />
         </Box>
         <Box w={{ base: '100%', xs: 180 }}>
-          <DateField label="Até" value={to} onChange={filtering(setTo)} minDate={from || undefined} />
+          <DateField
+            label="Até"
+            value={to}
+            onChange={(value) => setFilters({ to: value })}
+            minDate={from || undefined}
+          />
         </Box>
       </Group>
       {result && !refusal && (

@@ -12,6 +12,7 @@ import { type ListColumn, ResponsiveList } from '@/components/responsive-list';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-is-mobile';
+import { useListSearchParams } from '@/lib/use-list-search';
 import { downloadExport, useExports } from '../api/payments';
 import { planRefusal } from './plan-or-error';
 
@@ -86,7 +87,7 @@ function ExportCard({ exported }: { exported: SepaExport }) {
  * first, each to download again as it was written (the bank lost it, or it must be sent again).
  */
 export function ExportsTab() {
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListSearchParams();
   const query = useExports(page);
   const isMobile = useIsMobile();
   const refusal = planRefusal(query.error);

@@ -6,7 +6,6 @@ import {
 import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListPagination } from '@/components/list-pagination';
 import { ListStates } from '@/components/list-states';
@@ -16,6 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { useMandates, useRevokeMandate } from '../api/payments';
+import { useMandatesParams } from './list-params';
 import { planRefusal } from './plan-or-error';
 
 const FILTERS = [
@@ -96,8 +96,7 @@ function MandateRow({ mandate, canManage }: { mandate: Mandate; canManage: boole
 
 /** "Mandatos" (docs/product.md#mandates-collections-and-the-file): what the clients signed, the IBAN masked; paged. */
 export function MandatesTab({ canManage }: { canManage: boolean }) {
-  const [filter, setFilter] = useState<MandateStatus | 'all'>('active');
-  const [page, setPage] = useState(1);
+  const { status: filter, setStatus, page, setPage } = useMandatesParams();
   const query = useMandates(filter === 'all' ? undefined : filter, page);
   const isMobile = useIsMobile();
   const refusal = planRefusal(query.error);
@@ -107,10 +106,7 @@ export function MandatesTab({ canManage }: { canManage: boolean }) {
         aria-label="Estado dos mandatos"
         data={FILTERS}
         value={filter}
-        onChange={(value) => {
-          setFilter(value as MandateStatus | 'all');
-          setPage(1);
-        }}
+        onChange={(value) => setStatus(value as MandateStatus | 'all')}
         style={{ alignSelf: 'flex-start' }}
       />
       {refusal ? (

@@ -319,6 +319,26 @@ describe('Pagamentos → Cobranças (docs/product.md#mandates-collections-and-th
     expect(api.queriesOf('GET /payments/collections').at(-1)?.get('to')).toBe('2026-12-31');
   });
 
+  it('reads the filters and the page from the address, ignoring what is not one, and writes them back', async () => {
+    const api = mockApi({
+      'GET /payments/collections': () => listed([collection({})], { page: 2, total: 101, totalPages: 2 }),
+    });
+    const { router } = renderWithOverlays(<CollectionsTab canManage />, {
+      route: '/payments?status=submitted&from=2026-12-01&to=31-12-2026&page=2',
+    });
+    expect(await screen.findByText('101 cobranças')).toBeInTheDocument();
+    const asked = api.queriesOf('GET /payments/collections')[0];
+    expect(asked?.get('status')).toBe('submitted');
+    expect(asked?.get('from')).toBe('2026-12-01');
+    expect(asked?.get('to')).toBeNull();
+    expect(asked?.get('page')).toBe('2');
+    await typeDate('Até', '2026-12-31');
+    // A new filter goes back to the first page.
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?status=submitted&from=2026-12-01&to=2026-12-31'),
+    );
+  });
+
   it('says when nothing matches the filters, and clears them', async () => {
     const api = mockApi({
       'GET /payments/collections': ({ url }) =>
