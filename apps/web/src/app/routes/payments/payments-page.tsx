@@ -4,11 +4,13 @@ import { useSearchParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
-import { CollectionsTab } from '@/features/payments/components/collections-tab';
 import { useCan } from '@/lib/authorization';
 
-// "Mandatos" and "Ficheiros" load when opened: the screen opens on "Cobranças" and stays within its bundle
-// budget (docs/decisions.md, "Issue 39 — Pagamentos: paging, date range, Ficheiros").
+// Each tab loads when opened, like Configurações' admin tabs: the route stays within its bundle budget and the
+// SPA entry lists fewer of its files (docs/decisions.md, "Issue 39 — Pagamentos: paging, date range, Ficheiros").
+const CollectionsTab = lazy(async () => ({
+  default: (await import('@/features/payments/components/collections-tab')).CollectionsTab,
+}));
 const MandatesTab = lazy(async () => ({
   default: (await import('@/features/payments/components/mandates-tab')).MandatesTab,
 }));
@@ -47,7 +49,11 @@ export function PaymentsPage() {
           <Tabs.Tab value="ficheiros">Ficheiros</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="cobrancas">
-          {tab === 'cobrancas' && <CollectionsTab canManage={canManage} />}
+          {tab === 'cobrancas' && (
+            <Suspense fallback={<LoadingState label="A carregar as cobranças…" />}>
+              <CollectionsTab canManage={canManage} />
+            </Suspense>
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="mandatos">
           {tab === 'mandatos' && (
