@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { saveBlob } from '@/lib/save-blob';
 
 /**
  * The client's personal data as one ZIP (docs/product.md#personal-data), fetched with the session and saved
@@ -7,9 +8,6 @@ import { apiClient } from '@/lib/api-client';
  */
 export async function exportClient(id: string): Promise<void> {
   const blob = await apiClient.download(`/clients/${encodeURIComponent(id)}/export`);
-  // Loaded on request: the client's page is at its bundle budget (docs/decisions.md, "Issue 39 — Pagamentos:
-  // paging, date range, Ficheiros").
-  const { saveBlob } = await import('@/lib/save-blob');
   saveBlob(blob, `cliente-${id}.zip`);
 }
 
