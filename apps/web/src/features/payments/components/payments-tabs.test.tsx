@@ -474,6 +474,39 @@ describe('Pagamentos → Ficheiros', () => {
     }
   });
 
+  it('shows a new export at once: the export refreshes the list of files', async () => {
+    const { createObjectURL, revokeObjectURL } = URL;
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:sepa'), revokeObjectURL: vi.fn() });
+    let exported = false;
+    mockApi({
+      'GET /payments/collections': () => listed([collection({ status: exported ? 'submitted' : 'due' })]),
+      'GET /payments/exports': () => listed(exported ? [EXPORT] : []),
+      'POST /payments/exports': () => {
+        exported = true;
+        return jsonResponse(201, { data: { ...EXPORT, numberOfTransactions: 1, collections: [] } });
+      },
+      'GET /payments/exports/e1/file': () =>
+        new Response('<Document/>', { status: 200, headers: { 'Content-Type': 'application/xml' } }),
+    });
+    try {
+      renderWithOverlays(
+        <>
+          <CollectionsTab canManage />
+          <ExportsTab />
+        </>,
+      );
+      expect(await screen.findByText('Ainda não exportou nenhum ficheiro SEPA.')).toBeInTheDocument();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Exportar ficheiro SEPA' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Exportar ficheiro SEPA' });
+      await user.click(within(dialog).getByRole('button', { name: 'Exportar' }));
+      expect(await screen.findByText(EXPORT.messageId)).toBeInTheDocument();
+      expect(screen.queryByText('Ainda não exportou nenhum ficheiro SEPA.')).toBeNull();
+    } finally {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    }
+  });
+
   it('says when no file was exported yet, and retries a failed load', async () => {
     let fail = true;
     mockApi({
