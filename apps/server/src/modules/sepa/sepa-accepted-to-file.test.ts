@@ -6,6 +6,7 @@ import { proposals } from '@/db/schema/index.ts';
 import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles } from '@/test/factories.ts';
+import { pain008SchemaErrors } from '@/test/pain008-xsd.ts';
 
 /*
  * Issue 39 from one end to the other, through the API alone (docs/product.md#sepa-direct-debit): the member puts
@@ -87,6 +88,8 @@ describe('a SEPA proposal accepted, then exported', () => {
     expect(exported.statusCode, exported.body).toBe(201);
     const file = await admin('GET', `/payments/exports/${exported.json().data.id}/file`);
     expect(file.statusCode).toBe(200);
+    // The file the bank gets, against the official ISO 20022 schema (docs/decisions.md#sepa-the-official-schema).
+    expect(await pain008SchemaErrors(file.body)).toEqual([]);
     const xml = create(file.body).end({ format: 'object' });
     const first = mine[0]?.endToEndId as string;
     expect(texts(xml, 'EndToEndId')).toEqual([first]);
