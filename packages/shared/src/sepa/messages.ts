@@ -25,7 +25,7 @@ export const SEPA_MESSAGES = {
   sepaExportNeedsCreditor:
     'Configure primeiro o credor em Configurações → Pagamentos para exportar o ficheiro SEPA.',
   sepaExportNeedsDebtorEmail:
-    'Não é possível exportar estas cobranças: o mandato não tem o email do devedor, e sem ele o pré-aviso obrigatório não pode ser enviado.',
+    'Sem o email do devedor não há pré-aviso: estas cobranças não podem ser exportadas.',
   sepaExportDateInPast: 'A data de cobrança já passou: escolha hoje ou uma data futura.',
   sepaReturnReasonInvalid: 'Escolha o motivo da devolução.',
   sepaVersionInvalid: 'Escolha a versão pain.008.001.02 ou pain.008.001.08.',

@@ -24,7 +24,7 @@ import { PanelStates } from '@/components/panel-states';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { useOrganizationTimeZone } from '@/lib/organization-time-zone';
+import { useAuthStore } from '@/lib/auth-store';
 import {
   EXPORT_NOT_DOWNLOADED,
   useCollections,
@@ -55,10 +55,10 @@ const VERSION_LABELS: Record<Pain008VersionChoice, string> = {
 
 /**
  * The earliest date an overdue collection can be re-dated to: the organization's SEPA day (`sepaCalendarDay` in
- * its time zone, as the server's export counts it) plus the notice period, so its new pre-notification comes in
- * time.
+ * its time zone from /auth/me, Lisbon while unknown, as the server's export counts it) plus the notice period,
+ * so its new pre-notification comes in time.
  */
-function earliestNewDate(timeZone: string): string {
+function earliestNewDate(timeZone: string | null | undefined): string {
   return earliestCollectionDate(sepaCalendarDay(new Date(), timeZone));
 }
 
@@ -80,7 +80,7 @@ function ExportDialog({
   const [chosen, setChosen] = useState('');
   const [dateError, setDateError] = useState<string | null>(null);
   const exportFile = useExportCollections();
-  const earliest = earliestNewDate(useOrganizationTimeZone());
+  const earliest = earliestNewDate(useAuthStore((state) => state.user?.organization?.timeZone));
   const newDate = request?.kind === 'newDate';
   const close = () => {
     setChosen('');
