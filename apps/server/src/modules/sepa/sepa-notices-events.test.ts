@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { formatMoney } from '@aceite/shared/money';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, organizations, sepaCollections, sepaMandates } from '@/db/schema/index.ts';
+import { emailOutbox, organizations, proposals, sepaCollections, sepaMandates } from '@/db/schema/index.ts';
 import { setClock } from '@/lib/clock.ts';
+import { claimPreNotification } from '@/modules/sepa/sepa-collections.queries.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles } from '@/test/factories.ts';
 import { DEBTOR_IBAN, insertCreditor, insertMandate, TEST_CREDITOR } from '@/test/sepa-fixtures.ts';
@@ -135,6 +137,10 @@ describe('the pre-notification email: whom and when', () => {
     expect(await mailTo(team.org.id)).toEqual(['devedora@cliente.pt']);
     expect(await preNotifiedAt(kept.collections[0]?.id)).toEqual(new Date('2026-04-05T09:00:00Z'));
     expect(await preNotifiedAt(none.collections[0]?.id)).toBeNull();
+    // Even claimed by hand, a collection of a mandate without an address is not marked told.
+    const scope = { db: t.db, organizationId: team.org.id };
+    expect(await claimPreNotification(scope, none.collections[0]?.id ?? '', new Date())).toBeUndefined();
+    expect(await preNotifiedAt(none.collections[0]?.id)).toBeNull();
     const listed = await as(t.app, team.admin)('GET', '/payments/collections?status=due');
     expect(listed.statusCode, listed.body).toBe(200);
     expect(
@@ -170,6 +176,61 @@ describe('the pre-notification email: whom and when', () => {
     await t.app.sepaPreNotifications.run(new Date('2026-12-10T00:30:00Z'));
     expect(await mailTo(lisbon.org.id)).toEqual([`dia15-${lisbon.org.id}@cliente.pt`]);
     expect(await mailTo(azores.org.id)).toEqual([`dia9-${azores.org.id}@cliente.pt`]);
+  });
+});
+
+describe('migration 0042: the debtor email of the mandates signed before', () => {
+  it("takes the proposal's recipient, else the signer's email; a due collection marked told without one is not", async () => {
+    const team = await organization();
+    const owner = { organizationId: team.org.id, ownerId: team.admin.id };
+    const recipient = await insertMandate(t.db, owner, {
+      firstCollectionDate: '2026-04-10',
+      recipientEmail: 'recetora@cliente.pt',
+      debtorEmail: null,
+    });
+    const signer = await insertMandate(t.db, owner, { firstCollectionDate: '2026-04-10', debtorEmail: null });
+    const neither = await insertMandate(t.db, owner, {
+      firstCollectionDate: '2026-04-10',
+      debtorEmail: null,
+    });
+    await t.db
+      .update(proposals)
+      .set({ recipientEmail: null, signedByEmail: 'assinante@cliente.pt' })
+      .where(eq(proposals.id, signer.proposal.id));
+    await t.db.update(proposals).set({ recipientEmail: null }).where(eq(proposals.id, neither.proposal.id));
+    const [due, submitted] = neither.collections;
+    const told = new Date('2026-04-05T09:00:00Z');
+    await t.db
+      .update(sepaCollections)
+      .set({ preNotifiedAt: told })
+      .where(eq(sepaCollections.mandateId, neither.mandate.id));
+    await t.db
+      .update(sepaCollections)
+      .set({ status: 'submitted' })
+      .where(eq(sepaCollections.id, submitted?.id ?? ''));
+
+    // The statements after the column's: the backfill, run again on these rows.
+    const migration = readFileSync(
+      new URL('../../db/migrations/0042_sepa-mandate-debtor-email.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint').slice(1)) {
+      await t.db.execute(sql.raw(statement));
+    }
+    const emailOf = async (id: string) =>
+      (await t.db.select().from(sepaMandates).where(eq(sepaMandates.id, id)))[0]?.debtorEmail;
+    expect(await emailOf(recipient.mandate.id)).toBe('recetora@cliente.pt');
+    expect(await emailOf(signer.mandate.id)).toBe('assinante@cliente.pt');
+    expect(await emailOf(neither.mandate.id)).toBeNull();
+    const toldAt = async (id: string | undefined) =>
+      (
+        await t.db
+          .select()
+          .from(sepaCollections)
+          .where(eq(sepaCollections.id, id ?? ''))
+      )[0]?.preNotifiedAt;
+    expect(await toldAt(due?.id)).toBeNull();
+    expect(await toldAt(submitted?.id)).toEqual(told);
   });
 });
 
