@@ -38,6 +38,7 @@ function collection(values: Partial<Collection>): Collection {
     returnedAt: null,
     returnReason: null,
     preNotifiedAt: null,
+    debtorEmailMissing: false,
     ...values,
   };
 }
