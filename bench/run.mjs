@@ -20,7 +20,9 @@
 // by default (info, one access line per request, written to a file) unless BENCH_LOG_LEVEL says otherwise.
 //
 // "proposal pdf" (issue 22) renders the 30-item proposal in process (bench/pdf.ts): `--only "proposal pdf"`
-// runs it alone, without the database or the server.
+// runs it alone, without the database or the server; with it, a 1-page and a 10-page proposal, bare and sealed
+// (issue 41). "seal queue" (issue 41, bench/seal-queue.ts) signs 50 proposals at once on the built server and
+// measures each signature's request and its sealed PDF's wait: `--only "seal queue"`.
 //
 // Options: --proposals N (default 100000)   BENCH_DURATION=seconds per case (default 30; warm-up 3 s)
 //          BENCH_CONNECTIONS (default 50)    --only name,name (cases to run)   --cpu-prof (server profile)
@@ -56,6 +58,9 @@ const PROPOSALS = Number(argValue('--proposals', '100000'));
 const ONLY = argValue('--only', '').split(',').filter(Boolean);
 const PDF_CASE = 'proposal pdf';
 const PDF_STEP = ['npx', ['tsx', '--tsconfig', 'apps/server/tsconfig.json', 'bench/pdf.ts']];
+// "seal queue" (issue 41): 50 signatures at once on the built server, each sealed PDF's wait (bench/seal-queue.ts).
+const SEAL_CASE = 'seal queue';
+const SEAL_STEP = ['npx', ['tsx', '--tsconfig', 'apps/server/tsconfig.json', 'bench/seal-queue.ts']];
 
 /** The ceiling: a bare Fastify route in its own process, on the same machine, in the same run. */
 async function startBare() {
@@ -573,8 +578,8 @@ async function webhookThroughput(base, token, auth) {
 
 /** The rest of the suite, each in its own process (the same database choice through DATABASE_URL). */
 function runRest(only) {
-  const steps = [PDF_STEP];
-  if (only) return runSteps(steps);
+  if (only) return runSteps([PDF_STEP, SEAL_STEP].filter((_, i) => ONLY.includes([PDF_CASE, SEAL_CASE][i])));
+  const steps = [PDF_STEP, SEAL_STEP];
   if (!process.argv.includes('--no-growth'))
     steps.push(['npx', ['tsx', '--tsconfig', 'apps/server/tsconfig.json', 'bench/plans.ts']]);
   if (!process.argv.includes('--no-lighthouse')) steps.push([process.execPath, ['bench/lighthouse.mjs']]);
@@ -596,9 +601,16 @@ function runSteps(steps) {
 }
 
 process.on('exit', killChildren);
-const apiCases = ONLY.filter((name) => name !== PDF_CASE);
+const DOCUMENT_CASES = [PDF_CASE, SEAL_CASE];
+const apiCases = ONLY.filter((name) => !DOCUMENT_CASES.includes(name));
 (ONLY.length > 0 && apiCases.length === 0 ? Promise.resolve() : main())
-  .then(() => (ONLY.length === 0 ? runRest() : ONLY.includes(PDF_CASE) ? runRest(true) : undefined))
+  .then(() =>
+    ONLY.length === 0
+      ? runRest()
+      : ONLY.some((name) => DOCUMENT_CASES.includes(name))
+        ? runRest(true)
+        : undefined,
+  )
   .catch((error) => {
     console.error(`bench FAILED: ${error.stack ?? error.message}`);
     killChildren();

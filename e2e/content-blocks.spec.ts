@@ -142,6 +142,8 @@ test.describe('block library', () => {
 });
 
 test.describe('block library on a phone @mobile', () => {
+  // The 360 px layout alone: the desktop's screens are walked by the flows above (docs/decisions.md#issue-37--a-browser-flow-runs-once-every-screen-is-checked-at-both-widths).
+  test.skip(({ isMobile }) => !isMobile, 'the 360 px layout');
   test('the Blocos screen and the insert dialog fit 360 px and pass axe', async ({ page }) => {
     const name = unique('Garantia móvel');
     await signIn(page, DEMO.sales);
@@ -180,6 +182,8 @@ test.describe('block library on a phone @mobile', () => {
 });
 
 test.describe('template editor with the library on a phone @mobile', () => {
+  // The 360 px layout alone: the desktop's screens are walked by the flows above (docs/decisions.md#issue-37--a-browser-flow-runs-once-every-screen-is-checked-at-both-widths).
+  test.skip(({ isMobile }) => !isMobile, 'the 360 px layout');
   test('a template block keeps its four actions within 360 px', async ({ page }) => {
     await signIn(page, DEMO.manager);
     await page.goto('/templates/new');

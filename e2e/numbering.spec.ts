@@ -87,7 +87,10 @@ test('a proposal gets its number, shown in the list, the detail and the public p
 test('@mobile duplicates a proposal from the list at 360 px and opens the copy in the editor', async ({
   page,
   request,
+  isMobile,
 }) => {
+  // The 360 px layout alone (docs/decisions.md#issue-37--a-browser-flow-runs-once-every-screen-is-checked-at-both-widths).
+  test.skip(!isMobile, 'the 360 px layout');
   const id = unique();
   const token = await apiToken(request);
   const client = await request.post('/api/v1/clients', {

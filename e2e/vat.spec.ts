@@ -92,7 +92,12 @@ test('a line at 6 % and one exempt under M07: the editor asks the reason, the cl
   await client.close();
 });
 
-test('the line rate and the exemption reason fit the editor at 360 px @mobile', async ({ page }) => {
+test('the line rate and the exemption reason fit the editor at 360 px @mobile', async ({
+  page,
+  isMobile,
+}) => {
+  // The 360 px layout alone (docs/decisions.md#issue-37--a-browser-flow-runs-once-every-screen-is-checked-at-both-widths).
+  test.skip(!isMobile, 'the 360 px layout');
   await signIn(page, DEMO.sales);
   await page.goto('/proposals/new');
   await page.getByRole('button', { name: 'Adicionar item' }).click();

@@ -110,6 +110,9 @@ describe('demo seed', () => {
       .from(proposals)
       .where(eq(proposals.id, mandate?.proposalId ?? ''));
     expect(sepaProposal).toMatchObject({ status: 'accepted', sepaPattern: 'monthly', sepaInstalments: 3 });
+    // The debtor can be pre-notified, so the demo's collections can be exported.
+    expect(mandate?.debtorEmail).toBeTruthy();
+    expect(mandate?.debtorEmail).toBe(sepaProposal?.recipientEmail);
     const collections = await t.db
       .select()
       .from(sepaCollections)

@@ -192,7 +192,12 @@ async function seedDemoSepa(tx: Pick<Db, 'insert' | 'select' | 'update'>, organi
     defaultInstalments: 3,
   });
   const [accepted] = await tx
-    .select({ id: proposals.id, totalValue: proposals.totalValue, recipientName: proposals.recipientName })
+    .select({
+      id: proposals.id,
+      totalValue: proposals.totalValue,
+      recipientName: proposals.recipientName,
+      recipientEmail: proposals.recipientEmail,
+    })
     .from(proposals)
     .where(and(eq(proposals.organizationId, organizationId), eq(proposals.status, 'accepted')))
     .orderBy(desc(proposals.createdAt))
@@ -220,6 +225,7 @@ async function seedDemoSepa(tx: Pick<Db, 'insert' | 'select' | 'update'>, organi
       debtorName: accepted.recipientName ?? 'Cliente Demo',
       debtorIban: DEMO_SEPA_IBAN,
       debtorBic: null,
+      debtorEmail: accepted.recipientEmail,
       creditorName: creditor.name,
       creditorIdentifier: creditor.creditorIdentifier,
       signedAt: new Date(now().getTime() - 2 * DAY_MS),

@@ -4,6 +4,19 @@ import { clients, sepaCollections, sepaCreditors, sepaMandates } from '@/db/sche
 import { sepaCollectionRows } from '@/db/sepa-collection-rows.ts';
 import { insertSentProposal } from './factories.ts';
 
+/** Every text of the elements named `name`, anywhere in a parsed pain.008 document ('' for one with attributes). */
+export function texts(node: unknown, name: string): string[] {
+  if (Array.isArray(node)) return node.flatMap((n) => texts(n, name));
+  if (!node || typeof node !== 'object') return [];
+  return Object.entries(node).flatMap(([key, value]) => {
+    const own =
+      key === name
+        ? (Array.isArray(value) ? value : [value]).map((v) => (typeof v === 'string' ? v : ''))
+        : [];
+    return [...own, ...texts(value, name)];
+  });
+}
+
 /*
  * Pagamentos' tests start from a signed mandate and its collections, inserted straight into the database (the
  * acceptance that creates them is tested where it lives; docs/product.md#mandates-collections-and-the-file).
@@ -30,7 +43,7 @@ export async function insertCreditor(
 
 /**
  * An accepted proposal of `totalCents` with its mandate and the schedule's collections (`sepaCollectionRows`, the
- * same rows as the demo seed), the client's email as the recipient.
+ * same rows as the demo seed), the client's email as the recipient and the mandate's debtor email.
  */
 export async function insertMandate(
   db: Db,
@@ -42,6 +55,8 @@ export async function insertMandate(
     firstCollectionDate: string;
     creditor?: { name: string; creditorIdentifier: string };
     recipientEmail?: string;
+    /** The mandate's `debtor_email`: the client's email unless told otherwise (null: the client had none). */
+    debtorEmail?: string | null;
   },
 ) {
   const totalCents = opts.totalCents ?? 120000;
@@ -79,6 +94,7 @@ export async function insertMandate(
       debtorName: 'Maria Devedora',
       debtorIban: DEBTOR_IBAN,
       debtorBic: null,
+      debtorEmail: opts.debtorEmail === undefined ? client.email : opts.debtorEmail,
       creditorName: opts.creditor?.name ?? TEST_CREDITOR.name,
       creditorIdentifier: opts.creditor?.creditorIdentifier ?? TEST_CREDITOR.creditorIdentifier,
       signedAt: new Date('2026-01-05T10:00:00Z'),

@@ -13,6 +13,7 @@ const SEPA = {
   firstCollectionDate: '2026-07-01',
   creditorName: 'Conceição e Filhos, Lda.',
   creditorIdentifier: 'PT19ZZZ101148',
+  timeZone: 'Europe/Lisbon',
 };
 
 function rendered(proposal = makeProposal({ sepa: SEPA })) {
@@ -48,6 +49,26 @@ describe('the SEPA schedule on the public page', () => {
       ...rendered().querySelectorAll('[data-testid="sepa-schedule"] tbody tr td:first-child'),
     ].map((cell) => cell.textContent);
     expect(dates).toEqual(['04/07/2026', '04/08/2026', '04/09/2026']);
+  });
+
+  it("counts today in the organization's time zone, as the acceptance does", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 00:30 UTC on 10 December: the 10th in Lisbon, still the 9th in the Azores.
+    vi.setSystemTime(new Date('2026-12-10T00:30:00Z'));
+    const firstDate = (timeZone: string) =>
+      rendered(
+        makeProposal({
+          sepa: {
+            ...SEPA,
+            pattern: 'oneOff',
+            instalments: null,
+            firstCollectionDate: '2026-12-01',
+            timeZone,
+          },
+        }),
+      ).querySelector('[data-testid="sepa-schedule"] tbody tr td')?.textContent;
+    expect(firstDate('Europe/Lisbon')).toBe('15/12/2026');
+    expect(firstDate('Atlantic/Azores')).toBe('14/12/2026');
   });
 
   it('is absent when the proposal has no SEPA terms', () => {

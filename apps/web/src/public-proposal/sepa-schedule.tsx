@@ -1,27 +1,27 @@
-import { calendarDay } from '@aceite/shared/dates';
 import { formatMoney } from '@aceite/shared/money';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import {
   SEPA_NOTICE_DAYS,
   SEPA_SEQUENCE_LABELS,
+  sepaCalendarDay,
   sepaPatternLabel,
   sepaSchedule,
   termsOnAcceptance,
 } from '@aceite/shared/sepa/schedule-core';
 import { formatCalendarDate } from './format';
-import { SERVER_TIME_ZONE } from './page-dates';
 
 /**
  * "Pagamento por Débito Direto SEPA" on the client's page (docs/product.md#the-schedule-in-the-proposal): the
  * creditor the mandate names and the collections of the total the client is looking at (their configuration's
  * while they choose), dated as they would be if the client accepted today — after a decision, as accepted.
- * "Today" is the organization's calendar (Lisbon), the same on the server's render and in the browser.
+ * "Today" is the organization's calendar day (`sepaCalendarDay` in the time zone the proposal carries), the same
+ * on the server's render, in the browser and at the acceptance (docs/decisions.md, "Issue 39 — SEPA: one calendar day, the organization's").
  */
 export function SepaScheduleSection({ proposal, total }: { proposal: PublicProposal; total: number }) {
   const terms = proposal.sepa;
   if (!terms) return null;
   const decided = proposal.acceptedAt ?? proposal.signedAt;
-  const today = calendarDay(decided ?? new Date(), SERVER_TIME_ZONE);
+  const today = sepaCalendarDay(decided ?? new Date(), terms.timeZone);
   const shown = termsOnAcceptance(terms, today);
   const schedule = sepaSchedule(total, shown);
   return (

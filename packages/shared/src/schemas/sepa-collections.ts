@@ -89,6 +89,11 @@ export const CollectionSchema = z.object({
   returnedAt: z.string().nullable(),
   returnReason: z.enum(SEPA_RETURN_REASON_CODES).nullable(),
   preNotifiedAt: z.string().nullable(),
+  /**
+   * The mandate has no debtor email (the client answered with none known): no pre-notification can be sent, so
+   * while due the collection is "Pré-aviso por enviar" and no export takes it (docs/product.md#mandates-collections-and-the-file).
+   */
+  debtorEmailMissing: z.boolean(),
 });
 export type Collection = z.infer<typeof CollectionSchema>;
 

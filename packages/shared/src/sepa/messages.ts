@@ -24,6 +24,8 @@ export const SEPA_MESSAGES = {
   sepaNothingToExport: 'Não há cobranças por cobrar de mandatos ativos nesta data: nada a exportar.',
   sepaExportNeedsCreditor:
     'Configure primeiro o credor em Configurações → Pagamentos para exportar o ficheiro SEPA.',
+  sepaExportNeedsDebtorEmail:
+    'Sem o email do devedor não há pré-aviso: estas cobranças não podem ser exportadas.',
   sepaExportDateInPast: 'A data de cobrança já passou: escolha hoje ou uma data futura.',
   sepaReturnReasonInvalid: 'Escolha o motivo da devolução.',
   sepaVersionInvalid: 'Escolha a versão pain.008.001.02 ou pain.008.001.08.',

@@ -8,6 +8,7 @@
  * the client signed are the figures collected.
  */
 
+import { calendarDay, DEFAULT_TIME_ZONE } from '../dates.ts';
 import { SEPA_MIN_INSTALMENTS, type SepaPattern } from './patterns.ts';
 
 export * from './patterns.ts';
@@ -37,6 +38,17 @@ export interface SepaInstalment {
  * rulebook, PT.05; docs/decisions.md, "SEPA").
  */
 export const SEPA_NOTICE_DAYS = 5;
+
+/**
+ * The SEPA calendar day of an organization at an instant: the day in its time zone (`organizations.timezone`,
+ * Lisbon when none is known), the same calendar as its proposals' validity. The one "today" of every SEPA date
+ * rule — the schedule shown on the client's page and in the PDF, the acceptance, the pre-notification job, the
+ * export and the overdue flag — so a date the client was shown is never refused or moved elsewhere
+ * (docs/decisions.md, "Issue 39 — SEPA: one calendar day, the organization's").
+ */
+export function sepaCalendarDay(at: Date | string | number, timeZone: string | null | undefined): string {
+  return calendarDay(at, timeZone || DEFAULT_TIME_ZONE);
+}
 
 /** The first date a debit can be collected when a client accepts on `today` (YYYY-MM-DD, the organization's day). */
 export function earliestCollectionDate(today: string): string {

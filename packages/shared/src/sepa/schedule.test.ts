@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, earliestCollectionDate, sepaSchedule, termsOnAcceptance } from './schedule.ts';
+import {
+  addMonths,
+  earliestCollectionDate,
+  sepaCalendarDay,
+  sepaSchedule,
+  termsOnAcceptance,
+} from './schedule.ts';
 
 describe('sepaSchedule', () => {
   it('a one-off collection is one OOFF of the whole total on the first date', () => {
@@ -79,5 +85,18 @@ describe('termsOnAcceptance', () => {
   it('moves a first date too near or past to the earliest possible one', () => {
     expect(earliestCollectionDate('2026-11-29')).toBe('2026-12-04');
     expect(termsOnAcceptance(terms, '2026-11-29')).toEqual({ ...terms, firstCollectionDate: '2026-12-04' });
+  });
+});
+
+describe('sepaCalendarDay', () => {
+  it("is the organization's day: Lisbon and the Azores apart at 00:30 UTC, Lisbon when none is known", () => {
+    const at = new Date('2026-12-10T00:30:00Z');
+    expect(sepaCalendarDay(at, 'Europe/Lisbon')).toBe('2026-12-10');
+    expect(sepaCalendarDay(at, 'Atlantic/Azores')).toBe('2026-12-09');
+    expect(sepaCalendarDay(at, null)).toBe('2026-12-10');
+    expect(sepaCalendarDay(at, '')).toBe('2026-12-10');
+    // So the earliest first debit differs by a day, wherever it is computed.
+    expect(earliestCollectionDate(sepaCalendarDay(at, 'Atlantic/Azores'))).toBe('2026-12-14');
+    expect(earliestCollectionDate(sepaCalendarDay(at, 'Europe/Lisbon'))).toBe('2026-12-15');
   });
 });

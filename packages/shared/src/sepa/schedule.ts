@@ -15,5 +15,10 @@ export const ShownSepaSchema = z.object({
   /** The creditor as the mandate names it: Configurações → Pagamentos. */
   creditorName: z.string(),
   creditorIdentifier: z.string(),
+  /**
+   * The organization's time zone: the calendar the schedule's "today" is read in (`sepaCalendarDay`), so the
+   * page and the PDF date it as the acceptance will. Not bound to a decision (`boundSepaTerms`).
+   */
+  timeZone: z.string(),
 });
 export type ShownSepa = z.infer<typeof ShownSepaSchema>;

@@ -68,6 +68,12 @@ export const sepaMandates = pgTable(
     debtorName: text('debtor_name').notNull(),
     debtorIban: text('debtor_iban').notNull(),
     debtorBic: text('debtor_bic'),
+    /**
+     * Where the pre-notifications go: the address the acceptance's one-time code went to (the proposal's
+     * recipient), else the signer's (migration 0042). Null when the client answered with no email known: such a
+     * mandate's collections are never marked pre-notified nor exported (docs/product.md#mandates-collections-and-the-file).
+     */
+    debtorEmail: text('debtor_email'),
     creditorName: text('creditor_name').notNull(),
     creditorIdentifier: text('creditor_identifier').notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),

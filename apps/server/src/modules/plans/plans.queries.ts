@@ -3,6 +3,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { organizations, upgradeRequests, users } from '@/db/schema/index.ts';
+import { now } from '@/lib/clock.ts';
 import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 /** Locks the organization's row (as `assertWithinPlan` does) and reads its plan and trial. */
@@ -28,7 +29,7 @@ export async function updateOrganizationPlanById(
 ) {
   const [row] = await db
     .update(organizations)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now() })
     .where(eq(organizations.id, organizationId))
     .returning({ id: organizations.id, plan: organizations.plan, trialEndsAt: organizations.trialEndsAt });
   return row;
@@ -67,7 +68,7 @@ export async function insertUpgradeRequest(scope: Scope, values: RequestValues) 
 export async function updatePendingUpgradeRequestById(scope: Scope, id: string, values: RequestValues) {
   await scope.db
     .update(upgradeRequests)
-    .set({ ...values, createdAt: new Date() })
+    .set({ ...values, createdAt: now() })
     .where(and(inTenant(upgradeRequests, scope), eq(upgradeRequests.id, id)));
 }
 

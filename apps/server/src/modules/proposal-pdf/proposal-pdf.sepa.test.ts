@@ -1,8 +1,10 @@
 import { formatMoney } from '@aceite/shared/money';
+import type { ShownOrganization, ShownProposal } from '@aceite/shared/schemas/shown-proposal';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertOcrTools, compactOcr, normalizeOcr, ocrPdf } from '@/test/pdf-ocr.ts';
 import { pdfPagesText } from '@/test/pdf-text.ts';
 import { type ProposalPdfData, renderProposalPdf } from './proposal-pdf.renderer.ts';
+import { pdfDataOf } from './proposal-pdf.service.ts';
 
 /**
  * "Pagamento por Débito Direto SEPA" in the PDF (docs/product.md#the-schedule-in-the-proposal): the section
@@ -43,6 +45,7 @@ function sepaProposal(): ProposalPdfData {
       firstCollectionDate: '2026-12-01',
       creditorName: 'Açores Digital, Lda.',
       creditorIdentifier: 'PT19ZZZ101148',
+      timeZone: 'Atlantic/Azores',
       asOf: '2026-11-20',
     },
   };
@@ -90,5 +93,33 @@ describe('the SEPA schedule in the proposal PDF', () => {
   it('has no such section when the proposal has no SEPA terms', async () => {
     const text = (await pdfPagesText(await renderProposalPdf({ ...sepaProposal(), sepa: null }))).join('\n');
     expect(text).not.toContain('Débito Direto');
+  });
+});
+
+describe("the PDF's SEPA day", () => {
+  it("is the organization's calendar day of the decision (or of now), as the acceptance counts it", () => {
+    const data = sepaProposal();
+    const shown = (timeZone: string) =>
+      ({
+        number: data.number,
+        title: data.title,
+        description: null,
+        status: 'accepted',
+        client: null,
+        owner: { firstName: 'Inês', lastName: 'Gonçalves', email: 'ines@acores.pt' },
+        content: data.content,
+        discountType: 'percentage',
+        discountValue: 0,
+        taxRate: 23,
+        validUntil: null,
+        createdAt: '2026-11-20T10:00:00.000Z',
+        clientChoice: null,
+        sepa: { ...data.sepa, timeZone },
+      }) as ShownProposal;
+    const organization = { ...data.organization, taxId: null } as ShownOrganization;
+    // 00:30 UTC on 10 December: the 10th in Lisbon, still the 9th in the Azores.
+    const decidedAt = new Date('2026-12-10T00:30:00Z');
+    expect(pdfDataOf(shown('Europe/Lisbon'), organization, decidedAt).sepa?.asOf).toBe('2026-12-10');
+    expect(pdfDataOf(shown('Atlantic/Azores'), organization, decidedAt).sepa?.asOf).toBe('2026-12-09');
   });
 });

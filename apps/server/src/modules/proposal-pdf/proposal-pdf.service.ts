@@ -1,9 +1,9 @@
 import type { ShownContent } from '@aceite/shared/content-hash';
-import { calendarDay, DEFAULT_TIME_ZONE } from '@aceite/shared/dates';
 import { MESSAGES } from '@aceite/shared/messages';
 import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
 import type { ProposalSepa } from '@aceite/shared/schemas/proposals';
 import type { ShownOrganization, ShownProposal } from '@aceite/shared/schemas/shown-proposal';
+import { sepaCalendarDay } from '@aceite/shared/sepa/schedule-core';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { now } from '@/lib/clock.ts';
@@ -52,7 +52,10 @@ export function pdfDataOf(
     createdAt: shown.createdAt,
     expired: shown.status === 'expired',
     choice: shown.clientChoice?.choice ?? null,
-    sepa: shown.sepa ? { ...shown.sepa, asOf: calendarDay(decidedAt ?? now(), DEFAULT_TIME_ZONE) } : null,
+    // The organization's calendar day, as the acceptance reads it (docs/decisions.md, "Issue 39 — SEPA: one calendar day, the organization's").
+    sepa: shown.sepa
+      ? { ...shown.sepa, asOf: sepaCalendarDay(decidedAt ?? now(), shown.sepa.timeZone) }
+      : null,
   };
 }
 
@@ -99,6 +102,7 @@ export async function renderStoredProposalPdf(
         loaded.client,
         loaded.owner,
         loaded.creditor,
+        loaded.organization.timezone,
       )
     : loaded.shown;
   return renderShownProposalPdf(

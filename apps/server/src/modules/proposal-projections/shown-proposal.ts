@@ -36,6 +36,8 @@ export function toShownProposal(
   client: { name: string; company: string | null; taxId: string | null } | null,
   owner: { firstName: string; lastName: string; email: string },
   creditor: { name: string; creditorIdentifier: string } | null,
+  /** The organization's (`organizations.timezone`): the calendar of the SEPA schedule's "today". */
+  timeZone: string,
 ): ShownProposal {
   const content = completeContent(p.content);
   return {
@@ -66,6 +68,7 @@ export function toShownProposal(
             firstCollectionDate: p.sepaFirstCollectionDate,
             creditorName: creditor.name,
             creditorIdentifier: creditor.creditorIdentifier,
+            timeZone,
           }
         : null,
     createdAt: p.createdAt.toISOString(),
@@ -96,7 +99,13 @@ export async function loadShownProposal(
   if (!source) return undefined;
   return {
     ...source,
-    shown: toShownProposal(source.proposal, source.client, source.owner, source.creditor),
+    shown: toShownProposal(
+      source.proposal,
+      source.client,
+      source.owner,
+      source.creditor,
+      source.organization.timezone,
+    ),
     shownOrganization: toShownOrganization(source.organization),
   };
 }

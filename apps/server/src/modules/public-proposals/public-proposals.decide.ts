@@ -27,7 +27,6 @@ import type { proposals } from '@/db/schema/index.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
 import { now } from '@/lib/clock.ts';
-import { organizationToday } from '@/lib/validity.ts';
 import { assertClientMayDecide } from '@/modules/approvals/approvals.service.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
@@ -147,7 +146,10 @@ async function signMandate(
     },
     acceptedTotalCents,
     signedAt,
-    today: organizationToday(found.organization.timezone, signedAt),
+    timeZone: found.organization.timezone,
+    // The address the one-time code proved (the recipient's) or, with no code, the recipient's, else the signer's:
+    // the pre-notifications go there (docs/product.md#mandates-collections-and-the-file).
+    debtorEmail: row.recipientEmail ?? row.signedByEmail ?? null,
   });
 }
 

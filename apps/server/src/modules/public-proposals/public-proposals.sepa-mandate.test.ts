@@ -2,7 +2,15 @@ import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
 import { sepaSchedule, termsOnAcceptance } from '@aceite/shared/sepa/schedule';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, proposalEvents, proposals, sepaCollections, sepaMandates } from '@/db/schema/index.ts';
+import {
+  auditLogs,
+  organizations,
+  proposalEvents,
+  proposals,
+  sepaCollections,
+  sepaMandates,
+} from '@/db/schema/index.ts';
+import { setClock } from '@/lib/clock.ts';
 import { organizationToday } from '@/lib/validity.ts';
 import { referenceStem } from '@/modules/sepa/sepa-mandates.ts';
 import { answerAsClient } from '@/test/answer-code.ts';
@@ -145,6 +153,8 @@ describe('the mandate at acceptance: recorded', () => {
       creditorName: 'Conceição e Filhos, Lda.',
       creditorIdentifier: 'PT19ZZZ101148',
       status: 'active',
+      // Marked sent without a recipient, the client answered with no email known: none to pre-notify.
+      debtorEmail: null,
     });
     // 123 000 cents over 7 months: 17 571 each, the 3 leftover cents on the first three.
     expect(collections.map((c) => [c.sequenceType, c.collectionDate, c.amountCents])).toEqual([
@@ -217,7 +227,12 @@ describe('the mandate at acceptance: recorded', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const { mandate, collections } = await mandateOf(id);
-    expect(mandate).toMatchObject({ reference: `${number}-M1`, debtorBic: 'UBSWCHZH80A' });
+    // No recipient: the signer's email is where the pre-notifications go.
+    expect(mandate).toMatchObject({
+      reference: `${number}-M1`,
+      debtorBic: 'UBSWCHZH80A',
+      debtorEmail: 'joana@lima.pt',
+    });
     const today = organizationToday(team.org.timezone);
     const expected = sepaSchedule(
       123_000,
@@ -242,6 +257,50 @@ describe('the mandate at acceptance: recorded', () => {
     expect((await mandateOf(second.id)).mandate?.reference).toBe(`${first.number}-M2`);
     const ends = (await mandateOf(second.id)).collections.map((c) => c.endToEndId);
     expect(ends[0]).toBe(`${first.number}-M2-01`);
+  });
+
+  it("keeps the proposal's recipient, the address the one-time code went to, as the debtor's email", async () => {
+    const { id, token } = await sentProposal(MONTHLY);
+    await t.db.update(proposals).set({ recipientEmail: 'joana@lima.pt' }).where(eq(proposals.id, id));
+    const res = await answerAsClient(t, token, 'accept', { mandate: MANDATE });
+    expect(res.statusCode, res.body).toBe(200);
+    const [decided] = await t.db.select().from(proposals).where(eq(proposals.id, id));
+    expect(decided?.answerVerification).toMatchObject({ method: 'email_code', email: 'joana@lima.pt' });
+    expect((await mandateOf(id)).mandate?.debtorEmail).toBe('joana@lima.pt');
+  });
+
+  it("dates the schedule on the organization's calendar day, the day its page shows it from", async () => {
+    // 00:30 UTC on 10 December: the 10th in Lisbon, still the 9th in the Azores.
+    const at = new Date('2026-12-10T00:30:00Z');
+    const oneOff: Sepa = {
+      sepaPattern: 'oneOff',
+      sepaInstalments: null,
+      sepaFirstCollectionDate: '2026-12-01',
+    };
+    await t.db
+      .update(organizations)
+      .set({ timezone: 'Atlantic/Azores' })
+      .where(eq(organizations.id, team.org.id));
+    setClock(() => at);
+    try {
+      const { id, token } = await sentProposal(oneOff);
+      const page = await t.app.inject({ url: `/api/v1/public/proposals/${token}?refresh=1` });
+      // The page counts its "today" in the zone it is given (sepaCalendarDay), as the acceptance does.
+      expect(page.json().data.sepa).toMatchObject({
+        firstCollectionDate: '2026-12-01',
+        timeZone: 'Atlantic/Azores',
+      });
+      const res = await answerAsClient(t, token, 'accept', { mandate: MANDATE });
+      expect(res.statusCode, res.body).toBe(200);
+      // The 9th + SEPA_NOTICE_DAYS: the 14th (Lisbon's day would have made it the 15th).
+      expect((await mandateOf(id)).collections.map((c) => c.collectionDate)).toEqual(['2026-12-14']);
+    } finally {
+      setClock(null);
+      await t.db
+        .update(organizations)
+        .set({ timezone: team.org.timezone })
+        .where(eq(organizations.id, team.org.id));
+    }
   });
 
   it('a rejection takes no mandate and records none', async () => {

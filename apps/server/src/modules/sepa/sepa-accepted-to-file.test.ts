@@ -1,11 +1,13 @@
 import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create } from 'xmlbuilder2';
-import { proposals } from '@/db/schema/index.ts';
+import { emailOutbox, proposals } from '@/db/schema/index.ts';
 import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles } from '@/test/factories.ts';
+import { pain008SchemaErrors } from '@/test/pain008-xsd.ts';
+import { texts } from '@/test/sepa-fixtures.ts';
 
 /*
  * Issue 39 from one end to the other, through the API alone (docs/product.md#sepa-direct-debit): the member puts
@@ -21,17 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** Every text of the elements named `name`, anywhere in the parsed document. */
-function texts(node: unknown, name: string): string[] {
-  if (Array.isArray(node)) return node.flatMap((n) => texts(n, name));
-  if (!node || typeof node !== 'object') return [];
-  return Object.entries(node).flatMap(([key, value]) => {
-    const own =
-      key === name ? (Array.isArray(value) ? value : [value]).filter((v) => typeof v === 'string') : [];
-    return [...own, ...texts(value, name)];
-  });
-}
 
 describe('a SEPA proposal accepted, then exported', () => {
   it('the mandate signed on the public page is in the file of its first date once, and not again', async () => {
@@ -64,10 +55,10 @@ describe('a SEPA proposal accepted, then exported', () => {
       firstCollectionDate: '2030-01-31',
     });
     const { id } = created.json().data;
-    // Sending is another test's subject: the proposal is marked sent as the send does.
+    // Sending is another test's subject: the proposal is marked sent, to the client's email, as the send does.
     const [row] = await t.db
       .update(proposals)
-      .set({ status: 'sent' })
+      .set({ status: 'sent', recipientEmail: 'joana@lima.pt' })
       .where(eq(proposals.id, id))
       .returning();
     const token = row?.publicToken as string;
@@ -85,8 +76,16 @@ describe('a SEPA proposal accepted, then exported', () => {
 
     const exported = await admin('POST', '/payments/exports', { collectionDate: '2030-01-31' });
     expect(exported.statusCode, exported.body).toBe(201);
+    // Not announced by the hourly job yet (the date is far): the export told the debtor, at the mandate's email.
+    const notices = await t.db
+      .select({ to: emailOutbox.toAddress })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.organizationId, team.org.id), eq(emailOutbox.kind, 'sepa_pre_notification')));
+    expect(notices).toEqual([{ to: 'joana@lima.pt' }]);
     const file = await admin('GET', `/payments/exports/${exported.json().data.id}/file`);
     expect(file.statusCode).toBe(200);
+    // The file the bank gets, against the official ISO 20022 schema (docs/decisions.md#sepa-the-official-schema).
+    expect(await pain008SchemaErrors(file.body)).toEqual([]);
     const xml = create(file.body).end({ format: 'object' });
     const first = mine[0]?.endToEndId as string;
     expect(texts(xml, 'EndToEndId')).toEqual([first]);

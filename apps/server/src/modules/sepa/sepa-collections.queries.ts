@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { proposals, sepaCollections, sepaExports, sepaMandates } from '@/db/schema/index.ts';
+import { organizations, proposals, sepaCollections, sepaExports, sepaMandates } from '@/db/schema/index.ts';
 import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 /*
@@ -15,7 +15,6 @@ const mandateColumns = {
   mandate: sepaMandates,
   proposalNumber: proposals.number,
   proposalTitle: proposals.title,
-  recipientEmail: proposals.recipientEmail,
 };
 
 export async function selectMandates(
@@ -91,6 +90,7 @@ const collectionColumns = {
   proposalTitle: proposals.title,
   debtorName: sepaMandates.debtorName,
   debtorIban: sepaMandates.debtorIban,
+  debtorEmail: sepaMandates.debtorEmail,
 };
 
 export async function selectCollections(
@@ -143,7 +143,6 @@ export async function lockDueCollections(scope: Scope, collectionDate: string, o
       mandate: sepaMandates,
       proposalNumber: proposals.number,
       proposalTitle: proposals.title,
-      recipientEmail: sql<string | null>`coalesce(${proposals.recipientEmail}, ${proposals.signedByEmail})`,
     })
     .from(sepaCollections)
     .innerJoin(sepaMandates, eq(sepaMandates.id, sepaCollections.mandateId))
@@ -161,6 +160,8 @@ export async function lockDueCollections(scope: Scope, collectionDate: string, o
     .orderBy(asc(sepaCollections.collectionDate), asc(sepaCollections.endToEndId))
     .for('update', { of: sepaCollections, skipLocked: true });
 }
+
+export type LockedCollection = Awaited<ReturnType<typeof lockDueCollections>>[number];
 
 /** How many due collections of active mandates are overdue (dated before `today`). */
 export async function countOverdueCollections(scope: Scope, today: string): Promise<number> {
@@ -188,13 +189,16 @@ export async function markPreNotified(scope: Scope, ids: string[], at: Date): Pr
     .where(and(inTenant(sepaCollections, scope), inArray(sepaCollections.id, ids)));
 }
 
-/** Marks the collections submitted with their export, only those still due (the lock makes that certain). */
+/**
+ * Marks the collections submitted with their export, only those still due (the lock makes that certain); answers
+ * the rows as they are now.
+ */
 export async function markSubmitted(
   scope: Scope,
   ids: string[],
   values: { exportId: string; collectionDate: string; at: Date },
-): Promise<number> {
-  const rows = await scope.db
+): Promise<CollectionRow[]> {
+  return scope.db
     .update(sepaCollections)
     .set({
       status: 'submitted',
@@ -209,8 +213,7 @@ export async function markSubmitted(
         eq(sepaCollections.status, 'due'),
       ),
     )
-    .returning({ id: sepaCollections.id });
-  return rows.length;
+    .returning();
 }
 
 /** 'submitted' → 'paid' or 'returned'; undefined when the collection was not submitted. */
@@ -281,23 +284,34 @@ export async function selectExport(scope: Scope, id: string): Promise<ExportRow 
   return row;
 }
 
+/** A mandate the debtor can be told through: one with an email (docs/product.md#mandates-collections-and-the-file). */
+const mandateHasEmail = sql`exists (select 1 from ${sepaMandates} where ${sepaMandates.id} = ${sepaCollections.mandateId} and ${sepaMandates.debtorEmail} is not null)`;
+
 /**
- * The collections whose pre-notification is due at `today` (docs/product.md#mandates-collections-and-the-file):
- * still due, of an active mandate, not yet notified, dated from today to `lastDate` (today + SEPA_NOTICE_DAYS).
- * Every organization's: the job is the system's.
+ * The collections whose pre-notification may be due, of every organization (the job is the system's): still due,
+ * of an active mandate with the debtor's email, not yet notified, dated from `from` to `to` — a window wide
+ * enough for every time zone; the job keeps those within each organization's own window (`sepaCalendarDay`), so
+ * the rule of the day has one home. Each with its organization's time zone.
  */
-export async function selectPreNotificationCandidates(db: Scope['db'], today: string, lastDate: string) {
+export async function selectPreNotificationCandidates(db: Scope['db'], from: string, to: string) {
   return db
-    .select({ id: sepaCollections.id, organizationId: sepaCollections.organizationId })
+    .select({
+      id: sepaCollections.id,
+      organizationId: sepaCollections.organizationId,
+      collectionDate: sepaCollections.collectionDate,
+      timeZone: organizations.timezone,
+    })
     .from(sepaCollections)
     .innerJoin(sepaMandates, eq(sepaMandates.id, sepaCollections.mandateId))
+    .innerJoin(organizations, eq(organizations.id, sepaCollections.organizationId))
     .where(
       and(
         eq(sepaCollections.status, 'due'),
         eq(sepaMandates.status, 'active'),
+        sql`${sepaMandates.debtorEmail} is not null`,
         sql`${sepaCollections.preNotifiedAt} is null`,
-        gte(sepaCollections.collectionDate, today),
-        lte(sepaCollections.collectionDate, lastDate),
+        gte(sepaCollections.collectionDate, from),
+        lte(sepaCollections.collectionDate, to),
       ),
     )
     .orderBy(asc(sepaCollections.collectionDate))
@@ -305,8 +319,9 @@ export async function selectPreNotificationCandidates(db: Scope['db'], today: st
 }
 
 /**
- * Claims one collection's pre-notification: sets `pre_notified_at` only if still unset, so of two runs at once
- * one alone gets the row back (and queues the email in the same transaction).
+ * Claims one collection's pre-notification: sets `pre_notified_at` only if still unset and its mandate has the
+ * debtor's email, so of two runs at once one alone gets the row back (and queues the email in the same
+ * transaction), and a debtor with no address is never marked told.
  */
 export async function claimPreNotification(scope: Scope, id: string, at: Date) {
   const [row] = await scope.db
@@ -318,16 +333,13 @@ export async function claimPreNotification(scope: Scope, id: string, at: Date) {
         eq(sepaCollections.id, id),
         sql`${sepaCollections.preNotifiedAt} is null`,
         eq(sepaCollections.status, 'due'),
+        mandateHasEmail,
       ),
     )
     .returning();
   if (!row) return undefined;
   const [joined] = await scope.db
-    .select({
-      mandate: sepaMandates,
-      proposalNumber: proposals.number,
-      recipientEmail: sql<string | null>`coalesce(${proposals.recipientEmail}, ${proposals.signedByEmail})`,
-    })
+    .select({ mandate: sepaMandates, proposalNumber: proposals.number })
     .from(sepaMandates)
     .innerJoin(proposals, eq(proposals.id, sepaMandates.proposalId))
     .where(and(inTenant(sepaMandates, scope), eq(sepaMandates.id, row.mandateId)));

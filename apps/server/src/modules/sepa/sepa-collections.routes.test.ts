@@ -1,4 +1,5 @@
 import { formatMoney } from '@aceite/shared/money';
+import type { Collection } from '@aceite/shared/schemas/sepa-collections';
 import { SEPA_MESSAGES, sepaOverdueNeedsNoticeMessage } from '@aceite/shared/sepa/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import {
 import { setClock } from '@/lib/clock.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles } from '@/test/factories.ts';
-import { DEBTOR_IBAN, insertCreditor, insertMandate, TEST_CREDITOR } from '@/test/sepa-fixtures.ts';
+import { DEBTOR_IBAN, insertCreditor, insertMandate, TEST_CREDITOR, texts } from '@/test/sepa-fixtures.ts';
 
 /*
  * Pagamentos (issue 39, docs/product.md#mandates-collections-and-the-file): mandates, collections, the SEPA
@@ -40,19 +41,6 @@ async function organization(): Promise<Team> {
 }
 
 const owner = (team: Team) => ({ organizationId: team.org.id, ownerId: team.admin.id });
-
-/** Every text of the elements named `name`, anywhere in the parsed document. */
-function texts(node: unknown, name: string): string[] {
-  if (Array.isArray(node)) return node.flatMap((n) => texts(n, name));
-  if (!node || typeof node !== 'object') return [];
-  return Object.entries(node).flatMap(([key, value]) => {
-    const own =
-      key === name
-        ? (Array.isArray(value) ? value : [value]).map((v) => (typeof v === 'string' ? v : ''))
-        : [];
-    return [...own, ...texts(value, name)];
-  });
-}
 
 const parse = (xml: string) => create(xml).end({ format: 'object' });
 
@@ -331,6 +319,89 @@ describe('POST /payments/exports', () => {
         new Date('2026-03-01T10:00:00Z'),
       );
     });
+  });
+
+  it('leaves out a collection whose mandate has no debtor email, un-notified; 422 when no other is left', async () => {
+    const team = await organization();
+    const told = await insertMandate(t.db, owner(team), {
+      firstCollectionDate: '2026-03-10',
+      pattern: 'oneOff',
+    });
+    const untold = await insertMandate(t.db, owner(team), {
+      firstCollectionDate: '2026-03-10',
+      pattern: 'oneOff',
+      debtorEmail: null,
+    });
+    const call = as(t.app, team.admin);
+    const res = await call('POST', '/payments/exports', { collectionDate: '2026-03-10' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.collections.map((c: { id: string }) => c.id)).toEqual([told.collections[0]?.id]);
+    const [left] = await t.db
+      .select()
+      .from(sepaCollections)
+      .where(eq(sepaCollections.id, untold.collections[0]?.id ?? ''));
+    expect(left).toMatchObject({ status: 'due', preNotifiedAt: null, exportId: null });
+    const listed = await call('GET', '/payments/collections?status=due');
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({
+        id: untold.collections[0]?.id,
+        debtorEmailMissing: true,
+        preNotifiedAt: null,
+      }),
+    ]);
+
+    const again = await call('POST', '/payments/exports', { collectionDate: '2026-03-10' });
+    expect(again.statusCode, again.body).toBe(422);
+    expect(again.json().error.message).toBe(SEPA_MESSAGES.sepaExportNeedsDebtorEmail);
+  });
+
+  it("counts today in the organization's calendar: the past, the overdue and the earliest new date (Azores)", async () => {
+    // 00:30 UTC on 10 December: the 10th in Lisbon, still the 9th in the Azores.
+    setClock(() => new Date('2026-12-10T00:30:00Z'));
+    const lisbon = await organization();
+    const azores = await organization();
+    await t.db
+      .update(organizations)
+      .set({ timezone: 'Atlantic/Azores' })
+      .where(eq(organizations.id, azores.org.id));
+    for (const team of [lisbon, azores]) {
+      await insertMandate(t.db, owner(team), { firstCollectionDate: '2026-12-01', pattern: 'oneOff' });
+      await insertMandate(t.db, owner(team), { firstCollectionDate: '2026-12-09', pattern: 'oneOff' });
+    }
+    const overdueOf = async (team: Team) =>
+      ((await as(t.app, team.admin)('GET', '/payments/collections')).json().data as Collection[]).map((c) => [
+        c.collectionDate,
+        c.overdue,
+      ]);
+    expect(await overdueOf(lisbon)).toEqual([
+      ['2026-12-01', true],
+      ['2026-12-09', true],
+    ]);
+    expect(await overdueOf(azores)).toEqual([
+      ['2026-12-01', true],
+      ['2026-12-09', false],
+    ]);
+
+    // The 9th is today in the Azores, yesterday in Lisbon.
+    const past = await as(t.app, lisbon.admin)('POST', '/payments/exports', { collectionDate: '2026-12-09' });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.message).toBe(SEPA_MESSAGES.sepaExportDateInPast);
+    const today = await as(t.app, azores.admin)('POST', '/payments/exports', {
+      collectionDate: '2026-12-09',
+    });
+    expect(today.statusCode, today.body).toBe(201);
+
+    // The earliest new date for the overdue ones: the 14th in the Azores, the 15th in Lisbon.
+    const early = await as(t.app, lisbon.admin)('POST', '/payments/exports', {
+      collectionDate: '2026-12-14',
+    });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().error.message).toBe(sepaOverdueNeedsNoticeMessage('2026-12-15'));
+    const redated = await as(t.app, azores.admin)('POST', '/payments/exports', {
+      collectionDate: '2026-12-14',
+    });
+    expect(redated.statusCode, redated.body).toBe(201);
+    expect(redated.json().data.collections.map((c: Collection) => c.collectionDate)).toEqual(['2026-12-14']);
   });
 
   it('sends an amendment when the creditor changed since the signature, then stores the new creditor', async () => {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { calendarDay } from '@aceite/shared/dates';
 import type { Paged } from '@aceite/shared/schemas/common';
 import type {
   Collection,
@@ -13,7 +12,7 @@ import type {
 import { maskIban } from '@aceite/shared/sepa/bank-account';
 import { SEPA_MESSAGES, sepaOverdueNeedsNoticeMessage } from '@aceite/shared/sepa/messages';
 import { returnReasonLabel, type SepaReturnReason } from '@aceite/shared/sepa/return-reasons';
-import { earliestCollectionDate } from '@aceite/shared/sepa/schedule';
+import { earliestCollectionDate, sepaCalendarDay } from '@aceite/shared/sepa/schedule';
 import type { z } from 'zod';
 import { assertCan } from '@/lib/access.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -25,6 +24,7 @@ import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { enqueueEvent } from '@/modules/webhooks/webhooks.service.ts';
 import { buildPain008, type Pain008Collection } from './pain008.ts';
 import { selectSepaCreditor } from './sepa.queries.ts';
+import { sepaTimeZone, sepaToday } from './sepa-calendar.ts';
 import * as q from './sepa-collections.queries.ts';
 import { queuePreNotification } from './sepa-pre-notification.ts';
 
@@ -34,13 +34,6 @@ import { queuePreNotification } from './sepa-pre-notification.ts';
  * 'payments:manage'), Professional and up. The debtor's IBAN is masked in every answer and audit entry; only the
  * file carries it whole.
  */
-
-const TIME_ZONE = 'Europe/Lisbon';
-
-/** Today in Lisbon, YYYY-MM-DD: the day a collection becomes overdue. */
-export function todayInLisbon(at: Date = now()): string {
-  return calendarDay(at, TIME_ZONE);
-}
 
 async function assertRead(ctx: TenantContext): Promise<void> {
   assertCan(ctx, 'payments:read');
@@ -81,6 +74,7 @@ function collectionDto(row: CollectionJoin, today: string): Collection {
     returnedAt: iso(c.returnedAt),
     returnReason: (c.returnReason as SepaReturnReason | null) ?? null,
     preNotifiedAt: iso(c.preNotifiedAt),
+    debtorEmailMissing: row.debtorEmail === null,
   };
 }
 
@@ -168,7 +162,7 @@ export async function listCollections(
 ): Promise<Paged<Collection>> {
   await assertRead(ctx);
   const { rows, total } = await q.selectCollections(ctx, query);
-  const today = todayInLisbon();
+  const today = await sepaToday(ctx);
   return {
     data: rows.map((r) => collectionDto(r, today)),
     pagination: toPagination(query.page, query.limit, total),
@@ -186,14 +180,34 @@ export interface ExportResult {
   collections: Collection[];
 }
 
+/** A locked collection as the answer describes it, with the row as it is after the export. */
+function exportedJoin(locked: q.LockedCollection, collection: q.CollectionRow | undefined): CollectionJoin {
+  // The lock held them: every one was still due. Anything else is a bug, and the transaction rolls back.
+  if (!collection) throw new Error('sepa export: a locked collection changed');
+  const m = locked.mandate;
+  return {
+    collection,
+    mandateReference: m.reference,
+    mandateStatus: m.status,
+    proposalId: m.proposalId,
+    proposalNumber: locked.proposalNumber,
+    proposalTitle: locked.proposalTitle,
+    debtorName: m.debtorName,
+    debtorIban: m.debtorIban,
+    debtorEmail: m.debtorEmail,
+  };
+}
+
 /**
  * "Exportar ficheiro SEPA" for a date: every due collection of an active mandate of that date and, when the date
  * is at least `earliestCollectionDate(today)` (the notice period away), the overdue ones re-dated to it
  * (docs/decisions.md, "Issue 39 — SEPA Pagamentos: who sees it, overdue collections, concurrent exports"),
- * written as pain.008, stored, and marked submitted in one transaction. A re-dated collection, and one the
- * hourly job has not pre-notified yet (it only notifies due ones), gets its pre-notification with the export's
- * date queued in the same transaction: no debit on a date the debtor was not told. The rows are locked
- * `FOR UPDATE SKIP LOCKED`, so two exports at once never carry the same collection.
+ * written as pain.008, stored, and marked submitted in one transaction. "Today" is the organization's SEPA
+ * calendar day (`sepaToday`). A re-dated collection, and one the hourly job has not pre-notified yet (it only
+ * notifies due ones), gets its pre-notification with the export's date queued in the same transaction: no debit
+ * on a date the debtor was not told. One whose mandate has no debtor email cannot be told, so it is left out,
+ * 422 when nothing else is left (docs/decisions.md, "Issue 39 — SEPA: no pre-notification without an email").
+ * The rows are locked `FOR UPDATE SKIP LOCKED`, so two exports at once never carry the same collection.
  */
 export async function createExport(
   ctx: TenantContext,
@@ -201,7 +215,8 @@ export async function createExport(
 ): Promise<ExportResult> {
   await assertManage(ctx);
   const at = now();
-  const today = todayInLisbon(at);
+  const timeZone = await sepaTimeZone(ctx);
+  const today = sepaCalendarDay(at, timeZone);
   if (input.collectionDate < today) {
     throw new AppError('VALIDATION_ERROR', SEPA_MESSAGES.sepaExportDateInPast, [
       { field: 'collectionDate', message: SEPA_MESSAGES.sepaExportDateInPast },
@@ -210,11 +225,17 @@ export async function createExport(
   // The one rule of re-dating: a new date the debtor can be told of SEPA_NOTICE_DAYS ahead.
   const earliest = earliestCollectionDate(today);
   const redatesOverdue = input.collectionDate >= earliest;
+  // A new date, or one never announced, needs a pre-notification now.
+  const needsNotice = (c: q.CollectionRow) => c.collectionDate !== input.collectionDate || !c.preNotifiedAt;
   return withTx(ctx, async (tx) => {
     const creditor = await selectSepaCreditor(tx);
     if (!creditor) throw new AppError('UNPROCESSABLE', SEPA_MESSAGES.sepaExportNeedsCreditor);
-    const due = await q.lockDueCollections(tx, input.collectionDate, redatesOverdue ? today : null);
+    const locked = await q.lockDueCollections(tx, input.collectionDate, redatesOverdue ? today : null);
+    const due = locked.filter((d) => d.mandate.debtorEmail !== null || !needsNotice(d.collection));
     if (due.length === 0) {
+      if (locked.length > 0) {
+        throw new AppError('UNPROCESSABLE', SEPA_MESSAGES.sepaExportNeedsDebtorEmail);
+      }
       if (!redatesOverdue && (await q.countOverdueCollections(tx, today)) > 0) {
         const message = sepaOverdueNeedsNoticeMessage(earliest);
         throw new AppError('UNPROCESSABLE', message, [{ field: 'collectionDate', message }]);
@@ -231,7 +252,7 @@ export async function createExport(
         return {
           endToEndId: c.endToEndId,
           mandateId: m.reference,
-          mandateSignedOn: todayInLisbon(m.signedAt),
+          mandateSignedOn: sepaCalendarDay(m.signedAt, timeZone),
           debtorName: m.debtorName,
           debtorIban: m.debtorIban,
           debtorBic: m.debtorBic,
@@ -276,22 +297,13 @@ export async function createExport(
       createdBy: personOf(ctx),
       createdAt: at,
     });
-    const ids = due.map((d) => d.collection.id);
-    const marked = await q.markSubmitted(tx, ids, {
-      exportId: row.id,
-      collectionDate: input.collectionDate,
-      at,
-    });
-    // The lock held them: every one was still due. Anything else is a bug, and the transaction rolls back.
-    if (marked !== ids.length) throw new Error('sepa export: a locked collection changed');
     // A new date (or one never announced) is pre-notified now, with the date the debtor is debited on.
     const notified: string[] = [];
-    for (const { collection: c, mandate: m, proposalNumber, recipientEmail } of due) {
-      const redated = c.collectionDate !== input.collectionDate;
-      if ((!redated && c.preNotifiedAt) || !recipientEmail) continue;
+    for (const { collection: c, mandate: m, proposalNumber } of due) {
+      if (!needsNotice(c) || !m.debtorEmail) continue;
       await queuePreNotification(tx.db, {
         organizationId: ctx.organizationId,
-        to: recipientEmail,
+        to: m.debtorEmail,
         mandate: m,
         amountCents: c.amountCents,
         collectionDate: input.collectionDate,
@@ -301,17 +313,19 @@ export async function createExport(
       notified.push(c.id);
     }
     await q.markPreNotified(tx, notified, at);
+    const marked = await q.markSubmitted(
+      tx,
+      due.map((d) => d.collection.id),
+      { exportId: row.id, collectionDate: input.collectionDate, at },
+    );
     // The file told the bank of the creditor's change: the mandates now carry the creditor as it is.
     await q.updateMandateCreditor(tx, [...amended], {
       name: creditor.name,
       creditorIdentifier: creditor.creditorIdentifier,
     });
 
-    const collections: Collection[] = [];
-    for (const id of ids) {
-      const read = await q.selectCollection(tx, id);
-      if (read) collections.push(collectionDto(read, today));
-    }
+    const byId = new Map(marked.map((c) => [c.id, c]));
+    const collections = due.map((d) => collectionDto(exportedJoin(d, byId.get(d.collection.id)), today));
     const dto = exportDto(row);
     await recordAudit(tx.db, {
       organizationId: ctx.organizationId,
@@ -362,7 +376,7 @@ export async function settleCollection(
   outcome: { status: 'paid' } | { status: 'returned'; reason: SepaReturnReason },
 ): Promise<Collection> {
   await assertManage(ctx);
-  const today = todayInLisbon();
+  const today = await sepaToday(ctx);
   return withTx(ctx, async (tx) => {
     const found = await q.selectCollection(tx, id);
     if (!found) throw new AppError('NOT_FOUND', SEPA_MESSAGES.sepaCollectionNotFound);

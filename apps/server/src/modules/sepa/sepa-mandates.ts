@@ -3,7 +3,12 @@
 
 import { maskIban } from '@aceite/shared/sepa/bank-account';
 import type { MandateInput, SignedMandateRecord } from '@aceite/shared/sepa/mandate';
-import { type SepaScheduleTerms, sepaSchedule, termsOnAcceptance } from '@aceite/shared/sepa/schedule';
+import {
+  type SepaScheduleTerms,
+  sepaCalendarDay,
+  sepaSchedule,
+  termsOnAcceptance,
+} from '@aceite/shared/sepa/schedule';
 import { isSepaIdentifier } from '@aceite/shared/sepa/text';
 import { and, eq, like, or } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
@@ -55,8 +60,9 @@ export const endToEndId = (reference: string, sequence: number) =>
   `${reference}-${String(sequence).padStart(2, '0')}`;
 
 /**
- * Records the mandate and its collections: the schedule of the accepted total under the terms as of `today` in
- * the organization's calendar (the first debit at least SEPA_NOTICE_DAYS away), and queues `mandate.created`.
+ * Records the mandate and its collections: the schedule of the accepted total under the terms as of the day of
+ * signature in the organization's calendar (`sepaCalendarDay`: the first debit at least SEPA_NOTICE_DAYS away),
+ * and queues `mandate.created`. The debtor's email, where every pre-notification goes, is kept on the mandate.
  * The organization's plan is not asked again: the client was promised the debit when the proposal was sent
  * (docs/decisions.md, "The mandate at acceptance").
  */
@@ -71,10 +77,16 @@ export async function recordSignedMandate(
     terms: SepaScheduleTerms;
     acceptedTotalCents: number;
     signedAt: Date;
-    today: string;
+    /** The organization's time zone (`organizations.timezone`): the calendar of the day of signature. */
+    timeZone: string | null;
+    /** Where the pre-notifications go; null when the client answered with no email known. */
+    debtorEmail: string | null;
   },
 ): Promise<SignedMandateRecord> {
-  const schedule = sepaSchedule(input.acceptedTotalCents, termsOnAcceptance(input.terms, input.today));
+  const schedule = sepaSchedule(
+    input.acceptedTotalCents,
+    termsOnAcceptance(input.terms, sepaCalendarDay(input.signedAt, input.timeZone)),
+  );
   const reference = await freeReference(tx, input.organizationId, input.proposalNumber);
   if (!isSepaIdentifier(reference)) throw new Error(`mandate reference out of the SEPA set: ${reference}`);
   const [mandate] = await tx
@@ -86,6 +98,7 @@ export async function recordSignedMandate(
       debtorName: input.mandate.debtorName,
       debtorIban: input.mandate.iban,
       debtorBic: input.mandate.bic,
+      debtorEmail: input.debtorEmail,
       creditorName: input.creditor.creditorName,
       creditorIdentifier: input.creditor.creditorIdentifier,
       signedAt: input.signedAt,

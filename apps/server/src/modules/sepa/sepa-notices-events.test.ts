@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { formatMoney } from '@aceite/shared/money';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, sepaCollections, sepaMandates } from '@/db/schema/index.ts';
+import { emailOutbox, organizations, proposals, sepaCollections, sepaMandates } from '@/db/schema/index.ts';
 import { setClock } from '@/lib/clock.ts';
+import { claimPreNotification } from '@/modules/sepa/sepa-collections.queries.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles } from '@/test/factories.ts';
 import { DEBTOR_IBAN, insertCreditor, insertMandate, TEST_CREDITOR } from '@/test/sepa-fixtures.ts';
@@ -95,6 +97,140 @@ describe('the pre-notification email', () => {
     expect(await mailOf(team.org.id)).toHaveLength(2);
     await t.app.outbox.drain();
     expect(t.sentMail.filter((m) => m.to === 'devedora@cliente.pt')).toHaveLength(2);
+  });
+});
+
+describe('the pre-notification email: whom and when', () => {
+  const mailTo = async (organizationId: string) =>
+    (
+      await t.db
+        .select({ to: emailOutbox.toAddress, subject: emailOutbox.subject })
+        .from(emailOutbox)
+        .where(
+          and(eq(emailOutbox.organizationId, organizationId), eq(emailOutbox.kind, 'sepa_pre_notification')),
+        )
+    ).map((m) => m.to);
+  const preNotifiedAt = async (id: string | undefined) =>
+    (
+      await t.db
+        .select({ at: sepaCollections.preNotifiedAt })
+        .from(sepaCollections)
+        .where(eq(sepaCollections.id, id ?? ''))
+    )[0]?.at;
+
+  it('goes to the email kept on the mandate, and a mandate with none is never marked pre-notified', async () => {
+    const team = await organization();
+    const owner = { organizationId: team.org.id, ownerId: team.admin.id };
+    const kept = await insertMandate(t.db, owner, {
+      firstCollectionDate: '2026-04-10',
+      pattern: 'oneOff',
+      recipientEmail: 'outro@cliente.pt',
+      debtorEmail: 'devedora@cliente.pt',
+    });
+    const none = await insertMandate(t.db, owner, {
+      firstCollectionDate: '2026-04-10',
+      pattern: 'oneOff',
+      debtorEmail: null,
+    });
+    await t.app.sepaPreNotifications.run(new Date('2026-04-05T09:00:00Z'));
+    await t.app.sepaPreNotifications.run(new Date('2026-04-06T09:00:00Z'));
+    expect(await mailTo(team.org.id)).toEqual(['devedora@cliente.pt']);
+    expect(await preNotifiedAt(kept.collections[0]?.id)).toEqual(new Date('2026-04-05T09:00:00Z'));
+    expect(await preNotifiedAt(none.collections[0]?.id)).toBeNull();
+    // Even claimed by hand, a collection of a mandate without an address is not marked told.
+    const scope = { db: t.db, organizationId: team.org.id };
+    expect(await claimPreNotification(scope, none.collections[0]?.id ?? '', new Date())).toBeUndefined();
+    expect(await preNotifiedAt(none.collections[0]?.id)).toBeNull();
+    const listed = await as(t.app, team.admin)('GET', '/payments/collections?status=due');
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(
+      (listed.json().data as { id: string; debtorEmailMissing: boolean; preNotifiedAt: string | null }[]).map(
+        (c) => [c.id, c.debtorEmailMissing, c.preNotifiedAt],
+      ),
+    ).toEqual(
+      expect.arrayContaining([
+        [kept.collections[0]?.id, false, '2026-04-05T09:00:00.000Z'],
+        [none.collections[0]?.id, true, null],
+      ]),
+    );
+  });
+
+  it("counts the notice days from the organization's calendar day: Lisbon and the Azores apart at 00:30 UTC", async () => {
+    const lisbon = await organization();
+    const azores = await organization();
+    await t.db
+      .update(organizations)
+      .set({ timezone: 'Atlantic/Azores' })
+      .where(eq(organizations.id, azores.org.id));
+    const mandates = async (team: typeof lisbon) => {
+      const owner = { organizationId: team.org.id, ownerId: team.admin.id };
+      const one = (date: string, email: string) =>
+        insertMandate(t.db, owner, { firstCollectionDate: date, pattern: 'oneOff', debtorEmail: email });
+      await one('2026-12-09', `dia9-${team.org.id}@cliente.pt`);
+      await one('2026-12-15', `dia15-${team.org.id}@cliente.pt`);
+    };
+    await mandates(lisbon);
+    await mandates(azores);
+    // 2026-12-10T00:30Z: the 10th in Lisbon (notices for the 10th to the 15th), the 9th in the Azores (the 9th
+    // to the 14th).
+    await t.app.sepaPreNotifications.run(new Date('2026-12-10T00:30:00Z'));
+    expect(await mailTo(lisbon.org.id)).toEqual([`dia15-${lisbon.org.id}@cliente.pt`]);
+    expect(await mailTo(azores.org.id)).toEqual([`dia9-${azores.org.id}@cliente.pt`]);
+  });
+});
+
+describe('migration 0042: the debtor email of the mandates signed before', () => {
+  it("takes the proposal's recipient, else the signer's email; a due collection marked told without one is not", async () => {
+    const team = await organization();
+    const owner = { organizationId: team.org.id, ownerId: team.admin.id };
+    const recipient = await insertMandate(t.db, owner, {
+      firstCollectionDate: '2026-04-10',
+      recipientEmail: 'recetora@cliente.pt',
+      debtorEmail: null,
+    });
+    const signer = await insertMandate(t.db, owner, { firstCollectionDate: '2026-04-10', debtorEmail: null });
+    const neither = await insertMandate(t.db, owner, {
+      firstCollectionDate: '2026-04-10',
+      debtorEmail: null,
+    });
+    await t.db
+      .update(proposals)
+      .set({ recipientEmail: null, signedByEmail: 'assinante@cliente.pt' })
+      .where(eq(proposals.id, signer.proposal.id));
+    await t.db.update(proposals).set({ recipientEmail: null }).where(eq(proposals.id, neither.proposal.id));
+    const [due, submitted] = neither.collections;
+    const told = new Date('2026-04-05T09:00:00Z');
+    await t.db
+      .update(sepaCollections)
+      .set({ preNotifiedAt: told })
+      .where(eq(sepaCollections.mandateId, neither.mandate.id));
+    await t.db
+      .update(sepaCollections)
+      .set({ status: 'submitted' })
+      .where(eq(sepaCollections.id, submitted?.id ?? ''));
+
+    // The statements after the column's: the backfill, run again on these rows.
+    const migration = readFileSync(
+      new URL('../../db/migrations/0042_sepa-mandate-debtor-email.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint').slice(1)) {
+      await t.db.execute(sql.raw(statement));
+    }
+    const emailOf = async (id: string) =>
+      (await t.db.select().from(sepaMandates).where(eq(sepaMandates.id, id)))[0]?.debtorEmail;
+    expect(await emailOf(recipient.mandate.id)).toBe('recetora@cliente.pt');
+    expect(await emailOf(signer.mandate.id)).toBe('assinante@cliente.pt');
+    expect(await emailOf(neither.mandate.id)).toBeNull();
+    const toldAt = async (id: string | undefined) =>
+      (
+        await t.db
+          .select()
+          .from(sepaCollections)
+          .where(eq(sepaCollections.id, id ?? ''))
+      )[0]?.preNotifiedAt;
+    expect(await toldAt(due?.id)).toBeNull();
+    expect(await toldAt(submitted?.id)).toEqual(told);
   });
 });
 

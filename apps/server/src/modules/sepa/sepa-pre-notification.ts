@@ -1,7 +1,7 @@
-import { calendarDay, formatCalendarDate } from '@aceite/shared/dates';
+import { formatCalendarDate } from '@aceite/shared/dates';
 import { formatMoney } from '@aceite/shared/money';
 import { maskIban } from '@aceite/shared/sepa/bank-account';
-import { earliestCollectionDate } from '@aceite/shared/sepa/schedule';
+import { earliestCollectionDate, sepaCalendarDay } from '@aceite/shared/sepa/schedule';
 import type { Db } from '@/db/client.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { sepaPreNotificationEmail } from '@/modules/email/email.templates.ts';
@@ -14,16 +14,18 @@ import {
 
 /*
  * The SEPA pre-notification (issue 39, docs/product.md#mandates-collections-and-the-file): `SEPA_NOTICE_DAYS`
- * before each due collection of an active mandate, the debtor (the proposal's recipient) is emailed the amount,
- * the date, the creditor and its identifier, the mandate reference and the masked IBAN. Each collection is
- * claimed by setting `pre_notified_at` in the transaction that queues the email in the durable outbox, so two
- * runs at once, or one after the other, send it once. An export that re-dates an overdue collection queues a
- * new one with the new date (sepa-collections.service.ts createExport), through `queuePreNotification` too.
+ * before each due collection of an active mandate, the debtor (the email kept on the mandate at signing) is
+ * emailed the amount, the date, the creditor and its identifier, the mandate reference and the masked IBAN.
+ * "Before" counts in the organization's calendar (`sepaCalendarDay`). Each collection is claimed by setting
+ * `pre_notified_at` in the transaction that queues the email in the durable outbox, so two runs at once, or one
+ * after the other, send it once; a mandate with no email is never claimed (its collections stay un-notified and
+ * are not exported). An export that re-dates an overdue collection queues a new one with the new date
+ * (sepa-collections.service.ts createExport), through `queuePreNotification` too.
  */
 
 export interface PreNotification {
   organizationId: string;
-  /** The debtor's address (the proposal's recipient, or whoever signed it). */
+  /** The debtor's address (`sepa_mandates.debtor_email`). */
   to: string;
   mandate: Pick<
     MandateRow,
@@ -57,24 +59,38 @@ export async function queuePreNotification(db: Db, notice: PreNotification): Pro
   });
 }
 
+/** YYYY-MM-DD plus or minus whole days. */
+const plusDays = (date: string, days: number) => {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
 /** Queues every pre-notification due at `at`; answers how many were queued. */
 export async function runSepaPreNotifications(db: Db, at: Date): Promise<number> {
-  const today = calendarDay(at, 'Europe/Lisbon');
+  // Every organization's today is within a day of UTC's: the query takes that wider window, and each candidate
+  // is kept only within its organization's own, today to today + SEPA_NOTICE_DAYS.
+  const utcToday = sepaCalendarDay(at, 'UTC');
   const candidates = await selectPreNotificationCandidates(
     db,
-    today,
-    // today + SEPA_NOTICE_DAYS: the one home of the notice period.
-    earliestCollectionDate(today),
+    plusDays(utcToday, -1),
+    earliestCollectionDate(plusDays(utcToday, 1)),
   );
   let queued = 0;
   for (const candidate of candidates) {
+    const today = sepaCalendarDay(at, candidate.timeZone);
+    if (candidate.collectionDate < today || candidate.collectionDate > earliestCollectionDate(today))
+      continue;
     const sent = await db.transaction(async (tx) => {
       const scope = { db: tx, organizationId: candidate.organizationId };
       const claimed = await claimPreNotification(scope, candidate.id, at);
-      if (!claimed?.recipientEmail) return false;
+      if (!claimed) return false;
+      const to = claimed.mandate.debtorEmail;
+      // The claim asks for an address; without one, the claim is undone with the transaction.
+      if (!to) throw new Error('sepa pre-notification claimed without the debtor email');
       await queuePreNotification(tx, {
         organizationId: candidate.organizationId,
-        to: claimed.recipientEmail,
+        to,
         mandate: claimed.mandate,
         amountCents: claimed.collection.amountCents,
         collectionDate: claimed.collection.collectionDate,

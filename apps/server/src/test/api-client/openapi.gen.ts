@@ -2668,6 +2668,7 @@ export interface components {
             collections: {
                 amountCents: number;
                 collectionDate: string;
+                debtorEmailMissing: boolean;
                 debtorIbanMasked: string;
                 debtorName: string;
                 endToEndId: string;
@@ -2703,6 +2704,7 @@ export interface components {
         CollectionReturnedEventData: {
             amountCents: number;
             collectionDate: string;
+            debtorEmailMissing: boolean;
             debtorIbanMasked: string;
             debtorName: string;
             endToEndId: string;
@@ -9763,6 +9765,7 @@ export interface operations {
                         data: {
                             amountCents: number;
                             collectionDate: string;
+                            debtorEmailMissing: boolean;
                             debtorIbanMasked: string;
                             debtorName: string;
                             endToEndId: string;
@@ -9933,6 +9936,7 @@ export interface operations {
                         data: {
                             amountCents: number;
                             collectionDate: string;
+                            debtorEmailMissing: boolean;
                             debtorIbanMasked: string;
                             debtorName: string;
                             endToEndId: string;
@@ -10104,6 +10108,7 @@ export interface operations {
                         data: {
                             amountCents: number;
                             collectionDate: string;
+                            debtorEmailMissing: boolean;
                             debtorIbanMasked: string;
                             debtorName: string;
                             endToEndId: string;
@@ -10453,6 +10458,7 @@ export interface operations {
                             collections: {
                                 amountCents: number;
                                 collectionDate: string;
+                                debtorEmailMissing: boolean;
                                 debtorIbanMasked: string;
                                 debtorName: string;
                                 endToEndId: string;
@@ -17879,6 +17885,7 @@ export interface operations {
                                 instalments: number | null;
                                 /** @enum {string} */
                                 pattern: "oneOff" | "monthly";
+                                timeZone: string;
                             } | null;
                             signatureData: string | null;
                             signedAt: string | null;

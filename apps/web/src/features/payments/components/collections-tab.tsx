@@ -1,4 +1,4 @@
-import { calendarDay, DEFAULT_TIME_ZONE, formatCalendarDateLong } from '@aceite/shared/dates';
+import { formatCalendarDateLong } from '@aceite/shared/dates';
 import { formatMoney } from '@aceite/shared/money';
 import {
   COLLECTION_STATUS_LABELS,
@@ -14,7 +14,7 @@ import {
   SEPA_RETURN_REASON_CODES,
   type SepaReturnReason,
 } from '@aceite/shared/sepa/return-reasons';
-import { earliestCollectionDate } from '@aceite/shared/sepa/schedule-core';
+import { earliestCollectionDate, sepaCalendarDay } from '@aceite/shared/sepa/schedule-core';
 import { Badge, Box, Button, Group, Modal, Paper, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -25,6 +25,7 @@ import { ListStates } from '@/components/list-states';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import {
   EXPORT_NOT_DOWNLOADED,
@@ -56,11 +57,12 @@ const VERSION_LABELS: Record<Pain008VersionChoice, string> = {
 };
 
 /**
- * The earliest date an overdue collection can be re-dated to: today (the server's Lisbon day, as
- * sepa-collections.service.ts computes it) plus the notice period, so its new pre-notification comes in time.
+ * The earliest date an overdue collection can be re-dated to: the organization's SEPA day (`sepaCalendarDay` in
+ * its time zone from /auth/me, Lisbon while unknown, as the server's export counts it) plus the notice period,
+ * so its new pre-notification comes in time.
  */
-function earliestNewDate(): string {
-  return earliestCollectionDate(calendarDay(new Date(), DEFAULT_TIME_ZONE));
+function earliestNewDate(timeZone: string | null | undefined): string {
+  return earliestCollectionDate(sepaCalendarDay(new Date(), timeZone));
 }
 
 /** What the export dialog is for: a date's collections, or the overdue ones on a date to choose. */
@@ -81,7 +83,7 @@ function ExportDialog({
   const [chosen, setChosen] = useState('');
   const [dateError, setDateError] = useState<string | null>(null);
   const exportFile = useExportCollections();
-  const earliest = earliestNewDate();
+  const earliest = earliestNewDate(useAuthStore((state) => state.user?.organization?.timeZone));
   const newDate = request?.kind === 'newDate';
   const close = () => {
     setChosen('');

@@ -39,6 +39,7 @@ function collection(values: Partial<Collection>): Collection {
     returnedAt: null,
     returnReason: null,
     preNotifiedAt: null,
+    debtorEmailMissing: false,
     ...values,
   };
 }

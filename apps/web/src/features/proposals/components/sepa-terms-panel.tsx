@@ -1,6 +1,11 @@
-import { calendarDay, formatCalendarDate } from '@aceite/shared/dates';
+import { formatCalendarDate } from '@aceite/shared/dates';
 import type { Proposal } from '@aceite/shared/schemas/proposals';
-import { sepaPatternLabel, sepaSchedule, termsOnAcceptance } from '@aceite/shared/sepa/schedule-core';
+import {
+  sepaCalendarDay,
+  sepaPatternLabel,
+  sepaSchedule,
+  termsOnAcceptance,
+} from '@aceite/shared/sepa/schedule-core';
 import { Text } from '@mantine/core';
 import { SectionPanel } from '@/components/section-panel';
 import { useOrganizationTimeZone } from './dates';
@@ -15,7 +20,7 @@ export default function SepaTermsPanel({ proposal }: { proposal: Proposal }) {
   const terms = proposal.sepa;
   if (!terms) return null;
   const decided = proposal.acceptedAt ?? proposal.signedAt;
-  const shown = decided ? termsOnAcceptance(terms, calendarDay(decided, timeZone)) : terms;
+  const shown = decided ? termsOnAcceptance(terms, sepaCalendarDay(decided, timeZone)) : terms;
   return (
     <SectionPanel title="Pagamento por Débito Direto SEPA" bodyGap="sm">
       <Text size="sm">
