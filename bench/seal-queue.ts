@@ -4,7 +4,7 @@
 // 2 s and seals one after another, docs/decisions.md "Sealed certificate and verification"). The server runs as
 // its own process (apps/server/dist, `npm run build` first) with the demo data, on an embedded PostgreSQL of its
 // own; the one-time codes are read from the email outbox, as the client reads them from their email. Method and
-// figures: docs/performance.md#documents.
+// figures: docs/performance.md#documents-at-speed-issue-41.
 //
 // Options: BENCH_SIGNATURES (default 50)
 import { contentSha256 } from '@aceite/shared/content-hash';
