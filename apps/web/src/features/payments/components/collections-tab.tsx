@@ -264,6 +264,11 @@ function CollectionRow({
             </Link>{' '}
             · {SEQUENCE_TYPE_LABELS[collection.sequenceType]} · {collection.debtorIbanMasked}
           </Text>
+          {collection.status === 'due' && collection.debtorEmailMissing && (
+            <Text size="sm" c="orange.9">
+              O mandato não tem o email do devedor: esta cobrança não entra no ficheiro sem o pré-aviso.
+            </Text>
+          )}
           {collection.returnReason && (
             <Text size="sm" c="red.8">
               {returnReasonLabel(collection.returnReason)}
@@ -279,6 +284,11 @@ function CollectionRow({
             {collection.overdue && (
               <Badge color="red.8" variant="outline">
                 Em atraso
+              </Badge>
+            )}
+            {collection.status === 'due' && collection.debtorEmailMissing && (
+              <Badge color="orange.9" variant="outline">
+                Pré-aviso por enviar
               </Badge>
             )}
           </Group>

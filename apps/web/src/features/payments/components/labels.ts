@@ -23,9 +23,18 @@ export function groupByDate(
   return [...groups].map(([date, items]) => ({ date, collections: items }));
 }
 
-/** A date whose due collections can be exported: some are due, of an active mandate, and not overdue. */
+/**
+ * A collection the export can take: due, of an active mandate, and with an address for its pre-notification
+ * (the server leaves the others out of the file: docs/decisions.md, "Issue 39 — SEPA: no pre-notification without
+ * an email").
+ */
+function canBeFiled(c: Collection): boolean {
+  return c.status === 'due' && c.mandateStatus === 'active' && !c.debtorEmailMissing;
+}
+
+/** A date whose due collections can be exported: some can be filed and are not overdue. */
 export function isExportable(collections: readonly Collection[]): boolean {
-  return collections.some((c) => c.status === 'due' && c.mandateStatus === 'active' && !c.overdue);
+  return collections.some((c) => canBeFiled(c) && !c.overdue);
 }
 
 /**
@@ -34,5 +43,5 @@ export function isExportable(collections: readonly Collection[]): boolean {
  * SEPA Pagamentos: who sees it, overdue collections, concurrent exports").
  */
 export function hasOverdue(collections: readonly Collection[]): boolean {
-  return collections.some((c) => c.status === 'due' && c.mandateStatus === 'active' && c.overdue);
+  return collections.some((c) => canBeFiled(c) && c.overdue);
 }

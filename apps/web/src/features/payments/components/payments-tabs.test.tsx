@@ -114,6 +114,31 @@ describe('Pagamentos → Cobranças (docs/product.md#mandates-collections-and-th
     expect(within(last).queryByRole('button', { name: 'Exportar com nova data' })).toBeNull();
   });
 
+  it('says a collection without the debtor email waits for its pre-notification, and does not offer to file it', async () => {
+    mockApi({
+      'GET /payments/collections': () =>
+        listed([
+          collection({ id: 'c1', debtorEmailMissing: true, collectionDate: '2027-01-05' }),
+          collection({
+            id: 'c2',
+            debtorEmailMissing: true,
+            collectionDate: '2027-02-05',
+            debtorName: 'Rui Sem Email',
+          }),
+          collection({ id: 'c3', collectionDate: '2027-02-05', debtorName: 'Ana Com Email' }),
+        ]),
+    });
+    renderWithOverlays(<CollectionsTab canManage />);
+    const alone = await screen.findByRole('region', { name: '5 de janeiro de 2027' });
+    expect(within(alone).getByText('Pré-aviso por enviar')).toBeInTheDocument();
+    expect(within(alone).getByText(/O mandato não tem o email do devedor/)).toBeInTheDocument();
+    // The server would leave it out of the file: a date holding only such collections has nothing to export.
+    expect(within(alone).queryByRole('button', { name: 'Exportar ficheiro SEPA' })).toBeNull();
+    const mixed = screen.getByRole('region', { name: '5 de fevereiro de 2027' });
+    expect(within(mixed).getAllByText('Pré-aviso por enviar')).toHaveLength(1);
+    expect(within(mixed).getByRole('button', { name: 'Exportar ficheiro SEPA' })).toBeInTheDocument();
+  });
+
   it('shows no actions to a reader, and the empty and plan states', async () => {
     mockApi({ 'GET /payments/collections': () => listed([collection({ status: 'submitted' })]) });
     const { unmount } = renderWithOverlays(<CollectionsTab canManage={false} />);
