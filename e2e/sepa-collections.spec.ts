@@ -13,6 +13,7 @@ const MANDATE_REFERENCE = 'ACEITE-DEMO-0001';
 test('the demo admin exports the SEPA file, marks a collection returned and sees the mandate', async ({
   page,
 }) => {
+  test.slow(); // Three tabs, each checked with axe at both widths, and two downloads.
   await signInAt(page, '/dashboard', DEMO.admin);
   await page.getByRole('link', { name: 'Pagamentos', exact: true }).first().click();
   await expect(page).toHaveURL(/\/payments$/);
