@@ -49,9 +49,7 @@ export const ssoDomains = pgTable(
   },
   (t) => [
     uniqueIndex('sso_domains_org_domain_key').on(t.organizationId, t.domain),
-    uniqueIndex('sso_domains_verified_key')
-      .on(t.domain)
-      .where(sql`${t.verifiedAt} is not null`),
+    uniqueIndex('sso_domains_verified_key').on(t.domain).where(sql`${t.verifiedAt} is not null`),
   ],
 );
 

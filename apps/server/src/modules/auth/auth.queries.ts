@@ -1,6 +1,13 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
-import { organizations, passwordResetTokens, refreshTokens, teams, users } from '@/db/schema/index.ts';
+import {
+  organizations,
+  passwordResetTokens,
+  refreshTokens,
+  ssoConnections,
+  teams,
+  users,
+} from '@/db/schema/index.ts';
 import { executePrepared } from '@/lib/prepared.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -228,4 +235,22 @@ export async function selectSessionHolds(
   );
   if (row?.ok !== true) return null;
   return { trialEndsAt: row.trial_ends_at === null ? null : new Date(row.trial_ends_at) };
+}
+
+/**
+ * "Exigir SSO" of the user's organization (docs/product.md#single-sign-on): whether its password sign-in is
+ * refused, and who the break-glass admin is. Only while the plan includes SSO, so a downgraded organization
+ * signs in with passwords again rather than not at all.
+ */
+export async function selectSsoEnforcement(
+  db: Db,
+  organizationId: string,
+): Promise<{ breakGlassUserId: string | null; plan: string } | undefined> {
+  const [row] = await db
+    .select({ breakGlassUserId: ssoConnections.breakGlassUserId, plan: organizations.plan })
+    .from(ssoConnections)
+    .innerJoin(organizations, eq(organizations.id, ssoConnections.organizationId))
+    .where(and(eq(ssoConnections.organizationId, organizationId), eq(ssoConnections.enforce, true)))
+    .limit(1);
+  return row;
 }
