@@ -98,7 +98,7 @@ export async function startSso(deps: SsoSignInDeps, email: string): Promise<SsoS
   return { mode: 'sso', authorizationUrl: url.href };
 }
 
-function namesOf(claims: oidc.IDToken, email: string): { firstName: string; lastName: string } {
+function namesOf(claims: Record<string, unknown>, email: string): { firstName: string; lastName: string } {
   const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
   const given = text(claims.given_name);
   const family = text(claims.family_name);
@@ -115,7 +115,7 @@ async function provision(
   db: Db,
   connection: SsoConnectionRow,
   email: string,
-  claims: oidc.IDToken,
+  claims: Record<string, unknown>,
 ): Promise<string> {
   // No password: a random one no one knows, hashed like any other (the column is never empty).
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
@@ -156,7 +156,7 @@ export async function finishSso(
   const connection = await selectConnection(scope);
   if (!connection) throw new AppError('INVALID_TOKEN', SSO_MESSAGES.flowInvalid);
   const config = await configurationOf(deps, connection);
-  let claims: oidc.IDToken | undefined;
+  let claims: Record<string, unknown> | undefined;
   try {
     const tokens = await oidc.authorizationCodeGrant(
       config,
@@ -168,7 +168,12 @@ export async function finishSso(
         idTokenExpected: true,
       },
     );
-    claims = tokens.claims();
+    const idToken = tokens.claims();
+    claims = idToken;
+    // Many providers put the email in the ID token; the others (oidc-provider by default) in the UserInfo
+    // answer, which openid-client ties to the ID token's subject.
+    if (idToken && typeof idToken.email !== 'string')
+      claims = { ...idToken, ...(await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)) };
   } catch (error) {
     if (error instanceof ProviderUnreachableError)
       throw new AppError('UNAVAILABLE', SSO_MESSAGES.providerUnreachable);
