@@ -158,9 +158,10 @@ export async function verifySsoDomain(
   domain: string,
 ): Promise<SsoSettings> {
   assertCan(ctx, 'organization:manage');
-  await assertPlanFeature(ctx, 'sso');
+  // Another organization's domain is not found before any other answer (the isolation sweep's rule).
   const row = await selectDomain(ctx, domain);
   if (!row) throw new AppError('NOT_FOUND', SSO_MESSAGES.domainNotListed);
+  await assertPlanFeature(ctx, 'sso');
   if (!row.verifiedAt) {
     const expected = ssoVerificationRecordValue(row.verificationToken);
     let records: string[][] = [];
