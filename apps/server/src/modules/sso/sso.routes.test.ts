@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDACTED, redactUrl } from '@/lib/log-redaction.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createOrg, createUser, TEST_PASSWORD, type TestUser } from '@/test/factories.ts';
 import { startTestIdp, type TestIdp } from '@/test/oidc-idp.ts';
@@ -259,6 +260,12 @@ describe('the sign-in with the identity provider', () => {
     const query = await idp.authorize(started.authorizationUrl, REDIRECT_URI);
     await t.db.execute(sql`update sso_flows set expires_at = now() - interval '1 second'`);
     expect((await callback(query)).statusCode).toBe(400);
+  });
+
+  it("the callback's code and state never reach the log", () => {
+    expect(redactUrl('/api/v1/auth/sso/callback?code=abc&state=def&iss=x')).toBe(
+      `/api/v1/auth/sso/callback?code=${REDACTED}&state=${REDACTED}&iss=x`,
+    );
   });
 
   it('the callback with a malformed query answers 400, never a crash', async () => {
