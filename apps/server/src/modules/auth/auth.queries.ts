@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import {
   organizations,
   passwordResetTokens,
   refreshTokens,
   ssoConnections,
+  ssoDomains,
   teams,
   users,
 } from '@/db/schema/index.ts';
@@ -238,18 +239,27 @@ export async function selectSessionHolds(
 }
 
 /**
- * "Exigir SSO" of the user's organization (docs/product.md#single-sign-on): whether its password sign-in is
- * refused, and who the break-glass admin is. Only while the plan includes SSO, so a downgraded organization
- * signs in with passwords again rather than not at all.
+ * "Exigir SSO" for one member (docs/product.md#single-sign-on): the connection of their organization enforces
+ * it and their email's domain is one of its verified domains (the others could not sign in through it), and
+ * who the break-glass admin is. The plan is answered too: enforcement holds only while it includes SSO.
  */
 export async function selectSsoEnforcement(
   db: Db,
   organizationId: string,
+  emailDomain: string,
 ): Promise<{ breakGlassUserId: string | null; plan: string } | undefined> {
   const [row] = await db
     .select({ breakGlassUserId: ssoConnections.breakGlassUserId, plan: organizations.plan })
     .from(ssoConnections)
     .innerJoin(organizations, eq(organizations.id, ssoConnections.organizationId))
+    .innerJoin(
+      ssoDomains,
+      and(
+        eq(ssoDomains.organizationId, ssoConnections.organizationId),
+        eq(ssoDomains.domain, emailDomain),
+        isNotNull(ssoDomains.verifiedAt),
+      ),
+    )
     .where(and(eq(ssoConnections.organizationId, organizationId), eq(ssoConnections.enforce, true)))
     .limit(1);
   return row;

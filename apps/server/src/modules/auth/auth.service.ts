@@ -200,13 +200,14 @@ export async function login(
 }
 
 /**
- * "Exigir SSO" (docs/product.md#single-sign-on): the members of an organization that requires SSO sign in
- * through their identity provider; only its break-glass admin may still use the password. Said after the
- * password matched, like a deactivated account.
+ * "Exigir SSO" (docs/product.md#single-sign-on): the members of an organization that requires SSO whose email
+ * is of a verified domain sign in through their identity provider; only its break-glass admin may still use
+ * the password. Said after the password matched, like a deactivated account.
  */
 async function assertPasswordAllowed(db: Db, user: UserWithRelations): Promise<void> {
   if (!user.organizationId) return;
-  const enforcement = await selectSsoEnforcement(db, user.organizationId);
+  const domain = user.email.slice(user.email.lastIndexOf('@') + 1);
+  const enforcement = await selectSsoEnforcement(db, user.organizationId, domain);
   if (!enforcement || !mayUse(enforcement.plan, 'sso')) return;
   if (enforcement.breakGlassUserId === user.id) return;
   throw new AppError('SSO_REQUIRED', SSO_MESSAGES.ssoRequired);

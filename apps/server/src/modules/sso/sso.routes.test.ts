@@ -314,9 +314,29 @@ describe('"Exigir SSO"', () => {
     expect(wrong.statusCode).toBe(401);
     // Through SSO the member signs in.
     expect((await signInWithSso(member.email)).statusCode).toBe(200);
+    // A member whose email is of no verified domain could not sign in through the provider: the password stays.
+    const contractor = await createUser(t.db, { organizationId: org.id, email: 'externo@gmail.example' });
+    expect((await login(contractor.email)).statusCode).toBe(200);
     // Another organization's members are untouched.
     const outsider = await createUser(t.db, { role: 'sales' });
     expect((await login(outsider.email)).statusCode).toBe(200);
+  });
+});
+
+describe('a plan without SSO', () => {
+  it('neither starts SSO nor enforces it (a downgraded organization signs in with passwords again)', async () => {
+    await t.db.execute(sql`update organizations set plan = 'professional' where id = ${org.id}`);
+    try {
+      expect(await start('vendas@empresa.pt')).toEqual({ mode: 'password' });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'vendas@empresa.pt', password: TEST_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+    } finally {
+      await t.db.execute(sql`update organizations set plan = 'enterprise' where id = ${org.id}`);
+    }
   });
 });
 
