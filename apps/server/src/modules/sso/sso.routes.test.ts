@@ -141,6 +141,11 @@ describe('the connection (Configurações → Segurança)', () => {
     );
     expect(stored.rows[0]?.client_secret_encrypted).toMatch(/^v1\./);
     expect(stored.rows[0]?.client_secret_encrypted).not.toContain(idp.clientSecret);
+    const audit = await t.db.execute<{ metadata: unknown }>(
+      sql`select metadata from audit_logs where organization_id = ${org.id} and action like 'sso_connection.%'`,
+    );
+    expect(audit.rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(audit.rows)).not.toContain(idp.clientSecret);
     // Saved again without a secret: the one stored is kept.
     const again = await as(t.app, admin)('PUT', '/settings/sso', connection({ clientSecret: undefined }));
     expect(again.statusCode, again.body).toBe(200);
