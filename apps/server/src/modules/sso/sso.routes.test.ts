@@ -258,6 +258,33 @@ describe('the sign-in with the identity provider', () => {
     expect(replayed.json().error.code).toBe('INVALID_TOKEN');
   });
 
+  it("an ID token whose nonce, or a code whose PKCE verifier, is not the flow's is refused", async () => {
+    for (const column of ['nonce', 'code_verifier'] as const) {
+      idp.signInAs({ email: 'forjado@empresa.pt' });
+      const started = await start('forjado@empresa.pt');
+      if (started.mode !== 'sso') throw new Error('SSO did not start');
+      const query = await idp.authorize(started.authorizationUrl, REDIRECT_URI);
+      await t.db.execute(
+        sql`update sso_flows set ${sql.identifier(column)} = ${'x'.repeat(43)} where organization_id = ${org.id}`,
+      );
+      const res = await callback(query);
+      expect(res.statusCode, column).toBe(401);
+      expect(res.json().error.message).toContain('não confirmou');
+    }
+    expect(await userByEmail('forjado@empresa.pt')).toBeUndefined();
+  });
+
+  it('a wrong client secret is refused by the provider, and nobody signs in', async () => {
+    await as(t.app, admin)('PUT', '/settings/sso', connection({ clientSecret: 'segredo-errado' }));
+    try {
+      const res = await signInWithSso('segredo@empresa.pt');
+      expect(res.statusCode).toBe(401);
+      expect(await userByEmail('segredo@empresa.pt')).toBeUndefined();
+    } finally {
+      await as(t.app, admin)('PUT', '/settings/sso', connection());
+    }
+  });
+
   it('a state older than ten minutes is refused', async () => {
     idp.signInAs({ email: 'lento@empresa.pt' });
     const started = await start('lento@empresa.pt');
