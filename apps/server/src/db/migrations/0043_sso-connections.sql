@@ -8,8 +8,7 @@ CREATE TABLE "sso_connections" (
 	"break_glass_user_id" uuid,
 	"updated_by" uuid,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "sso_connections_role_check" CHECK ("sso_connections"."default_role" in ('manager', 'sales', 'viewer')),
-	CONSTRAINT "sso_connections_enforce_check" CHECK (not "sso_connections"."enforce" or "sso_connections"."break_glass_user_id" is not null)
+	CONSTRAINT "sso_connections_role_check" CHECK ("sso_connections"."default_role" in ('manager', 'sales', 'viewer'))
 );
 --> statement-breakpoint
 CREATE TABLE "sso_domains" (

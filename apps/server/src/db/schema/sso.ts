@@ -26,8 +26,9 @@ export const ssoConnections = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // No check that enforcement names a break-glass admin: deleting an organization deletes its users, which sets
+    // this column to null before the row itself goes. The API requires one (SsoConnectionInputSchema).
     check('sso_connections_role_check', sql`${t.defaultRole} in ('manager', 'sales', 'viewer')`),
-    check('sso_connections_enforce_check', sql`not ${t.enforce} or ${t.breakGlassUserId} is not null`),
   ],
 );
 
