@@ -29,7 +29,7 @@ export const SSO_MESSAGES = {
     'O email devolvido pelo fornecedor de identidade não pertence a um domínio verificado da organização',
   emailOfOtherAccount: 'Este email pertence a uma conta de outra organização',
   ssoRequired:
-    'A sua organização exige o início de sessão com SSO. Use «Continuar com SSO» com o seu email de trabalho.',
+    'A sua organização exige o início de sessão com SSO, através do fornecedor de identidade da empresa.',
 } as const;
 
 /** The roles a person signing in for the first time may be given: never admin (docs/decisions.md). */
