@@ -6,9 +6,11 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { SSO_FLOW_MESSAGES } from '@/lib/sso-flow';
 import { useLogin } from '../api/login';
+import { startSsoSignIn } from '../api/sso-start';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -29,22 +31,63 @@ export function LoginForm({ onSuccess, initialEmail = '', keepCache = false }: L
   });
 
   const [formError, setFormError] = useState<string | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const [checkingSso, setCheckingSso] = useState(false);
 
-  const handleSubmit = form.onSubmit((values) => {
-    setFormError(null);
-    login.mutate(LoginInputSchema.parse(values), {
-      onSuccess,
-      onError: (error) => {
-        if (!applyServerFieldErrors(form, error, FIELDS)) {
-          setFormError(errorMessage(error, MESSAGES.loginFallback));
-        }
-      },
-    });
-  });
+  /** Leaves for the organization's identity provider when its email signs in through one (true then). */
+  const trySso = async (email: string): Promise<boolean> => {
+    setCheckingSso(true);
+    let url: string | null = null;
+    try {
+      // Back where the person was going: /login's `?next=`, or the page the session expired on.
+      const { pathname, search } = window.location;
+      const next =
+        pathname === paths.login ? new URLSearchParams(search).get('next') : `${pathname}${search}`;
+      url = await startSsoSignIn(email, next);
+    } catch {
+      // The password sign-in then says what is wrong.
+    } finally {
+      setCheckingSso(false);
+    }
+    if (!url) return false;
+    setRedirecting(true);
+    window.location.assign(url);
+    return true;
+  };
+
+  const handleSubmit = form.onSubmit(
+    (values) => {
+      setFormError(null);
+      login.mutate(LoginInputSchema.parse(values), {
+        onSuccess,
+        onError: async (error) => {
+          // "Exigir SSO": the password was right but the organization signs in through its provider.
+          if (error instanceof ApiError && error.code === 'SSO_REQUIRED' && (await trySso(values.email)))
+            return;
+          if (!applyServerFieldErrors(form, error, FIELDS)) {
+            setFormError(errorMessage(error, MESSAGES.loginFallback));
+          }
+        },
+      });
+    },
+    // Email first: a valid email without a password asks whether it signs in through SSO; the password error
+    // shows only when it does not.
+    async (errors, values) => {
+      if (errors.email || !errors.password || values.password) return;
+      form.clearErrors();
+      if (await trySso(values.email)) return;
+      form.setFieldError('password', errors.password);
+    },
+  );
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
+        {redirecting && (
+          <Alert color="blue" variant="light" role="status">
+            {SSO_FLOW_MESSAGES.redirecting}
+          </Alert>
+        )}
         {formError && (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
             {formError}
@@ -76,7 +119,7 @@ export function LoginForm({ onSuccess, initialEmail = '', keepCache = false }: L
             Esqueceu a password?
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth loading={login.isPending}>
+        <Button type="submit" fullWidth loading={login.isPending || checkingSso || redirecting}>
           Entrar
         </Button>
       </Stack>
