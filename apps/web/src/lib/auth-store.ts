@@ -82,22 +82,6 @@ export async function login(input: LoginInput): Promise<User> {
   }
 }
 
-/**
- * Finishes a single sign-on (docs/product.md#single-sign-on): hands the identity provider's answer, as it came
- * back to /entrar/sso, to the API, which answers the same session as the password sign-in.
- */
-export async function completeSsoSignIn(query: { code: string; state: string; iss?: string }): Promise<User> {
-  setState({ loading: true, error: null });
-  try {
-    const { data } = await apiClient.get<Envelope<AuthSession>>('/auth/sso/callback', { query });
-    startSession(data, false);
-    return data.user;
-  } catch (error) {
-    setState({ loading: false, error: errorMessage(error, MESSAGES.loginFallback) });
-    throw error;
-  }
-}
-
 /** Creates the account (and organization) and signs in; failures as in `login`, with the shared registration fallback. */
 export async function register(input: RegisterInput): Promise<User> {
   setState({ loading: true, error: null });

@@ -5,7 +5,6 @@ import { apiBaseUrl } from '@/config/api-base-url';
 import { paths } from '@/config/paths';
 import { NETWORK_MESSAGE } from '@/lib/network-message';
 import { safeNext } from '@/lib/return-to';
-import { rememberSsoFlow, SSO_FLOW_MESSAGES } from '@/lib/sso-flow';
 import { readItem, SESSION_KEYS, storeNewSession } from '@/lib/stored-session';
 
 // The sign-in page's behaviour (docs/product.md#light-pages-before-signing-in) over the screen prerendered into
@@ -193,6 +192,9 @@ export function startSignIn(doc: Document, env: SignInEnvironment = browserEnvir
       });
       const result = ((await readJson(response)) as { data?: SsoStartResult } | undefined)?.data;
       if (!response.ok || result?.mode !== 'sso') return false;
+      // Loaded only now: shared with the app's lazy SSO screens, a static import would put it in the chunk the
+      // app's entry loads too (its budget).
+      const { rememberSsoFlow, SSO_FLOW_MESSAGES } = await import('@/lib/sso-flow');
       if (!rememberSsoFlow(result.authorizationUrl, safeNext(new URLSearchParams(env.search).get('next')))) {
         return false;
       }

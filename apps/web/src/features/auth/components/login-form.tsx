@@ -8,9 +8,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { SSO_FLOW_MESSAGES } from '@/lib/sso-flow';
 import { useLogin } from '../api/login';
-import { startSsoSignIn } from '../api/sso-start';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -31,28 +29,23 @@ export function LoginForm({ onSuccess, initialEmail = '', keepCache = false }: L
   });
 
   const [formError, setFormError] = useState<string | null>(null);
-  const [redirecting, setRedirecting] = useState(false);
+  /** The notice while the browser leaves for the identity provider. */
+  const [redirecting, setRedirecting] = useState<string | null>(null);
   const [checkingSso, setCheckingSso] = useState(false);
 
   /** Leaves for the organization's identity provider when its email signs in through one (true then). */
+  /** Leaves for the organization's identity provider when its email signs in through one (true then). */
   const trySso = async (email: string): Promise<boolean> => {
     setCheckingSso(true);
-    let url: string | null = null;
     try {
-      // Back where the person was going: /login's `?next=`, or the page the session expired on.
-      const { pathname, search } = window.location;
-      const next =
-        pathname === paths.login ? new URLSearchParams(search).get('next') : `${pathname}${search}`;
-      url = await startSsoSignIn(email, next);
+      // Loaded when asked: most sign-ins are by password, and this form is in the app's entry (its budget).
+      const { leaveForSso } = await import('../api/sso-start');
+      return await leaveForSso(email, setRedirecting);
     } catch {
-      // The password sign-in then says what is wrong.
+      return false;
     } finally {
       setCheckingSso(false);
     }
-    if (!url) return false;
-    setRedirecting(true);
-    window.location.assign(url);
-    return true;
   };
 
   const handleSubmit = form.onSubmit(
@@ -85,7 +78,7 @@ export function LoginForm({ onSuccess, initialEmail = '', keepCache = false }: L
       <Stack gap="md">
         {redirecting && (
           <Alert color="blue" variant="light" role="status">
-            {SSO_FLOW_MESSAGES.redirecting}
+            {redirecting}
           </Alert>
         )}
         {formError && (
@@ -119,7 +112,7 @@ export function LoginForm({ onSuccess, initialEmail = '', keepCache = false }: L
             Esqueceu a password?
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth loading={login.isPending || checkingSso || redirecting}>
+        <Button type="submit" fullWidth loading={login.isPending || checkingSso || redirecting !== null}>
           Entrar
         </Button>
       </Stack>

@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { completeSsoSignIn } from '@/lib/auth-store';
 import { safeNext } from '@/lib/return-to';
 import { SSO_FLOW_MESSAGES, takeSsoFlow } from '@/lib/sso-flow';
+import { completeSsoSignIn } from '../api/sso-callback';
 
 interface SsoCallbackProps {
   /** The query the identity provider sent the browser back with (`?code=…&state=…`, or `?error=…`). */
