@@ -1,6 +1,15 @@
 import { startTestIdp, type TestIdp } from '../apps/server/src/test/oidc-idp.ts';
 import { startTxtServer } from './dns.ts';
-import { apiSession, call, DEMO, expect, expectAccessibleAtBothWidths, field, test } from './fixtures.ts';
+import {
+  apiSession,
+  call,
+  DEMO,
+  expect,
+  expectAccessibleAtBothWidths,
+  field,
+  signInAt,
+  test,
+} from './fixtures.ts';
 
 // Issue 40 (docs/product.md#single-sign-on): a person of an organization that signs in through its own OpenID
 // provider types only the email on /login, signs in at the provider (a real `oidc-provider` on loopback, as in
@@ -42,6 +51,15 @@ test("a member signs in with the email first, through the organization's provide
       `/settings/sso/domains/${DOMAIN}/verify`,
     );
     expect(verified.connection.domains[0]?.verifiedAt).not.toBeNull();
+
+    // The admin's Configurações → Segurança: the connection, the redirect URI and the verified domain.
+    await signInAt(page, '/settings?tab=seguranca', DEMO.admin);
+    await expect(page.getByRole('heading', { name: 'Início de sessão único (SSO)' })).toBeVisible();
+    await expect(page.getByText(`${APP}/entrar/sso`)).toBeVisible();
+    await expect(page.getByText('Verificado', { exact: true })).toBeVisible();
+    await expect(page.getByLabel(/^Client ID/)).toHaveValue(idp.clientId);
+    await expectAccessibleAtBothWidths(page);
+    await page.evaluate(() => localStorage.clear());
 
     // An answer this tab did not start (another person's sign-in slipped in) is refused before the API.
     await page.goto('/entrar/sso?code=alheio&state=alheio');
