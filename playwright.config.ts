@@ -9,6 +9,11 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
 const PORT = Number(process.env.E2E_PORT);
+// The port of the SSO spec's small DNS server (e2e/dns.ts), which the built server asks for the domain check.
+process.env.E2E_DNS_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('dgram').createSocket('udp4');s.bind(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
 process.env.E2E_DATA_DIR ??= `.data-test/e2e-${PORT}`;
 const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 
@@ -84,6 +89,8 @@ export default defineConfig({
       UPLOADS_PER_ORGANIZATION_PER_HOUR: '100000',
       // The webhooks spec's receiver is http on loopback (unsafe outside tests: docs/integrations.md).
       WEBHOOKS_ALLOW_PRIVATE: 'true',
+      // The SSO domain check asks the SSO spec's DNS server on loopback, never real DNS (e2e/dns.ts).
+      SSO_DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT}`,
       LOG_LEVEL: 'warn',
     },
   },

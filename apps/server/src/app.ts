@@ -46,6 +46,7 @@ import type { ChainCheck } from '@/modules/sealed-documents/sealed-documents.ser
 import { sepaRoutes } from '@/modules/sepa/sepa.routes.ts';
 import { sepaCollectionsRoutes } from '@/modules/sepa/sepa-collections.routes.ts';
 import { settingsRoutes } from '@/modules/settings/settings.routes.ts';
+import { ssoRoutes } from '@/modules/sso/sso.routes.ts';
 import { teamsRoutes } from '@/modules/teams/teams.routes.ts';
 import { templatesRoutes } from '@/modules/templates/templates.routes.ts';
 import { usersRoutes } from '@/modules/users/users.routes.ts';
@@ -211,6 +212,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(sepaRoutes);
       await api.register(sepaCollectionsRoutes);
+      await api.register(ssoRoutes, {
+        appUrl: config.appUrl,
+        secret: config.jwtSecret,
+        outbound: {
+          allowPrivate: config.webhooks?.allowPrivate ?? false,
+          allowedPorts: config.webhooks?.allowedPorts,
+        },
+        rateLimitMax: config.authRateLimitMax,
+        resolveTxt: config.ssoResolveTxt,
+      });
       await api.register(planRoutes);
       await api.register(webhooksRoutes, {
         allowPrivate: config.webhooks?.allowPrivate ?? false,

@@ -47,8 +47,10 @@ const ROUTE_BUDGET = 300 * KB;
 // with 0.5 kB of room: no further growth while issue 41 (route budgets) brings them back. A client's screen,
 // 31 bytes under before, went 0.05 kB over with the export's message for a debtor without email (SEPA_MESSAGES
 // is in a chunk the entry loads) and the chunks' renamed imports: the same ceiling rule.
+// Issue 40 (docs/decisions.md, "Single sign-on (OpenID Connect)"): the app's own sign-in form asks for the email
+// first (its SSO step loads only when asked) and /entrar/sso is a route: 0.3 kB of the SPA entry.
 const KNOWN_OVER = {
-  'clients/client-page': 300.5 * KB,
+  'clients/client-page': 300.7 * KB,
   'proposals/proposals-page': 302.1 * KB,
   'proposals/proposal-new-page': 309.3 * KB,
   'proposals/proposal-page': 307.5 * KB,

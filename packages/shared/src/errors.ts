@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'INVALID_TOKEN',
   'FORBIDDEN',
   'PLAN_LIMIT',
+  /** The organization requires single sign-on: its members' password sign-in is refused (docs/product.md#single-sign-on). */
+  'SSO_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   /** The request is well formed but there is nothing to do with it (e.g. no collection due to export). */

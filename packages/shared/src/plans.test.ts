@@ -97,6 +97,16 @@ describe('entitlements (issue 38)', () => {
       'O plano Starter inclui 10 modelos. Passe para o Professional para criar mais.',
     );
   });
+
+  it('refuses SSO below Enterprise, naming Enterprise even from Starter (issue 40)', () => {
+    for (const plan of ['starter', 'professional'] as const) {
+      expect(checkFeature(plan, 'sso')).toEqual({
+        ok: false,
+        message: `O plano ${PLAN_NAMES[plan]} não inclui o início de sessão único (SSO). Passe para o Enterprise para o configurar.`,
+      });
+    }
+    expect(checkFeature('enterprise', 'sso')).toEqual({ ok: true });
+  });
 });
 
 describe("the plans' names", () => {

@@ -81,9 +81,9 @@ export function mayUse(plan: string | null | undefined, feature: PlanFeature): b
   return limitsOf(plan)[feature];
 }
 
-/** The counted limits; `apiKeys`, `webhooks` and `sepa` are features (allowed or not), refused with their own words. */
+/** The counted limits; `apiKeys`, `webhooks`, `sepa` and `sso` are features (allowed or not), refused with their own words. */
 export type LimitKind = 'proposalsPerMonth' | 'users' | 'templates' | 'storageBytes';
-export type FeatureKind = 'apiKeys' | 'webhooks' | 'sepa';
+export type FeatureKind = 'apiKeys' | 'webhooks' | 'sepa' | 'sso';
 export type RefusalKind = LimitKind | FeatureKind;
 
 export type LimitCheck = { ok: true } | { ok: false; message: string };
@@ -129,6 +129,9 @@ export function planLimitMessage(plan: string | null | undefined, kind: RefusalK
       return `O plano ${name} não inclui webhooks. Passe para o ${next} para os configurar.`;
     case 'sepa':
       return `O plano ${name} não inclui pagamentos por Débito Direto SEPA. Passe para o ${next} para os ativar.`;
+    case 'sso':
+      // Only Enterprise has it, whatever the plan now (issue 40).
+      return `O plano ${name} não inclui o início de sessão único (SSO). Passe para o Enterprise para o configurar.`;
   }
 }
 
@@ -147,9 +150,14 @@ export function checkLimit(
   return { ok: false, message: planLimitMessage(plan, kind) };
 }
 
-const FEATURE_OF: Record<FeatureKind, PlanFeature> = { apiKeys: 'api', webhooks: 'webhooks', sepa: 'sepa' };
+const FEATURE_OF: Record<FeatureKind, PlanFeature> = {
+  apiKeys: 'api',
+  webhooks: 'webhooks',
+  sepa: 'sepa',
+  sso: 'sso',
+};
 
-/** A feature the plan may lack (API keys, webhooks, SEPA Direct Debit): allowed, or its refusal. */
+/** A feature the plan may lack (API keys, webhooks, SEPA Direct Debit, SSO): allowed, or its refusal. */
 export function checkFeature(plan: string | null | undefined, kind: FeatureKind): LimitCheck {
   return mayUse(plan, FEATURE_OF[kind]) ? { ok: true } : { ok: false, message: planLimitMessage(plan, kind) };
 }

@@ -38,6 +38,19 @@ const EnvSchema = z.object({
   UPLOADS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(300),
   /** Unsafe: webhooks may use http and reach private and loopback addresses (tests, closed networks). */
   WEBHOOKS_ALLOW_PRIVATE: Bool,
+  /**
+   * The DNS servers the SSO domain check asks (`host` or `host:port`, comma-separated) instead of the system's
+   * (docs/deployment.md#webhooks); the browser tests point it at their own small DNS server.
+   */
+  SSO_DNS_SERVERS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .optional(),
   /** The ports a webhook URL may name, comma-separated; default 443,80,8080,8443 (docs/deployment.md). */
   WEBHOOKS_ALLOWED_PORTS: z
     .string()
@@ -132,6 +145,8 @@ export interface AppConfig {
    * tests, shorter timings.
    */
   webhooks?: Partial<Omit<import('@/jobs/webhook-worker.ts').WebhookWorkerOptions, 'appUrl'>>;
+  /** Tests: the DNS TXT lookup of the SSO domain check (docs/product.md#single-sign-on); node's otherwise. */
+  ssoResolveTxt?: (name: string) => Promise<string[][]>;
   /** Webhook endpoints per organization and test events per organization per hour; defaults 10 and 20. */
   webhookLimits?: { endpointsPerOrganization: number; testEventsPerHour: number };
   /** Origins the browser app may send error reports to (the CSP's connect-src). */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Resolver } from 'node:dns/promises';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +15,13 @@ async function ensureDataDir(dir: string): Promise<void> {
       `Cannot create the data folder ${path.resolve(dir)} (${(error as NodeJS.ErrnoException).code}): choose a DATA_DIR this user can write.`,
     );
   }
+}
+
+/** SSO_DNS_SERVERS: the SSO domain check's TXT lookups go to these servers instead of the system's. */
+function txtResolverAt(servers: string[]): (name: string) => Promise<string[][]> {
+  const resolver = new Resolver({ timeout: 5000, tries: 2 });
+  resolver.setServers(servers);
+  return (name) => resolver.resolveTxt(name);
 }
 
 /** JWT_SECRET when set; otherwise a random secret generated once and kept in DATA_DIR (mode 600). */
@@ -62,6 +70,7 @@ export async function resolveAppConfig(env: Env, webDistDir?: string): Promise<A
     runWorkers: true,
     benchRoutes: env.BENCH_ROUTES ?? false,
     webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE ?? false, allowedPorts: env.WEBHOOKS_ALLOWED_PORTS },
+    ssoResolveTxt: env.SSO_DNS_SERVERS?.length ? txtResolverAt(env.SSO_DNS_SERVERS) : undefined,
     webhookLimits: {
       endpointsPerOrganization: env.WEBHOOK_ENDPOINTS_PER_ORGANIZATION,
       testEventsPerHour: env.WEBHOOK_TEST_EVENTS_PER_ORGANIZATION_PER_HOUR,

@@ -11,6 +11,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   // A plan's limit reached (docs/product.md#plans): allowed to the role, not to the plan.
   PLAN_LIMIT: 403,
+  SSO_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   UNPROCESSABLE: 422,

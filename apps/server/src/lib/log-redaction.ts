@@ -10,8 +10,11 @@ const SECRET_PATH_SEGMENTS = [
   /^(\/api\/v1\/auth\/validate-reset-token\/)[^/?#]+/,
 ];
 
-/** Query parameters that carry one (the reset and invitation links of the emails). */
-const SECRET_QUERY = /([?&](?:token|resetToken|publicToken)=)[^&#]*/gi;
+/**
+ * Query parameters that carry one (the reset and invitation links of the emails; the SSO callback's
+ * authorization code and state, docs/product.md#single-sign-on).
+ */
+const SECRET_QUERY = /([?&](?:token|resetToken|publicToken|code|state)=)[^&#]*/gi;
 
 export const REDACTED = '[redacted]';
 

@@ -59,6 +59,8 @@ export interface OutboundBytesResult {
 }
 
 export interface OutboundOptions {
+  /** POST unless said (the SSO discovery and keys are GETs, issue 40). A GET sends no body. */
+  method?: 'GET' | 'POST';
   contentType: string;
   /** The whole exchange, from connecting to the answer's last byte. */
   timeoutMs: number;
@@ -117,12 +119,14 @@ export function postBytes(
       return;
     }
     const client = url.protocol === 'https:' ? https : http;
+    const method = opts.method ?? 'POST';
     const req = client.request(url, {
-      method: 'POST',
+      method,
       headers: {
         ...opts.headers,
-        'content-type': opts.contentType,
-        'content-length': String(body.byteLength),
+        ...(method === 'POST'
+          ? { 'content-type': opts.contentType, 'content-length': String(body.byteLength) }
+          : {}),
         'user-agent': opts.userAgent,
       },
       agent: false,
@@ -154,7 +158,7 @@ export function postBytes(
       res.on('close', done);
       res.on('error', done);
     });
-    req.end(body);
+    req.end(method === 'POST' ? body : undefined);
   });
 }
 

@@ -776,6 +776,34 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         }),
       },
     ],
+    // Single sign-on (docs/product.md#single-sign-on): saving never fetches the issuer, so any https URL does.
+    'PUT /settings/sso': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => ({ url: '/settings/sso', body: SSO_CONNECTION }),
+      },
+    ],
+    'DELETE /settings/sso': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => {
+          await ok(as(t.app, team.admin)('PUT', '/settings/sso', SSO_CONNECTION));
+          return { url: '/settings/sso' };
+        },
+      },
+    ],
+    'POST /settings/sso/domains/{domain}/verify': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => {
+          await ok(as(t.app, team.admin)('PUT', '/settings/sso', SSO_CONNECTION));
+          await t.db.execute(
+            sql`update sso_domains set verified_at = null where organization_id = ${team.org.id}`,
+          );
+          return { url: '/settings/sso/domains/sweep.example.pt/verify' };
+        },
+      },
+    ],
     // "Mudar de plano" (docs/product.md#plans): the organization is on Enterprise here, so any other plan.
     'POST /settings/organization/upgrade-requests': [
       {
@@ -886,6 +914,13 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
   };
 }
 
+const SSO_CONNECTION = {
+  issuer: 'https://idp.example.pt',
+  clientId: 'cliente',
+  clientSecret: 'segredo',
+  domains: ['sweep.example.pt'],
+};
+
 /** Writes every signed-in user may make on their own things, or that need no session at all. */
 const NOT_ROLE_BOUND = new Set([
   'POST /auth/register',
@@ -894,6 +929,8 @@ const NOT_ROLE_BOUND = new Set([
   'POST /auth/logout',
   'POST /auth/forgot-password',
   'POST /auth/reset-password',
+  // The SSO sign-in's first step (docs/product.md#single-sign-on); its callback is a GET.
+  'POST /auth/sso/start',
   'PUT /settings/profile',
   'PUT /settings/password',
   'PUT /notifications/{id}/read',
@@ -957,6 +994,13 @@ beforeAll(async () => {
   t = await buildTestApp({
     webhooks: { allowPrivate: true },
     webhookLimits: { endpointsPerOrganization: 1000, testEventsPerHour: 1000 },
+    // The SSO domain check finds every token the organization was given (never real DNS in tests).
+    ssoResolveTxt: async () => {
+      const rows = await t.db.execute<{ token: string }>(
+        sql`select verification_token as token from sso_domains`,
+      );
+      return rows.rows.map((r) => [`aceite-verification=${r.token}`]);
+    },
   });
   team = await createTeamOfRoles(t.db);
   // The sweep makes many invitations, templates and proposals in one organization: Enterprise has no limits

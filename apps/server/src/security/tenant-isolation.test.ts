@@ -44,6 +44,8 @@ interface Seed {
   mandateId: string;
   collectionId: string;
   exportId: string;
+  /** An email domain of the organization's SSO connection, not yet verified (docs/product.md#single-sign-on). */
+  ssoDomain: string;
 }
 
 const PNG_1X1 =
@@ -64,6 +66,7 @@ const ONE_TIME_TOKEN = { status: 400, reason: 'one answer for every unusable one
 /** Organization routes: the caller is an admin of the other organization; the answer must be 404. */
 const ORGANIZATION_CASES: Record<string, Case[]> = {
   'POST /payments/mandates/{id}/revoke': [{ params: (_, f) => ({ id: f.mandateId }) }],
+  'POST /settings/sso/domains/{domain}/verify': [{ params: (_, f) => ({ domain: f.ssoDomain }) }],
   'POST /payments/collections/{id}/paid': [{ params: (_, f) => ({ id: f.collectionId }) }],
   'POST /payments/collections/{id}/returned': [
     { params: (_, f) => ({ id: f.collectionId }), body: () => ({ reason: 'MS02' }) },
@@ -344,8 +347,15 @@ async function seedOrganization(team: Team): Promise<Seed> {
     { firstCollectionDate: '2099-01-10' },
   );
   const sepaExport = await ok(admin('POST', '/payments/exports', { collectionDate: '2099-01-10' }));
+  // The SSO connection is Enterprise's: written here directly, the seeds' plan is not the point.
+  const ssoDomain = `sso-${team.org.id.slice(0, 8)}.pt`;
+  await t.db.execute(sql`insert into sso_connections (organization_id, issuer, client_id, client_secret_encrypted)
+    values (${team.org.id}, 'https://idp.example.pt', 'cliente', 'v1.x.y.z')`);
+  await t.db.execute(sql`insert into sso_domains (organization_id, domain, verification_token)
+    values (${team.org.id}, ${ssoDomain}, 'token')`);
   return {
     team,
+    ssoDomain,
     mandateId: sepa.mandate.id,
     collectionId: sepa.collections[0]?.id as string,
     exportId: sepaExport.id,

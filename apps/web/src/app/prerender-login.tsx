@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { paths } from '@/config/paths';
+import { SSO_FLOW_MESSAGES } from '@/lib/sso-flow';
 import { appTheme, cssVariablesResolver } from './providers';
 import { LoginPage } from './routes/auth/login-page';
 
@@ -24,6 +25,9 @@ function SignInTemplates() {
         icon={<IconAlertCircle aria-hidden="true" />}
       >
         {MESSAGES.loginFallback}
+      </Alert>
+      <Alert data-template="sso-notice" color="blue" variant="light" role="status">
+        {SSO_FLOW_MESSAGES.redirecting}
       </Alert>
       <Input.Error data-template="field-error" size="sm">
         {MESSAGES.emailRequired}

@@ -261,6 +261,14 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       {
+        // The identity provider's answer (docs/product.md#single-sign-on); public, like the sign-in.
+        path: routes.ssoCallback,
+        lazy: lazyPage(
+          () => import('./routes/auth/sso-callback-page'),
+          (m) => m.SsoCallbackPage,
+        ),
+      },
+      {
         // The emailed invitation (docs/product.md#people-and-teams); public, so a signed-in visitor can still
         // accept it.
         path: routes.acceptInvite,

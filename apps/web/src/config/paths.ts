@@ -18,6 +18,8 @@ export const routes = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   acceptInvite: '/accept-invite',
+  /** The single sign-on's redirect URI (the server answers it as `APP_URL/entrar/sso`). */
+  ssoCallback: '/entrar/sso',
   publicProposal: '/p/:publicToken',
   verify: '/verificar',
 

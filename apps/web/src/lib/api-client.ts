@@ -69,7 +69,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const REFRESH_PATH = '/auth/refresh';
 const LOGOUT_PATH = '/auth/logout';
 // A 401 from these means wrong credentials or a dead refresh token, never an expired access token.
-const NO_REFRESH_PATHS = new Set(['/auth/login', '/auth/register', REFRESH_PATH]);
+const NO_REFRESH_PATHS = new Set(['/auth/login', '/auth/register', '/auth/sso/callback', REFRESH_PATH]);
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
   const url = `${env.apiBaseUrl}${path}`;

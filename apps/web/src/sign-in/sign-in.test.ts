@@ -32,7 +32,10 @@ const email = () => screen.getByRole('textbox', { name: /Email/ }) as HTMLInputE
 const password = () => screen.getByLabelText(/^Password/) as HTMLInputElement;
 const submit = () => screen.getByRole('button', { name: 'Entrar' }) as HTMLButtonElement;
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 afterEach(() => {
   document.head.innerHTML = '';
   document.body.innerHTML = '';
@@ -214,5 +217,63 @@ describe('the sign-in page script', () => {
       '/forgot-password',
     );
     expect(main.getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', '/register');
+  });
+
+  describe('email first: single sign-on (docs/product.md#single-sign-on)', () => {
+    const AUTHORIZATION_URL = 'https://idp.empresa.pt/authorize?client_id=aceite&state=estado-1&nonce=n';
+
+    it('an email alone of an SSO organization goes to its provider, keeping the state for /entrar/sso', async () => {
+      const user = userEvent.setup();
+      const env = mountPage('?next=%2Fproposals');
+      env.fetch.mockResolvedValue(json(200, { data: { mode: 'sso', authorizationUrl: AUTHORIZATION_URL } }));
+      startSignIn(document, env);
+      await user.type(email(), 'Ana@Empresa.pt');
+      await user.click(submit());
+
+      await waitFor(() => expect(env.navigate).toHaveBeenCalledWith(AUTHORIZATION_URL));
+      const [url, init] = env.fetch.mock.calls[0] as [string, RequestInit];
+      expect(url).toBe('/api/v1/auth/sso/start');
+      expect(JSON.parse(init.body as string)).toEqual({ email: 'ana@empresa.pt' });
+      expect(JSON.parse(sessionStorage.getItem('ssoFlow') ?? '{}')).toEqual({
+        state: 'estado-1',
+        next: '/proposals',
+      });
+      expect(screen.getByRole('status')).toHaveTextContent('A sua organização usa início de sessão único');
+      expect(screen.queryByText(MESSAGES.passwordRequired)).not.toBeInTheDocument();
+      expect(submit()).toBeDisabled();
+    });
+
+    it('an email alone of a password organization asks for the password, as before', async () => {
+      const user = userEvent.setup();
+      const env = mountPage();
+      env.fetch.mockResolvedValue(json(200, { data: { mode: 'password' } }));
+      startSignIn(document, env);
+      await user.type(email(), 'vendas@aceite.demo');
+      await user.click(submit());
+
+      await waitFor(() => expect(password()).toHaveAccessibleDescription(MESSAGES.passwordRequired));
+      expect(password()).toHaveFocus();
+      expect(env.fetch).toHaveBeenCalledTimes(1);
+      expect(env.navigate).not.toHaveBeenCalled();
+      expect(submit()).toBeEnabled();
+    });
+
+    it('a password refused with "Exigir SSO" starts the sign-in through the provider', async () => {
+      const user = userEvent.setup();
+      const env = mountPage();
+      env.fetch
+        .mockResolvedValueOnce(
+          json(403, { error: { code: 'SSO_REQUIRED', message: 'A sua organização exige…' } }),
+        )
+        .mockResolvedValueOnce(json(200, { data: { mode: 'sso', authorizationUrl: AUTHORIZATION_URL } }));
+      startSignIn(document, env);
+      await user.type(email(), 'ana@empresa.pt');
+      await user.type(password(), 'antiga');
+      await user.click(submit());
+
+      await waitFor(() => expect(env.navigate).toHaveBeenCalledWith(AUTHORIZATION_URL));
+      expect((env.fetch.mock.calls[1] as [string])[0]).toBe('/api/v1/auth/sso/start');
+      expect(localStorage.getItem('accessToken')).toBeNull();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import type { AuthSession } from '@aceite/shared/schemas/auth';
+import type { SsoStartResult } from '@aceite/shared/schemas/sso';
 import { apiBaseUrl } from '@/config/api-base-url';
 import { paths } from '@/config/paths';
 import { NETWORK_MESSAGE } from '@/lib/network-message';
@@ -47,7 +48,7 @@ const browserEnvironment = (): SignInEnvironment => ({
 });
 
 interface ErrorBody {
-  error?: { message?: unknown; details?: { field?: unknown; message?: unknown }[] };
+  error?: { code?: unknown; message?: unknown; details?: { field?: unknown; message?: unknown }[] };
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -129,10 +130,10 @@ export function startSignIn(doc: Document, env: SignInEnvironment = browserEnvir
   };
 
   const stack = form.firstElementChild ?? form;
-  const showFormError = (message: string | null) => {
+  const showFormError = (message: string | null, kind: 'form-error' | 'sso-notice' = 'form-error') => {
     stack.querySelector('[data-sign-in-error]')?.remove();
     if (!message) return;
-    const alert = template('form-error');
+    const alert = template(kind);
     const text = alert?.querySelector('.mantine-Alert-message');
     if (!alert || !text) return;
     alert.removeAttribute('data-template');
@@ -177,11 +178,49 @@ export function startSignIn(doc: Document, env: SignInEnvironment = browserEnvir
     if (from && to) from.replaceWith(to);
   });
 
+  /**
+   * Asks the API whether the email's organization signs in through its identity provider; if so, keeps the
+   * flow's state for /entrar/sso (src/lib/sso-flow.ts), says so and leaves for the provider. False when the
+   * password applies or the question could not be answered (the password sign-in then says what is wrong).
+   */
+  const startSso = async (email: string): Promise<boolean> => {
+    try {
+      const response = await env.fetch(`${apiBaseUrl}/auth/sso/start`, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+      const result = ((await readJson(response)) as { data?: SsoStartResult } | undefined)?.data;
+      if (!response.ok || result?.mode !== 'sso') return false;
+      // Loaded only now: shared with the app's lazy SSO screens, a static import would put it in the chunk the
+      // app's entry loads too (its budget).
+      const { rememberSsoFlow, SSO_FLOW_MESSAGES } = await import('@/lib/sso-flow');
+      if (!rememberSsoFlow(result.authorizationUrl, safeNext(new URLSearchParams(env.search).get('next')))) {
+        return false;
+      }
+      showFormError(SSO_FLOW_MESSAGES.redirecting, 'sso-notice');
+      setPending(true);
+      env.navigate(result.authorizationUrl);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (pending) return;
     showFormError(null);
     const values = { email: inputs.email?.value ?? '', password: inputs.password?.value ?? '' };
+    const email = values.email.trim().toLowerCase();
+    // Email first (docs/product.md#single-sign-on): an email with no password asks whether its organization
+    // signs in through its identity provider; if not, the password is what is missing.
+    if (validateField('email', values.email) === null && !values.password) {
+      showFieldError('email', null);
+      setPending(true);
+      if (await startSso(email)) return;
+      setPending(false);
+    }
     const invalid = FIELDS.filter((field) => {
       const message = validateField(field, values[field]);
       showFieldError(field, message);
@@ -200,7 +239,7 @@ export function startSignIn(doc: Document, env: SignInEnvironment = browserEnvir
         method: 'POST',
         headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
         body: JSON.stringify({
-          email: values.email.trim().toLowerCase(),
+          email,
           password: values.password,
           rememberMe: remember,
         }),
@@ -218,8 +257,10 @@ export function startSignIn(doc: Document, env: SignInEnvironment = browserEnvir
       env.navigate(destination(env.search));
       return;
     }
-    setPending(false);
     const error = (body as ErrorBody | undefined)?.error;
+    // "Exigir SSO": the password was right but the organization signs in through its provider.
+    if (error?.code === 'SSO_REQUIRED' && (await startSso(email))) return;
+    setPending(false);
     let onFields = false;
     for (const detail of error?.details ?? []) {
       const field = FIELDS.find((name) => name === detail.field);

@@ -20,6 +20,7 @@ export * from './reading.ts';
 export * from './reminders.ts';
 export * from './sealed-documents.ts';
 export * from './sepa.ts';
+export * from './sso.ts';
 export * from './teams.ts';
 export * from './templates.ts';
 export * from './users.ts';

@@ -1,6 +1,14 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
-import { organizations, passwordResetTokens, refreshTokens, teams, users } from '@/db/schema/index.ts';
+import {
+  organizations,
+  passwordResetTokens,
+  refreshTokens,
+  ssoConnections,
+  ssoDomains,
+  teams,
+  users,
+} from '@/db/schema/index.ts';
 import { executePrepared } from '@/lib/prepared.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -228,4 +236,31 @@ export async function selectSessionHolds(
   );
   if (row?.ok !== true) return null;
   return { trialEndsAt: row.trial_ends_at === null ? null : new Date(row.trial_ends_at) };
+}
+
+/**
+ * "Exigir SSO" for one member (docs/product.md#single-sign-on): the connection of their organization enforces
+ * it and their email's domain is one of its verified domains (the others could not sign in through it), and
+ * who the break-glass admin is. The plan is answered too: enforcement holds only while it includes SSO.
+ */
+export async function selectSsoEnforcement(
+  db: Db,
+  organizationId: string,
+  emailDomain: string,
+): Promise<{ breakGlassUserId: string | null; plan: string } | undefined> {
+  const [row] = await db
+    .select({ breakGlassUserId: ssoConnections.breakGlassUserId, plan: organizations.plan })
+    .from(ssoConnections)
+    .innerJoin(organizations, eq(organizations.id, ssoConnections.organizationId))
+    .innerJoin(
+      ssoDomains,
+      and(
+        eq(ssoDomains.organizationId, ssoConnections.organizationId),
+        eq(ssoDomains.domain, emailDomain),
+        isNotNull(ssoDomains.verifiedAt),
+      ),
+    )
+    .where(and(eq(ssoConnections.organizationId, organizationId), eq(ssoConnections.enforce, true)))
+    .limit(1);
+  return row;
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@aceite/shared/messages';
 import type { Role } from '@aceite/shared/permissions';
+import { mayUse } from '@aceite/shared/plans';
 import type { AuthSession, User } from '@aceite/shared/schemas/auth';
+import { SSO_MESSAGES } from '@aceite/shared/schemas/sso';
 import { TRIAL_DAYS } from '@aceite/shared/trial';
 import type { Db } from '@/db/client.ts';
 import { isUniqueViolation } from '@/db/errors.ts';
@@ -25,6 +27,7 @@ import {
   selectLiveResetToken,
   selectRefreshTokenByHash,
   selectSessionHolds,
+  selectSsoEnforcement,
   selectUserByEmail,
   selectUserById,
   type UserWithRelations,
@@ -185,6 +188,7 @@ export async function login(
   }
   // Only said after the password matched, so it reveals nothing to someone guessing.
   if (!canSignIn(user)) throw new AppError('ACCOUNT_DISABLED', MESSAGES.accountDisabled);
+  await assertPasswordAllowed(deps.db, user);
   await updateUserLastLogin(deps.db, user.id);
   await recordAudit(deps.db, {
     organizationId: user.organizationId,
@@ -193,6 +197,20 @@ export async function login(
     ip: meta.ip,
   });
   return issueSession(deps, user, input.rememberMe, meta);
+}
+
+/**
+ * "Exigir SSO" (docs/product.md#single-sign-on): the members of an organization that requires SSO whose email
+ * is of a verified domain sign in through their identity provider; only its break-glass admin may still use
+ * the password. Said after the password matched, like a deactivated account.
+ */
+async function assertPasswordAllowed(db: Db, user: UserWithRelations): Promise<void> {
+  if (!user.organizationId) return;
+  const domain = user.email.slice(user.email.lastIndexOf('@') + 1);
+  const enforcement = await selectSsoEnforcement(db, user.organizationId, domain);
+  if (!enforcement || !mayUse(enforcement.plan, 'sso')) return;
+  if (enforcement.breakGlassUserId === user.id) return;
+  throw new AppError('SSO_REQUIRED', SSO_MESSAGES.ssoRequired);
 }
 
 /**

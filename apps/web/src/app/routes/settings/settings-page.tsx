@@ -21,6 +21,9 @@ const WebhooksSection = lazy(async () => ({
   default: (await import('@/features/webhooks/components/webhooks-section')).WebhooksSection,
 }));
 
+// Admins only, on request: the single sign-on connection (docs/product.md#single-sign-on), with its tab.
+const SecurityTab = lazy(async () => ({ default: (await import('./security-tab')).SecurityTab }));
+
 export function SettingsPage() {
   const queryClient = useQueryClient();
   const canManageOrganization = useCan('organization:manage') === true;
@@ -47,6 +50,11 @@ export function SettingsPage() {
               <ApiKeysSection onMessage={report} />
               <WebhooksSection />
             </Stack>
+          </Suspense>
+        )}
+        securityPanel={(report) => (
+          <Suspense fallback={<LoadingState label="A carregar a ligação SSO…" />}>
+            <SecurityTab onMessage={report} />
           </Suspense>
         )}
         notificationsPanel={(report) => (

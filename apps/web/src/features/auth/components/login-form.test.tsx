@@ -93,4 +93,34 @@ describe('LoginForm', () => {
       '/forgot-password',
     );
   });
+
+  it('email first: an email alone asks whether it signs in through SSO, then asks for the password', async () => {
+    const api = mockApi({ 'POST /auth/sso/start': () => jsonResponse(200, { data: { mode: 'password' } }) });
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText(/Email/), 'Ana.Silva@Exemplo.pt');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByText('A password é obrigatória')).toBeInTheDocument();
+    expect(api.bodiesOf('POST /auth/sso/start')).toEqual([{ email: 'ana.silva@exemplo.pt' }]);
+    expect(api.bodiesOf('POST /auth/login')).toEqual([]);
+  });
+
+  it('email first: an SSO organization keeps the state for /entrar/sso and says where the person is going', async () => {
+    sessionStorage.clear();
+    mockApi({
+      'POST /auth/sso/start': () =>
+        jsonResponse(200, {
+          data: { mode: 'sso', authorizationUrl: 'https://idp.empresa.pt/auth?state=s-9' },
+        }),
+    });
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText(/Email/), 'ana@empresa.pt');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'A sua organização usa início de sessão único',
+    );
+    expect(JSON.parse(sessionStorage.getItem('ssoFlow') ?? '{}')).toMatchObject({ state: 's-9' });
+    expect(screen.queryByText('A password é obrigatória')).not.toBeInTheDocument();
+  });
 });

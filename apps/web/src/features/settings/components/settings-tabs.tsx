@@ -6,6 +6,7 @@ import {
   IconGauge,
   IconLock,
   IconPlugConnected,
+  IconShieldLock,
   IconUser,
 } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -34,6 +35,7 @@ export const SETTINGS_TABS = [
   'plano',
   'pagamentos',
   'integracoes',
+  'seguranca',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
@@ -60,11 +62,16 @@ interface SettingsTabsProps {
    * settings route (docs/product.md#api-keys).
    */
   integrationsPanel?: (report: ReportMessage) => ReactNode;
+  /**
+   * The Segurança tab's content (admins): the single sign-on connection, composed by the settings route
+   * (docs/product.md#single-sign-on).
+   */
+  securityPanel?: (report: ReportMessage) => ReactNode;
 }
 
 /**
- * /settings: Perfil, Alterar Password, Notificações and, for admins, Organização, Plano, Pagamentos and
- * Integrações.
+ * /settings: Perfil, Alterar Password, Notificações and, for admins, Organização, Plano, Pagamentos,
+ * Integrações and Segurança.
  */
 export function SettingsTabs({
   tab,
@@ -74,10 +81,15 @@ export function SettingsTabs({
   onProfileSaved,
   notificationsPanel,
   integrationsPanel,
+  securityPanel,
 }: SettingsTabsProps) {
   const [message, setMessage] = useState<SettingsMessage | null>(null);
   const offered = (value: SettingsTab) =>
-    value === 'organizacao' || value === 'plano' || value === 'pagamentos' || value === 'integracoes'
+    value === 'organizacao' ||
+    value === 'plano' ||
+    value === 'pagamentos' ||
+    value === 'integracoes' ||
+    value === 'seguranca'
       ? isAdmin
       : value === 'notificacoes'
         ? hasOrganization
@@ -136,6 +148,11 @@ export function SettingsTabs({
             Integrações
           </Tabs.Tab>
         )}
+        {isAdmin && securityPanel && (
+          <Tabs.Tab value="seguranca" leftSection={<IconShieldLock size={16} aria-hidden="true" />}>
+            Segurança
+          </Tabs.Tab>
+        )}
       </Tabs.List>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="md">
         {panel('perfil', <ProfileForm onMessage={setMessage} onSaved={onProfileSaved} />)}
@@ -163,6 +180,7 @@ export function SettingsTabs({
             </Suspense>,
           )}
         {isAdmin && integrationsPanel && panel('integracoes', integrationsPanel(setMessage))}
+        {isAdmin && securityPanel && panel('seguranca', securityPanel(setMessage))}
       </Paper>
     </Tabs>
   );

@@ -1,0 +1,154 @@
+import { resolveTxt as dnsResolveTxt } from 'node:dns/promises';
+import { AuthSessionSchema } from '@aceite/shared/schemas/auth';
+import { dataEnvelope, ErrorEnvelopeSchema, OkSchema } from '@aceite/shared/schemas/common';
+import {
+  SsoCallbackQuerySchema,
+  SsoConnectionInputSchema,
+  SsoDomainParamsSchema,
+  SsoSettingsSchema,
+  SsoStartInputSchema,
+  SsoStartResultSchema,
+} from '@aceite/shared/schemas/sso';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perIpLimit } from '@/lib/rate-limit.ts';
+import { AUTHED_ERRORS, BEARER } from '@/lib/route-schemas.ts';
+import { secretBoxKey } from '@/lib/secret-box.ts';
+import type { OutboundPolicy } from '@/lib/ssrf-guard.ts';
+import * as sso from './sso.service.ts';
+import { finishSso, startSso } from './sso.signin.ts';
+
+export interface SsoRoutesOptions {
+  appUrl: string;
+  /** The server's secret, from which the client secrets' key is derived (lib/secret-box.ts). */
+  secret: string;
+  /** The SSRF guard's policy for the issuer (WEBHOOKS_ALLOW_PRIVATE and WEBHOOKS_ALLOWED_PORTS). */
+  outbound: OutboundPolicy;
+  /** Requests per IP per minute on the sign-in routes (the password sign-in's limit). */
+  rateLimitMax: number;
+  /** Tests inject one: never real DNS there. */
+  resolveTxt?: sso.ResolveTxt;
+}
+
+/** Single sign-on with OpenID Connect (issue 40, docs/product.md#single-sign-on). */
+export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, opts) => {
+  const secretKey = secretBoxKey(opts.secret, 'sso-client-secret');
+  const redirectUri = sso.redirectUriOf(opts.appUrl);
+  const deps: sso.SsoDeps = { secretKey, redirectUri, resolveTxt: opts.resolveTxt ?? dnsResolveTxt };
+  const signIn = {
+    auth: { db: app.db, tokens: app.accessTokens, appUrl: opts.appUrl },
+    secretKey,
+    redirectUri,
+    outbound: opts.outbound,
+  };
+  const settingsTags = ['settings'];
+
+  app.get(
+    '/settings/sso',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: settingsTags,
+        security: BEARER,
+        summary: 'The OpenID Connect connection, its domains and their DNS records (admin)',
+        response: { 200: dataEnvelope(SsoSettingsSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await sso.getSsoSettings(req.tenant, deps) }),
+  );
+
+  app.put(
+    '/settings/sso',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: settingsTags,
+        security: BEARER,
+        summary:
+          'Save the OpenID Connect connection: issuer, client, email domains, the role of new people, "Exigir SSO" and its break-glass admin (admin; Enterprise)',
+        body: SsoConnectionInputSchema,
+        response: { 200: dataEnvelope(SsoSettingsSchema), ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => ({ data: await sso.updateSsoSettings(req.tenant, deps, req.body) }),
+  );
+
+  app.delete(
+    '/settings/sso',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: settingsTags,
+        security: BEARER,
+        summary: 'Remove the OpenID Connect connection and its domains (admin)',
+        response: { 200: OkSchema, ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => {
+      await sso.deleteSsoSettings(req.tenant);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.post(
+    '/settings/sso/domains/:domain/verify',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: settingsTags,
+        security: BEARER,
+        summary: "Check the domain's TXT record _aceite-verification.<domain> (admin; Enterprise)",
+        params: SsoDomainParamsSchema,
+        response: { 200: dataEnvelope(SsoSettingsSchema), ...AUTHED_ERRORS, 422: ErrorEnvelopeSchema },
+      },
+    },
+    async (req) => ({ data: await sso.verifySsoDomain(req.tenant, deps, req.params.domain) }),
+  );
+
+  const authErrors = {
+    400: ErrorEnvelopeSchema,
+    401: ErrorEnvelopeSchema,
+    403: ErrorEnvelopeSchema,
+    429: ErrorEnvelopeSchema,
+    503: ErrorEnvelopeSchema,
+  };
+
+  app.post(
+    '/auth/sso/start',
+    {
+      config: perIpLimit(opts.rateLimitMax),
+      schema: {
+        tags: ['auth'],
+        summary:
+          "The sign-in's first step: for an email of a verified SSO domain, the identity provider's authorization URL; otherwise the password applies",
+        body: SsoStartInputSchema,
+        response: { 200: dataEnvelope(SsoStartResultSchema), ...authErrors },
+      },
+    },
+    async (req) => ({ data: await startSso(signIn, req.body.email) }),
+  );
+
+  app.get(
+    '/auth/sso/callback',
+    {
+      config: perIpLimit(opts.rateLimitMax),
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Finish the SSO sign-in with the provider's answer (the query it sent back to the redirect URI, as is): a session like the password sign-in's",
+        querystring: SsoCallbackQuerySchema,
+        response: { 200: dataEnvelope(AuthSessionSchema), ...authErrors },
+      },
+    },
+    async (req) => {
+      // openid-client checks the answer as the provider sent it (state, code, iss): the raw query, not the parsed one.
+      const rawQuery = req.url.slice(req.url.indexOf('?') + 1);
+      return {
+        data: await finishSso(
+          signIn,
+          { state: req.query.state, rawQuery },
+          { ip: req.ip, userAgent: req.headers['user-agent'] },
+        ),
+      };
+    },
+  );
+};
