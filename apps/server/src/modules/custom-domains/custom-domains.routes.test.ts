@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import {
@@ -8,6 +9,7 @@ import {
   insertSentProposal,
   type TestUser,
 } from '@/test/factories.ts';
+import { pdfPagesText } from '@/test/pdf-text.ts';
 
 /*
  * White-label: the custom domain of the client-facing pages (issue 40, docs/product.md#white-label). DNS is never
@@ -185,5 +187,35 @@ describe('the Host header mapped to the organization', () => {
       (await onHost('propostas.outra-empresa.pt', `/api/v1/public/proposals/${own.token}`)).statusCode,
     ).toBe(404);
     expect((await as(t.app, otherAdmin)('DELETE', '/settings/custom-domain')).statusCode).toBe(404);
+  });
+});
+
+describe('no Aceite mark for the white-label organization’s client', () => {
+  it('the proposal email links to the custom domain and carries no Aceite text; nor does the PDF', async () => {
+    const me = as(t.app, admin);
+    const client = (await me('POST', '/clients', { name: 'Rita Sousa', email: 'rita@cliente.pt' })).json()
+      .data;
+    const proposal = (
+      await me('POST', '/proposals', {
+        title: 'Renovação do escritório',
+        clientId: client.id,
+        content: { blocks: [], items: [{ name: 'Obra', description: '', quantity: 1, unitPrice: 100000 }] },
+      })
+    ).json().data;
+    const sent = await me('POST', `/proposals/${proposal.id}/send`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    const rows = await t.db.execute<{ subject: string; html: string; text: string; links: string[] }>(
+      sql`select subject, html, text, links from email_outbox where to_address = 'rita@cliente.pt'`,
+    );
+    const email = rows.rows[0];
+    expect(email).toBeDefined();
+    const token = (await me('GET', `/proposals/${proposal.id}`)).json().data.publicToken as string;
+    expect(email?.links).toEqual([`https://${HOST}/p/${token}`]);
+    for (const part of [email?.subject, email?.html, email?.text]) expect(part).not.toContain('Aceite');
+    const pdf = await onHost(HOST, `/api/v1/public/proposals/${token}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfPagesText(pdf.rawPayload)).join('\n');
+    expect(text).toContain('Renovação do escritório');
+    expect(text).not.toContain('Aceite');
   });
 });
