@@ -212,6 +212,18 @@ describe('no Aceite mark for the white-label organization’s client', () => {
     const token = (await me('GET', `/proposals/${proposal.id}`)).json().data.publicToken as string;
     expect(email?.links).toEqual([`https://${HOST}/p/${token}`]);
     for (const part of [email?.subject, email?.html, email?.text]) expect(part).not.toContain('Aceite');
+    // The answer code the client asks for on the page, on the custom domain.
+    const code = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/proposals/${token}/code`,
+      headers: { host: HOST },
+    });
+    expect(code.statusCode, code.body).toBe(200);
+    const codes = await t.db.execute<{ subject: string; html: string; text: string }>(
+      sql`select subject, html, text from email_outbox where kind = 'answer_code' and to_address = 'rita@cliente.pt'`,
+    );
+    expect(codes.rows).toHaveLength(1);
+    for (const part of Object.values(codes.rows[0] ?? {})) expect(part).not.toContain('Aceite');
     const pdf = await onHost(HOST, `/api/v1/public/proposals/${token}/pdf`);
     expect(pdf.statusCode).toBe(200);
     const text = (await pdfPagesText(pdf.rawPayload)).join('\n');
