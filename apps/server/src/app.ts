@@ -28,6 +28,8 @@ import { benchRoutes } from '@/modules/bench/bench.routes.ts';
 import { clientsRoutes } from '@/modules/clients/clients.routes.ts';
 import { commentsRoutes } from '@/modules/comments/comments.routes.ts';
 import { contentBlocksRoutes } from '@/modules/content-blocks/content-blocks.routes.ts';
+import { selectHostOwner, selectTokenOwner } from '@/modules/custom-domains/custom-domains.queries.ts';
+import { customDomainRoutes } from '@/modules/custom-domains/custom-domains.routes.ts';
 import { evidenceRoutes } from '@/modules/evidence/evidence.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
@@ -53,6 +55,7 @@ import { usersRoutes } from '@/modules/users/users.routes.ts';
 import { webhooksRoutes } from '@/modules/webhooks/webhooks.routes.ts';
 import { AccessLogController } from '@/plugins/access-log.ts';
 import { authPlugin } from '@/plugins/auth.ts';
+import { customHostPlugin } from '@/plugins/custom-host.ts';
 import { errorHandlerPlugin, frameworkErrors } from '@/plugins/error-handler.ts';
 import { impersonationAuditPlugin } from '@/plugins/impersonation-audit.ts';
 import { inputGuardPlugin } from '@/plugins/input-guard.ts';
@@ -169,6 +172,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     apiKeyRateLimitPerMinute: config.apiKeyRateLimitPerMinute ?? 600,
   });
   await app.register(tenantPlugin, { db: database.db });
+  const appHost = new URL(config.appUrl).hostname.toLowerCase();
+  await app.register(customHostPlugin, {
+    appHost,
+    ownerOfHost: (host) => selectHostOwner(database.db, host),
+    ownerOfToken: (token) => selectTokenOwner(database.db, token),
+  });
   const sealKey = config.sealKey ?? (await resolveSealKey({ dataDir: config.dataDir }));
   const mailLimits = config.mailLimits ?? { perOrganizationPerHour: 200, perRecipientPerHour: 10 };
 
@@ -220,6 +229,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           allowedPorts: config.webhooks?.allowedPorts,
         },
         rateLimitMax: config.authRateLimitMax,
+        resolveTxt: config.ssoResolveTxt,
+      });
+      await api.register(customDomainRoutes, {
+        appHost,
+        rateLimitMax: config.publicRateLimitMax * 6,
         resolveTxt: config.ssoResolveTxt,
       });
       await api.register(planRoutes);

@@ -83,7 +83,7 @@ export function mayUse(plan: string | null | undefined, feature: PlanFeature): b
 
 /** The counted limits; `apiKeys`, `webhooks`, `sepa` and `sso` are features (allowed or not), refused with their own words. */
 export type LimitKind = 'proposalsPerMonth' | 'users' | 'templates' | 'storageBytes';
-export type FeatureKind = 'apiKeys' | 'webhooks' | 'sepa' | 'sso';
+export type FeatureKind = 'apiKeys' | 'webhooks' | 'sepa' | 'sso' | 'whiteLabel';
 export type RefusalKind = LimitKind | FeatureKind;
 
 export type LimitCheck = { ok: true } | { ok: false; message: string };
@@ -132,6 +132,8 @@ export function planLimitMessage(plan: string | null | undefined, kind: RefusalK
     case 'sso':
       // Only Enterprise has it, whatever the plan now (issue 40).
       return `O plano ${name} não inclui o início de sessão único (SSO). Passe para o Enterprise para o configurar.`;
+    case 'whiteLabel':
+      return `O plano ${name} não inclui um domínio próprio para as propostas. Passe para o Enterprise para o configurar.`;
   }
 }
 
@@ -155,6 +157,7 @@ const FEATURE_OF: Record<FeatureKind, PlanFeature> = {
   webhooks: 'webhooks',
   sepa: 'sepa',
   sso: 'sso',
+  whiteLabel: 'whiteLabel',
 };
 
 /** A feature the plan may lack (API keys, webhooks, SEPA Direct Debit, SSO): allowed, or its refusal. */

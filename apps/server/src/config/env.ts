@@ -145,7 +145,10 @@ export interface AppConfig {
    * tests, shorter timings.
    */
   webhooks?: Partial<Omit<import('@/jobs/webhook-worker.ts').WebhookWorkerOptions, 'appUrl'>>;
-  /** Tests: the DNS TXT lookup of the SSO domain check (docs/product.md#single-sign-on); node's otherwise. */
+  /**
+   * Tests: the DNS TXT lookup of the domain checks, SSO's and the custom domain's (lib/domain-verification.ts);
+   * node's otherwise.
+   */
   ssoResolveTxt?: (name: string) => Promise<string[][]>;
   /** Webhook endpoints per organization and test events per organization per hour; defaults 10 and 20. */
   webhookLimits?: { endpointsPerOrganization: number; testEventsPerHour: number };

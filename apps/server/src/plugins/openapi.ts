@@ -15,15 +15,17 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
  * The zod schemas as JSON Schema; every authenticated operation an API key may call also lists the API key
  * scheme, so the reference says which routes an integration can use (docs/integrations.md), and the key's
  * 429 (its limit per minute, docs/integrations.md#limits) among its answers; an operation with a body also
- * declares the 415 of a body in a type no parser reads.
+ * declares the 415 of a body in a type no parser reads, and every operation the 404 of a host that does not serve it.
  */
 function transform(input: TransformInput) {
   const methods = ([] as string[]).concat(input.route.method);
   const security = (input.schema as { security?: unknown[] } | undefined)?.security;
   const byKey = !!security?.length && methods.every((m) => apiKeyMayReach(m, input.url));
   const given = input.schema as { response?: Record<string, unknown>; body?: unknown } | undefined;
-  // Answers the framework gives whatever the route: a body of a type no parser reads is a 415.
+  // Answers the framework gives whatever the route: a body of a type no parser reads is a 415; any route on a
+  // host that does not serve it (a custom domain serves only the client's pages, plugins/custom-host.ts) a 404.
   const extra = {
+    404: ErrorEnvelopeSchema,
     ...(byKey ? { 429: ErrorEnvelopeSchema } : {}),
     ...(given?.body ? { 415: ErrorEnvelopeSchema } : {}),
   };

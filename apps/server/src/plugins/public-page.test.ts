@@ -8,10 +8,24 @@ import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, organizations, proposalMessages, proposals, users } from '@/db/schema/index.ts';
+import {
+  clients,
+  customDomains,
+  organizations,
+  proposalMessages,
+  proposals,
+  users,
+} from '@/db/schema/index.ts';
 import { newOpaqueToken } from '@/lib/tokens.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, authHeaders, createTeamOfRoles, insertSentProposal } from '@/test/factories.ts';
+import {
+  as,
+  authHeaders,
+  createOrg,
+  createTeamOfRoles,
+  createUser,
+  insertSentProposal,
+} from '@/test/factories.ts';
 
 // /p/{token} rendered on the server (docs/architecture.md, "The public page"), with the real render module:
 // built here from apps/web by the same Vite config as `npm run build`, into a dist folder of this test.
@@ -287,6 +301,44 @@ describe('GET /p/{token} without the render module', () => {
     } finally {
       await plain.close();
       await rm(shellDist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the white-label page on a custom domain (docs/product.md#white-label)', () => {
+  it('serves the organization’s page with no Aceite mark; Enterprise without a verified domain keeps it', async () => {
+    const org = await createOrg(t.db, { plan: 'enterprise', name: 'Empresa Branca' });
+    const owner = await createUser(t.db, { organizationId: org.id, role: 'admin' });
+    const { token } = await insertSentProposal(t.db, { organizationId: org.id, ownerId: owner.id });
+    const marked = await t.app.inject({ url: `/p/${token}`, headers: { 'user-agent': BROWSER } });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.body).toContain('Aceite');
+    await t.db.insert(customDomains).values({
+      organizationId: org.id,
+      domain: 'propostas.branca.pt',
+      verificationToken: 'x',
+      verifiedAt: new Date(),
+    });
+    const page = await t.app.inject({
+      url: `/p/${token}`,
+      headers: { host: 'propostas.branca.pt', 'user-agent': BROWSER },
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.body.replaceAll('<!-- -->', '')).toContain('Proposta enviada por Empresa Branca.');
+    expect(page.body).toContain('<title>Website institucional · Empresa Branca</title>');
+    expect(page.body).not.toContain('Aceite');
+    // Another organization's link on this host: not found, never its page.
+    const foreign = await makeProposal();
+    const refused = await t.app.inject({
+      url: `/p/${foreign.token}`,
+      headers: { host: 'propostas.branca.pt', 'user-agent': BROWSER },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain(team.org.name);
+    // The private app is not served there.
+    for (const url of ['/login', '/dashboard', '/']) {
+      const res = await t.app.inject({ url, headers: { host: 'propostas.branca.pt' } });
+      expect(res.statusCode, url).toBe(404);
     }
   });
 });

@@ -804,6 +804,40 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         },
       },
     ],
+    // The custom domain of the client-facing pages (docs/product.md#white-label).
+    'GET /settings/custom-domain': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => ({ url: '/settings/custom-domain' }),
+      },
+    ],
+    'PUT /settings/custom-domain': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => ({ url: '/settings/custom-domain', body: { domain: CUSTOM_DOMAIN } }),
+      },
+    ],
+    'DELETE /settings/custom-domain': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => {
+          await ok(as(t.app, team.admin)('PUT', '/settings/custom-domain', { domain: CUSTOM_DOMAIN }));
+          return { url: '/settings/custom-domain' };
+        },
+      },
+    ],
+    'POST /settings/custom-domain/verify': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => {
+          await ok(as(t.app, team.admin)('PUT', '/settings/custom-domain', { domain: CUSTOM_DOMAIN }));
+          await t.db.execute(
+            sql`update custom_domains set verified_at = null where organization_id = ${team.org.id}`,
+          );
+          return { url: '/settings/custom-domain/verify' };
+        },
+      },
+    ],
     // "Mudar de plano" (docs/product.md#plans): the organization is on Enterprise here, so any other plan.
     'POST /settings/organization/upgrade-requests': [
       {
@@ -914,6 +948,8 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
   };
 }
 
+const CUSTOM_DOMAIN = 'propostas.sweep.example.pt';
+
 const SSO_CONNECTION = {
   issuer: 'https://idp.example.pt',
   clientId: 'cliente',
@@ -994,10 +1030,12 @@ beforeAll(async () => {
   t = await buildTestApp({
     webhooks: { allowPrivate: true },
     webhookLimits: { endpointsPerOrganization: 1000, testEventsPerHour: 1000 },
-    // The SSO domain check finds every token the organization was given (never real DNS in tests).
+    // The domain checks (SSO's, the custom domain's) find every token the organization was given (never real
+    // DNS in tests).
     ssoResolveTxt: async () => {
       const rows = await t.db.execute<{ token: string }>(
-        sql`select verification_token as token from sso_domains`,
+        sql`select verification_token as token from sso_domains
+            union all select verification_token from custom_domains`,
       );
       return rows.rows.map((r) => [`aceite-verification=${r.token}`]);
     },

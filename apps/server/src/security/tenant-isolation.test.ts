@@ -4,7 +4,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTHING_SHOWN } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { as, authHeaders, createApiKey, createTeamOfRoles, type TestUser } from '@/test/factories.ts';
+import {
+  as,
+  authHeaders,
+  createApiKey,
+  createTeamOfRoles,
+  insertSentProposal,
+  type TestUser,
+} from '@/test/factories.ts';
 import { multipart } from '@/test/multipart.ts';
 import { insertCreditor, insertMandate } from '@/test/sepa-fixtures.ts';
 
@@ -558,6 +565,48 @@ describe('tenant isolation sweep over the OpenAPI document', () => {
       expect(failures).toEqual([]);
       expect(await fingerprint(seeds[foreign].team.org.id)).toEqual(before);
     }, 120_000);
+  }
+
+  // White-label (docs/product.md#white-label): on an organization's verified custom domain, a real link of the
+  // other organization (one its own host answers) is not found on any public route, and nothing changes.
+  for (const [own, foreign] of [
+    ['b', 'a'],
+    ['a', 'b'],
+  ] as const) {
+    it(`on ${own.toUpperCase()}'s custom domain, ${foreign.toUpperCase()}'s live link: 404 on every public route, nothing changed`, async () => {
+      const host = `propostas-${own}.example.pt`;
+      await t.db.execute(sql`insert into custom_domains (organization_id, domain, verification_token, verified_at)
+        values (${seeds[own].team.org.id}, ${host}, 'token', now()) on conflict do nothing`);
+      const live = await insertSentProposal(t.db, {
+        organizationId: seeds[foreign].team.org.id,
+        ownerId: seeds[foreign].team.admin.id,
+      });
+      const onAppHost = await t.app.inject({ url: `/api/v1/public/proposals/${live.token}` });
+      expect(onAppHost.statusCode, onAppHost.body).toBe(200);
+      const before = await fingerprint(seeds[foreign].team.org.id);
+      const failures: string[] = [];
+      const routes = withParams().filter((op) => op.path.includes('{publicToken}'));
+      expect(routes.length).toBeGreaterThanOrEqual(10);
+      for (const op of routes) {
+        for (const kase of PUBLIC_CASES[key(op)] ?? []) {
+          const params = { ...kase.params(seeds[own], seeds[foreign]), publicToken: live.token };
+          const headers: Record<string, string> = { host };
+          if (kase.body) headers['content-type'] = 'application/json';
+          const res = await t.app.inject({
+            method: op.method as 'GET',
+            url: fill(op.path, params),
+            headers,
+            payload: kase.body ? JSON.stringify(kase.body(seeds[own], seeds[foreign])) : undefined,
+          });
+          if (res.statusCode !== 404)
+            failures.push(`${key(op)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+      }
+      const page = await t.app.inject({ url: `/p/${live.token}`, headers: { host } });
+      if (page.statusCode !== 404) failures.push(`/p/{publicToken} → ${page.statusCode}`);
+      expect(failures).toEqual([]);
+      expect(await fingerprint(seeds[foreign].team.org.id)).toEqual(before);
+    });
   }
 
   it("an API key's list and revocation stay in its organization", async () => {

@@ -68,11 +68,18 @@ function OrganizationHeader({ proposal, accent }: { proposal: PublicProposal; ac
   );
 }
 
-function PageFooter({ organization }: { organization: string }) {
+function PageFooter({ organization, whiteLabel }: { organization: string; whiteLabel: boolean }) {
+  // The white-label shows the organization alone (docs/product.md#white-label).
   return (
     <footer className="pp-footer">
       <div className="pp-container">
-        Proposta enviada por {organization} com <a href="/">Aceite</a>.
+        {whiteLabel ? (
+          <>Proposta enviada por {organization}.</>
+        ) : (
+          <>
+            Proposta enviada por {organization} com <a href="/">Aceite</a>.
+          </>
+        )}
       </div>
     </footer>
   );
@@ -184,7 +191,7 @@ function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) 
           reload={reload}
         />
       </main>
-      <PageFooter organization={proposal.organization.name} />
+      <PageFooter organization={proposal.organization.name} whiteLabel={proposal.whiteLabel} />
       {ui ? <ui.NotificationsHost /> : null}
     </div>
   );

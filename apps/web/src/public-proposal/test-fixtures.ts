@@ -8,6 +8,7 @@ export const TOKEN = 'tok_0123456789abcdef0123';
 export function makeProposal(overrides: Partial<PublicProposal> = {}): PublicProposal {
   return {
     organization: { name: 'Atlântico Digital', primaryColor: '#007bff', logo: null, taxId: '501964843' },
+    whiteLabel: false,
     number: 'ORC 2026/0042',
     title: 'Website institucional',
     description: 'Proposta para o novo website.\nInclui alojamento no primeiro ano.',

@@ -17,6 +17,10 @@ export type SignedMandate = z.infer<typeof SignedMandateSchema>;
 
 export const PublicProposalSchema = ShownProposalSchema.extend({
   organization: ShownOrganizationSchema,
+  /**
+   * The organization's white-label (docs/product.md#white-label): the page shows no Aceite mark (title, footer).
+   */
+  whiteLabel: z.boolean(),
   viewCount: z.number().int(),
   /** Whether accept, reject and sign are still possible. */
   isActionable: z.boolean(),

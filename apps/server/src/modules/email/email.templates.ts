@@ -90,6 +90,8 @@ interface Branding {
   primaryColor: string;
   /** The organization's logo (data URL): sent as an inline image (cid), which mail clients show. */
   logo?: string | null;
+  /** The organization's white-label (docs/product.md#white-label): no "Enviado através do Aceite." line. */
+  whiteLabel?: boolean;
 }
 
 // The colour was validated as #RRGGBB when saved; anything else falls back to the default.
@@ -109,7 +111,7 @@ function brandedLayout(b: Branding, title: string, bodyHtml: string): string {
 <tr><td style="padding:32px">
 ${bodyHtml}
 </td></tr></table>
-<p style="font-size:12px;color:#6b7280">Enviado através do Aceite.</p>
+${b.whiteLabel ? '' : '<p style="font-size:12px;color:#6b7280">Enviado através do Aceite.</p>'}
 </td></tr></table></body></html>`;
 }
 

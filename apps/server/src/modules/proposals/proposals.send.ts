@@ -1,5 +1,6 @@
 // 'Enviar' (docs/product.md#life-cycle-of-a-proposal): the email draft and the sending; one operation of the
 // proposals service, split by verb (docs/architecture.md#module-map).
+
 import { contentSha256 } from '@aceite/shared/content-hash';
 import { MESSAGES } from '@aceite/shared/messages';
 import { formatMoney } from '@aceite/shared/money';
@@ -18,6 +19,7 @@ import { brandOf } from '@/lib/branding.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { personOf, withTx } from '@/lib/tenant-scope.ts';
 import { assertApprovedToSend, organizationSettings } from '@/modules/approvals/approvals.service.ts';
+import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
 import {
   assertWithinMailLimits,
   clientSenderName,
@@ -117,6 +119,9 @@ export async function sendProposal(
       recipientEmail: recipient.email,
     });
     const org = await selectOrganizationBranding(tx);
+    // A white-label organization's client gets its link on the custom domain, and no Aceite mark.
+    const whiteLabel = await whiteLabelOf(tx.db, ctx.organizationId);
+    const pageUrl = whiteLabel ? `https://${whiteLabel.domain}` : appUrl;
     const senderName = await selectUserFullName(tx, personOf(ctx) ?? proposal.ownerId);
     const defaults = emailDefaults(org, {
       proposta: proposal.title,
@@ -139,11 +144,12 @@ export async function sendProposal(
       organizationId: ctx.organizationId,
       email: proposalEmail({
         ...brandOf(org),
+        whiteLabel: whiteLabel !== null,
         subject: input.subject ?? defaults.subject,
         message: input.message || defaults.message,
         total: formatMoney(proposal.totalValue),
         validUntil: proposal.validUntil,
-        link: `${appUrl}/p/${proposal.publicToken}`,
+        link: `${pageUrl}/p/${proposal.publicToken}`,
       }),
     });
     // The first link of the evidence chain (docs/product.md#evidence): which email, by whom, of what content.

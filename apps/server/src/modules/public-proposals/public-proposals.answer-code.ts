@@ -12,6 +12,7 @@ import { AppError } from '@/lib/app-error.ts';
 import { maskEmail } from '@/lib/mask-email.ts';
 import { assertClientMayDecide } from '@/modules/approvals/approvals.service.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { answerCodeEmail } from '@/modules/email/email.templates.ts';
 import { appendEvent } from '@/modules/evidence/evidence.service.ts';
@@ -109,6 +110,8 @@ export async function requestAnswerCode(
         organizationName: found.organization.name,
         primaryColor: found.organization.branding.primaryColor ?? '#007bff',
         logo: found.organization.branding.logo ?? null,
+        // No Aceite line for a white-label organization's client (docs/product.md#white-label).
+        whiteLabel: (await whiteLabelOf(tx, p.organizationId)) !== null,
         title: p.title,
         code,
         minutes: ANSWER_CODE_TTL_MINUTES,

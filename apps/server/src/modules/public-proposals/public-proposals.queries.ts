@@ -13,6 +13,7 @@ import type { Db } from '@/db/client.ts';
 import {
   answerCodes,
   clients,
+  customDomains,
   emailOutbox,
   organizations,
   proposalMessages,
@@ -42,7 +43,9 @@ export async function selectPageStamp(
   const { rows } = await db.execute<{ stamp: string; timeZone: string }>(sql`
     select ${organizations.timezone} as "timeZone", concat_ws('|', ${proposals}.xmin, ${organizations}.xmin, ${owner}.xmin, ${clients}.xmin,
              (select count(*) || ':' || coalesce(max(m.xmin::text::bigint), 0)
-                from ${proposalMessages} m where m.proposal_id = ${proposals.id})) as stamp
+                from ${proposalMessages} m where m.proposal_id = ${proposals.id}),
+             -- The custom domain decides the white-label (docs/product.md#white-label).
+             (select d.xmin from ${customDomains} d where d.organization_id = ${proposals.organizationId})) as stamp
       from ${proposals}
       join ${organizations} on ${organizations.id} = ${proposals.organizationId}
       join ${users} ${owner} on ${owner.id} = ${proposals.ownerId}

@@ -20,6 +20,7 @@ import { isBot } from '@/lib/user-agent.ts';
 import { organizationToday } from '@/lib/validity.ts';
 import { linkAwaitsApproval } from '@/modules/approvals/approvals.service.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
 import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalViewedText } from '@/modules/notifications/notifications.texts.ts';
@@ -69,11 +70,13 @@ function toPublicDto(
   found: Found,
   messages: PublicProposalMessage[] = [],
   mandate: SignedMandate | null = null,
+  whiteLabel = false,
 ): PublicProposal {
   const p = found.proposal;
   return {
     ...found.shown,
     organization: found.shownOrganization,
+    whiteLabel,
     viewCount: p.viewCount,
     // Approval re-opened by a change (issue 34): nothing to answer until it is approved again.
     isActionable: isAnswerable(found) && p.approvalReopenedAt === null,
@@ -187,11 +190,12 @@ export async function viewProposal(db: Db, token: string, meta: PublicRequestMet
 
 /** The page's data: the proposal, the conversation and the mandate signed with the acceptance. */
 async function readPage(db: Db, found: Found): Promise<PublicProposal> {
-  const [messages, mandate] = await Promise.all([
+  const [messages, mandate, whiteLabel] = await Promise.all([
     selectPublicMessages(db, found.proposal.id),
     selectSignedMandate(db, found.proposal.id),
+    whiteLabelOf(db, found.proposal.organizationId),
   ]);
-  return toPublicDto(found, messages, mandate);
+  return toPublicDto(found, messages, mandate, whiteLabel !== null);
 }
 
 /**

@@ -19,6 +19,7 @@ import { AppError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
 import type { PublicViewer } from '@/lib/public-viewer.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
 import {
   assertWithinMailLimits,
   clientSenderName,
@@ -151,7 +152,10 @@ async function sendClientReminder(
       });
       if (!reminderId) return false;
       await assertWithinMailLimits(tx, reminderLimits(opts.mailLimits), p.organizationId, row.clientEmail);
-      const link = `${opts.appUrl}/p/${p.publicToken}`;
+      // A white-label organization's client gets its links on the custom domain (docs/product.md#white-label).
+      const whiteLabel = await whiteLabelOf(tx, p.organizationId);
+      const clientUrl = whiteLabel ? `https://${whiteLabel.domain}` : opts.appUrl;
+      const link = `${clientUrl}/p/${p.publicToken}`;
       const senderName = `${row.ownerFirstName} ${row.ownerLastName}`.trim();
       const outboxId = await queueEmail(tx, {
         kind: 'proposal_reminder',
@@ -159,10 +163,11 @@ async function sendClientReminder(
         replyTo: row.ownerEmail,
         fromName: clientSenderName(senderName, row.organizationName),
         // One click in the mail client stops this proposal's reminders (RFC 8058, docs/product.md#reminders).
-        listUnsubscribe: remindersUnsubscribeUrl(opts.appUrl, p.publicToken),
+        listUnsubscribe: remindersUnsubscribeUrl(clientUrl, p.publicToken),
         organizationId: p.organizationId,
         email: clientReminderEmail({
           ...brandOf({ name: row.organizationName, branding: row.branding }),
+          whiteLabel: whiteLabel !== null,
           kind,
           clientName: row.clientName ?? '',
           senderName,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   auditLogs,
   clients,
+  customDomains,
   emailOutbox,
   organizations,
   ownerReminderSummaries,
@@ -112,6 +113,21 @@ describe('client reminders (docs/product.md#reminders)', { timeout: 30_000 }, ()
       .where(and(eq(auditLogs.entityId, p.id), eq(auditLogs.action, 'proposal.reminder_sent')));
     expect(history).toHaveLength(1);
     expect(history[0]?.metadata).toMatchObject({ kind: 'not_opened' });
+  });
+
+  it('a white-label organization’s reminder links to its domain, with no Aceite text (docs/product.md#white-label)', async () => {
+    await t.db.update(organizations).set({ plan: 'enterprise' }).where(eq(organizations.id, team.org.id));
+    await t.db.insert(customDomains).values({
+      organizationId: team.org.id,
+      domain: `propostas-${team.org.id.slice(0, 8)}.pt`,
+      verificationToken: 'x',
+      verifiedAt: BASE,
+    });
+    const p = await makeProposal();
+    await run(at(3));
+    const [sent] = await remindersOf(p.id);
+    expect(sent?.text).toContain(`https://propostas-${team.org.id.slice(0, 8)}.pt/p/${p.token}/lembretes`);
+    for (const part of [sent?.subject, sent?.text, sent?.html]) expect(part).not.toContain('Aceite');
   });
 
   it('sends none for a read-only organization (its trial ended): nothing new is sent (issue 38)', async () => {

@@ -35,15 +35,21 @@ export interface CertificateData {
   timestampAuthority: string | null;
   /** The SEPA mandate signed with the acceptance, the IBAN masked (docs/product.md#the-mandate-at-acceptance). */
   mandate?: CertificateMandate | null;
+  /**
+   * The organization's white-label (docs/product.md#white-label): the page names no platform; its verification
+   * link is on the organization's domain.
+   */
+  whiteLabel?: boolean;
 }
 
 /** The mandate as the decision's record keeps it (public-proposals.decide.ts, `sepaMandate`). */
 export type CertificateMandate = SignedMandateRecord;
 
 /** What the certificate says about where its times come from: with a TSA, who attests the seal's time. */
-export function timeSourceText(timestampAuthority: string | null): string {
-  if (!timestampAuthority) return 'Hora indicada pelo servidor da Aceite; sem carimbo temporal qualificado.';
-  return `Hora do selo atestada pela autoridade de carimbo temporal ${timestampAuthority} (RFC 3161); a hora da decisão é a do servidor da Aceite.`;
+export function timeSourceText(timestampAuthority: string | null, whiteLabel = false): string {
+  const server = whiteLabel ? 'servidor' : 'servidor da Aceite';
+  if (!timestampAuthority) return `Hora indicada pelo ${server}; sem carimbo temporal qualificado.`;
+  return `Hora do selo atestada pela autoridade de carimbo temporal ${timestampAuthority} (RFC 3161); a hora da decisão é a do ${server}.`;
 }
 
 const A4: [number, number] = [PDF_PAGE.width, PDF_PAGE.height];
@@ -168,7 +174,7 @@ async function drawCertificate(doc: PDFDocument, fonts: PdfFonts, data: Certific
   field('Email', data.signerEmail ?? '—');
   field('Data e hora (Lisboa)', when.lisbon);
   field('Data e hora (UTC)', when.utc);
-  field('Origem da hora', timeSourceText(data.timestampAuthority));
+  field('Origem da hora', timeSourceText(data.timestampAuthority, data.whiteLabel));
   field('Endereço IP', truncateIp(data.ip));
   field('Navegador', data.userAgent ?? '—');
   field('Versão', String(data.version));
@@ -241,7 +247,9 @@ async function drawCertificate(doc: PDFDocument, fonts: PdfFonts, data: Certific
   page.drawImage(qr, { x: MARGIN, y: y - 100, width: 100, height: 100 });
   const verifyLines = [
     `Código de verificação: ${data.verificationCode}`,
-    'Confirme que este ficheiro foi selado pelo Aceite e não foi alterado em:',
+    data.whiteLabel
+      ? 'Confirme que este ficheiro foi selado e não foi alterado em:'
+      : 'Confirme que este ficheiro foi selado pelo Aceite e não foi alterado em:',
     data.verificationUrl,
   ];
   for (const [i, line] of verifyLines.entries()) {

@@ -21,6 +21,7 @@ import type { PdfAppendix } from '@/lib/pdf-document.ts';
 import type { SealKey } from '@/lib/seal-key.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
 import { clientSenderName, queueEmail } from '@/modules/email/email.service.ts';
 import { sealedDocumentEmail } from '@/modules/email/email.templates.ts';
 import { listEvidence, verifyChain } from '@/modules/evidence/evidence.service.ts';
@@ -160,6 +161,9 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
     meta,
   );
   const events = await (deps.eventLines ?? defaultEventLines)(db, p.id);
+  // A white-label organization's client verifies and downloads on its domain (docs/product.md#white-label).
+  const whiteLabel = await whiteLabelOf(db, p.organizationId);
+  const clientUrl = whiteLabel ? `https://${whiteLabel.domain}` : deps.appUrl;
   const data: CertificateData = {
     proposalTitle: bound.title,
     organizationName: source.organizationName,
@@ -174,7 +178,8 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
     contentSha256: typeof meta.contentSha256 === 'string' ? meta.contentSha256 : null,
     events,
     verificationCode: job.verificationCode,
-    verificationUrl: verificationUrl(deps.appUrl, job.verificationCode),
+    verificationUrl: verificationUrl(clientUrl, job.verificationCode),
+    whiteLabel: whiteLabel !== null,
     timestampAuthority: deps.tsa ? tsaName(deps.tsa.url) : null,
     // Recorded by the decision with the IBAN masked (docs/product.md#the-mandate-at-acceptance).
     mandate: (meta.sepaMandate as CertificateMandate | undefined) ?? null,
@@ -222,7 +227,7 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
     const client = data.signerEmail ?? source.clientEmail;
     if (client) {
       recipients.set(client.toLowerCase(), {
-        link: `${deps.appUrl}/api/v1/public/proposals/${p.publicToken}/sealed-pdf`,
+        link: `${clientUrl}/api/v1/public/proposals/${p.publicToken}/sealed-pdf`,
         isOwner: false,
       });
     }

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '@/db/errors.ts';
 import { assertCan } from '@/lib/access.ts';
 import { AppError, fieldError } from '@/lib/app-error.ts';
 import { now } from '@/lib/clock.ts';
+import { type ResolveTxt, txtRecordHolds } from '@/lib/domain-verification.ts';
 import { assertPlanFeature, planIncludes } from '@/lib/entitlements.ts';
 import { sealSecret } from '@/lib/secret-box.ts';
 import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
@@ -34,8 +35,7 @@ import {
  * docs/product.md#single-sign-on): admins only, Enterprise only on every write and every domain check.
  */
 
-/** node's `dns.promises.resolveTxt`, or the one a test injects (tests never ask real DNS). */
-export type ResolveTxt = (name: string) => Promise<string[][]>;
+export type { ResolveTxt } from '@/lib/domain-verification.ts';
 
 export interface SsoDeps {
   /** The key of the client secrets (lib/secret-box.ts). */
@@ -163,14 +163,7 @@ export async function verifySsoDomain(
   if (!row) throw new AppError('NOT_FOUND', SSO_MESSAGES.domainNotListed);
   await assertPlanFeature(ctx, 'sso');
   if (!row.verifiedAt) {
-    const expected = ssoVerificationRecordValue(row.verificationToken);
-    let records: string[][] = [];
-    try {
-      records = await deps.resolveTxt(ssoVerificationRecordName(domain));
-    } catch {
-      records = [];
-    }
-    if (!records.some((chunks) => chunks.join('').trim() === expected))
+    if (!(await txtRecordHolds(deps.resolveTxt, domain, row.verificationToken)))
       throw new AppError('UNPROCESSABLE', SSO_MESSAGES.domainTxtMissing);
     await withTx(ctx, async (tx) => {
       await markDomainVerified(tx, row.id, now()).catch((error: unknown) => {
