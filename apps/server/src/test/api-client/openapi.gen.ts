@@ -18614,6 +18614,7 @@ export interface operations {
                             validUntil: string | null;
                             version: number;
                             viewCount: number;
+                            whiteLabel: boolean;
                         };
                     };
                 };
