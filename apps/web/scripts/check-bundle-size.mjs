@@ -44,20 +44,17 @@ const ROUTE_BUDGET = 300 * KB;
 // payments permissions add 2.5 kB to the SPA entry's shared chunks (Rolldown's default chunking puts a module
 // two routes share in a chunk the entry loads), so seven routes are 0.3–2.8 kB over. The SEPA messages moved out
 // of the shared MESSAGES (the sign-in and the client's page lost 0.8 kB). The ceilings are the sizes measured now
-// with 0.5 kB of room: no further growth while issue 41 (route budgets) brings them back. A client's screen,
-// 31 bytes under before, went 0.05 kB over with the export's message for a debtor without email (SEPA_MESSAGES
-// is in a chunk the entry loads) and the chunks' renamed imports: the same ceiling rule.
-// Issue 40 (docs/decisions.md, "Single sign-on (OpenID Connect)"): the app's own sign-in form asks for the email
-// first (its SSO step loads only when asked) and /entrar/sso is a route: 0.3 kB of the SPA entry.
+// with 0.5 kB of room: no further growth while issue 41 (route budgets) brings them back.
+// Measured again after issue 39's Pagamentos tabs became lazy (every route about 2 kB lighter) and issue 40's
+// email-first sign-in (0.3 kB of the SPA entry; its SSO step loads only when asked): the client's screen and the
+// new template's are back within budget; the others' ceilings are today's sizes plus 0.5 kB.
 const KNOWN_OVER = {
-  'clients/client-page': 300.7 * KB,
-  'proposals/proposals-page': 302.1 * KB,
-  'proposals/proposal-new-page': 309.3 * KB,
-  'proposals/proposal-page': 307.5 * KB,
-  'proposals/proposal-edit-page': 308.9 * KB,
-  'templates/template-new-page': 301 * KB,
-  'templates/template-edit-page': 302.3 * KB,
-  'users/users-page': 303.3 * KB,
+  'proposals/proposals-page': 300.8 * KB,
+  'proposals/proposal-new-page': 307.8 * KB,
+  'proposals/proposal-page': 306.2 * KB,
+  'proposals/proposal-edit-page': 307.4 * KB,
+  'templates/template-edit-page': 300.8 * KB,
+  'users/users-page': 302 * KB,
 };
 const SPA_HTML = 'index.html';
 const ROUTER_SOURCE = 'src/app/router.tsx';
