@@ -745,10 +745,10 @@ test.describe('settings and people screens @mobile', () => {
       });
     }
 
-    await test.step("an admin's seven settings tabs (Plano, issue 38; Pagamentos, issue 39) stay on one row", async () => {
+    await test.step("an admin's eight settings tabs (Plano, issue 38; Pagamentos, issue 39; Segurança, issue 40) stay on one row", async () => {
       await navigate(page, '/settings');
       const tabs = page.getByRole('tab');
-      await expect(tabs).toHaveCount(7);
+      await expect(tabs).toHaveCount(8);
       const tops = await tabs.evaluateAll((els) =>
         els.map((el) => Math.round(el.getBoundingClientRect().top)),
       );
