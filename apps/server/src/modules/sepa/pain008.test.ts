@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { create } from 'xmlbuilder2';
+import { PAIN008_COLLECTION, PAIN008_CREDITOR, PAIN008_OPTIONS } from '@/test/pain008-fixtures.ts';
 import {
   buildPain008,
   formatCents,
@@ -15,24 +16,8 @@ import {
  * and its implementation guidelines ask for, read back from the XML (never matched as text).
  */
 
-const CREDITOR: Pain008Creditor = {
-  name: 'Conceição e Filhos, Lda.',
-  creditorIdentifier: 'PT19ZZZ101148',
-  iban: 'PT50000201231234567890154',
-  bic: 'CGDIPTPL',
-};
-
-const base: Pain008Collection = {
-  endToEndId: 'ACEITE-0001-1',
-  mandateId: 'ACEITE-M-0001',
-  mandateSignedOn: '2026-11-02',
-  debtorName: 'Ana Sousa',
-  debtorIban: 'PT50000201231234567890154',
-  amountCents: 12_345,
-  sequenceType: 'FRST',
-  collectionDate: '2026-12-05',
-  remittance: 'Proposta PROP-2026-0001, prestação 1 de 12',
-};
+const CREDITOR = PAIN008_CREDITOR;
+const base = PAIN008_COLLECTION;
 
 const COLLECTIONS: Pain008Collection[] = [
   base,
@@ -75,7 +60,7 @@ const COLLECTIONS: Pain008Collection[] = [
   },
 ];
 
-const OPTIONS = { messageId: 'ACEITE-20261129-0001', createdAt: new Date('2026-11-29T10:15:30.123Z') };
+const OPTIONS = PAIN008_OPTIONS;
 
 // biome-ignore lint/suspicious/noExplicitAny: the parsed XML is checked field by field below.
 type Node = any;

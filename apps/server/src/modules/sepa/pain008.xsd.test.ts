@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PAIN008_COLLECTION, PAIN008_CREDITOR, PAIN008_OPTIONS } from '@/test/pain008-fixtures.ts';
 import { PAIN008_001_02_XSD_SHA256, pain008SchemaErrors } from '@/test/pain008-xsd.ts';
-import { buildPain008, type Pain008Collection, type Pain008Creditor } from './pain008.ts';
+import { buildPain008 } from './pain008.ts';
 
 /*
  * The pain.008.001.02 file against the official ISO 20022 schema (issue 39): the schema is vendored unchanged
@@ -8,26 +9,10 @@ import { buildPain008, type Pain008Collection, type Pain008Creditor } from './pa
  * the rulebook's rules the schema cannot (counts, sums, one PmtInf per sequence type and date).
  */
 
-const CREDITOR: Pain008Creditor = {
-  name: 'Conceição e Filhos, Lda.',
-  creditorIdentifier: 'PT19ZZZ101148',
-  iban: 'PT50000201231234567890154',
-  bic: 'CGDIPTPL',
-};
+const CREDITOR = PAIN008_CREDITOR;
+const base = PAIN008_COLLECTION;
 
-const base: Pain008Collection = {
-  endToEndId: 'ACEITE-0001-1',
-  mandateId: 'ACEITE-M-0001',
-  mandateSignedOn: '2026-11-02',
-  debtorName: 'Ana Sousa',
-  debtorIban: 'PT50000201231234567890154',
-  amountCents: 12_345,
-  sequenceType: 'FRST',
-  collectionDate: '2026-12-05',
-  remittance: 'Proposta PROP-2026-0001, prestação 1 de 12',
-};
-
-const OPTIONS = { messageId: 'ACEITE-20261129-0001', createdAt: new Date('2026-11-29T10:15:30.123Z') };
+const OPTIONS = PAIN008_OPTIONS;
 
 describe('pain.008.001.02 against the official ISO 20022 schema', () => {
   it('is the schema brought in, unchanged', () => {
