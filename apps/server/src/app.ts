@@ -24,6 +24,7 @@ import { approvalsRoutes } from '@/modules/approvals/approvals.routes.ts';
 import { attachmentsRoutes } from '@/modules/attachments/attachments.routes.ts';
 import { authRoutes } from '@/modules/auth/auth.routes.ts';
 import { sessionHolds } from '@/modules/auth/auth.service.ts';
+import { SessionCache } from '@/modules/auth/session-cache.ts';
 import { benchRoutes } from '@/modules/bench/bench.routes.ts';
 import { clientsRoutes } from '@/modules/clients/clients.routes.ts';
 import { commentsRoutes } from '@/modules/comments/comments.routes.ts';
@@ -88,6 +89,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Public address of the app, for links in emails. */
     appUrl: string;
+    /** The per-process session cache, or null when off (config.sessionCache). */
+    sessionCache: SessionCache | null;
   }
 }
 
@@ -165,9 +168,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.storage ??
     (config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads')));
   await app.register(openapiPlugin);
+  // One round trip per authenticated read (issue 41): the session check's answer kept per process, dropped by
+  // PostgreSQL's notifications (modules/auth/session-cache.ts, docs/architecture.md#the-session-cache).
+  const sessions = config.sessionCache
+    ? new SessionCache({
+        listenUrl: config.databaseDirectUrl ?? database.url,
+        check: (claims) => sessionHolds(database.db, claims),
+        log: { info: (msg) => app.log.info(msg), warn: (obj, msg) => app.log.warn(obj, msg) },
+      })
+    : null;
+  app.decorate('sessionCache', sessions);
+  if (sessions) {
+    sessions.start();
+    app.addHook('onClose', () => sessions.close());
+  }
   await app.register(authPlugin, {
     accessTokens: new AccessTokens(config.jwtSecret),
-    sessionHolds: (claims) => sessionHolds(database.db, claims),
+    sessionHolds: sessions
+      ? (claims) => sessions.holds(claims)
+      : (claims) => sessionHolds(database.db, claims),
+    afterWrite: sessions ? () => sessions.afterWrite() : undefined,
     authenticateApiKey: (secret) => authenticateApiKey(database.db, secret),
     apiKeyRateLimitPerMinute: config.apiKeyRateLimitPerMinute ?? 600,
   });

@@ -18,6 +18,10 @@ const EnvSchema = z.object({
     .union([z.literal('auto'), z.coerce.number().int().min(1, 'WORKERS must be at least 1').max(64)])
     .optional(),
   DATABASE_URL: z.url().optional(),
+  /** A direct connection for LISTEN when DATABASE_URL goes through a pooler in transaction mode (docs/deployment.md). */
+  DATABASE_DIRECT_URL: z.url().optional(),
+  /** Off: every request checks its session in PostgreSQL, no per-process cache (docs/deployment.md). */
+  SESSION_CACHE: Bool,
   APP_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Aceite <no-reply@aceite.local>'),
@@ -138,6 +142,13 @@ export interface AppConfig {
   s3?: import('@/lib/storage.ts').S3Config;
   /** Run the outbox worker in-process (off in most tests, which drain it explicitly). */
   runWorkers: boolean;
+  /**
+   * Keep the session check's answers in memory, revoked by LISTEN/NOTIFY (modules/auth/session-cache.ts);
+   * off unless set (tests opt in), on in `npm start` unless SESSION_CACHE=false.
+   */
+  sessionCache?: boolean;
+  /** Where the session cache listens instead of the pool's URL (DATABASE_DIRECT_URL). */
+  databaseDirectUrl?: string;
   /** Register the bench's two session-check routes (GET /api/v1/bench/token-only and /bench/authenticated). */
   benchRoutes?: boolean;
   /**

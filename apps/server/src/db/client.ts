@@ -10,6 +10,8 @@ export type Db = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** Where the pool connects (the session cache's listener connects there too, unless DATABASE_DIRECT_URL). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -21,7 +23,7 @@ export function connectDatabase(url: string, max = 10): Database {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema, casing: 'snake_case' });
-  return { db, pool, close: () => pool.end() };
+  return { db, pool, url, close: () => pool.end() };
 }
 
 /** The committed drizzle-kit SQL, applied at start-up on the embedded server and any PostgreSQL alike. */

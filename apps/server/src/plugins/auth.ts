@@ -31,6 +31,12 @@ export interface AuthPluginOptions {
    * ended): checked on every request so those take effect at once, not when the 15-minute token expires.
    */
   sessionHolds(claims: AccessClaims): Promise<{ trialEndsAt: Date | null } | null>;
+  /**
+   * Awaited before the answer of every request that may have written leaves (any method but GET, HEAD and
+   * OPTIONS, whatever its status: a refused refresh revokes its family): the session cache's barrier, so a
+   * revocation made here is never answered from this process's stale entry (modules/auth/session-cache.ts).
+   */
+  afterWrite?(): Promise<void>;
   /** The caller an `ak_…` key stands for, or null when it is unknown, revoked or expired. */
   authenticateApiKey(secret: string): Promise<AccessClaims | null>;
   /** Requests per key per minute (docs/product.md#api-keys). */
@@ -95,6 +101,13 @@ export const authPlugin = fp(
         throw new AppError('FORBIDDEN', API_KEY_MESSAGES.areaRefused);
       }
     });
+
+    const afterWrite = opts.afterWrite;
+    if (afterWrite) {
+      app.addHook('onSend', async (req) => {
+        if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') await afterWrite();
+      });
+    }
 
     app.decorate('optionalViewer', (req: FastifyRequest) =>
       optionalViewer(req.headers.authorization, opts.accessTokens),

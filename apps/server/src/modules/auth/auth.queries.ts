@@ -207,18 +207,24 @@ export async function selectSessionHolds(
     sessionId: string;
     impersonatorId?: string;
   },
-): Promise<{ trialEndsAt: Date | null } | null> {
+): Promise<{ trialEndsAt: Date | null; sessionUntil: Date } | null> {
   // Every authenticated request runs it: a named statement built once (issue 26). It reads the organization's
-  // trial end on the way, so the read-only rule (lib/read-only.ts) costs no query of its own.
-  const [row] = await executePrepared<{ ok: boolean; trial_ends_at: Date | string | null }>(
+  // trial end on the way, so the read-only rule (lib/read-only.ts) costs no query of its own, and the family's
+  // last expiry, past which the per-process cache (session-cache.ts) must not keep the answer.
+  const [row] = await executePrepared<{
+    session_until: Date | string | null;
+    ok: boolean;
+    trial_ends_at: Date | string | null;
+  }>(
     db,
     'session_holds',
     () => sql`
-    select exists (
-      select 1 from ${refreshTokens} r join ${users} owner on owner.id = r.user_id
+    select (
+      select max(r.expires_at) from ${refreshTokens} r join ${users} owner on owner.id = r.user_id
        where r.family_id = ${sql.placeholder('sessionId')} and r.user_id = ${sql.placeholder('familyOwner')}
          and r.revoked_at is null and r.expires_at > now() and owner.is_active
-    ) and exists (
+    ) as session_until,
+    exists (
       select 1 from ${users} u
        where u.id = ${sql.placeholder('userId')} and u.is_active and u.role = ${sql.placeholder('role')}
          and u.organization_id is not distinct from ${sql.placeholder('organizationId')}::uuid
@@ -234,8 +240,11 @@ export async function selectSessionHolds(
       organizationId: claims.organizationId,
     },
   );
-  if (row?.ok !== true) return null;
-  return { trialEndsAt: row.trial_ends_at === null ? null : new Date(row.trial_ends_at) };
+  if (row?.ok !== true || row.session_until === null) return null;
+  return {
+    trialEndsAt: row.trial_ends_at === null ? null : new Date(row.trial_ends_at),
+    sessionUntil: new Date(row.session_until),
+  };
 }
 
 /**

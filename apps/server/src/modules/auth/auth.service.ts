@@ -351,7 +351,13 @@ export async function resetPassword(
   });
 }
 
-/** Checked on every authenticated request: see `selectSessionHolds`. */
-export function sessionHolds(db: Db, claims: AccessClaims): Promise<{ trialEndsAt: Date | null } | null> {
+/**
+ * Checked on every authenticated request: see `selectSessionHolds`. Its answer may be kept by the process's
+ * session cache (session-cache.ts) until the family's last expiry (`sessionUntil`).
+ */
+export function sessionHolds(
+  db: Db,
+  claims: AccessClaims,
+): Promise<{ trialEndsAt: Date | null; sessionUntil: Date } | null> {
   return selectSessionHolds(db, claims);
 }
