@@ -117,6 +117,24 @@ const REFERENCES = {
   'GET /proposals (first page)': 'reference: GET /proposals (first page)',
 };
 
+/**
+ * Issue 41: the same read written by hand with the app's session check joined into its one statement (one
+ * round trip): the target is ≥ 90 % of its req/s and a p99 within 1.25× of its p99.
+ */
+const CHECKED_REFERENCES = {
+  'GET /proposals/{id}': 'reference (session-checked): GET /proposals/{id}',
+};
+
+/** An app case against its session-checked reference: req/s share and p99 ratio, when both ran. */
+function vsCheckedReference(results, r) {
+  const reference = results.find((x) => x.name === CHECKED_REFERENCES[r.name]);
+  if (!reference) return { rps: '', p99: '' };
+  return {
+    rps: `${((r.rps / reference.rps) * 100).toFixed(1)} %`,
+    p99: `${(r.p99 / Math.max(reference.p99, 1)).toFixed(2)}×`,
+  };
+}
+
 const LATENCY_ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 200);
 
 /**
@@ -210,6 +228,8 @@ async function main() {
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
         BENCH_ROUTES: 'true',
         WEBHOOKS_ALLOW_PRIVATE: 'true',
+        // BENCH_SESSION_CACHE=false: the app without its per-process session cache (issue 41), for comparison.
+        SESSION_CACHE: process.env.BENCH_SESSION_CACHE ?? 'true',
       },
       nodeArgs: process.argv.includes('--cpu-prof')
         ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'bench/results')}`]
@@ -325,6 +345,10 @@ async function main() {
       {
         name: REFERENCES['GET /proposals/{id}'],
         opts: { url: `${reference.url}/proposals/${sample.id}`, headers: auth },
+      },
+      {
+        name: CHECKED_REFERENCES['GET /proposals/{id}'],
+        opts: { url: `${reference.url}/checked/proposals/${sample.id}`, headers: auth },
       },
       {
         name: 'POST /proposals',
@@ -476,6 +500,8 @@ async function main() {
       errors: r.errors,
       'vs bare': `${((r.rps / ceiling) * 100).toFixed(1)} %`,
       'vs reference': vsReference(results, r),
+      'vs checked ref.': vsCheckedReference(results, r).rps,
+      'p99 vs checked': vsCheckedReference(results, r).p99,
     }));
     console.log(
       `\n${db.label}, ${PROPOSALS} proposals, ${CONNECTIONS} connections, ${DURATION} s per case (${os.cpus().length} cores)`,

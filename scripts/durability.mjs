@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 //  2. The same against the PostgreSQL server at DATABASE_URL (when set).
 //  3. Two server processes on that one PostgreSQL taking concurrent public accept/reject/sign on the same
 //     proposals: exactly one decision per proposal; every email of the outbox sent exactly once (to a loopback
-//     SMTP server run here).
+//     SMTP server run here). Then (issue 41) a session signed out on one process is refused by the other on
+//     its next request (each process caches the session check).
 //  4. Webhooks: events queued and being delivered to a loopback receiver when the server is killed with
 //     `kill -9`; after the restart every event arrives (at least once), each signature verified with the
 //     `standardwebhooks` package.
@@ -413,6 +414,7 @@ async function twoProcessesScenario(databaseUrl) {
         check: 'two server processes on one PostgreSQL, concurrent accept/reject/sign/accept per proposal',
         figure: `${proposals.length} proposals × 4 concurrent decisions: exactly 1 succeeded each (${accepted} accepted, ${proposals.length - accepted} rejected), 0 × 5xx; ${counts.reduce((a, n) => a + n, 0)} emails to the clients (the send, and the sealed PDF of each accepted one), each delivered exactly once`,
       });
+      results.push(await revocationAcrossProcesses(a.base, b.base, account.email));
     } finally {
       await db.end();
     }
@@ -421,6 +423,43 @@ async function twoProcessesScenario(databaseUrl) {
     await smtp.close();
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Issue 41: each process keeps the session check's answer (docs/architecture.md#the-session-cache). A session
+ * read on both processes (both caches warm), signed out through A: B's next requests are refused, counting any
+ * B still accepted (the notification on its way) and failing when one is accepted after 2 s.
+ */
+async function revocationAcrossProcesses(aBase, bBase, email) {
+  // Five: with the registration, within the per-address sign-in limit (10 a minute) of this scenario.
+  const rounds = 5;
+  let late = 0;
+  let worstMs = 0;
+  for (let i = 0; i < rounds; i++) {
+    const token = await signIn(aBase, email);
+    for (const base of [aBase, bBase, aBase, bBase]) {
+      const me = await call(base, 'GET', '/auth/me', { token });
+      if (me.status !== 200) fail(`a fresh session answered ${me.status}`);
+    }
+    const out = await call(aBase, 'POST', '/auth/logout', { token });
+    if (out.status !== 200) fail(`sign-out answered ${out.status}`);
+    const start = performance.now();
+    for (;;) {
+      const me = await call(bBase, 'GET', '/auth/me', { token });
+      if (me.status === 401) break;
+      if (me.status !== 200) fail(`a signed-out session answered ${me.status} on the other process`);
+      late++;
+      worstMs = Math.max(worstMs, performance.now() - start);
+      if (performance.now() - start > 2000)
+        fail('a signed-out session still answered 200 on the other process after 2 s');
+    }
+    if ((await call(aBase, 'GET', '/auth/me', { token })).status !== 401)
+      fail('the signing-out process answered the session');
+  }
+  return {
+    check: 'sign-out on one process, the next request on the other (both with the session cached)',
+    figure: `${rounds} sign-outs: ${late === 0 ? 'every one refused on the very next request' : `${late} request(s) still answered, the last ${worstMs.toFixed(1)} ms after the sign-out`}`,
+  };
 }
 
 const NGINX = '/usr/sbin/nginx';

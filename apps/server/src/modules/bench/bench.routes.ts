@@ -9,8 +9,8 @@ import { AppError } from '@/lib/app-error.ts';
  * Two routes for `npm run bench` only (registered when BENCH_ROUTES is set, hidden from the API document), to
  * measure what the per-request session check costs (issue 20; docs/performance.md, "The session check"). Both
  * verify the bearer token exactly as every route does; only the second also runs the session look-up
- * (`app.authenticate`: `selectSessionHolds`). They answer nothing but `{ ok: true }`, so the difference between
- * them is the look-up alone. Neither skips a check on any real route, and neither reveals any data.
+ * (`app.authenticate`: `selectSessionHolds`, from the process's session cache when it is on, issue 41). They
+ * answer nothing but `{ ok: true }`, so the difference between them is the look-up alone. Neither skips a check on any real route, and neither reveals any data.
  */
 export const benchRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = {
