@@ -11,6 +11,7 @@
 // Options: N=requests per case (default 3000)   --proposals N (default 2000)
 //          --organizations N (extra organizations, so the planner meets a table of a realistic size)
 //          --only name (one case)
+//          BENCH_SESSION_CACHE=false (the server without its per-process session cache, issue 41)
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -59,7 +60,7 @@ const server = await startServer({
   dataDir,
   port: await freePort(),
   logFile: path.join(dataDir, 'server.log'),
-  env: { DATABASE_URL: db.url, LOG_LEVEL: 'info' },
+  env: { DATABASE_URL: db.url, LOG_LEVEL: 'info', SESSION_CACHE: process.env.BENCH_SESSION_CACHE ?? 'true' },
 });
 const client = new pg.Client({ connectionString: db.url });
 // The database is stopped under the client at the end: that is not an error of the run.
