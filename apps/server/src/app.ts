@@ -33,6 +33,7 @@ import { customDomainRoutes } from '@/modules/custom-domains/custom-domains.rout
 import { evidenceRoutes } from '@/modules/evidence/evidence.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
+import { PdfWorkers } from '@/modules/pdf-workers/pdf-workers.ts';
 import { planRoutes } from '@/modules/plans/plans.routes.ts';
 import { productsRoutes } from '@/modules/products/products.routes.ts';
 import { proposalMessagesRoutes } from '@/modules/proposal-messages/proposal-messages.routes.ts';
@@ -179,6 +180,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ownerOfToken: (token) => selectTokenOwner(database.db, token),
   });
   const sealKey = config.sealKey ?? (await resolveSealKey({ dataDir: config.dataDir }));
+  // Rendering and sealing PDFs off the event loop (PDF_WORKERS, docs/deployment.md; docs/decisions.md, "Issue
+  // 41 — sealing off the event loop"): threads start on the first PDF and end with the app.
+  const pdfWorkers = new PdfWorkers({ threads: config.pdfWorkers ?? 1 });
+  app.addHook('onClose', () => pdfWorkers.close());
   const mailLimits = config.mailLimits ?? { perOrganizationPerHour: 200, perRecipientPerHour: 10 };
 
   await app.register(
@@ -197,7 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(proposalsRoutes, { storage, mailLimits });
       await api.register(approvalsRoutes);
       await api.register(proposalVersionsRoutes);
-      await api.register(proposalPdfRoutes);
+      await api.register(proposalPdfRoutes, { render: (data) => pdfWorkers.render(data) });
       await api.register(evidenceRoutes);
       await api.register(commentsRoutes);
       await api.register(proposalMessagesRoutes, { appUrl: config.appUrl });
@@ -285,8 +290,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.mailTransport ??
       createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log }),
     mailFrom: config.mailFrom,
-    seal: { db: database.db, storage, sealKey, appUrl: config.appUrl, tsa: config.sealTsa },
+    seal: { db: database.db, storage, sealKey, appUrl: config.appUrl, tsa: config.sealTsa, pdfWorkers },
     run: config.runWorkers,
+    sealJobPaused: config.sealJobPaused ?? false,
     webhooks: {
       ...config.webhooks,
       allowPrivate: config.webhooks?.allowPrivate ?? false,

@@ -69,6 +69,13 @@ const EnvSchema = z.object({
   WEBHOOK_TEST_EVENTS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** `npm run bench` only: two routes that measure the session check (docs/performance.md). */
   BENCH_ROUTES: Bool,
+  /**
+   * `npm run bench` only: the seal job does not run, so the signatures' reference is measured without it
+   * (docs/performance.md#documents-at-speed-issue-41).
+   */
+  BENCH_SEAL_PAUSED: Bool,
+  /** Worker threads that render and seal PDFs; 0 runs that work on the event loop (docs/deployment.md). */
+  PDF_WORKERS: z.coerce.number().int().min(0).max(32).default(1),
   SENTRY_DSN: z.url().optional(),
   /** Error reporting runs only in production and staging (docs/product.md#error-reporting). */
   SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
@@ -138,6 +145,10 @@ export interface AppConfig {
   s3?: import('@/lib/storage.ts').S3Config;
   /** Run the outbox worker in-process (off in most tests, which drain it explicitly). */
   runWorkers: boolean;
+  /** PDF_WORKERS: threads that render and seal PDFs (modules/pdf-workers); default 1, 0 = on the event loop. */
+  pdfWorkers?: number;
+  /** BENCH_SEAL_PAUSED: the seal job is not started (the bench's reference for the signatures). */
+  sealJobPaused?: boolean;
   /** Register the bench's two session-check routes (GET /api/v1/bench/token-only and /bench/authenticated). */
   benchRoutes?: boolean;
   /**

@@ -37,6 +37,8 @@ export interface WorkersPluginOptions {
   seal: SealDependencies;
   /** Whether this process runs the outbox and the expiry sweep (off in tests, which drain the outbox by hand). */
   run: boolean;
+  /** BENCH_SEAL_PAUSED: the seal job does not start (the bench's reference); `app.sealer.drain()` still works. */
+  sealJobPaused?: boolean;
   webhooks: WebhookWorkerOptions;
   reminders: ReminderOptions;
   /** The app's address, for the trial emails' link to Configurações → Plano. */
@@ -71,7 +73,7 @@ export const workersPlugin = fp(
       let stopTrialNotices: () => Promise<void> = async () => {};
       let stopSepaPreNotifications: () => Promise<void> = async () => {};
       app.addHook('onReady', async () => {
-        sealing.start();
+        if (!opts.sealJobPaused) sealing.start();
         outbox.start();
         webhookWorker.start();
         stopSweep = startExpirySweep(opts.db, app.log);

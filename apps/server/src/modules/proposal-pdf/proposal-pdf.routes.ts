@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachmentDisposition } from '@/lib/content-disposition.ts';
 import { AUTHED_ERRORS, BEARER, PDF_DOWNLOAD } from '@/lib/route-schemas.ts';
+import type { ProposalPdfData } from './proposal-pdf.renderer.ts';
 import * as proposalPdf from './proposal-pdf.service.ts';
 
 /**
@@ -18,8 +19,13 @@ export function sendPdf(reply: FastifyReply, pdf: proposalPdf.ProposalPdf) {
     .send(Buffer.from(pdf.bytes));
 }
 
+export interface ProposalPdfRoutesOptions {
+  /** Renders the pages: in a worker thread of the app's pool (modules/pdf-workers), off the event loop. */
+  render: (data: ProposalPdfData) => Promise<Uint8Array>;
+}
+
 /** The proposal as a PDF for the members who can read it (docs/product.md#proposal-pdf). */
-export const proposalPdfRoutes: FastifyPluginAsyncZod = async (app) => {
+export const proposalPdfRoutes: FastifyPluginAsyncZod<ProposalPdfRoutesOptions> = async (app, opts) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -35,6 +41,7 @@ export const proposalPdfRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { ...PDF_DOWNLOAD, ...AUTHED_ERRORS },
       },
     },
-    async (req, reply) => sendPdf(reply, await proposalPdf.getProposalPdf(req.tenant, req.params.id)),
+    async (req, reply) =>
+      sendPdf(reply, await proposalPdf.getProposalPdf(req.tenant, req.params.id, opts.render)),
   );
 };

@@ -76,19 +76,19 @@ export async function renderShownProposalPdf(
 }
 
 /**
- * Renders a stored proposal's PDF: for the email attachment (inside the sending transaction), and for the
- * sealed certificate's pages (a job that acts for the organization rather than for a member).
+ * What a stored proposal's PDF shows, read from the database (the rendering itself can then run anywhere: the
+ * sealed PDF's runs in a worker thread, modules/pdf-workers): for the email attachment, and for the sealed
+ * certificate's pages (a job that acts for the organization rather than for a member).
  */
-export async function renderStoredProposalPdf(
+export async function loadStoredProposalPdfData(
   scope: ShownScope,
   id: string,
-  appendix?: PdfAppendix,
   /**
    * The content a decision is bound to (its stored snapshot, already checked against the decision's hash):
    * the pages show it in place of the live row's fields (docs/product.md#sealed-certificate).
    */
   bound?: ShownContent,
-): Promise<ProposalPdf> {
+): Promise<{ fileName: string; data: ProposalPdfData }> {
   const loaded = await loadShownProposal(scope, { id });
   if (!loaded) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
   const shown = bound
@@ -105,16 +105,28 @@ export async function renderStoredProposalPdf(
         loaded.organization.timezone,
       )
     : loaded.shown;
-  return renderShownProposalPdf(
-    { shown, shownOrganization: loaded.shownOrganization, proposal: loaded.proposal },
-    appendix,
-  );
+  const decidedAt = loaded.proposal.acceptedAt ?? loaded.proposal.signedAt;
+  return {
+    fileName: proposalPdfFileName(shown),
+    data: pdfDataOf(shown, loaded.shownOrganization, decidedAt),
+  };
+}
+
+/** Renders a stored proposal's PDF here, on the event loop (the email attachment, inside the sending transaction). */
+export async function renderStoredProposalPdf(scope: ShownScope, id: string): Promise<ProposalPdf> {
+  const { fileName, data } = await loadStoredProposalPdfData(scope, id);
+  return { fileName, bytes: await renderProposalPdf(data) };
 }
 
 /**
  * A member's download: any member who can open the proposal (`GET /proposals/{id}`: every role of its
  * organization) gets its PDF; another organization's proposal is not found (docs/product.md#proposal-pdf).
  */
-export function getProposalPdf(ctx: TenantContext, id: string): Promise<ProposalPdf> {
-  return renderStoredProposalPdf(ctx, id);
+export async function getProposalPdf(
+  ctx: TenantContext,
+  id: string,
+  render: (data: ProposalPdfData) => Promise<Uint8Array>,
+): Promise<ProposalPdf> {
+  const { fileName, data } = await loadStoredProposalPdfData(ctx, id);
+  return { fileName, bytes: await render(data) };
 }
