@@ -68,7 +68,12 @@ test('npm run superadmin creates the first platform account on a fresh DATA_DIR;
       headers: { authorization: `Bearer ${token}` },
     });
     assert.equal(pdf.status, 200);
-    assert.equal(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1'), '%PDF-');
+    assert.equal(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+      '%PDF-',
+    );
   } finally {
     await stop(server);
   }
