@@ -249,6 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       if (config.benchRoutes) await api.register(benchRoutes);
       await api.register(publicProposalsRoutes, {
+        renderPdf: (data) => pdfWorkers.render(data),
         viewRateLimitMax: config.publicRateLimitMax * 6,
         actionRateLimitMax: config.publicRateLimitMax,
         secret: config.jwtSecret,

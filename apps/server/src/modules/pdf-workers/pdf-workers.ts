@@ -14,8 +14,11 @@ import { type PdfResult, type PdfTask, runPdfTask } from './pdf-task.ts';
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 export const PDF_WORKER_FILE = new URL(FROM_SOURCES ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url);
 
-/** An idle thread is kept this long, then ended (its ~40 MB come back); the next task starts one again. */
-const IDLE_MS = 60_000;
+/**
+ * An idle thread is kept this long, then ended (its memory comes back); the next task starts one again, which
+ * costs its first PDF the modules' loading (docs/deployment.md#pdf-threads).
+ */
+const IDLE_MS = 10 * 60_000;
 
 export interface PdfWorkersOptions {
   /** PDF_WORKERS: threads that render and seal; 0 runs the work on the event loop (the reference of the bench). */

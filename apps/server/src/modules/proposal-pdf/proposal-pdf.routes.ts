@@ -3,7 +3,6 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachmentDisposition } from '@/lib/content-disposition.ts';
 import { AUTHED_ERRORS, BEARER, PDF_DOWNLOAD } from '@/lib/route-schemas.ts';
-import type { ProposalPdfData } from './proposal-pdf.renderer.ts';
 import * as proposalPdf from './proposal-pdf.service.ts';
 
 /**
@@ -21,7 +20,7 @@ export function sendPdf(reply: FastifyReply, pdf: proposalPdf.ProposalPdf) {
 
 export interface ProposalPdfRoutesOptions {
   /** Renders the pages: in a worker thread of the app's pool (modules/pdf-workers), off the event loop. */
-  render: (data: ProposalPdfData) => Promise<Uint8Array>;
+  render: proposalPdf.RenderPdf;
 }
 
 /** The proposal as a PDF for the members who can read it (docs/product.md#proposal-pdf). */

@@ -7,7 +7,6 @@ import { sepaCalendarDay } from '@aceite/shared/sepa/schedule-core';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { now } from '@/lib/clock.ts';
-import type { PdfAppendix } from '@/lib/pdf-document.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { sepaColumnsOf } from '@/modules/proposal-projections/sepa-terms.ts';
 import {
@@ -59,6 +58,9 @@ export function pdfDataOf(
   };
 }
 
+/** A PDF's renderer: in a worker thread of the app's pool (modules/pdf-workers), or here (renderProposalPdf). */
+export type RenderPdf = (data: ProposalPdfData) => Promise<Uint8Array>;
+
 /** Renders a shown proposal's PDF, named after its number and title. */
 export async function renderShownProposalPdf(
   source: {
@@ -66,12 +68,12 @@ export async function renderShownProposalPdf(
     shownOrganization: ShownOrganization;
     proposal?: { acceptedAt: Date | null; signedAt: Date | null };
   },
-  appendix?: PdfAppendix,
+  render: RenderPdf = renderProposalPdf,
 ): Promise<ProposalPdf> {
   const decidedAt = source.proposal ? (source.proposal.acceptedAt ?? source.proposal.signedAt) : null;
   return {
     fileName: proposalPdfFileName(source.shown),
-    bytes: await renderProposalPdf(pdfDataOf(source.shown, source.shownOrganization, decidedAt), appendix),
+    bytes: await render(pdfDataOf(source.shown, source.shownOrganization, decidedAt)),
   };
 }
 
@@ -125,7 +127,7 @@ export async function renderStoredProposalPdf(scope: ShownScope, id: string): Pr
 export async function getProposalPdf(
   ctx: TenantContext,
   id: string,
-  render: (data: ProposalPdfData) => Promise<Uint8Array>,
+  render: RenderPdf,
 ): Promise<ProposalPdf> {
   const { fileName, data } = await loadStoredProposalPdfData(ctx, id);
   return { fileName, bytes: await render(data) };

@@ -24,7 +24,11 @@ import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
 import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalViewedText } from '@/modules/notifications/notifications.texts.ts';
-import { type ProposalPdf, renderShownProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
+import {
+  type ProposalPdf,
+  type RenderPdf,
+  renderShownProposalPdf,
+} from '@/modules/proposal-pdf/proposal-pdf.service.ts';
 import { sepaTermsOf } from '@/modules/proposal-projections/sepa-terms.ts';
 import { type LoadedProposal, loadShownProposal } from '@/modules/proposal-projections/shown-proposal.ts';
 import { selectSignedMandate } from '@/modules/sepa/sepa-mandates.ts';
@@ -252,6 +256,8 @@ export async function getPublicProposalPdf(
   db: Db,
   token: string,
   meta: PublicRequestMeta,
+  /** The app's PDF threads (modules/pdf-workers): the pages render off the event loop. */
+  render: RenderPdf,
 ): Promise<ProposalPdf> {
   const found = await findVisible(db, token);
   const p = found.proposal;
@@ -275,7 +281,7 @@ export async function getPublicProposalPdf(
       });
     });
   }
-  return renderShownProposalPdf(found);
+  return renderShownProposalPdf(found, render);
 }
 
 /**
