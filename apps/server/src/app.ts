@@ -69,6 +69,11 @@ import { workersPlugin } from '@/plugins/workers.ts';
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
+  /**
+   * Tests: a pool of PDF threads shared by every app of the test process (its owner closes it), so each app
+   * does not start its own thread; otherwise the app makes one of `config.pdfWorkers` threads and closes it.
+   */
+  pdfWorkers?: PdfWorkers;
   /** Replaces the configured file storage (tests). */
   storage?: FileStorage;
   /** Replaces the evidence-chain check of /verificar (tests). */
@@ -182,8 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sealKey = config.sealKey ?? (await resolveSealKey({ dataDir: config.dataDir }));
   // Rendering and sealing PDFs off the event loop (PDF_WORKERS, docs/deployment.md; docs/decisions.md, "Issue
   // 41 — sealing off the event loop"): threads start on the first PDF and end with the app.
-  const pdfWorkers = new PdfWorkers({ threads: config.pdfWorkers ?? 1 });
-  app.addHook('onClose', () => pdfWorkers.close());
+  const pdfWorkers = options.pdfWorkers ?? new PdfWorkers({ threads: config.pdfWorkers ?? 1 });
+  if (!options.pdfWorkers) app.addHook('onClose', () => pdfWorkers.close());
   const mailLimits = config.mailLimits ?? { perOrganizationPerHour: 200, perRecipientPerHour: 10 };
 
   await app.register(

@@ -9,6 +9,7 @@ import { buildApp } from '@/app.ts';
 import type { AppConfig } from '@/config/env.ts';
 import { connectDatabase, type Db } from '@/db/client.ts';
 import type { MailTransport, OutgoingMail } from '@/lib/mail-transport.ts';
+import { PdfWorkers } from '@/modules/pdf-workers/pdf-workers.ts';
 import { contractHook } from '@/test/contract.ts';
 
 export interface TestApp {
@@ -51,6 +52,17 @@ async function adminQuery(sql: string): Promise<void> {
  * The real app on a fresh database cloned from the migrated template (milliseconds), with real auth.
  * Call `close()` in afterAll: it closes the app and drops the database.
  */
+/**
+ * One pool of PDF threads for every app of this test process (the files of a vitest worker share their
+ * modules, docs/architecture.md#tests): a thread loads the PDF libraries once, not once per app. piscina
+ * unrefs an idle thread, so the pool never holds the process open; it is never closed.
+ */
+let pdfWorkers: PdfWorkers | undefined;
+function sharedPdfWorkers(): PdfWorkers {
+  pdfWorkers ??= new PdfWorkers({ threads: 1 });
+  return pdfWorkers;
+}
+
 export async function buildTestApp(
   overrides: Partial<AppConfig> & {
     mailTransport?: MailTransport;
@@ -104,6 +116,7 @@ export async function buildTestApp(
     logger: logStream ? undefined : false,
     logStream,
     mailTransport: outboxFolder ? undefined : (mailTransport ?? captureTransport(sentMail)),
+    pdfWorkers: sharedPdfWorkers(),
   });
   await app.ready();
   served = app;
