@@ -46,6 +46,8 @@ const summary = (values: number[]) => {
 interface Measured {
   mode: Mode;
   requestMs: number[];
+  /** A light request (`GET /health/live`) every 50 ms once the signatures were answered: what the sealing costs a request. */
+  probeMs: number[];
   queueMs: number[] | null;
   allSealedS: number | null;
 }
@@ -129,7 +131,25 @@ async function measure(
         requestMs.push(performance.now() - sent);
       }),
     );
-    if (mode === 'paused') return { mode, requestMs, queueMs: null, allSealedS: null };
+    // From the last signature's answer on, a light request every 50 ms while the job seals (paused: for 10 s),
+    // each request's time: what a request meets while the seal job works, beside the signatures' own cost.
+    const probeMs: number[] = [];
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const sent = performance.now();
+        const live = await fetch(`${server.base}/health/live`);
+        await live.arrayBuffer();
+        probeMs.push(performance.now() - sent);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    if (mode === 'paused') {
+      await new Promise((r) => setTimeout(r, 10_000));
+      probing = false;
+      await probe;
+      return { mode, requestMs, probeMs, queueMs: null, allSealedS: null };
+    }
     const tokens = ready.map((r) => r.publicToken);
     const waited = `select extract(epoch from (s.sealed_at - s.created_at)) * 1000 as ms from sealed_documents s
        join proposals p on p.id = s.proposal_id where p.public_token = any($1) and s.status = 'sealed'`;
@@ -141,11 +161,13 @@ async function measure(
       await new Promise((r) => setTimeout(r, 250));
     }
     const allSealedS = (performance.now() - started) / 1000;
+    probing = false;
+    await probe;
     // A sealed PDF the client can download (checked once: the wait above is the database's own clock).
     const one = await fetch(`${server.base}/public/proposals/${tokens[0]}/sealed-pdf`);
     if (one.status !== 200 || !(await one.text()).startsWith('%PDF'))
       throw new Error('the sealed PDF is not served');
-    return { mode, requestMs, queueMs, allSealedS };
+    return { mode, requestMs, probeMs, queueMs, allSealedS };
   } finally {
     await stop(server);
   }
@@ -168,6 +190,11 @@ async function main() {
           mode: MODES[r.mode].what,
           what: 'the signature request (the client waits)',
           ...summary(r.requestMs),
+        },
+        {
+          mode: MODES[r.mode].what,
+          what: `GET /health/live every 50 ms after the signatures (${r.probeMs.length})`,
+          ...summary(r.probeMs),
         },
         ...(r.queueMs
           ? [
