@@ -18,6 +18,11 @@ export interface SealOptions {
   signingTime?: Date;
   /** The timestamp authority (SEAL_TSA_URL): with it the seal is PAdES B-T, without it B-B. */
   tsa?: TsaConfig;
+  /**
+   * A white-label organization's name (docs/product.md#white-label): the signature's name and reason, shown by
+   * PDF readers, name it instead of Aceite. The sealing certificate stays the platform's.
+   */
+  whiteLabelName?: string;
 }
 
 /**
@@ -34,9 +39,11 @@ export async function sealPdf(pdf: Uint8Array, key: SealKey, options: SealOption
   const doc = await PDFDocument.load(pdf);
   pdflibAddPlaceholder({
     pdfDoc: doc,
-    reason: 'Documento selado pelo Aceite: proposta aceite e certificado de aceitação',
+    reason: options.whiteLabelName
+      ? 'Documento selado: proposta aceite e certificado de aceitação'
+      : 'Documento selado pelo Aceite: proposta aceite e certificado de aceitação',
     contactInfo: '',
-    name: 'Aceite',
+    name: options.whiteLabelName ?? 'Aceite',
     location: 'Portugal',
     signingTime,
     signatureLength: tsa ? SIGNATURE_LENGTH_WITH_TIMESTAMP : SIGNATURE_LENGTH,
