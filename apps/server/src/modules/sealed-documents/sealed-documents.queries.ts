@@ -1,7 +1,7 @@
-import { brandOf } from '@/lib/branding.ts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { auditLogs, proposals, type SealedFacts, sealedDocuments } from '@/db/schema/index.ts';
+import { brandOf } from '@/lib/branding.ts';
 import { claimDueIds } from '@/lib/durable-queue.ts';
 import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 import { loadShownProposal } from '@/modules/proposal-projections/shown-proposal.ts';

@@ -42,11 +42,13 @@ function Result({ result, fileSha256 }: { result: VerificationResult; fileSha256
         ) : (
           <IconCircleCheck size={22} color="var(--mantine-color-green-8)" aria-hidden="true" />
         )}
-        <Text fw={700}>{altered
+        <Text fw={700}>
+          {altered
             ? 'Ficheiro alterado'
             : isWhiteLabelHost()
               ? 'Documento selado'
-              : 'Documento selado pelo Aceite'}</Text>
+              : 'Documento selado pelo Aceite'}
+        </Text>
       </Group>
       {altered && (
         <Text size="sm" mb="xs">
