@@ -36,7 +36,9 @@ export interface SealOptions {
 export async function sealPdf(pdf: Uint8Array, key: SealKey, options: SealOptions = {}): Promise<Uint8Array> {
   const signingTime = options.signingTime ?? new Date();
   const { tsa } = options;
-  const doc = await PDFDocument.load(pdf);
+  // updateMetadata: false keeps the rendered file's Creator and Producer (the organization's on a white-label,
+  // docs/product.md#white-label) instead of pdf-lib's own.
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   pdflibAddPlaceholder({
     pdfDoc: doc,
     reason: options.whiteLabelName
