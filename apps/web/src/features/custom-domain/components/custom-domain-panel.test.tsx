@@ -37,13 +37,13 @@ describe('Configurações → Segurança, Domínio personalizado (docs/product.m
     const { user } = renderWithOverlays(<CustomDomainPanel onMessage={onMessage} />);
 
     expect(await screen.findByText('Ainda não configurou um domínio personalizado.')).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^Domínio/), 'não é domínio');
+    await user.type(screen.getByLabelText(/^Domínio das propostas/), 'não é domínio');
     await user.click(screen.getByRole('button', { name: 'Guardar domínio' }));
     expect(await screen.findByText(CUSTOM_DOMAIN_MESSAGES.domainInvalid)).toBeInTheDocument();
     expect(api.bodiesOf('PUT /settings/custom-domain')).toEqual([]);
 
-    await user.clear(screen.getByLabelText(/^Domínio/));
-    await user.type(screen.getByLabelText(/^Domínio/), 'Propostas.Empresa.pt');
+    await user.clear(screen.getByLabelText(/^Domínio das propostas/));
+    await user.type(screen.getByLabelText(/^Domínio das propostas/), 'Propostas.Empresa.pt');
     await user.click(screen.getByRole('button', { name: 'Guardar domínio' }));
     await waitFor(() =>
       expect(api.bodiesOf('PUT /settings/custom-domain')).toEqual([{ domain: 'propostas.empresa.pt' }]),
@@ -103,7 +103,7 @@ describe('Configurações → Segurança, Domínio personalizado (docs/product.m
     renderWithOverlays(<CustomDomainPanel onMessage={vi.fn()} />);
     expect(await screen.findByText('O seu plano não inclui o domínio personalizado.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Guardar domínio' })).toBeDisabled();
-    expect(screen.getByLabelText(/^Domínio/)).toBeDisabled();
+    expect(screen.getByLabelText(/^Domínio das propostas/)).toBeDisabled();
   });
 
   it('an error loading says so', async () => {

@@ -160,7 +160,7 @@ function DomainForm({ settings, onMessage }: { settings: CustomDomainSettings; o
     <form onSubmit={handleSubmit} noValidate>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
-          label="Domínio"
+          label="Domínio das propostas"
           description="Um subdomínio da sua empresa, por exemplo propostas.empresa.pt"
           required
           autoComplete="off"
