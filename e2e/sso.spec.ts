@@ -196,6 +196,14 @@ test('white-label: the admin verifies the custom domain, and the client’s page
     expect(foreign).toBeDefined();
     expect((await client$.goto(`${base}/p/${foreign?.publicToken}`))?.status()).toBe(404);
     expect((await client$.goto(`${base}/login`))?.status()).toBe(404);
+    // The independent check of a sealed PDF, on the domain too: no Aceite logo, title or words.
+    expect((await client$.goto(`${base}/verificar`))?.status()).toBe(200);
+    await expect(client$.getByRole('heading', { level: 1, name: 'Verificar documento' })).toBeVisible();
+    await expect(
+      client$.getByText('Confirme se um PDF assinado foi selado e não foi alterado'),
+    ).toBeVisible();
+    await expect(client$).toHaveTitle('Verificar documento');
+    expect(await client$.content()).not.toContain('Aceite');
     await context.close();
   } finally {
     await customBrowser.close();
