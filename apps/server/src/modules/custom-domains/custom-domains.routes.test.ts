@@ -292,4 +292,64 @@ describe('no Aceite mark for the white-label organization’s client', () => {
     expect(raw).toContain('/Reason (Documento selado: proposta aceite');
     expect(raw).not.toContain('Aceite');
   });
+
+  it('the other emails to the client (answer, update, new recipient, cancellation) carry no Aceite mark', async () => {
+    const me = as(t.app, admin);
+    const client = (await me('POST', '/clients', { name: 'Sofia Lopes', email: 'sofia@cliente.pt' })).json()
+      .data;
+    const proposal = (
+      await me('POST', '/proposals', {
+        title: 'Jardim interior',
+        clientId: client.id,
+        content: { blocks: [], items: [{ name: 'Plantas', description: '', quantity: 1, unitPrice: 30000 }] },
+      })
+    ).json().data;
+    expect((await me('POST', `/proposals/${proposal.id}/send`, {})).statusCode).toBe(200);
+    const token = (await me('GET', `/proposals/${proposal.id}`)).json().data.publicToken as string;
+    await onHost(HOST, `/api/v1/public/proposals/${token}`);
+    const answered = await me('POST', `/proposals/${proposal.id}/messages`, {
+      message: 'Sim, incluímos a rega.',
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    const updated = await me('PUT', `/proposals/${proposal.id}?notifyClient=true`, {
+      title: 'Jardim interior e rega',
+      clientId: client.id,
+      status: 'viewed',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const moved = await me('POST', `/proposals/${proposal.id}/recipient`, {
+      name: 'Sofia Lopes',
+      email: 'sofia.lopes@cliente.pt',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const cancelled = await me('POST', `/proposals/${proposal.id}/cancel`, {
+      reason: 'O cliente adiou a obra',
+      notifyClient: true,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    const rows = await t.db.execute<{
+      kind: string;
+      subject: string;
+      html: string;
+      text: string;
+      links: string[];
+    }>(
+      sql`select kind, subject, html, text, links from email_outbox
+          where to_address in ('sofia@cliente.pt', 'sofia.lopes@cliente.pt') and kind <> 'proposal'
+             or (to_address = 'sofia.lopes@cliente.pt')`,
+    );
+    const kinds = rows.rows.map((row) => row.kind).sort();
+    expect(kinds).toEqual([
+      'client_message_answer',
+      'proposal',
+      'proposal_cancelled',
+      'proposal_update',
+      'recipient_changed',
+    ]);
+    for (const row of rows.rows) {
+      for (const part of [row.subject, row.html, row.text]) expect(part, row.kind).not.toContain('Aceite');
+      for (const link of row.links) expect(link, row.kind).toMatch(new RegExp(`^https://${HOST}/p/${token}`));
+    }
+  });
 });

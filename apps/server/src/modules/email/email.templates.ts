@@ -646,6 +646,8 @@ export function sepaPreNotificationEmail(input: {
   mandateReference: string;
   ibanMasked: string;
   proposalNumber: string;
+  /** The organization's white-label (docs/product.md#white-label): under the creditor's name, without Aceite. */
+  whiteLabel?: boolean;
 }): RenderedEmail {
   const subject = `Aviso de débito direto: ${input.amount} a ${input.collectionDate}`;
   const lead = `${input.creditorName} vai debitar ${input.amount} na sua conta ${input.ibanMasked} a ${input.collectionDate}, ao abrigo da autorização de débito direto SEPA que assinou com a proposta ${input.proposalNumber}.`;
@@ -659,7 +661,15 @@ export function sepaPreNotificationEmail(input: {
   ];
   const refund =
     'Tem direito a ser reembolsado pelo seu banco nas condições do contrato com ele celebrado; o reembolso pode ser pedido nas 8 semanas seguintes ao débito.';
-  const html = layout(
+  const frame = (title: string, body: string) =>
+    input.whiteLabel
+      ? brandedLayout(
+          { organizationName: input.creditorName, primaryColor: '', whiteLabel: true },
+          title,
+          body,
+        )
+      : layout(title, body);
+  const html = frame(
     subject,
     `<p>Olá ${escapeHtml(input.debtorName)},</p>
 <p>${escapeHtml(lead)}</p>
