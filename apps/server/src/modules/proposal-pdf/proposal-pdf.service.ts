@@ -9,6 +9,7 @@ import { AppError } from '@/lib/app-error.ts';
 import { now } from '@/lib/clock.ts';
 import type { PdfAppendix } from '@/lib/pdf-document.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
 import { sepaColumnsOf } from '@/modules/proposal-projections/sepa-terms.ts';
 import {
   loadShownProposal,
@@ -36,9 +37,11 @@ export function pdfDataOf(
   organization: ShownOrganization,
   /** When the client accepted or signed: the SEPA dates as they were signed; today's otherwise. */
   decidedAt?: Date | null,
+  whiteLabel = false,
 ): ProposalPdfData {
   return {
     organization,
+    whiteLabel,
     number: shown.number,
     title: shown.title,
     description: shown.description,
@@ -65,13 +68,18 @@ export async function renderShownProposalPdf(
     shown: ShownProposal;
     shownOrganization: ShownOrganization;
     proposal?: { acceptedAt: Date | null; signedAt: Date | null };
+    /** The organization's white-label (`whiteLabelOf`): no Aceite in the file's metadata. */
+    whiteLabel?: boolean;
   },
   appendix?: PdfAppendix,
 ): Promise<ProposalPdf> {
   const decidedAt = source.proposal ? (source.proposal.acceptedAt ?? source.proposal.signedAt) : null;
   return {
     fileName: proposalPdfFileName(source.shown),
-    bytes: await renderProposalPdf(pdfDataOf(source.shown, source.shownOrganization, decidedAt), appendix),
+    bytes: await renderProposalPdf(
+      pdfDataOf(source.shown, source.shownOrganization, decidedAt, source.whiteLabel),
+      appendix,
+    ),
   };
 }
 
@@ -105,8 +113,9 @@ export async function renderStoredProposalPdf(
         loaded.organization.timezone,
       )
     : loaded.shown;
+  const whiteLabel = (await whiteLabelOf(scope.db, loaded.proposal.organizationId)) !== null;
   return renderShownProposalPdf(
-    { shown, shownOrganization: loaded.shownOrganization, proposal: loaded.proposal },
+    { shown, shownOrganization: loaded.shownOrganization, proposal: loaded.proposal, whiteLabel },
     appendix,
   );
 }

@@ -275,7 +275,8 @@ export async function getPublicProposalPdf(
       });
     });
   }
-  return renderShownProposalPdf(found);
+  const whiteLabel = (await whiteLabelOf(db, p.organizationId)) !== null;
+  return renderShownProposalPdf({ ...found, whiteLabel });
 }
 
 /**

@@ -18,6 +18,11 @@ export interface SealOptions {
   signingTime?: Date;
   /** The timestamp authority (SEAL_TSA_URL): with it the seal is PAdES B-T, without it B-B. */
   tsa?: TsaConfig;
+  /**
+   * A white-label organization's name (docs/product.md#white-label): the signature's name and reason, shown by
+   * PDF readers, name it instead of Aceite. The sealing certificate stays the platform's.
+   */
+  whiteLabelName?: string;
 }
 
 /**
@@ -31,12 +36,16 @@ export interface SealOptions {
 export async function sealPdf(pdf: Uint8Array, key: SealKey, options: SealOptions = {}): Promise<Uint8Array> {
   const signingTime = options.signingTime ?? new Date();
   const { tsa } = options;
-  const doc = await PDFDocument.load(pdf);
+  // updateMetadata: false keeps the rendered file's Creator and Producer (the organization's on a white-label,
+  // docs/product.md#white-label) instead of pdf-lib's own.
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   pdflibAddPlaceholder({
     pdfDoc: doc,
-    reason: 'Documento selado pelo Aceite: proposta aceite e certificado de aceitação',
+    reason: options.whiteLabelName
+      ? 'Documento selado: proposta aceite e certificado de aceitação'
+      : 'Documento selado pelo Aceite: proposta aceite e certificado de aceitação',
     contactInfo: '',
-    name: 'Aceite',
+    name: options.whiteLabelName ?? 'Aceite',
     location: 'Portugal',
     signingTime,
     signatureLength: tsa ? SIGNATURE_LENGTH_WITH_TIMESTAMP : SIGNATURE_LENGTH,

@@ -195,7 +195,10 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
   // A TSA that fails throws here: the job is retried with backoff, as any sealing failure (the certificate
   // page already names the TSA, so the file is never sealed without its stamp; docs/decisions.md, "Issue 33 —
   // PAdES baseline B-T").
-  const sealed = await sealPdf(document, deps.sealKey, { tsa: deps.tsa });
+  const sealed = await sealPdf(document, deps.sealKey, {
+    tsa: deps.tsa,
+    whiteLabelName: whiteLabel ? source.organizationName : undefined,
+  });
   const hash = sha256(sealed);
   const storageKey = `sealed/${p.organizationId}/${job.id}`;
   await deps.storage.put(storageKey, Buffer.from(sealed), 'application/pdf');
@@ -260,7 +263,10 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
         organizationId: p.organizationId,
         attachments: [attachment],
         email: sealedDocumentEmail({
-          organizationName: source.organizationName,
+          ...source.brand,
+          // The client's copy, on a white-label, is in the organization's colours without the mark; the
+          // owner's stays the app's own email (docs/product.md#white-label).
+          whiteLabel: whiteLabel !== null && !isOwner,
           title: p.title,
           link,
           isOwner,

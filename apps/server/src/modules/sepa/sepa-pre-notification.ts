@@ -3,6 +3,7 @@ import { formatMoney } from '@aceite/shared/money';
 import { maskIban } from '@aceite/shared/sepa/bank-account';
 import { earliestCollectionDate, sepaCalendarDay } from '@aceite/shared/sepa/schedule';
 import type { Db } from '@/db/client.ts';
+import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { sepaPreNotificationEmail } from '@/modules/email/email.templates.ts';
 import { selectSepaCreditor } from './sepa.queries.ts';
@@ -55,6 +56,7 @@ export async function queuePreNotification(db: Db, notice: PreNotification): Pro
       mandateReference: m.reference,
       ibanMasked: maskIban(m.debtorIban),
       proposalNumber: notice.proposalNumber,
+      whiteLabel: (await whiteLabelOf(db, notice.organizationId)) !== null,
     }),
   });
 }
