@@ -6,7 +6,7 @@ import { AppError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
 import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
-import { clientSenderName, queueEmail } from '@/modules/email/email.service.ts';
+import { queueEmail } from '@/modules/email/email.service.ts';
 import { clientMessageAnswerEmail } from '@/modules/email/email.templates.ts';
 import {
   insertAnswer,
@@ -68,7 +68,7 @@ export async function answerMessage(
       outboxId = await queueEmail(tx.db, {
         kind: 'client_message_answer',
         to: p.clientEmail,
-        fromName: clientSenderName(authorName, brand.organizationName),
+        fromOrganization: brand.organizationName,
         organizationId: ctx.organizationId,
         email: clientMessageAnswerEmail({
           ...brand,

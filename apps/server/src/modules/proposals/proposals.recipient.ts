@@ -61,6 +61,7 @@ export async function changeProposalRecipient(
             to: previous.email,
             replyTo: existing.owner.email,
             organizationId: ctx.organizationId,
+            fromOrganization: brandOf(org).organizationName,
             email: recipientChangedEmail({
               ...brandOf(org),
               previousName: previous.name,
@@ -80,6 +81,7 @@ export async function changeProposalRecipient(
       to: input.email,
       replyTo: existing.owner.email,
       organizationId: ctx.organizationId,
+      fromOrganization: brandOf(org).organizationName,
       email: proposalEmail({
         ...brandOf(org),
         subject: defaults.subject,

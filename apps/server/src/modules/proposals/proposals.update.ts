@@ -19,7 +19,6 @@ import {
 } from '@/modules/approvals/approvals.service.ts';
 import {
   assertWithinMailLimits,
-  clientSenderName,
   type MailLimits,
   queueEmail,
   remindersUnsubscribeUrl,
@@ -167,7 +166,7 @@ async function updateSeenProposal(
       kind: 'proposal_update',
       to: recipient.email,
       organizationId: tx.organizationId,
-      fromName: clientSenderName(senderName, org?.name ?? ''),
+      fromOrganization: org?.name ?? '',
       // An email the client did not ask for: it carries the one-click opt-out of this proposal's reminders.
       listUnsubscribe: remindersUnsubscribeUrl(options.appUrl, saved.publicToken),
       email: proposalUpdatedEmail({
