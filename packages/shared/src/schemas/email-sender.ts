@@ -26,7 +26,7 @@ export const EMAIL_SENDER_MESSAGES = {
 export const emailSenderOwnershipRecordName = ssoVerificationRecordName;
 export const emailSenderOwnershipRecordValue = ssoVerificationRecordValue;
 
-/** Where the DKIM public key is published (RFC 6376 §3.6.2.1). */
+/** Where the DKIM public key is published: `<selector>._domainkey.<domain>` (RFC 6376). */
 export function dkimRecordName(selector: string, domain: string): string {
   return `${selector}._domainkey.${domain}`;
 }

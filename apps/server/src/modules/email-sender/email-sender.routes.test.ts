@@ -240,6 +240,22 @@ describe('the sender settings (Configurações → Remetente dos emails)', () =>
   });
 });
 
+describe('isolation', () => {
+  it("another organization's admin never sees, verifies or removes this sender", async () => {
+    await verifiedSender();
+    const other = await createOrg(t.db, { plan: 'enterprise' });
+    const otherAdmin = await createUser(t.db, { organizationId: other.id, role: 'admin' });
+    const api = as(t.app, otherAdmin);
+    const read = await api('GET', '/settings/email-sender');
+    expect(read.json().data).toEqual({ sender: null, available: true });
+    expect(read.body).not.toContain('empresa.pt');
+    expect((await api('POST', '/settings/email-sender/verify')).statusCode).toBe(404);
+    expect((await api('DELETE', '/settings/email-sender')).statusCode).toBe(404);
+    const mine = (await as(t.app, admin)('GET', '/settings/email-sender')).json().data.sender;
+    expect(mine.verifiedAt).not.toBeNull();
+  });
+});
+
 describe('the emails a client receives', () => {
   it('without a verified sender: From "Demo Lda via Aceite" at MAIL_FROM, no DKIM signature of the domain', async () => {
     await as(t.app, admin)('PUT', '/settings/email-sender', { name: NAME, address: ADDRESS });

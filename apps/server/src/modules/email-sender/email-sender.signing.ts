@@ -22,13 +22,17 @@ export async function organizationSenderOf(
 ): Promise<OrganizationSender | null> {
   const row = await selectSenderForSending(db, organizationId);
   if (!row?.verifiedAt || !mayUse(row.plan, 'whiteLabel')) return null;
+  let privateKey: string;
+  try {
+    privateKey = openSecret(secretKey, row.dkimPrivateKeySealed);
+  } catch {
+    // Sealed under another server secret (JWT_SECRET changed): the email still leaves, as the platform's
+    // (docs/deployment.md#email); setting the sender again makes a new key.
+    return null;
+  }
   return {
     name: row.name,
     address: row.address,
-    dkim: {
-      domainName: row.domain,
-      keySelector: row.dkimSelector,
-      privateKey: openSecret(secretKey, row.dkimPrivateKeySealed),
-    },
+    dkim: { domainName: row.domain, keySelector: row.dkimSelector, privateKey },
   };
 }
