@@ -257,6 +257,11 @@ describe('isolation', () => {
 });
 
 describe('the emails a client receives', () => {
+  // Each test starts with no sender (the earlier ones leave one verified).
+  beforeEach(async () => {
+    await t.db.delete(emailSenders).where(eq(emailSenders.organizationId, org.id));
+  });
+
   it('without a verified sender: From "Demo Lda via Aceite" at MAIL_FROM, no DKIM signature of the domain', async () => {
     await as(t.app, admin)('PUT', '/settings/email-sender', { name: NAME, address: ADDRESS });
     const mail = await sendProposal('Sem remetente verificado');
@@ -332,6 +337,17 @@ describe('the emails a client receives', () => {
     } finally {
       await t.db.update(organizations).set({ plan: 'enterprise' }).where(eq(organizations.id, org.id));
     }
+  });
+
+  it('a key the server cannot open (its secret changed) sends the email as the platform’s, not never', async () => {
+    await verifiedSender();
+    await t.db
+      .update(emailSenders)
+      .set({ dkimPrivateKeySealed: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
+      .where(eq(emailSenders.organizationId, org.id));
+    const mail = await sendProposal('Chave que nao abre');
+    expect(header(mail, 'From')).toBe('Demo Lda via Aceite <no-reply@aceite.test>');
+    expect(header(mail, 'DKIM-Signature')).toBeUndefined();
   });
 
   it('a sender no longer verified (its DKIM record gone when checked again) signs nothing', async () => {
