@@ -30,26 +30,29 @@ function DnsRecord({ label, name, value }: { label: string; name: string; value:
           ['Valor (TXT)', value],
         ] as const
       ).map(([what, text]) => (
-        <Group key={what} gap="xs" wrap="nowrap" align="flex-start">
-          <Text size="sm" c="dimmed" w={90} style={{ flexShrink: 0 }}>
+        // The label above the value, so the long key keeps the width of a phone's screen.
+        <Stack key={what} gap={2}>
+          <Text size="xs" c="dimmed">
             {what}
           </Text>
-          <Code style={{ overflowWrap: 'anywhere', wordBreak: 'break-all', flex: 1, minWidth: 0 }}>
-            {text}
-          </Code>
-          <CopyButton value={text}>
-            {({ copied, copy }) => (
-              <Button
-                size="xs"
-                variant="subtle"
-                onClick={copy}
-                aria-label={`Copiar ${what.toLowerCase()} do ${label}`}
-              >
-                {copied ? 'Copiado' : 'Copiar'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Code style={{ overflowWrap: 'anywhere', wordBreak: 'break-all', flex: 1, minWidth: 0 }}>
+              {text}
+            </Code>
+            <CopyButton value={text}>
+              {({ copied, copy }) => (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={copy}
+                  aria-label={`Copiar ${what.toLowerCase()} do ${label}`}
+                >
+                  {copied ? 'Copiado' : 'Copiar'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </Stack>
       ))}
     </Stack>
   );
