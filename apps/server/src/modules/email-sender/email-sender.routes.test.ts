@@ -1,8 +1,8 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLogs, clients, emailSenders, organizations } from '@/db/schema/index.ts';
+import { auditLogs, clients, emailOutbox, emailSenders, organizations } from '@/db/schema/index.ts';
 import { createMailTransport } from '@/lib/mail-transport.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createOrg, createUser, type TestUser } from '@/test/factories.ts';
@@ -300,6 +300,54 @@ describe('the emails a client receives', () => {
     expect(
       (await dkimVerify(Buffer.from(forged), { resolver: verifierResolver })).results[0]?.status.result,
     ).toBe('fail');
+  });
+
+  it('the other emails a client receives go the same way: the answer code, a changed recipient, the cancellation', async () => {
+    await verifiedSender();
+    const api = as(t.app, sales);
+    const created = (await api('POST', '/proposals', { title: 'Outros emails', clientId })).json().data;
+    expect(
+      (await api('POST', `/proposals/${created.id}/send`, { subject: 'Outros emails' })).statusCode,
+    ).toBe(200);
+    const code = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/proposals/${created.publicToken}/code`,
+    });
+    expect(code.statusCode, code.body).toBe(200);
+    const changed = await api('POST', `/proposals/${created.id}/recipient`, {
+      name: 'Rui Lima',
+      email: 'rui@lima.pt',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const cancelled = await api('POST', `/proposals/${created.id}/cancel`, {
+      reason: 'Desistiu',
+      notifyClient: true,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const rows = await t.db
+      .select({
+        kind: emailOutbox.kind,
+        to: emailOutbox.toAddress,
+        fromOrganization: emailOutbox.fromOrganization,
+      })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.organizationId, org.id),
+          inArray(emailOutbox.toAddress, ['joana@lima.pt', 'rui@lima.pt']),
+        ),
+      );
+    const kinds = new Set(rows.filter((r) => r.fromOrganization).map((r) => r.kind));
+    expect([...kinds].sort()).toEqual(['answer_code', 'proposal', 'proposal_cancelled', 'recipient_changed']);
+    expect(rows.every((r) => r.fromOrganization)).toBe(true);
+    await t.app.outbox.drain();
+    // "Demo Lda: código de confirmação", an encoded word in the raw header.
+    const codeMail = smtp.received.find(
+      (m) => m.to.includes('joana@lima.pt') && (header(m, 'Subject') ?? '').includes('confirma'),
+    );
+    expect(header(codeMail, 'From')).toContain(`<${ADDRESS}>`);
+    const verified = await dkimVerify(Buffer.from(codeMail?.raw ?? ''), { resolver: verifierResolver });
+    expect(verified.results[0]?.status.result).toBe('pass');
   });
 
   it('an email to a member stays the platform’s (an invitation): MAIL_FROM, unsigned', async () => {
