@@ -417,3 +417,40 @@ describe('the emails a client receives', () => {
     expect(audit?.n).toBeGreaterThan(0);
   });
 });
+
+describe('the signature itself', () => {
+  it('covers List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) beside From, and verifies', async () => {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    txt.set('t1._domainkey.empresa.pt', [
+      [`v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`],
+    ]);
+    const transport = createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent', log: silentLog });
+    await transport.send({
+      id: 'unsubscribe-signed',
+      from: 'Aceite <no-reply@aceite.test>',
+      sender: {
+        name: 'Demo Lda',
+        address: ADDRESS,
+        dkim: {
+          domainName: 'empresa.pt',
+          keySelector: 't1',
+          privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        },
+      },
+      to: 'lembrete@lima.pt',
+      listUnsubscribe: 'https://app.example.pt/api/v1/public/proposals/x/reminders/stop',
+      subject: 'Lembrete assinado',
+      html: '<p>Olá</p>',
+      text: 'Olá',
+      links: [],
+    });
+    transport.close();
+    const mail = smtp.received.find((m) => m.to.includes('lembrete@lima.pt'));
+    const signed = /\bh=([^;]+)/.exec(header(mail, 'DKIM-Signature') ?? '')?.[1]?.replace(/\s/g, '') ?? '';
+    expect(signed.toLowerCase().split(':')).toEqual(
+      expect.arrayContaining(['from', 'subject', 'list-unsubscribe', 'list-unsubscribe-post', 'to']),
+    );
+    const result = await dkimVerify(Buffer.from(mail?.raw ?? ''), { resolver: verifierResolver });
+    expect(result.results[0]?.status.result).toBe('pass');
+  });
+});
