@@ -838,6 +838,40 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         },
       },
     ],
+    // The organization's own sender of its emails to clients (docs/product.md#white-label).
+    'GET /settings/email-sender': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => ({ url: '/settings/email-sender' }),
+      },
+    ],
+    'PUT /settings/email-sender': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => ({ url: '/settings/email-sender', body: EMAIL_SENDER }),
+      },
+    ],
+    'DELETE /settings/email-sender': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => {
+          await ok(as(t.app, team.admin)('PUT', '/settings/email-sender', EMAIL_SENDER));
+          return { url: '/settings/email-sender' };
+        },
+      },
+    ],
+    'POST /settings/email-sender/verify': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => {
+          await ok(as(t.app, team.admin)('PUT', '/settings/email-sender', EMAIL_SENDER));
+          await t.db.execute(
+            sql`update email_senders set verified_at = null where organization_id = ${team.org.id}`,
+          );
+          return { url: '/settings/email-sender/verify' };
+        },
+      },
+    ],
     // "Mudar de plano" (docs/product.md#plans): the organization is on Enterprise here, so any other plan.
     'POST /settings/organization/upgrade-requests': [
       {
@@ -949,6 +983,7 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
 }
 
 const CUSTOM_DOMAIN = 'propostas.sweep.example.pt';
+const EMAIL_SENDER = { name: 'Sweep', address: 'propostas@sweep.example.pt' };
 
 const SSO_CONNECTION = {
   issuer: 'https://idp.example.pt',
@@ -1030,12 +1065,20 @@ beforeAll(async () => {
   t = await buildTestApp({
     webhooks: { allowPrivate: true },
     webhookLimits: { endpointsPerOrganization: 1000, testEventsPerHour: 1000 },
-    // The domain checks (SSO's, the custom domain's) find every token the organization was given (never real
+    // The domain checks (SSO's, the custom domain's, the email sender's) find every token the organization was given (never real
     // DNS in tests).
-    ssoResolveTxt: async () => {
+    ssoResolveTxt: async (name) => {
+      // The email sender's DKIM record publishes its key (docs/product.md#white-label).
+      if (name.includes('._domainkey.')) {
+        const keys = await t.db.execute<{ key: string }>(
+          sql`select dkim_public_key as key from email_senders`,
+        );
+        return keys.rows.map((r) => [`v=DKIM1; k=rsa; p=${r.key}`]);
+      }
       const rows = await t.db.execute<{ token: string }>(
         sql`select verification_token as token from sso_domains
-            union all select verification_token from custom_domains`,
+            union all select verification_token from custom_domains
+            union all select verification_token from email_senders`,
       );
       return rows.rows.map((r) => [`aceite-verification=${r.token}`]);
     },

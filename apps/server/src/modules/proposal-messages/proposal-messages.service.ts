@@ -7,7 +7,7 @@ import { brandOf } from '@/lib/branding.ts';
 import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { clientFacingOf } from '@/modules/custom-domains/white-label.ts';
-import { clientSenderName, queueEmail } from '@/modules/email/email.service.ts';
+import { queueEmail } from '@/modules/email/email.service.ts';
 import { clientMessageAnswerEmail } from '@/modules/email/email.templates.ts';
 import {
   insertAnswer,
@@ -71,7 +71,7 @@ export async function answerMessage(
       outboxId = await queueEmail(tx.db, {
         kind: 'client_message_answer',
         to: p.clientEmail,
-        fromName: clientSenderName(authorName, brand.organizationName),
+        fromOrganization: brand.organizationName,
         organizationId: ctx.organizationId,
         email: clientMessageAnswerEmail({
           ...brand,

@@ -10,7 +10,7 @@ import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { personOf, withTx } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { clientFacingOf } from '@/modules/custom-domains/white-label.ts';
-import { clientSenderName, queueEmail } from '@/modules/email/email.service.ts';
+import { queueEmail } from '@/modules/email/email.service.ts';
 import { proposalCancelledEmail } from '@/modules/email/email.templates.ts';
 import { toProposalDto } from '@/modules/proposal-projections/proposal-dto.ts';
 import { enqueueProposalEvent } from '@/modules/webhooks/proposal-events.ts';
@@ -57,7 +57,7 @@ export async function cancelProposal(
         kind: 'proposal_cancelled',
         to: recipient.email,
         replyTo: existing.owner.email,
-        fromName: clientSenderName(senderName, org?.name ?? ''),
+        fromOrganization: org?.name ?? '',
         organizationId: ctx.organizationId,
         email: proposalCancelledEmail({
           ...brandOf(org),

@@ -64,6 +64,7 @@ export async function changeProposalRecipient(
             to: previous.email,
             replyTo: existing.owner.email,
             organizationId: ctx.organizationId,
+            fromOrganization: brandOf(org).organizationName,
             email: recipientChangedEmail({
               ...brandOf(org),
               whiteLabel: facing.whiteLabel,
@@ -84,6 +85,7 @@ export async function changeProposalRecipient(
       to: input.email,
       replyTo: existing.owner.email,
       organizationId: ctx.organizationId,
+      fromOrganization: brandOf(org).organizationName,
       email: proposalEmail({
         ...brandOf(org),
         whiteLabel: facing.whiteLabel,

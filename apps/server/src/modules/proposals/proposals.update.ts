@@ -20,7 +20,6 @@ import {
 import { clientFacingOf } from '@/modules/custom-domains/white-label.ts';
 import {
   assertWithinMailLimits,
-  clientSenderName,
   type MailLimits,
   queueEmail,
   remindersUnsubscribeUrl,
@@ -170,7 +169,7 @@ async function updateSeenProposal(
       kind: 'proposal_update',
       to: recipient.email,
       organizationId: tx.organizationId,
-      fromName: clientSenderName(senderName, org?.name ?? ''),
+      fromOrganization: org?.name ?? '',
       // An email the client did not ask for: it carries the one-click opt-out of this proposal's reminders.
       listUnsubscribe: remindersUnsubscribeUrl(facing.pageUrl, saved.publicToken),
       email: proposalUpdatedEmail({

@@ -22,7 +22,7 @@ import type { SealKey } from '@/lib/seal-key.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
-import { clientSenderName, queueEmail } from '@/modules/email/email.service.ts';
+import { queueEmail } from '@/modules/email/email.service.ts';
 import { sealedDocumentEmail } from '@/modules/email/email.templates.ts';
 import { listEvidence, verifyChain } from '@/modules/evidence/evidence.service.ts';
 import { renderStoredProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
@@ -253,13 +253,8 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
         to,
         // The client's reply reaches the proposal's owner, as with the proposal's own email.
         replyTo: isOwner ? null : source.ownerEmail,
-        // To the client, from the seller and the organization (docs/product.md#sending-and-email).
-        fromName: isOwner
-          ? null
-          : clientSenderName(
-              `${source.ownerFirstName} ${source.ownerLastName}`.trim(),
-              source.organizationName,
-            ),
+        // To the client, from the organization (docs/product.md#sending-and-email).
+        fromOrganization: isOwner ? null : source.organizationName,
         organizationId: p.organizationId,
         attachments: [attachment],
         email: sealedDocumentEmail({

@@ -47,6 +47,8 @@ export async function queuePreNotification(db: Db, notice: PreNotification): Pro
     kind: 'sepa_pre_notification',
     to: notice.to,
     organizationId: notice.organizationId,
+    // From the creditor, the organization that collects (its own sender once verified).
+    fromOrganization: notice.creditor?.name ?? m.creditorName,
     email: sepaPreNotificationEmail({
       debtorName: m.debtorName,
       amount: formatMoney(notice.amountCents),
