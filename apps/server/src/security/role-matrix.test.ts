@@ -967,6 +967,8 @@ const NOT_ROLE_BOUND = new Set([
   'POST /auth/reset-password',
   // The SSO sign-in's first step (docs/product.md#single-sign-on); its callback is a GET.
   'POST /auth/sso/start',
+  // SAML's assertion consumer service: the identity provider posts the response (docs/product.md#single-sign-on).
+  'POST /auth/sso/saml/acs',
   'PUT /settings/profile',
   'PUT /settings/password',
   'PUT /notifications/{id}/read',

@@ -85,7 +85,7 @@ describe('the connection (Configurações → Segurança)', () => {
       expect(res.json().error.code).toBe('PLAN_LIMIT');
       expect(res.json().error.message).toContain('Enterprise');
       const read = await as(t.app, otherAdmin)('GET', '/settings/sso');
-      expect(read.json().data).toEqual({ connection: null, available: false });
+      expect(read.json().data).toMatchObject({ connection: null, available: false });
     }
   });
 
