@@ -31,6 +31,8 @@ export const SSO_MESSAGES = {
   emailOfOtherAccount: 'Este email pertence a uma conta de outra organização',
   ssoRequired:
     'A sua organização exige o início de sessão com SSO, através do fornecedor de identidade da empresa.',
+  issuerNotOpenId:
+    'Este endereço não é de um fornecedor OpenID Connect: não respondeu com uma configuração válida em /.well-known/openid-configuration',
   samlMetadataRequired:
     'Indique o endereço (URL) dos metadados SAML do fornecedor de identidade ou cole o XML',
   samlMetadataUrlInvalid: 'Indique o endereço (URL) dos metadados SAML, começado por https://',

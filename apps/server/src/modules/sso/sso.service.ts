@@ -14,10 +14,11 @@ import { AppError, fieldError } from '@/lib/app-error.ts';
 import { now } from '@/lib/clock.ts';
 import { type ResolveTxt, txtRecordHolds } from '@/lib/domain-verification.ts';
 import { assertPlanFeature, planIncludes } from '@/lib/entitlements.ts';
-import { sealSecret } from '@/lib/secret-box.ts';
+import { openSecret, sealSecret } from '@/lib/secret-box.ts';
 import type { OutboundPolicy } from '@/lib/ssrf-guard.ts';
 import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { discoverCached, isProviderUnreachable } from './sso.oidc.ts';
 import {
   deleteConnection,
   markDomainVerified,
@@ -130,6 +131,23 @@ async function samlMetadataOf(
   }
 }
 
+/**
+ * The issuer's discovery document read when the connection is saved (through the SSRF guard), so a wrong issuer
+ * shows here rather than at someone's first sign-in: 503 when it cannot be reached, 422 when what answers is
+ * not an OpenID provider. It refreshes the sign-in's cache of the document.
+ */
+async function checkIssuer(
+  deps: SsoDeps,
+  settings: { issuer: string; clientId: string; clientSecret: string },
+): Promise<void> {
+  try {
+    await discoverCached(settings, deps.outbound, { refresh: true });
+  } catch (error) {
+    if (isProviderUnreachable(error)) throw new AppError('UNAVAILABLE', SSO_MESSAGES.providerUnreachable);
+    throw fieldError('issuer', SSO_MESSAGES.issuerNotOpenId, 'UNPROCESSABLE');
+  }
+}
+
 /** Saves the connection. The secret is sealed before it is stored, and never written to the audit log. */
 export async function updateSsoSettings(
   ctx: TenantContext,
@@ -141,10 +159,20 @@ export async function updateSsoSettings(
   const saml = input.protocol === 'saml';
   // Read before the transaction: a network round trip never holds one open.
   const metadata = saml ? await samlMetadataOf(deps, input) : null;
+  const secret = input.clientSecret?.trim();
+  if (!saml) {
+    const saved = await selectConnection(ctx);
+    const savedSecret = saved?.protocol === 'oidc' ? saved.clientSecretEncrypted : null;
+    if (!secret && !savedSecret) throw fieldError('clientSecret', SSO_MESSAGES.clientSecretRequired);
+    await checkIssuer(deps, {
+      issuer: input.issuer as string,
+      clientId: input.clientId as string,
+      clientSecret: secret || openSecret(deps.secretKey, savedSecret as string),
+    });
+  }
   await withTx(ctx, async (tx) => {
     const existing = await selectConnection(tx);
     const same = existing?.protocol === input.protocol ? existing : undefined;
-    const secret = input.clientSecret?.trim();
     if (!saml && !secret && !same?.clientSecretEncrypted)
       throw fieldError('clientSecret', SSO_MESSAGES.clientSecretRequired);
     if (saml && !metadata && !same) throw fieldError('samlMetadataUrl', SSO_MESSAGES.samlMetadataRequired);

@@ -21,7 +21,7 @@ import {
   updateUserLastLogin,
 } from '@/modules/auth/auth.queries.ts';
 import { type AuthDeps, issueSession, type RequestMeta } from '@/modules/auth/auth.service.ts';
-import { discover, ProviderUnreachableError } from './sso.oidc.ts';
+import { discoverCached, isProviderUnreachable } from './sso.oidc.ts';
 import {
   answerSamlFlow,
   insertFlow,
@@ -63,7 +63,7 @@ function domainOf(email: string): string {
 
 async function configurationOf(deps: SsoSignInDeps, connection: SsoConnectionRow) {
   try {
-    return await discover(
+    return await discoverCached(
       {
         issuer: connection.issuer,
         clientId: connection.clientId ?? '',
@@ -275,8 +275,7 @@ export async function finishSso(
     if (idToken && typeof idToken.email !== 'string')
       claims = { ...idToken, ...(await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)) };
   } catch (error) {
-    if (error instanceof ProviderUnreachableError)
-      throw new AppError('UNAVAILABLE', SSO_MESSAGES.providerUnreachable);
+    if (isProviderUnreachable(error)) throw new AppError('UNAVAILABLE', SSO_MESSAGES.providerUnreachable);
     throw new AppError('UNAUTHENTICATED', SSO_MESSAGES.providerFailed);
   }
   const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
