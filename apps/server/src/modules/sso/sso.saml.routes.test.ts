@@ -119,6 +119,25 @@ describe('the SAML connection (Configurações → Segurança)', () => {
     expect(unreachable.json().error.message).toContain('Não foi possível obter os metadados SAML');
   });
 
+  it('only Enterprise saves a SAML connection, and the metadata is not read before the plan allows it', async () => {
+    const other = await createOrg(t.db, { plan: 'professional' });
+    const otherAdmin = await createUser(t.db, { organizationId: other.id, role: 'admin' });
+    const res = await as(t.app, otherAdmin)('PUT', '/settings/sso', samlConnection({ domains: ['outra.pt'] }));
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().error.code).toBe('PLAN_LIMIT');
+  });
+
+  it('without the test allowance, a loopback metadata URL is never fetched (503)', async () => {
+    const guarded = await buildTestApp({ sameDatabaseAs: t });
+    try {
+      const res = await as(guarded.app, admin)('PUT', '/settings/sso', samlConnection());
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().error.code).toBe('UNAVAILABLE');
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('reads the metadata URL through the server into entity id, SSO URL and certificate; shows our SP', async () => {
     const res = await as(t.app, admin)('PUT', '/settings/sso', samlConnection());
     expect(res.statusCode, res.body).toBe(200);
