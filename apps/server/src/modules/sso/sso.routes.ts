@@ -216,9 +216,30 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, op
           "SAML's assertion consumer service: the identity provider posts the response (form-encoded); a valid one sends the browser to /entrar/sso with a one-time code that the callback exchanges for the session",
         consumes: ['application/x-www-form-urlencoded'],
         body: SsoSamlAcsBodySchema,
-        response: { 303: z.null().describe('To /entrar/sso?code=…&state=…'), ...authErrors },
+        description:
+          'A browser (Accept: text/html) refused is sent to /entrar/sso?error=…&state=… instead of the error envelope.',
+        response: {
+          303: z.null().describe('To /entrar/sso?code=…&state=… (or ?error=…&state=… for a refused browser)'),
+          ...authErrors,
+        },
       },
     },
-    async (req, reply) => reply.redirect(await acceptSamlResponse(signIn, req.body), 303),
+    async (req, reply) => {
+      try {
+        const location = await acceptSamlResponse(signIn, req.body, (reason) =>
+          req.log.info({ reason }, 'saml response refused'),
+        );
+        return reply.redirect(location, 303);
+      } catch (error) {
+        // A person's browser (the IdP's page posted the form) is sent back to /entrar/sso, whose page shows the
+        // failure and the way back to the sign-in, rather than the envelope's JSON; other callers get the envelope.
+        const relayState = req.body.RelayState;
+        if (error instanceof AppError && relayState && req.headers.accept?.includes('text/html')) {
+          const query = new URLSearchParams({ error: error.code.toLowerCase(), state: relayState });
+          return reply.redirect(`${redirectUri}?${query.toString()}`, 303);
+        }
+        throw error;
+      }
+    },
   );
 };

@@ -122,7 +122,11 @@ describe('the SAML connection (Configurações → Segurança)', () => {
   it('only Enterprise saves a SAML connection, and the metadata is not read before the plan allows it', async () => {
     const other = await createOrg(t.db, { plan: 'professional' });
     const otherAdmin = await createUser(t.db, { organizationId: other.id, role: 'admin' });
-    const res = await as(t.app, otherAdmin)('PUT', '/settings/sso', samlConnection({ domains: ['outra.pt'] }));
+    const res = await as(t.app, otherAdmin)(
+      'PUT',
+      '/settings/sso',
+      samlConnection({ domains: ['outra.pt'] }),
+    );
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().error.code).toBe('PLAN_LIMIT');
   });
@@ -302,6 +306,26 @@ describe('the sign-in with the SAML identity provider', () => {
       sql`select count(*)::int as n from sso_saml_assertions where assertion_id = '_assercao-repetida'`,
     );
     expect(stored.rows[0]?.n).toBe(1);
+  });
+
+  it("a person's browser refused is sent back to /entrar/sso with the failure, not shown JSON", async () => {
+    idp.signInAs({ email: 'browser@saml.pt' });
+    const answer = idp.respond(await start('browser@saml.pt'), { signWith: 'other' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sso/saml/acs',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,*/*' },
+      payload: new URLSearchParams({
+        SAMLResponse: answer.SAMLResponse,
+        RelayState: answer.RelayState,
+      }).toString(),
+    });
+    expect(res.statusCode).toBe(303);
+    const location = new URL(String(res.headers.location));
+    expect(`${location.origin}${location.pathname}`).toBe(`${APP_URL}/entrar/sso`);
+    expect(location.searchParams.get('error')).toBe('unauthenticated');
+    expect(location.searchParams.get('code')).toBeNull();
+    expect(location.searchParams.get('state')).toBe(answer.RelayState);
   });
 
   it('a deactivated member is refused', async () => {

@@ -150,6 +150,8 @@ async function startSaml(deps: SsoSignInDeps, connection: SsoConnectionRow): Pro
 export async function acceptSamlResponse(
   deps: SsoSignInDeps,
   body: { SAMLResponse?: string; RelayState?: string },
+  /** Where the reason a response was refused goes (the log: the person sees the general message). */
+  logRefusal: (reason: string) => void = () => {},
 ): Promise<string> {
   const db = deps.auth.db;
   if (!body.SAMLResponse) throw new AppError('VALIDATION_ERROR', SSO_MESSAGES.samlMissing);
@@ -171,6 +173,7 @@ export async function acceptSamlResponse(
     );
   } catch (error) {
     if (!(error instanceof SamlResponseError)) throw error;
+    logRefusal(error.message);
     throw error.kind === 'unsolicited'
       ? new AppError('INVALID_TOKEN', SSO_MESSAGES.samlResponseUnsolicited)
       : new AppError('UNAUTHENTICATED', SSO_MESSAGES.samlResponseInvalid);

@@ -473,7 +473,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** SAML's assertion consumer service: the identity provider posts the response (form-encoded); a valid one sends the browser to /entrar/sso with a one-time code that the callback exchanges for the session */
+        /**
+         * SAML's assertion consumer service: the identity provider posts the response (form-encoded); a valid one sends the browser to /entrar/sso with a one-time code that the callback exchanges for the session
+         * @description A browser (Accept: text/html) refused is sent to /entrar/sso?error=…&state=… instead of the error envelope.
+         */
         post: operations["postAuthSsoSamlAcs"];
         delete?: never;
         options?: never;
@@ -7212,7 +7215,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description To /entrar/sso?code=…&state=… */
+            /** @description To /entrar/sso?code=…&state=… (or ?error=…&state=… for a refused browser) */
             303: {
                 headers: {
                     [name: string]: unknown;
