@@ -776,7 +776,7 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         }),
       },
     ],
-    // Single sign-on (docs/product.md#single-sign-on): saving never fetches the issuer, so any https URL does.
+    // Single sign-on (docs/product.md#single-sign-on).
     'PUT /settings/sso': [
       {
         rule: { permission: 'organization:manage' },
@@ -985,10 +985,17 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
 const CUSTOM_DOMAIN = 'propostas.sweep.example.pt';
 const EMAIL_SENDER = { name: 'Sweep', address: 'propostas@sweep.example.pt' };
 
+// SAML with the metadata pasted: saving reads nothing from the network (an OpenID Connect issuer is read when
+// saved), and the sweep is about who may save, not about a provider.
 const SSO_CONNECTION = {
-  issuer: 'https://idp.example.pt',
-  clientId: 'cliente',
-  clientSecret: 'segredo',
+  protocol: 'saml',
+  samlMetadataXml: `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata"
+    xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="https://idp.example.pt/entidade">
+    <md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+      <md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>MIIBdGVzdGU=</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>
+      <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://idp.example.pt/sso"/>
+    </md:IDPSSODescriptor>
+  </md:EntityDescriptor>`,
   domains: ['sweep.example.pt'],
 };
 
@@ -1002,6 +1009,8 @@ const NOT_ROLE_BOUND = new Set([
   'POST /auth/reset-password',
   // The SSO sign-in's first step (docs/product.md#single-sign-on); its callback is a GET.
   'POST /auth/sso/start',
+  // SAML's assertion consumer service: the identity provider posts the response (docs/product.md#single-sign-on).
+  'POST /auth/sso/saml/acs',
   'PUT /settings/profile',
   'PUT /settings/password',
   'PUT /notifications/{id}/read',
