@@ -8,6 +8,9 @@ import { freePort } from '@/db/embedded.ts';
 /** Where Debian's `pgbouncer` package puts the program (.ci/run installs it). */
 const PGBOUNCER = '/usr/sbin/pgbouncer';
 
+/** The application name of PgBouncer's connections to PostgreSQL. */
+export const BOUNCER_APPLICATION = 'aceite_pgbouncer';
+
 export interface Bouncer {
   /** The URL the app connects to: the same database, through PgBouncer. */
   url: string;
@@ -62,6 +65,8 @@ export async function startPgBouncer(databaseUrl: string, poolSize: number): Pro
     `dbname=${database}`,
     `user=${decodeURIComponent(target.username)}`,
     target.password ? `password=${decodeURIComponent(target.password)}` : '',
+    // Its server connections, told apart from the test's own in pg_stat_activity.
+    `application_name=${BOUNCER_APPLICATION}`,
   ]
     .filter(Boolean)
     .join(' ');
