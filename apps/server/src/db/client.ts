@@ -19,7 +19,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 /**
  * How the app reaches PostgreSQL: straight (`none`), or through a pooler in transaction mode (`transaction`,
  * PgBouncer before 1.21), where consecutive transactions of one pool client may run on different server
- * connections, so a named statement parsed on one is unknown on the next (docs/scale.md#pgbouncer).
+ * connections, so a named statement parsed on one is unknown on the next (docs/scale.md#pgbouncer-in-transaction-mode).
  */
 export type DatabasePooler = 'none' | 'transaction';
 
