@@ -48,20 +48,6 @@ const ALLOWED: Record<string, string> = {
   // Global rows beside the organization's: templates are the organization's or the platform's (`is_global`).
   // Under Citus the global templates move to a reference table (docs/scale.md#the-citus-design).
   b0748125e02be5d9: "the template list: the organization's and the global ones",
-  // Joins by a foreign key from a row of the organization, without organization_id in the join (or a derived
-  // table's key): the rows are the organization's, but a distributed database cannot co-locate the join. Gaps
-  // to close by adding `and x.organization_id = y.organization_id` (docs/scale.md, step 1).
-  a732e611270d1929: 'top clients: tallies joined to clients',
-  '87cb6dce8b510f5f': 'content blocks with their author',
-  '3a98391eedd06029': 'members with their team',
-  f5af7036cf93af29: 'invites with their inviter',
-  '59214acc4eca9f8e': 'teams with manager and member count',
-  '8724da856031b229': "the dashboard's per-owner figures joined to users",
-  '0358d89765690f14': "the dashboard's per-team figures joined to users and teams",
-  '44e924b3c48677b3': 'API keys with their creator',
-  '36cbff6ee648ddd2': 'SEPA mandates with their proposal',
-  '25f2e212d08ca070': 'SEPA collections with mandate and proposal',
-  '08d31abf8318d84f': "a member's display name by id",
 };
 
 let t: TestApp;
