@@ -48,6 +48,13 @@ const ALLOWED: Record<string, string> = {
   // Global rows beside the organization's: templates are the organization's or the platform's (`is_global`).
   // Under Citus the global templates move to a reference table (docs/scale.md#the-citus-design).
   b0748125e02be5d9: "the template list: the organization's and the global ones",
+  // Gaps still to close: the evidence chain is read by proposal id alone (evidence.queries.ts: its callers, the
+  // reading page, the sealing job and the certificate check, pass no organization yet). The proposal was found
+  // in the organization before, so nothing crosses organizations; a distributed database needs the column
+  // (docs/scale.md, step 1).
+  a3c43b8ce324a926: "the evidence chain: the proposal's events by proposal id (selectEvidence)",
+  e860ced18bb6a62a:
+    "the evidence chain: the proposal's client email by proposal id (selectProposalClientEmail)",
 };
 
 let t: TestApp;
@@ -59,10 +66,13 @@ beforeAll(async () => {
   const capture = captureStatements();
   try {
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-    const { accessToken } = await walkHotPaths(t.app, t.db);
+    const walked = await walkHotPaths(t.app, t.db);
+    // Every GET without a path parameter, and every GET of one proposal's resources with the walked proposal.
     for (const [path, operations] of Object.entries(doc.paths)) {
-      if (!('get' in operations) || path.includes('{') || !path.startsWith('/api/v1/')) continue;
-      await t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${accessToken}` } });
+      if (!('get' in operations) || !path.startsWith('/api/v1/')) continue;
+      const url = path.replace(/^\/api\/v1\/proposals\/\{id\}/, `/api/v1/proposals/${walked.proposalId}`);
+      if (url.includes('{')) continue;
+      await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${walked.accessToken}` } });
     }
     // Deliberately unscoped, sent as the app sends: the check below must catch it.
     await t.db.execute(sql`select title from proposals where id = ${randomUUID()}`);
