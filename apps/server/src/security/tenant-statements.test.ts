@@ -48,13 +48,6 @@ const ALLOWED: Record<string, string> = {
   // Global rows beside the organization's: templates are the organization's or the platform's (`is_global`).
   // Under Citus the global templates move to a reference table (docs/scale.md#the-citus-design).
   b0748125e02be5d9: "the template list: the organization's and the global ones",
-  // Gaps still to close: the evidence chain is read by proposal id alone (evidence.queries.ts: its callers, the
-  // reading page, the sealing job and the certificate check, pass no organization yet). The proposal was found
-  // in the organization before, so nothing crosses organizations; a distributed database needs the column
-  // (docs/scale.md, step 1).
-  a3c43b8ce324a926: "the evidence chain: the proposal's events by proposal id (selectEvidence)",
-  e860ced18bb6a62a:
-    "the evidence chain: the proposal's client email by proposal id (selectProposalClientEmail)",
 };
 
 let t: TestApp;
