@@ -3,7 +3,7 @@ import type { Db } from '@/db/client.ts';
 import { auditLogs, proposals, type SealedFacts, sealedDocuments } from '@/db/schema/index.ts';
 import { brandOf } from '@/lib/branding.ts';
 import { claimDueIds } from '@/lib/durable-queue.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, sameTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 import { loadShownProposal } from '@/modules/proposal-projections/shown-proposal.ts';
 
 export type SealedRow = typeof sealedDocuments.$inferSelect;
@@ -110,7 +110,10 @@ export async function selectSealedByProposal(ctx: TenantContext, proposalId: str
   const [row] = await ctx.db
     .select({ sealed: sealedDocuments, title: proposals.title, number: proposals.number })
     .from(sealedDocuments)
-    .innerJoin(proposals, eq(proposals.id, sealedDocuments.proposalId))
+    .innerJoin(
+      proposals,
+      and(eq(proposals.id, sealedDocuments.proposalId), sameTenant(proposals, sealedDocuments)),
+    )
     .where(and(inTenant(sealedDocuments, ctx), eq(sealedDocuments.proposalId, proposalId)))
     .limit(1);
   return row;

@@ -59,7 +59,10 @@ export type ProposalPdfSource = (
   bound: ShownContent,
 ) => Promise<Uint8Array>;
 /** The proposal's evidence, one printable line per event, oldest first. */
-export type EventLinesSource = (db: Db, proposalId: string) => Promise<string[]>;
+export type EventLinesSource = (
+  db: Db,
+  proposal: { id: string; organizationId: string },
+) => Promise<string[]>;
 
 export interface SealDependencies {
   db: Db;
@@ -112,8 +115,8 @@ const EVENT_LABELS: Record<EvidenceEvent['type'], string> = {
  * The certificate's event lines: the proposal's evidence chain (docs/product.md#evidence), one line each, with
  * the start of each event's hash so a line can be matched to the stored chain.
  */
-export const defaultEventLines: EventLinesSource = async (db, proposalId) =>
-  (await listEvidence(db, proposalId)).map(
+export const defaultEventLines: EventLinesSource = async (db, proposal) =>
+  (await listEvidence(db, proposal)).map(
     (event) =>
       `${lisbonAndUtc(new Date(event.occurredAt)).utc} · ${EVENT_LABELS[event.type] ?? event.type} · ${event.hash.slice(0, 16)}`,
   );
@@ -160,7 +163,7 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
     { ...p, content: completeContent(p.content), sepa: sepaTermsOf(p) },
     meta,
   );
-  const events = await (deps.eventLines ?? defaultEventLines)(db, p.id);
+  const events = await (deps.eventLines ?? defaultEventLines)(db, p);
   // A white-label organization's client verifies and downloads on its domain (docs/product.md#white-label).
   const whiteLabel = await whiteLabelOf(db, p.organizationId);
   const clientUrl = whiteLabel ? `https://${whiteLabel.domain}` : deps.appUrl;
@@ -355,8 +358,9 @@ export type ChainCheck = (db: Db, sealed: SealedRow) => Promise<boolean>;
  */
 export const defaultChainCheck: ChainCheck = async (db, sealed) => {
   if (sealed.eventsSha256 === null || sealed.eventCount === null) return false;
-  if (!(await verifyChain(db, sealed.proposalId)).intact) return false;
-  const lines = await defaultEventLines(db, sealed.proposalId);
+  const proposal = { id: sealed.proposalId, organizationId: sealed.organizationId };
+  if (!(await verifyChain(db, proposal)).intact) return false;
+  const lines = await defaultEventLines(db, proposal);
   return sha256(lines.slice(0, sealed.eventCount).join('\n')) === sealed.eventsSha256;
 };
 
