@@ -30,7 +30,7 @@ const ALLOWED: Record<string, string> = {
   // LOCKED), then work on the claimed rows by id. Under Citus: multi-shard, run by the coordinator, which a
   // background job can afford; or one claim per shard.
   '2577f145141cbbbc': 'the email outbox claim (lib/durable-queue.ts)',
-  '6a4a957823ef594f': 'the claimed emails, read by id (email.queries.ts claimDueEmails)',
+  '4fbd61960fb6dc81': 'the claimed emails, read by id (email.queries.ts claimDueEmails)',
   '663c7771d5cf90a9': 'an email marked sent, by id (email.queries.ts markEmailSent)',
   f4abfdbfb2e57353: 'the webhook deliveries claim (webhooks.queries.ts)',
   '8e8ce44bc1c4854b': 'the sealed PDFs claim (lib/durable-queue.ts)',
