@@ -15,6 +15,7 @@ import { postgresRateLimitStore } from '@/lib/postgres-rate-limit-store.ts';
 import { useReferenceReads } from '@/lib/read-path.ts';
 import { responseSerializerCompiler } from '@/lib/response-serializer.ts';
 import { resolveSealKey } from '@/lib/seal-key.ts';
+import { secretBoxKey } from '@/lib/secret-box.ts';
 import { type FileStorage, localStorage, s3Storage } from '@/lib/storage.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { analyticsRoutes } from '@/modules/analytics/analytics.routes.ts';
@@ -30,6 +31,7 @@ import { commentsRoutes } from '@/modules/comments/comments.routes.ts';
 import { contentBlocksRoutes } from '@/modules/content-blocks/content-blocks.routes.ts';
 import { selectHostOwner, selectTokenOwner } from '@/modules/custom-domains/custom-domains.queries.ts';
 import { customDomainRoutes } from '@/modules/custom-domains/custom-domains.routes.ts';
+import { emailSenderRoutes } from '@/modules/email-sender/email-sender.routes.ts';
 import { evidenceRoutes } from '@/modules/evidence/evidence.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
@@ -246,6 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         rateLimitMax: config.publicRateLimitMax * 6,
         resolveTxt: config.ssoResolveTxt,
       });
+      await api.register(emailSenderRoutes, { secret: config.jwtSecret, resolveTxt: config.ssoResolveTxt });
       await api.register(planRoutes);
       await api.register(webhooksRoutes, {
         allowPrivate: config.webhooks?.allowPrivate ?? false,
@@ -296,6 +299,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.mailTransport ??
       createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log }),
     mailFrom: config.mailFrom,
+    dkimSecretKey: secretBoxKey(config.jwtSecret, 'dkim'),
     seal: { db: database.db, storage, sealKey, appUrl: config.appUrl, tsa: config.sealTsa, pdfWorkers },
     run: config.runWorkers,
     sealJobPaused: config.sealJobPaused ?? false,

@@ -18,6 +18,11 @@ const EnvSchema = z.object({
     .union([z.literal('auto'), z.coerce.number().int().min(1, 'WORKERS must be at least 1').max(64)])
     .optional(),
   DATABASE_URL: z.url().optional(),
+  /**
+   * `transaction` when DATABASE_URL is a pooler in transaction mode (PgBouncer before 1.21): statements are sent
+   * unnamed (docs/scale.md#pgbouncer-in-transaction-mode).
+   */
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
   APP_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Aceite <no-reply@aceite.local>'),

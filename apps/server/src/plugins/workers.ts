@@ -33,6 +33,8 @@ export interface WorkersPluginOptions {
   db: Db;
   transport: MailTransport;
   mailFrom: string;
+  /** Opens the organizations' sealed DKIM keys as the outbox worker signs (secretBoxKey(secret, 'dkim')). */
+  dkimSecretKey: Buffer;
   /** What the seal worker needs to produce, store and email the sealed PDFs. */
   seal: SealDependencies;
   /** Whether this process runs the outbox and the expiry sweep (off in tests, which drain the outbox by hand). */
@@ -51,7 +53,9 @@ export interface WorkersPluginOptions {
  */
 export const workersPlugin = fp(
   async (app: FastifyInstance, opts: WorkersPluginOptions) => {
-    const outbox = new OutboxWorker(opts.db, opts.transport, opts.mailFrom, app.log);
+    const outbox = new OutboxWorker(opts.db, opts.transport, opts.mailFrom, app.log, {
+      dkimSecretKey: opts.dkimSecretKey,
+    });
     app.decorate('outbox', outbox);
     const sealer = { drain: () => drainSealJobs(opts.seal, app.log) };
     app.decorate('sealer', sealer);

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '@/app.ts';
 import type { AppConfig } from '@/config/env.ts';
-import { connectDatabase, type Db } from '@/db/client.ts';
+import { connectDatabase, type DatabasePooler, type Db } from '@/db/client.ts';
 import type { MailTransport, OutgoingMail } from '@/lib/mail-transport.ts';
 import { PdfWorkers } from '@/modules/pdf-workers/pdf-workers.ts';
 import { contractHook } from '@/test/contract.ts';
@@ -73,9 +73,11 @@ export async function buildTestApp(
     sharedDatabaseUrl?: string;
     /** The same, given that app. */
     sameDatabaseAs?: TestApp;
+    /** What the URL points at, as DATABASE_POOLER says (the PgBouncer test: db/pgbouncer.test.ts). */
+    databasePooler?: DatabasePooler;
   } = {},
 ): Promise<TestApp> {
-  const { mailTransport, outboxFolder, logStream, sameDatabaseAs, ...rest } = overrides;
+  const { mailTransport, outboxFolder, logStream, sameDatabaseAs, databasePooler, ...rest } = overrides;
   const { sharedDatabaseUrl = sameDatabaseAs?.databaseUrl, ...configOverrides } = rest;
   const url = new URL(sharedDatabaseUrl ?? inject('adminDbUrl'));
   const name = sharedDatabaseUrl ? url.pathname.slice(1) : `test_${randomUUID().replaceAll('-', '')}`;
@@ -83,7 +85,7 @@ export async function buildTestApp(
     await adminQuery(`create database "${name}" template "${inject('templateDb')}"`);
     url.pathname = `/${name}`;
   }
-  const database = connectDatabase(url.toString(), 5);
+  const database = connectDatabase(url.toString(), 5, { pooler: databasePooler });
   const sentMail: OutgoingMail[] = [];
   const config: AppConfig = {
     appUrl: 'http://localhost:3000',

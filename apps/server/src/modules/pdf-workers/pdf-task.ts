@@ -19,6 +19,8 @@ export type PdfTask =
       key: SealKey;
       /** The claimed signing time (tests); now otherwise. */
       signingTime?: Date;
+      /** A white-label organization's name, for the signature's name and reason (seal.ts `whiteLabelName`). */
+      whiteLabelName?: string;
     };
 
 /** The PDF's bytes, and the thread that made them (0 is the main thread). */
@@ -36,6 +38,10 @@ export async function runPdfTask(task: PdfTask, timestamp?: Timestamper): Promis
   const document = await renderProposalPdf(task.data, certificateAppendix(task.certificate));
   // A key that crossed a thread arrives as a Uint8Array: openSealKey reads it as a Buffer.
   const key = { p12: Buffer.from(task.key.p12), password: task.key.password };
-  const bytes = await sealPdf(document, key, { signingTime: task.signingTime, timestamp });
+  const bytes = await sealPdf(document, key, {
+    signingTime: task.signingTime,
+    timestamp,
+    whiteLabelName: task.whiteLabelName,
+  });
   return { bytes, threadId };
 }

@@ -77,6 +77,7 @@ export class PdfWorkers {
     key: SealKey;
     tsa?: TsaConfig;
     signingTime?: Date;
+    whiteLabelName?: string;
   }): Promise<Uint8Array> {
     const { tsa, ...rest } = input;
     return this.#run({ kind: 'seal', ...rest }, tsa);

@@ -8,6 +8,7 @@ import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { now } from '@/lib/clock.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
 import { sepaColumnsOf } from '@/modules/proposal-projections/sepa-terms.ts';
 import {
   loadShownProposal,
@@ -35,9 +36,11 @@ export function pdfDataOf(
   organization: ShownOrganization,
   /** When the client accepted or signed: the SEPA dates as they were signed; today's otherwise. */
   decidedAt?: Date | null,
+  whiteLabel = false,
 ): ProposalPdfData {
   return {
     organization,
+    whiteLabel,
     number: shown.number,
     title: shown.title,
     description: shown.description,
@@ -67,13 +70,15 @@ export async function renderShownProposalPdf(
     shown: ShownProposal;
     shownOrganization: ShownOrganization;
     proposal?: { acceptedAt: Date | null; signedAt: Date | null };
+    /** The organization's white-label (`whiteLabelOf`): no Aceite in the file's metadata. */
+    whiteLabel?: boolean;
   },
   render: RenderPdf = renderProposalPdf,
 ): Promise<ProposalPdf> {
   const decidedAt = source.proposal ? (source.proposal.acceptedAt ?? source.proposal.signedAt) : null;
   return {
     fileName: proposalPdfFileName(source.shown),
-    bytes: await render(pdfDataOf(source.shown, source.shownOrganization, decidedAt)),
+    bytes: await render(pdfDataOf(source.shown, source.shownOrganization, decidedAt, source.whiteLabel)),
   };
 }
 
@@ -108,9 +113,11 @@ export async function loadStoredProposalPdfData(
       )
     : loaded.shown;
   const decidedAt = loaded.proposal.acceptedAt ?? loaded.proposal.signedAt;
+  // A white-label organization's file names no Aceite in its metadata (docs/product.md#white-label).
+  const whiteLabel = (await whiteLabelOf(scope.db, loaded.proposal.organizationId)) !== null;
   return {
     fileName: proposalPdfFileName(shown),
-    data: pdfDataOf(shown, loaded.shownOrganization, decidedAt),
+    data: pdfDataOf(shown, loaded.shownOrganization, decidedAt, whiteLabel),
   };
 }
 

@@ -195,8 +195,8 @@ export async function viewProposal(db: Db, token: string, meta: PublicRequestMet
 /** The page's data: the proposal, the conversation and the mandate signed with the acceptance. */
 async function readPage(db: Db, found: Found): Promise<PublicProposal> {
   const [messages, mandate, whiteLabel] = await Promise.all([
-    selectPublicMessages(db, found.proposal.id),
-    selectSignedMandate(db, found.proposal.id),
+    selectPublicMessages(db, found.proposal),
+    selectSignedMandate(db, found.proposal),
     whiteLabelOf(db, found.proposal.organizationId),
   ]);
   return toPublicDto(found, messages, mandate, whiteLabel !== null);
@@ -229,14 +229,14 @@ export async function recordView(db: Db, token: string, meta: PublicRequestMeta)
 async function countVisit(db: Db, found: Found, meta: PublicRequestMeta): Promise<void> {
   const p = found.proposal;
   await db.transaction(async (tx) => {
-    await incrementViewCount(tx, p.id);
+    await incrementViewCount(tx, p);
     await appendEvent(tx, {
       organizationId: p.organizationId,
       proposalId: p.id,
       type: 'viewed',
       payload: { ...origin(meta), version: p.currentVersion },
     });
-    if (await markViewed(tx, p.id)) {
+    if (await markViewed(tx, p)) {
       await notify(tx, {
         organizationId: p.organizationId,
         userId: p.ownerId,
@@ -281,7 +281,8 @@ export async function getPublicProposalPdf(
       });
     });
   }
-  return renderShownProposalPdf(found, render);
+  const whiteLabel = (await whiteLabelOf(db, p.organizationId)) !== null;
+  return renderShownProposalPdf({ ...found, whiteLabel }, render);
 }
 
 /**

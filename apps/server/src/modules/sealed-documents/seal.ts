@@ -23,6 +23,11 @@ export interface SealOptions {
    * `tsa`. Either way the seal is B-T and gets the room a token needs.
    */
   timestamp?: Timestamper;
+  /**
+   * A white-label organization's name (docs/product.md#white-label): the signature's name and reason, shown by
+   * PDF readers, name it instead of Aceite. The sealing certificate stays the platform's.
+   */
+  whiteLabelName?: string;
 }
 
 /**
@@ -38,12 +43,16 @@ export async function sealPdf(pdf: Uint8Array, key: SealKey, options: SealOption
   const { tsa } = options;
   const timestamp =
     options.timestamp ?? (tsa ? (value: Uint8Array) => requestTimestamp(tsa, value) : undefined);
-  const doc = await PDFDocument.load(pdf);
+  // updateMetadata: false keeps the rendered file's Creator and Producer (the organization's on a white-label,
+  // docs/product.md#white-label) instead of pdf-lib's own.
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   pdflibAddPlaceholder({
     pdfDoc: doc,
-    reason: 'Documento selado pelo Aceite: proposta aceite e certificado de aceitação',
+    reason: options.whiteLabelName
+      ? 'Documento selado: proposta aceite e certificado de aceitação'
+      : 'Documento selado pelo Aceite: proposta aceite e certificado de aceitação',
     contactInfo: '',
-    name: 'Aceite',
+    name: options.whiteLabelName ?? 'Aceite',
     location: 'Portugal',
     signingTime,
     signatureLength: timestamp ? SIGNATURE_LENGTH_WITH_TIMESTAMP : SIGNATURE_LENGTH,

@@ -21,7 +21,7 @@ import type { SealKey } from '@/lib/seal-key.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
-import { clientSenderName, queueEmail } from '@/modules/email/email.service.ts';
+import { queueEmail } from '@/modules/email/email.service.ts';
 import { sealedDocumentEmail } from '@/modules/email/email.templates.ts';
 import { listEvidence, verifyChain } from '@/modules/evidence/evidence.service.ts';
 import type { PdfWorkers } from '@/modules/pdf-workers/pdf-workers.ts';
@@ -50,7 +50,10 @@ export type ProposalPdfDataSource = (
   bound: ShownContent,
 ) => Promise<ProposalPdfData>;
 /** The proposal's evidence, one printable line per event, oldest first. */
-export type EventLinesSource = (db: Db, proposalId: string) => Promise<string[]>;
+export type EventLinesSource = (
+  db: Db,
+  proposal: { id: string; organizationId: string },
+) => Promise<string[]>;
 
 export interface SealDependencies {
   db: Db;
@@ -105,8 +108,8 @@ const EVENT_LABELS: Record<EvidenceEvent['type'], string> = {
  * The certificate's event lines: the proposal's evidence chain (docs/product.md#evidence), one line each, with
  * the start of each event's hash so a line can be matched to the stored chain.
  */
-export const defaultEventLines: EventLinesSource = async (db, proposalId) =>
-  (await listEvidence(db, proposalId)).map(
+export const defaultEventLines: EventLinesSource = async (db, proposal) =>
+  (await listEvidence(db, proposal)).map(
     (event) =>
       `${lisbonAndUtc(new Date(event.occurredAt)).utc} · ${EVENT_LABELS[event.type] ?? event.type} · ${event.hash.slice(0, 16)}`,
   );
@@ -153,7 +156,7 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
     { ...p, content: completeContent(p.content), sepa: sepaTermsOf(p) },
     meta,
   );
-  const events = await (deps.eventLines ?? defaultEventLines)(db, p.id);
+  const events = await (deps.eventLines ?? defaultEventLines)(db, p);
   // A white-label organization's client verifies and downloads on its domain (docs/product.md#white-label).
   const whiteLabel = await whiteLabelOf(db, p.organizationId);
   const clientUrl = whiteLabel ? `https://${whiteLabel.domain}` : deps.appUrl;
@@ -188,6 +191,7 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
     certificate: data,
     key: deps.sealKey,
     tsa: deps.tsa,
+    whiteLabelName: whiteLabel ? source.organizationName : undefined,
   });
   const hash = sha256(sealed);
   const storageKey = `sealed/${p.organizationId}/${job.id}`;
@@ -243,17 +247,15 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
         to,
         // The client's reply reaches the proposal's owner, as with the proposal's own email.
         replyTo: isOwner ? null : source.ownerEmail,
-        // To the client, from the seller and the organization (docs/product.md#sending-and-email).
-        fromName: isOwner
-          ? null
-          : clientSenderName(
-              `${source.ownerFirstName} ${source.ownerLastName}`.trim(),
-              source.organizationName,
-            ),
+        // To the client, from the organization (docs/product.md#sending-and-email).
+        fromOrganization: isOwner ? null : source.organizationName,
         organizationId: p.organizationId,
         attachments: [attachment],
         email: sealedDocumentEmail({
-          organizationName: source.organizationName,
+          ...source.brand,
+          // The client's copy, on a white-label, is in the organization's colours without the mark; the
+          // owner's stays the app's own email (docs/product.md#white-label).
+          whiteLabel: whiteLabel !== null && !isOwner,
           title: p.title,
           link,
           isOwner,
@@ -347,8 +349,9 @@ export type ChainCheck = (db: Db, sealed: SealedRow) => Promise<boolean>;
  */
 export const defaultChainCheck: ChainCheck = async (db, sealed) => {
   if (sealed.eventsSha256 === null || sealed.eventCount === null) return false;
-  if (!(await verifyChain(db, sealed.proposalId)).intact) return false;
-  const lines = await defaultEventLines(db, sealed.proposalId);
+  const proposal = { id: sealed.proposalId, organizationId: sealed.organizationId };
+  if (!(await verifyChain(db, proposal)).intact) return false;
+  const lines = await defaultEventLines(db, proposal);
   return sha256(lines.slice(0, sealed.eventCount).join('\n')) === sealed.eventsSha256;
 };
 
