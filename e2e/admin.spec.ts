@@ -140,9 +140,9 @@ test.describe('platform administration @mobile', () => {
     expect(JSON.parse((await stored(page, 'user')) ?? 'null').email).toBe(DEMO.superadmin);
   });
 
-  test('a non-superadmin is sent from /admin/users to the dashboard and the API answers 403', async ({
-    page,
-  }) => {
+  test('a non-superadmin is sent from /admin/users to the dashboard and the API answers 403', {
+    tag: '@desktop',
+  }, async ({ page }) => {
     await signIn(page, DEMO.admin);
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/dashboard$/, AFTER_RELOAD);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiSession, DEMO, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { apiSession, DEMO, expect, expectAccessibleAtBothWidths, signIn, test } from './fixtures.ts';
 import { lastMessageTo, linkFromOutbox } from './mail.ts';
 
 let sequence = 0;
@@ -31,7 +31,8 @@ async function createDraft(request: APIRequestContext, user = DEMO.sales) {
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 
-test.describe('proposal collaboration @mobile', () => {
+// Flows, not about a phone: desktop only, each screen checked at 360 px on the spot (docs/architecture.md#tests).
+test.describe('proposal collaboration', () => {
   test('sends by email after naming the recipient; the client gets the public link', async ({
     page,
     request,
@@ -50,7 +51,7 @@ test.describe('proposal collaboration @mobile', () => {
     const subject = dialog.getByRole('textbox', { name: 'Assunto' });
     await expect(subject).toHaveValue(new RegExp(draft.title));
     await subject.fill(`Revista: ${draft.title}`);
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
     await dialog.getByRole('button', { name: 'Enviar mesmo assim' }).click();
     await expect(page.getByText(`Proposta enviada para ${draft.email}.`)).toBeVisible();
     const mail = await lastMessageTo(draft.email);
@@ -96,7 +97,7 @@ test.describe('proposal collaboration @mobile', () => {
     await expect(snapshot.getByText(draft.title)).toBeVisible();
     await expect(snapshot.getByText('Consultoria')).toBeVisible();
     await expect(snapshot.locator('dd').last()).toHaveText(/1\s230,00\s€/);
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
   });
 
   test('uploads with a description, downloads and deletes an attachment', async ({ page, request }) => {
@@ -122,7 +123,7 @@ test.describe('proposal collaboration @mobile', () => {
     });
     await dialog.getByRole('textbox', { name: 'Descrição' }).fill('Requisitos acordados');
     await dialog.getByRole('checkbox', { name: /Visível para o cliente/ }).check();
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
     await dialog.getByRole('button', { name: 'Anexar' }).click();
     await expect(dialog).toBeHidden();
 
@@ -167,7 +168,7 @@ test.describe('proposal collaboration @mobile', () => {
     await item.getByRole('textbox', { name: 'Editar comentário' }).fill('Cliente pediu prazo de 45 dias.');
     await item.getByRole('button', { name: 'Guardar' }).click();
     await expect(comments.getByText('Cliente pediu prazo de 45 dias.')).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessibleAtBothWidths(page);
 
     // Another member sees the comment but cannot change it; the client's page never shows it.
     const manager = await browser.newContext();

@@ -458,10 +458,26 @@ test.describe('settings and people screens @mobile', () => {
       await expect(
         admin.getByRole('switch', { name: /^Pedir ao cliente um código enviado por email/ }),
       ).toBeChecked();
-      await expectAccessibleAtBothWidths(admin);
       // Saved unchanged: other tests share this organization.
       await admin.getByRole('button', { name: 'Guardar organização' }).click();
       await expect(admin.getByText('Configurações da organização atualizadas com sucesso!')).toBeVisible();
+
+      // Remetente dos emails (issue 40, docs/product.md#white-label): the demo organization is Enterprise. The
+      // sender is removed at the end: other tests share this organization (unverified, it changes no email).
+      await admin.getByRole('heading', { name: 'Remetente dos emails' }).scrollIntoViewIfNeeded();
+      await field(admin, 'Nome do remetente').fill('Demo Lda');
+      await field(admin, 'Endereço do remetente').fill('propostas@demo-e2e.pt');
+      await admin.getByRole('button', { name: 'Guardar remetente' }).click();
+      await expect(admin.getByText(/^s\d{8}[0-9a-f]{6}\._domainkey\.demo-e2e\.pt$/)).toBeVisible();
+      await expect(admin.getByText(/^v=DKIM1; k=rsa; p=/)).toBeVisible();
+      await expect(admin.getByText('Por verificar')).toBeVisible();
+      await expectAccessibleAtBothWidths(admin);
+      // No DNS server answers here: both records are missing, and the message names them.
+      await admin.getByRole('button', { name: 'Verificar' }).click();
+      await expect(admin.getByRole('alert')).toContainText('Falta o registo DKIM.');
+      await admin.getByRole('button', { name: 'Remover remetente' }).click();
+      await admin.getByRole('dialog').getByRole('button', { name: 'Remover' }).click();
+      await expect(admin.getByText('Remetente removido.')).toBeVisible();
     } finally {
       await adminContext.close();
     }

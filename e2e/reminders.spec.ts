@@ -48,7 +48,12 @@ test.describe('reminders @mobile', () => {
       await section.getByRole('button', { name: 'Guardar lembretes' }).click();
       await expect(section.getByText('Indique um número inteiro de dias entre 1 e 60')).toBeVisible();
       await section.getByLabel('Dias depois do envio').fill('4');
-      await section.getByRole('switch', { name: /Resumo diário ao responsável/ }).click();
+      // Mantine's switch is an invisible input laid over its label: a pointer click once waited 4 minutes in CI
+      // for it to be "visible and stable". The keyboard toggles the same input, as a person tabbing does.
+      const summary = section.getByRole('switch', { name: /Resumo diário ao responsável/ });
+      await summary.focus();
+      await page.keyboard.press('Space');
+      await expect(summary).not.toBeChecked();
       await section.getByRole('button', { name: 'Guardar lembretes' }).click();
       await expect(page.getByText('Lembretes guardados.')).toBeVisible();
       await expectAccessibleAtBothWidths(page);

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect as baseExpect, call, expectAccessible, signIn, test } from './fixtures.ts';
+import {
+  expect as baseExpect,
+  call,
+  expectAccessible,
+  expectAccessibleAtBothWidths,
+  signIn,
+  test,
+} from './fixtures.ts';
 import { shownVersionViaApi } from './shown.ts';
 import { scaled } from './timing.ts';
 
@@ -125,7 +132,7 @@ test('@mobile a cancelled proposal offers only Duplicar, for another client, wit
   await expectAccessible(page);
 });
 
-test("@mobile the send dialog warns that a copy's title still ends in (cópia)", async ({ page, request }) => {
+test("the send dialog warns that a copy's title still ends in (cópia)", async ({ page, request }) => {
   const { tag, email, token, rui } = await setUp(request);
   const original = await proposal(request, token, rui.id, `Manutenção ${tag}`);
   const copy = await call<{ id: string }>(request, token, 'POST', `/proposals/${original.id}/duplicate`);
@@ -138,15 +145,12 @@ test("@mobile the send dialog warns that a copy's title still ends in (cópia)",
     dialog.getByText('O título ainda termina em «(cópia)» e é o assunto do email ao cliente.'),
   ).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Enviar mesmo assim' })).toBeVisible();
-  await expectAccessible(page);
+  await expectAccessibleAtBothWidths(page);
   await dialog.getByRole('link', { name: 'Mudar o título' }).click();
   await expect(page).toHaveURL(new RegExp(`/proposals/${copy.id}/edit$`));
 });
 
-test('@mobile erasing a client who answered lists the open proposals it will cancel', async ({
-  page,
-  request,
-}) => {
+test('erasing a client who answered lists the open proposals it will cancel', async ({ page, request }) => {
   const { tag, email, token, rui } = await setUp(request);
   const rejected = await proposal(request, token, rui.id, `Rejeitada ${tag}`, 'sent');
   const res = await request.post(`/api/v1/public/proposals/${rejected.publicToken}/reject`, {
@@ -163,7 +167,7 @@ test('@mobile erasing a client who answered lists the open proposals it will can
   const list = dialog.getByRole('list', { name: 'Propostas que vão ser canceladas' });
   await expect(list.getByRole('listitem')).toHaveText([`${open.number} · Em aberto ${tag} (Enviada)`]);
   await noHorizontalScroll(page);
-  await expectAccessible(page);
+  await expectAccessibleAtBothWidths(page);
   await dialog.getByRole('button', { name: 'Eliminar' }).click();
   await expect(page).toHaveURL(/\/clients$/);
 

@@ -60,6 +60,20 @@ test('npm run superadmin creates the first platform account on a fresh DATA_DIR;
     assert.equal(own.json.data.user.role, 'superadmin');
     const demo = await signIn(server.base, 'admin@aceite.demo', 'Aceite2026!');
     assert.equal(demo.status, 200, 'the demo data loads beside a superadmin created first');
+    // A proposal's PDF, rendered by the built worker thread (dist/pdf-worker.js, modules/pdf-workers): the
+    // sealed PDFs go through the same file (scripts/durability.mjs has them sealed by the built server).
+    const token = demo.json.data.accessToken;
+    const first = await call(server.base, 'GET', '/proposals?limit=1', { token });
+    const pdf = await fetch(`${server.base}/proposals/${first.json.data[0].id}/pdf`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.equal(pdf.status, 200);
+    assert.equal(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+      '%PDF-',
+    );
   } finally {
     await stop(server);
   }

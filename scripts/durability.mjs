@@ -366,8 +366,8 @@ async function twoProcessesScenario(databaseUrl) {
         );
       }
 
-      // The accepted and signed proposals' sealed PDFs are made by either process's seal worker, which then queues
-      // their emails: wait for them first, so the outbox below holds every email the clients are owed.
+      // The accepted and signed proposals' sealed PDFs are made by either process's seal worker (rendered and
+      // sealed in the built worker thread, dist/pdf-worker.js, modules/pdf-workers), which then queues their emails: wait for them first, so the outbox below holds every email the clients are owed.
       const sealDeadline = Date.now() + 120_000;
       for (;;) {
         const unsealed = await db.query(

@@ -7,7 +7,12 @@ const here = new URL('.', import.meta.url).pathname;
 await rm(`${here}dist`, { recursive: true, force: true });
 await build({
   // Every entry at the top of dist/, beside migrations/: the bundles find it next to themselves.
-  entryPoints: { server: `${here}src/server.ts`, superadmin: `${here}src/cli/superadmin.ts` },
+  // pdf-worker: the PDF threads' entry (modules/pdf-workers), found by the pool beside dist/server.js.
+  entryPoints: {
+    server: `${here}src/server.ts`,
+    superadmin: `${here}src/cli/superadmin.ts`,
+    'pdf-worker': `${here}src/modules/pdf-workers/pdf-worker.ts`,
+  },
   outdir: `${here}dist`,
   bundle: true,
   platform: 'node',

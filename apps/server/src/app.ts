@@ -15,6 +15,7 @@ import { postgresRateLimitStore } from '@/lib/postgres-rate-limit-store.ts';
 import { useReferenceReads } from '@/lib/read-path.ts';
 import { responseSerializerCompiler } from '@/lib/response-serializer.ts';
 import { resolveSealKey } from '@/lib/seal-key.ts';
+import { secretBoxKey } from '@/lib/secret-box.ts';
 import { type FileStorage, localStorage, s3Storage } from '@/lib/storage.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { analyticsRoutes } from '@/modules/analytics/analytics.routes.ts';
@@ -31,9 +32,11 @@ import { commentsRoutes } from '@/modules/comments/comments.routes.ts';
 import { contentBlocksRoutes } from '@/modules/content-blocks/content-blocks.routes.ts';
 import { selectHostOwner, selectTokenOwner } from '@/modules/custom-domains/custom-domains.queries.ts';
 import { customDomainRoutes } from '@/modules/custom-domains/custom-domains.routes.ts';
+import { emailSenderRoutes } from '@/modules/email-sender/email-sender.routes.ts';
 import { evidenceRoutes } from '@/modules/evidence/evidence.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
+import { PdfWorkers } from '@/modules/pdf-workers/pdf-workers.ts';
 import { planRoutes } from '@/modules/plans/plans.routes.ts';
 import { productsRoutes } from '@/modules/products/products.routes.ts';
 import { proposalMessagesRoutes } from '@/modules/proposal-messages/proposal-messages.routes.ts';
@@ -69,6 +72,11 @@ import { workersPlugin } from '@/plugins/workers.ts';
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
+  /**
+   * Tests: a pool of PDF threads shared by every app of the test process (its owner closes it), so each app
+   * does not start its own thread; otherwise the app makes one of `config.pdfWorkers` threads and closes it.
+   */
+  pdfWorkers?: PdfWorkers;
   /** Replaces the configured file storage (tests). */
   storage?: FileStorage;
   /** Replaces the evidence-chain check of /verificar (tests). */
@@ -199,6 +207,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ownerOfToken: (token) => selectTokenOwner(database.db, token),
   });
   const sealKey = config.sealKey ?? (await resolveSealKey({ dataDir: config.dataDir }));
+  // Rendering and sealing PDFs off the event loop (PDF_WORKERS, docs/deployment.md; docs/decisions.md, "Issue
+  // 41 — sealing off the event loop"): threads start on the first PDF and end with the app.
+  const pdfWorkers = options.pdfWorkers ?? new PdfWorkers({ threads: config.pdfWorkers ?? 1 });
+  if (!options.pdfWorkers) app.addHook('onClose', () => pdfWorkers.close());
   const mailLimits = config.mailLimits ?? { perOrganizationPerHour: 200, perRecipientPerHour: 10 };
 
   await app.register(
@@ -217,7 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(proposalsRoutes, { storage, mailLimits });
       await api.register(approvalsRoutes);
       await api.register(proposalVersionsRoutes);
-      await api.register(proposalPdfRoutes);
+      await api.register(proposalPdfRoutes, { render: (data) => pdfWorkers.render(data) });
       await api.register(evidenceRoutes);
       await api.register(commentsRoutes);
       await api.register(proposalMessagesRoutes, { appUrl: config.appUrl });
@@ -256,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         rateLimitMax: config.publicRateLimitMax * 6,
         resolveTxt: config.ssoResolveTxt,
       });
+      await api.register(emailSenderRoutes, { secret: config.jwtSecret, resolveTxt: config.ssoResolveTxt });
       await api.register(planRoutes);
       await api.register(webhooksRoutes, {
         allowPrivate: config.webhooks?.allowPrivate ?? false,
@@ -264,6 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       if (config.benchRoutes) await api.register(benchRoutes);
       await api.register(publicProposalsRoutes, {
+        renderPdf: (data) => pdfWorkers.render(data),
         viewRateLimitMax: config.publicRateLimitMax * 6,
         actionRateLimitMax: config.publicRateLimitMax,
         secret: config.jwtSecret,
@@ -305,8 +319,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.mailTransport ??
       createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log }),
     mailFrom: config.mailFrom,
-    seal: { db: database.db, storage, sealKey, appUrl: config.appUrl, tsa: config.sealTsa },
+    dkimSecretKey: secretBoxKey(config.jwtSecret, 'dkim'),
+    seal: { db: database.db, storage, sealKey, appUrl: config.appUrl, tsa: config.sealTsa, pdfWorkers },
     run: config.runWorkers,
+    sealJobPaused: config.sealJobPaused ?? false,
     webhooks: {
       ...config.webhooks,
       allowPrivate: config.webhooks?.allowPrivate ?? false,

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   const config = await resolveAppConfig(env, WEB_DIST);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    pooler: env.DATABASE_POOLER,
     dataDir: config.dataDir,
     log: (msg) => console.log(msg),
   });

@@ -45,5 +45,9 @@ export const theme = createTheme({
     // components here would pull them into the landing page's bundle.
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar notificação' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
+    // A scrolling table clips what is absolutely positioned inside it only if it is that content's containing
+    // block: a header's VisuallyHidden label ("Ações") otherwise escaped it and made a 360 px page scroll 3 px
+    // sideways (the versions table, e2e/collaboration.spec.ts).
+    TableScrollContainer: { styles: { scrollContainer: { position: 'relative' } } },
   },
 });

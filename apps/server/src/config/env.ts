@@ -22,6 +22,11 @@ const EnvSchema = z.object({
   DATABASE_DIRECT_URL: z.url().optional(),
   /** Off: every request checks its session in PostgreSQL, no per-process cache (docs/deployment.md). */
   SESSION_CACHE: Bool,
+  /**
+   * `transaction` when DATABASE_URL is a pooler in transaction mode (PgBouncer before 1.21): statements are sent
+   * unnamed (docs/scale.md#pgbouncer-in-transaction-mode).
+   */
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
   APP_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Aceite <no-reply@aceite.local>'),
@@ -73,6 +78,13 @@ const EnvSchema = z.object({
   WEBHOOK_TEST_EVENTS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** `npm run bench` only: two routes that measure the session check (docs/performance.md). */
   BENCH_ROUTES: Bool,
+  /**
+   * `npm run bench` only: the seal job does not run, so the signatures' reference is measured without it
+   * (docs/performance.md#documents-at-speed-issue-41).
+   */
+  BENCH_SEAL_PAUSED: Bool,
+  /** Worker threads that render and seal PDFs; 0 runs that work on the event loop (docs/deployment.md). */
+  PDF_WORKERS: z.coerce.number().int().min(0).max(32).default(1),
   SENTRY_DSN: z.url().optional(),
   /** Error reporting runs only in production and staging (docs/product.md#error-reporting). */
   SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
@@ -149,6 +161,10 @@ export interface AppConfig {
   sessionCache?: boolean;
   /** Where the session cache listens instead of the pool's URL (DATABASE_DIRECT_URL). */
   databaseDirectUrl?: string;
+  /** PDF_WORKERS: threads that render and seal PDFs (modules/pdf-workers); default 1, 0 = on the event loop. */
+  pdfWorkers?: number;
+  /** BENCH_SEAL_PAUSED: the seal job is not started (the bench's reference for the signatures). */
+  sealJobPaused?: boolean;
   /** Register the bench's two session-check routes (GET /api/v1/bench/token-only and /bench/authenticated). */
   benchRoutes?: boolean;
   /**

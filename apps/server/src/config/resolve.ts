@@ -71,6 +71,8 @@ export async function resolveAppConfig(env: Env, webDistDir?: string): Promise<A
     benchRoutes: env.BENCH_ROUTES ?? false,
     sessionCache: env.SESSION_CACHE ?? true,
     databaseDirectUrl: env.DATABASE_DIRECT_URL,
+    pdfWorkers: env.PDF_WORKERS,
+    sealJobPaused: env.BENCH_SEAL_PAUSED ?? false,
     webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE ?? false, allowedPorts: env.WEBHOOKS_ALLOWED_PORTS },
     ssoResolveTxt: env.SSO_DNS_SERVERS?.length ? txtResolverAt(env.SSO_DNS_SERVERS) : undefined,
     webhookLimits: {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pg from 'pg';
-import { connectDatabase, type Database, runMigrations } from './client.ts';
+import { connectDatabase, type Database, type DatabasePooler, runMigrations } from './client.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 
 export interface DatabaseHandle extends Database {
@@ -30,11 +30,13 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
+  /** What DATABASE_URL points at: a pooler in transaction mode gets unnamed statements (db/client.ts). */
+  pooler?: DatabasePooler;
   dataDir: string;
   log: (msg: string) => void;
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const database = connectDatabase(opts.databaseUrl);
+    const database = connectDatabase(opts.databaseUrl, 10, { pooler: opts.pooler });
     await runMigrations(database.db);
     return { ...database, embedded: false, url: opts.databaseUrl, shutdown: () => database.close() };
   }

@@ -65,6 +65,7 @@ describe('email delivery through a real SMTP server', () => {
       createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent', log: silentLog }),
       'no-reply@aceite.test',
       silentLog,
+      { dkimSecretKey: Buffer.alloc(32) },
     );
     const [a, b] = await Promise.all([t.app.outbox.drain(), second.drain()]);
     expect(a + b).toBe(1);
@@ -307,7 +308,10 @@ describe('waking the worker', () => {
     const t = await buildTestApp();
     try {
       const transport: MailTransport = { send: async () => {}, close() {} };
-      const worker = new OutboxWorker(t.db, transport, 'Aceite <no-reply@aceite.test>', silentLog, 3_600_000);
+      const worker = new OutboxWorker(t.db, transport, 'Aceite <no-reply@aceite.test>', silentLog, {
+        dkimSecretKey: Buffer.alloc(32),
+        pollMs: 3_600_000,
+      });
       let passes = 0;
       let releaseFirst = () => {};
       const firstPass = new Promise<void>((resolve) => {

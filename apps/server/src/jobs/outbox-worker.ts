@@ -4,6 +4,7 @@ import { PeriodicJob, retryAt } from '@/lib/durable-queue.ts';
 import type { MailTransport } from '@/lib/mail-transport.ts';
 import { claimDueEmails, markEmailFailed, markEmailSent } from '@/modules/email/email.queries.ts';
 import { onEmailQueued } from '@/modules/email/email.service.ts';
+import { organizationSenderOf } from '@/modules/email-sender/email-sender.signing.ts';
 
 /**
  * With the delay capped at one hour, 60 attempts keep a message queued through about two days of mail-server
@@ -29,9 +30,15 @@ export class OutboxWorker {
     private readonly transport: MailTransport,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
-    pollMs = 2000,
+    private readonly options: { dkimSecretKey: Buffer; pollMs?: number },
   ) {
-    this.#job = new PeriodicJob('outbox worker', () => this.drain(), log, pollMs, onEmailQueued);
+    this.#job = new PeriodicJob(
+      'outbox worker',
+      () => this.drain(),
+      log,
+      options.pollMs ?? 2000,
+      onEmailQueued,
+    );
   }
 
   /** Sends everything due now; returns how many messages were sent. Tests call this directly. */
@@ -42,10 +49,17 @@ export class OutboxWorker {
       if (batch.length === 0) return sent;
       for (const row of batch) {
         try {
+          // The organization's own sender, read now (docs/product.md#white-label): one removed or unverified
+          // since the email was queued no longer signs it, and it goes as queued ("Organização via Aceite").
+          const sender =
+            row.fromOrganization && row.organizationId
+              ? await organizationSenderOf(this.db, this.options.dkimSecretKey, row.organizationId)
+              : null;
           await this.transport.send({
             id: row.id,
             from: this.from,
             fromName: row.fromName,
+            sender,
             to: row.toAddress,
             replyTo: row.replyTo,
             listUnsubscribe: row.listUnsubscribe,

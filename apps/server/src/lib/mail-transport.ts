@@ -8,8 +8,17 @@ export interface OutgoingMail {
   id: string;
   /** MAIL_FROM: `Aceite <no-reply@…>` or a bare address. */
   from: string;
-  /** Another display name for MAIL_FROM's address (an email to a client: the seller and organization). */
+  /** Another display name for MAIL_FROM's address (an email to a client: "Organização via Aceite"). */
   fromName?: string | null;
+  /**
+   * The organization's own verified sender (an email to a client, docs/product.md#white-label): the From is its
+   * name and address and the message is signed with its DKIM key; `from` and `fromName` are then not shown.
+   */
+  sender?: {
+    name: string;
+    address: string;
+    dkim: { domainName: string; keySelector: string; privateKey: string };
+  } | null;
   to: string;
   replyTo?: string | null;
   /** An https link that unsubscribes in one click (RFC 8058): List-Unsubscribe and List-Unsubscribe-Post. */
@@ -31,16 +40,62 @@ function attachmentsOf(mail: OutgoingMail) {
 }
 
 /**
+ * The headers an organization's DKIM signature covers: nodemailer's default list (RFC 6376's suggestions) plus
+ * List-Unsubscribe-Post, which RFC 8058 requires signed for one-click unsubscribe to be honoured.
+ */
+const DKIM_SIGNED_HEADERS = [
+  'From',
+  'Sender',
+  'Reply-To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'To',
+  'Cc',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'Content-ID',
+  'Content-Description',
+  'Resent-Date',
+  'Resent-From',
+  'Resent-Sender',
+  'Resent-To',
+  'Resent-Cc',
+  'Resent-Message-ID',
+  'In-Reply-To',
+  'References',
+  'List-Id',
+  'List-Help',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+  'List-Subscribe',
+  'List-Post',
+  'List-Owner',
+  'List-Archive',
+].join(':');
+
+/**
  * What nodemailer is given beside the body: the From as an address object when a display name replaces
  * MAIL_FROM's (nodemailer quotes it and encodes non-ASCII as RFC 2047, so a name with quotes, commas or angle
  * brackets cannot add an address or a header), and the RFC 8058 unsubscribe headers. The address stays
- * MAIL_FROM's, so SPF and DKIM stay aligned with the sending domain (docs/deployment.md#email).
+ * MAIL_FROM's, so SPF and DKIM stay aligned with the sending domain (docs/deployment.md#email) — except for an
+ * organization's own verified sender, whose From is its address, signed with its DKIM key.
  */
 export function envelopeOf(mail: OutgoingMail) {
   const [parsed] = addressparser(mail.from) as { name: string; address?: string }[];
   const address = parsed?.address ?? mail.from;
   return {
-    from: mail.fromName ? { name: mail.fromName, address } : mail.from,
+    ...(mail.sender
+      ? {
+          from: { name: mail.sender.name, address: mail.sender.address },
+          // The envelope sender (Return-Path) stays MAIL_FROM's: bounces reach the platform, SPF is checked on
+          // its domain, and DMARC aligns on the DKIM signature of the organization's domain
+          // (docs/deployment.md#email).
+          envelope: { from: address, to: mail.to },
+          dkim: { ...mail.sender.dkim, headerFieldNames: DKIM_SIGNED_HEADERS },
+        }
+      : { from: mail.fromName ? { name: mail.fromName, address } : mail.from }),
     to: mail.to,
     replyTo: mail.replyTo ?? undefined,
     ...(mail.listUnsubscribe

@@ -50,6 +50,14 @@ export function inTenant(table: { organizationId: PgColumn }, ctx: Pick<Scope, '
   return eq(table.organizationId, ctx.organizationId);
 }
 
+/**
+ * A join's condition that keeps the joined row in the organization of the row it hangs from, beside the foreign
+ * key: what lets a database distributed by organization co-locate the join (docs/scale.md#what-citus-routes).
+ */
+export function sameTenant(joined: { organizationId: PgColumn }, from: { organizationId: PgColumn }): SQL {
+  return eq(joined.organizationId, from.organizationId);
+}
+
 /** Runs fn in a transaction with a context whose db is the transaction. */
 export async function withTx<T>(ctx: TenantContext, fn: (tx: TenantContext) => Promise<T>): Promise<T> {
   return ctx.db.transaction(async (tx) => fn({ ...ctx, db: tx }));

@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import { MESSAGES } from '@aceite/shared/messages';
+import { mayUse } from '@aceite/shared/plans';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -40,6 +42,31 @@ function notFound(req: FastifyRequest, reply: FastifyReply) {
     .send({ error: { code: 'NOT_FOUND', message: MESSAGES.routeNotFound, requestId: req.id } });
 }
 
+/**
+ * The built pages' own Aceite marks (the shells' titles and description, the favicon), taken out of every HTML
+ * page a white-label host serves: the pages the apps render never name Aceite there themselves (they read the
+ * `data-white-label` attribute set here, apps/web/src/lib/white-label.ts). On the app's own host nothing changes.
+ */
+export function whiteLabelHtml(html: string): string {
+  return html
+    .replace(/<html\b/, '<html data-white-label=""')
+    .replace(/<title>Aceite<\/title>/, '<title>Verificar documento</title>')
+    .replace(/(<title>[^<]*?) · Aceite<\/title>/, '$1</title>')
+    .replace(/[ \t]*<meta name="description" content="[^"]*Aceite[^"]*"\s*\/?>\s*/g, '')
+    .replace(/[ \t]*<link rel="icon"[^>]*>\s*/g, '');
+}
+
+async function textOf(payload: unknown): Promise<string | null> {
+  if (typeof payload === 'string') return payload;
+  if (Buffer.isBuffer(payload)) return payload.toString('utf8');
+  if (payload && typeof (payload as Readable).pipe === 'function') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload as Readable) chunks.push(Buffer.from(chunk as Buffer));
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  return null;
+}
+
 function safeDecode(part: string): string {
   try {
     return decodeURIComponent(part);
@@ -67,6 +94,19 @@ export const customHostPlugin = fp(
       const token = path.match(TOKEN)?.[1];
       if (token && (await opts.ownerOfToken(safeDecode(token))) !== owner.organizationId)
         return notFound(req, reply);
+    });
+    app.addHook('onSend', async (req, reply, payload) => {
+      const custom = req.customHost;
+      if (!custom || !mayUse(custom.plan, 'whiteLabel')) return payload;
+      const type = reply.getHeader('content-type');
+      if (typeof type !== 'string' || !type.startsWith('text/html')) return payload;
+      const html = await textOf(payload);
+      if (html === null) return payload;
+      // The file's own length and validators no longer describe what is sent.
+      reply.removeHeader('content-length');
+      reply.removeHeader('etag');
+      reply.removeHeader('last-modified');
+      return whiteLabelHtml(html);
     });
   },
   { name: 'custom-host' },

@@ -340,5 +340,35 @@ describe('the white-label page on a custom domain (docs/product.md#white-label)'
       const res = await t.app.inject({ url, headers: { host: 'propostas.branca.pt' } });
       expect(res.statusCode, url).toBe(404);
     }
+    // Every HTML page of the host is marked for the client's scripts (apps/web/src/lib/white-label.ts) and has
+    // no mark of its own: the rendered page, a cancelled link's page, the reminders' opt-out shell.
+    expect(page.body).toContain('<html data-white-label=""');
+    expect(page.body).not.toContain('rel="icon"');
+    const cancelled = await insertSentProposal(
+      t.db,
+      { organizationId: org.id, ownerId: owner.id },
+      { status: 'cancelled' },
+    );
+    const gone = await t.app.inject({
+      url: `/p/${cancelled.token}`,
+      headers: { host: 'propostas.branca.pt', 'user-agent': BROWSER },
+    });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toContain(`<title>${MESSAGES.proposalUnavailable}</title>`);
+    expect(gone.body).not.toContain('Aceite');
+    const optOut = await t.app.inject({
+      url: `/p/${token}/lembretes`,
+      headers: { host: 'propostas.branca.pt' },
+    });
+    expect(optOut.statusCode).toBe(200);
+    expect(optOut.body).toContain('data-white-label');
+    expect(optOut.body).toContain('<title>Proposta</title>');
+    expect(optOut.body).not.toContain('Aceite');
+    // On the app's own host nothing changes.
+    const own = await t.app.inject({ url: `/p/${cancelled.token}`, headers: { 'user-agent': BROWSER } });
+    expect(own.body).toContain(`<title>${MESSAGES.proposalUnavailable} · Aceite</title>`);
+    expect(own.body).not.toContain('data-white-label');
+    const ownOptOut = await t.app.inject({ url: `/p/${token}/lembretes` });
+    expect(ownOptOut.body).toContain('<title>Proposta · Aceite</title>');
   });
 });

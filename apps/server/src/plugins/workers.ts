@@ -33,10 +33,14 @@ export interface WorkersPluginOptions {
   db: Db;
   transport: MailTransport;
   mailFrom: string;
+  /** Opens the organizations' sealed DKIM keys as the outbox worker signs (secretBoxKey(secret, 'dkim')). */
+  dkimSecretKey: Buffer;
   /** What the seal worker needs to produce, store and email the sealed PDFs. */
   seal: SealDependencies;
   /** Whether this process runs the outbox and the expiry sweep (off in tests, which drain the outbox by hand). */
   run: boolean;
+  /** BENCH_SEAL_PAUSED: the seal job does not start (the bench's reference); `app.sealer.drain()` still works. */
+  sealJobPaused?: boolean;
   webhooks: WebhookWorkerOptions;
   reminders: ReminderOptions;
   /** The app's address, for the trial emails' link to Configurações → Plano. */
@@ -49,7 +53,9 @@ export interface WorkersPluginOptions {
  */
 export const workersPlugin = fp(
   async (app: FastifyInstance, opts: WorkersPluginOptions) => {
-    const outbox = new OutboxWorker(opts.db, opts.transport, opts.mailFrom, app.log);
+    const outbox = new OutboxWorker(opts.db, opts.transport, opts.mailFrom, app.log, {
+      dkimSecretKey: opts.dkimSecretKey,
+    });
     app.decorate('outbox', outbox);
     const sealer = { drain: () => drainSealJobs(opts.seal, app.log) };
     app.decorate('sealer', sealer);
@@ -71,7 +77,7 @@ export const workersPlugin = fp(
       let stopTrialNotices: () => Promise<void> = async () => {};
       let stopSepaPreNotifications: () => Promise<void> = async () => {};
       app.addHook('onReady', async () => {
-        sealing.start();
+        if (!opts.sealJobPaused) sealing.start();
         outbox.start();
         webhookWorker.start();
         stopSweep = startExpirySweep(opts.db, app.log);

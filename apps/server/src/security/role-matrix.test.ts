@@ -776,7 +776,7 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
         }),
       },
     ],
-    // Single sign-on (docs/product.md#single-sign-on): saving never fetches the issuer, so any https URL does.
+    // Single sign-on (docs/product.md#single-sign-on).
     'PUT /settings/sso': [
       {
         rule: { permission: 'organization:manage' },
@@ -835,6 +835,40 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
             sql`update custom_domains set verified_at = null where organization_id = ${team.org.id}`,
           );
           return { url: '/settings/custom-domain/verify' };
+        },
+      },
+    ],
+    // The organization's own sender of its emails to clients (docs/product.md#white-label).
+    'GET /settings/email-sender': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => ({ url: '/settings/email-sender' }),
+      },
+    ],
+    'PUT /settings/email-sender': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => ({ url: '/settings/email-sender', body: EMAIL_SENDER }),
+      },
+    ],
+    'DELETE /settings/email-sender': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => {
+          await ok(as(t.app, team.admin)('PUT', '/settings/email-sender', EMAIL_SENDER));
+          return { url: '/settings/email-sender' };
+        },
+      },
+    ],
+    'POST /settings/email-sender/verify': [
+      {
+        rule: { permission: 'organization:manage' },
+        target: async () => {
+          await ok(as(t.app, team.admin)('PUT', '/settings/email-sender', EMAIL_SENDER));
+          await t.db.execute(
+            sql`update email_senders set verified_at = null where organization_id = ${team.org.id}`,
+          );
+          return { url: '/settings/email-sender/verify' };
         },
       },
     ],
@@ -949,11 +983,19 @@ function casesFor(caller: () => TestUser): Record<string, WriteCase[]> {
 }
 
 const CUSTOM_DOMAIN = 'propostas.sweep.example.pt';
+const EMAIL_SENDER = { name: 'Sweep', address: 'propostas@sweep.example.pt' };
 
+// SAML with the metadata pasted: saving reads nothing from the network (an OpenID Connect issuer is read when
+// saved), and the sweep is about who may save, not about a provider.
 const SSO_CONNECTION = {
-  issuer: 'https://idp.example.pt',
-  clientId: 'cliente',
-  clientSecret: 'segredo',
+  protocol: 'saml',
+  samlMetadataXml: `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata"
+    xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="https://idp.example.pt/entidade">
+    <md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+      <md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>MIIBdGVzdGU=</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>
+      <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://idp.example.pt/sso"/>
+    </md:IDPSSODescriptor>
+  </md:EntityDescriptor>`,
   domains: ['sweep.example.pt'],
 };
 
@@ -967,6 +1009,8 @@ const NOT_ROLE_BOUND = new Set([
   'POST /auth/reset-password',
   // The SSO sign-in's first step (docs/product.md#single-sign-on); its callback is a GET.
   'POST /auth/sso/start',
+  // SAML's assertion consumer service: the identity provider posts the response (docs/product.md#single-sign-on).
+  'POST /auth/sso/saml/acs',
   'PUT /settings/profile',
   'PUT /settings/password',
   'PUT /notifications/{id}/read',
@@ -1030,12 +1074,20 @@ beforeAll(async () => {
   t = await buildTestApp({
     webhooks: { allowPrivate: true },
     webhookLimits: { endpointsPerOrganization: 1000, testEventsPerHour: 1000 },
-    // The domain checks (SSO's, the custom domain's) find every token the organization was given (never real
+    // The domain checks (SSO's, the custom domain's, the email sender's) find every token the organization was given (never real
     // DNS in tests).
-    ssoResolveTxt: async () => {
+    ssoResolveTxt: async (name) => {
+      // The email sender's DKIM record publishes its key (docs/product.md#white-label).
+      if (name.includes('._domainkey.')) {
+        const keys = await t.db.execute<{ key: string }>(
+          sql`select dkim_public_key as key from email_senders`,
+        );
+        return keys.rows.map((r) => [`v=DKIM1; k=rsa; p=${r.key}`]);
+      }
       const rows = await t.db.execute<{ token: string }>(
         sql`select verification_token as token from sso_domains
-            union all select verification_token from custom_domains`,
+            union all select verification_token from custom_domains
+            union all select verification_token from email_senders`,
       );
       return rows.rows.map((r) => [`aceite-verification=${r.token}`]);
     },

@@ -284,6 +284,9 @@ const PUBLIC_CASES: Record<string, Case[]> = {
   'GET /auth/validate-reset-token/{resetToken}': [
     { params: () => ({ resetToken: unknownToken() }), refusal: ONE_TIME_TOKEN },
   ],
+  // Our SAML service provider's metadata (docs/product.md#single-sign-on) is public by design for an organization
+  // with a SAML connection (an entity id and the ACS: nothing secret); the seeds' OpenID Connect one answers 404.
+  'GET /auth/sso/saml/{organizationId}/metadata': [{ params: (_, f) => ({ organizationId: f.team.org.id }) }],
 };
 
 /** Platform routes: cross-organization by design, for superadmins only; an organization admin gets 403. */

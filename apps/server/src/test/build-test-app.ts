@@ -7,8 +7,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '@/app.ts';
 import type { AppConfig } from '@/config/env.ts';
-import { connectDatabase, type Db } from '@/db/client.ts';
+import { connectDatabase, type DatabasePooler, type Db } from '@/db/client.ts';
 import type { MailTransport, OutgoingMail } from '@/lib/mail-transport.ts';
+import { PdfWorkers } from '@/modules/pdf-workers/pdf-workers.ts';
 import { contractHook } from '@/test/contract.ts';
 
 export interface TestApp {
@@ -51,6 +52,17 @@ async function adminQuery(sql: string): Promise<void> {
  * The real app on a fresh database cloned from the migrated template (milliseconds), with real auth.
  * Call `close()` in afterAll: it closes the app and drops the database.
  */
+/**
+ * One pool of PDF threads for every app of this test process (the files of a vitest worker share their
+ * modules, docs/architecture.md#tests): a thread loads the PDF libraries once, not once per app. piscina
+ * unrefs an idle thread, so the pool never holds the process open; it is never closed.
+ */
+let pdfWorkers: PdfWorkers | undefined;
+function sharedPdfWorkers(): PdfWorkers {
+  pdfWorkers ??= new PdfWorkers({ threads: 1 });
+  return pdfWorkers;
+}
+
 export async function buildTestApp(
   overrides: Partial<AppConfig> & {
     mailTransport?: MailTransport;
@@ -61,9 +73,11 @@ export async function buildTestApp(
     sharedDatabaseUrl?: string;
     /** The same, given that app. */
     sameDatabaseAs?: TestApp;
+    /** What the URL points at, as DATABASE_POOLER says (the PgBouncer test: db/pgbouncer.test.ts). */
+    databasePooler?: DatabasePooler;
   } = {},
 ): Promise<TestApp> {
-  const { mailTransport, outboxFolder, logStream, sameDatabaseAs, ...rest } = overrides;
+  const { mailTransport, outboxFolder, logStream, sameDatabaseAs, databasePooler, ...rest } = overrides;
   const { sharedDatabaseUrl = sameDatabaseAs?.databaseUrl, ...configOverrides } = rest;
   const url = new URL(sharedDatabaseUrl ?? inject('adminDbUrl'));
   const name = sharedDatabaseUrl ? url.pathname.slice(1) : `test_${randomUUID().replaceAll('-', '')}`;
@@ -71,7 +85,7 @@ export async function buildTestApp(
     await adminQuery(`create database "${name}" template "${inject('templateDb')}"`);
     url.pathname = `/${name}`;
   }
-  const database = connectDatabase(url.toString(), 5);
+  const database = connectDatabase(url.toString(), 5, { pooler: databasePooler });
   const sentMail: OutgoingMail[] = [];
   const config: AppConfig = {
     appUrl: 'http://localhost:3000',
@@ -104,6 +118,7 @@ export async function buildTestApp(
     logger: logStream ? undefined : false,
     logStream,
     mailTransport: outboxFolder ? undefined : (mailTransport ?? captureTransport(sentMail)),
+    pdfWorkers: sharedPdfWorkers(),
   });
   await app.ready();
   served = app;

@@ -17,6 +17,8 @@ export interface TestIdp {
   signInAs(person: { email: string; givenName?: string; familyName?: string }): void;
   /** Follows the authorization URL through the provider; the query it sends back to `redirectUri`. */
   authorize(authorizationUrl: string, redirectUri: string): Promise<string>;
+  /** How many times the discovery document was asked for (the relying party's cache). */
+  discoveryReads(): number;
   close(): Promise<void>;
 }
 
@@ -78,7 +80,9 @@ export async function startTestIdp(redirectUri: string): Promise<TestIdp> {
     },
   });
   const callback = provider.callback();
+  let discoveryReads = 0;
   server.on('request', async (req, res) => {
+    if (req.url?.startsWith('/.well-known/openid-configuration')) discoveryReads++;
     if (req.url?.startsWith('/interaction/')) {
       try {
         await provider.interactionDetails(req, res);
@@ -128,6 +132,7 @@ export async function startTestIdp(redirectUri: string): Promise<TestIdp> {
       person = { givenName: 'Ana', familyName: 'Silva', ...p };
     },
     authorize,
+    discoveryReads: () => discoveryReads,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
@@ -27,4 +31,22 @@ export async function pdfTitle(bytes: Uint8Array): Promise<string | undefined> {
   const { info } = (await (await task.promise).getMetadata()) as { info: { Title?: string } };
   await task.destroy();
   return info.Title;
+}
+
+/**
+ * What poppler reads of a file: `pdfinfo` (its metadata: Creator, Producer, Author…) and `pdftotext` (its text),
+ * the tools the white-label's "no Aceite mark" check names (issue 40); another reader than PDF.js.
+ */
+export function popplerReport(bytes: Uint8Array): { info: string; text: string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'aceite-poppler-'));
+  try {
+    const file = path.join(dir, 'document.pdf');
+    writeFileSync(file, bytes);
+    return {
+      info: execFileSync('pdfinfo', [file], { encoding: 'utf8' }),
+      text: execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

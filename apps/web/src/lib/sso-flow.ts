@@ -33,7 +33,9 @@ function session(): Storage | null {
 export function rememberSsoFlow(authorizationUrl: string, next: string | null): boolean {
   let state: string | null;
   try {
-    state = new URL(authorizationUrl).searchParams.get('state');
+    // OpenID Connect's `state`; SAML's RelayState, which the ACS hands back to /entrar/sso as `state`.
+    const params = new URL(authorizationUrl).searchParams;
+    state = params.get('state') ?? params.get('RelayState');
   } catch {
     return false;
   }

@@ -283,6 +283,18 @@ describe('public proposal page', () => {
     await waitFor(() => expect(document.title).toBe('Proposta não encontrada · Aceite'));
   });
 
+  it('on a white-label host the not-found title names no platform (docs/product.md#white-label)', async () => {
+    document.documentElement.setAttribute('data-white-label', '');
+    try {
+      stubFetch(() => fail(404, 'NOT_FOUND', MESSAGES.proposalNotFound));
+      renderPage();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Proposta não encontrada' })).toBeVisible();
+      await waitFor(() => expect(document.title).toBe('Proposta não encontrada'));
+    } finally {
+      document.documentElement.removeAttribute('data-white-label');
+    }
+  });
+
   it('shows Proposta não encontrada for an address without a token, without calling the API', async () => {
     const fetchMock = stubFetch(() => ok(makeProposal()));
     renderPage(null);

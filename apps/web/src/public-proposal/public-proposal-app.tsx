@@ -3,6 +3,7 @@ import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { Button, MantineProvider } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { withProductName } from '@/lib/white-label';
 import { theme } from '@/theme';
 import { PublicApiError } from './api';
 import { PublicAttachments } from './attachments';
@@ -217,10 +218,10 @@ export function PublicProposalPage({
     state.kind === 'ready'
       ? `${state.proposal.title} · ${state.proposal.organization.name}`
       : state.kind === 'error' && isUnavailable(state.error)
-        ? `${MESSAGES.proposalUnavailable} · Aceite`
+        ? withProductName(MESSAGES.proposalUnavailable)
         : state.kind === 'error' && isNotFound(state.error)
-          ? `${MESSAGES.proposalNotFound} · Aceite`
-          : 'Proposta · Aceite';
+          ? withProductName(MESSAGES.proposalNotFound)
+          : withProductName('Proposta');
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -1,6 +1,7 @@
 import { Button, MantineProvider } from '@mantine/core';
 import { IconBellOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { withProductName } from '@/lib/white-label';
 import { theme } from '@/theme';
 import { errorMessage, stopPublicReminders } from './api';
 
@@ -25,7 +26,7 @@ type State = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done' } | { kind: 
 function ReminderOptOut({ publicToken }: { publicToken: string }) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   useEffect(() => {
-    document.title = 'Lembretes · Aceite';
+    document.title = withProductName('Lembretes');
   }, []);
   const stop = () => {
     setState({ kind: 'saving' });

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { EmailSchema } from './common.ts';
 
 /*
- * Single sign-on with OpenID Connect (issue 40, docs/product.md#single-sign-on): the connection of
+ * Single sign-on with OpenID Connect or SAML 2.0 (issue 40, docs/product.md#single-sign-on): the connection of
  * Configurações → Segurança (GET/PUT/DELETE /settings/sso) and the sign-in (POST /auth/sso/start,
- * GET /auth/sso/callback). One schema for the form and the API.
+ * GET /auth/sso/callback; for SAML the identity provider posts to POST /auth/sso/saml/acs first). One schema for
+ * the form and the API.
  */
 
 export const SSO_MESSAGES = {
@@ -30,7 +31,27 @@ export const SSO_MESSAGES = {
   emailOfOtherAccount: 'Este email pertence a uma conta de outra organização',
   ssoRequired:
     'A sua organização exige o início de sessão com SSO, através do fornecedor de identidade da empresa.',
+  issuerNotOpenId:
+    'Este endereço não é de um fornecedor OpenID Connect: não respondeu com uma configuração válida em /.well-known/openid-configuration',
+  samlMetadataRequired:
+    'Indique o endereço (URL) dos metadados SAML do fornecedor de identidade ou cole o XML',
+  samlMetadataUrlInvalid: 'Indique o endereço (URL) dos metadados SAML, começado por https://',
+  samlMetadataTooLarge: 'O XML dos metadados SAML é demasiado grande (máximo 200 000 caracteres)',
+  samlMetadataInvalid:
+    'Os metadados SAML não são válidos: são precisos o entityID do fornecedor de identidade, um SingleSignOnService HTTP-Redirect e um certificado de assinatura',
+  samlMetadataUnreachable:
+    'Não foi possível obter os metadados SAML deste endereço. Confirme o endereço ou cole o XML.',
+  samlResponseInvalid:
+    'A resposta SAML do fornecedor de identidade não é válida (assinatura, destinatário, audiência ou validade). Volte a tentar ou contacte o administrador da sua organização.',
+  samlResponseUnsolicited:
+    'Esta resposta SAML não corresponde a um pedido de início de sessão feito aqui, ou o pedido expirou. Volte a tentar.',
+  samlReplay: 'Esta resposta SAML já foi usada. Volte a iniciar sessão.',
+  samlMissing: 'Falta a resposta SAML (SAMLResponse) do fornecedor de identidade.',
 } as const;
+
+export const SSO_PROTOCOLS = ['oidc', 'saml'] as const;
+export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
+export const SSO_PROTOCOL_LABELS: Record<SsoProtocol, string> = { oidc: 'OpenID Connect', saml: 'SAML 2.0' };
 
 /** The roles a person signing in for the first time may be given: never admin (docs/decisions.md). */
 export const SSO_JIT_ROLES = ['manager', 'sales', 'viewer'] as const;
@@ -55,16 +76,25 @@ export const SsoDomainSchema = z
   .max(253, SSO_MESSAGES.domainInvalid)
   .regex(DOMAIN, SSO_MESSAGES.domainInvalid);
 
+const HttpUrl = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, message)
+    .pipe(z.url({ protocol: /^https?$/, error: message }));
+
 export const SsoConnectionInputSchema = z
   .object({
-    issuer: z
-      .string()
-      .trim()
-      .max(500, SSO_MESSAGES.issuerInvalid)
-      .pipe(z.url({ protocol: /^https?$/, error: SSO_MESSAGES.issuerInvalid })),
-    clientId: z.string().trim().min(1, SSO_MESSAGES.clientIdRequired).max(500),
+    /** Absent means OpenID Connect (the first protocol the API had). */
+    protocol: z.enum(SSO_PROTOCOLS).default('oidc'),
+    /** OpenID Connect: the issuer, client id and secret. */
+    issuer: HttpUrl(SSO_MESSAGES.issuerInvalid).optional(),
+    clientId: z.string().trim().max(500).optional(),
     /** Absent or empty keeps the secret saved; required the first time. */
     clientSecret: z.string().max(2000).optional(),
+    /** SAML 2.0: the identity provider's metadata, by URL (read by the server) or pasted; neither keeps the saved. */
+    samlMetadataUrl: HttpUrl(SSO_MESSAGES.samlMetadataUrlInvalid).optional(),
+    samlMetadataXml: z.string().trim().max(200_000, SSO_MESSAGES.samlMetadataTooLarge).optional(),
     domains: z
       .array(SsoDomainSchema)
       .min(1, SSO_MESSAGES.domainInvalid)
@@ -74,9 +104,14 @@ export const SsoConnectionInputSchema = z
     enforce: z.boolean().default(false),
     breakGlassUserId: z.uuid().nullable().default(null),
   })
-  .refine((v) => !v.enforce || v.breakGlassUserId !== null, {
-    path: ['breakGlassUserId'],
-    message: SSO_MESSAGES.breakGlassRequired,
+  .superRefine((v, ctx) => {
+    if (v.protocol === 'oidc') {
+      if (!v.issuer) ctx.addIssue({ code: 'custom', path: ['issuer'], message: SSO_MESSAGES.issuerInvalid });
+      if (!v.clientId)
+        ctx.addIssue({ code: 'custom', path: ['clientId'], message: SSO_MESSAGES.clientIdRequired });
+    }
+    if (v.enforce && v.breakGlassUserId === null)
+      ctx.addIssue({ code: 'custom', path: ['breakGlassUserId'], message: SSO_MESSAGES.breakGlassRequired });
   });
 
 export const SsoDomainStatusSchema = z.object({
@@ -87,11 +122,31 @@ export const SsoDomainStatusSchema = z.object({
   verifiedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 
+/** What the service provider (Aceite) is to the identity provider: to copy, or to download as metadata. */
+export const SsoSamlSpSchema = z.object({
+  entityId: z.string(),
+  acsUrl: z.string(),
+  metadataUrl: z.string(),
+});
+
+export const SsoSamlIdpSchema = z.object({
+  /** The metadata's address, when it was read from one (null when pasted). */
+  metadataUrl: z.string().nullable(),
+  ssoUrl: z.string(),
+  /** The signing certificates' SHA-256 fingerprints (colon-separated hex). */
+  certificateFingerprints: z.array(z.string()),
+});
+
 export const SsoConnectionSchema = z.object({
+  protocol: z.enum(SSO_PROTOCOLS),
+  /** OIDC: the issuer URL. SAML: the identity provider's entity id. */
   issuer: z.string(),
-  clientId: z.string(),
+  /** OIDC only (null for SAML). */
+  clientId: z.string().nullable(),
   /** The secret itself is never answered. */
-  clientSecretSet: z.literal(true),
+  clientSecretSet: z.boolean(),
+  /** SAML only (null for OIDC). */
+  samlIdp: SsoSamlIdpSchema.nullable(),
   domains: z.array(SsoDomainStatusSchema),
   defaultRole: z.enum(SSO_JIT_ROLES),
   enforce: z.boolean(),
@@ -104,6 +159,8 @@ export type SsoConnection = z.infer<typeof SsoConnectionSchema>;
 
 export const SsoSettingsSchema = z.object({
   connection: SsoConnectionSchema.nullable(),
+  /** Our SAML service provider's entity id, ACS URL and metadata (the same before a connection is saved). */
+  samlSp: SsoSamlSpSchema,
   /** Whether the plan includes SSO (Enterprise). */
   available: z.boolean(),
 });
@@ -118,6 +175,14 @@ export const SsoStartResultSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('sso'), authorizationUrl: z.string() }),
 ]);
 export type SsoStartResult = z.infer<typeof SsoStartResultSchema>;
+
+export const SsoSamlMetadataParamsSchema = z.object({ organizationId: z.uuid() });
+
+/** The identity provider's HTTP-POST answer to the ACS (form-encoded). */
+export const SsoSamlAcsBodySchema = z.object({
+  SAMLResponse: z.string().max(1_000_000).optional(),
+  RelayState: z.string().max(200).optional(),
+});
 
 export const SsoCallbackQuerySchema = z.object({
   code: z.string().min(1).max(2000),

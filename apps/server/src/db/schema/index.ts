@@ -7,6 +7,7 @@ export * from './clients.ts';
 export * from './collaboration.ts';
 export * from './content-blocks.ts';
 export * from './custom-domains.ts';
+export * from './email-senders.ts';
 export * from './evidence.ts';
 export * from './invites.ts';
 export * from './notifications.ts';

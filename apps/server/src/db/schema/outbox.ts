@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 
 /** A file sent with a message (the proposal's PDF), kept with the row so every retry sends the same bytes. */
@@ -22,10 +22,16 @@ export const emailOutbox = pgTable(
     /** Where replies go (a proposal's owner); null means replies go to the sender address. */
     replyTo: text('reply_to'),
     /**
-     * The From display name of an email to a client ("Vera Vieira (Demo Lda)"), sent with MAIL_FROM's address;
+     * The From display name of an email to a client ("Demo Lda via Aceite"), sent with MAIL_FROM's address;
      * null keeps MAIL_FROM's own name (docs/product.md#sending-and-email).
      */
     fromName: text('from_name'),
+    /**
+     * An email a client receives from the organization: sent from the organization's own verified sender and
+     * signed with its DKIM key when it has one at sending time (the worker reads it then), else with `fromName`
+     * at MAIL_FROM's address (docs/product.md#white-label).
+     */
+    fromOrganization: boolean('from_organization').notNull().default(false),
     /**
      * The https link that stops this proposal's reminders, sent as List-Unsubscribe with the one-click
      * List-Unsubscribe-Post of RFC 8058; null for every email that is not a reminder or an update to a client.

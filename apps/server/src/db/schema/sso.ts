@@ -1,11 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
 /**
- * The organization's OpenID Connect connection (Configurações → Segurança, issue 40; docs/product.md#single-sign-on):
- * one per organization. The client secret is stored encrypted (lib/secret-box.ts) and never answered.
+ * The organization's SSO connection (Configurações → Segurança, issue 40; docs/product.md#single-sign-on): one per
+ * organization, OpenID Connect or SAML 2.0. The OIDC client secret is stored encrypted (lib/secret-box.ts) and
+ * never answered. For SAML, `issuer` is the identity provider's entity id, read from its metadata with the SSO
+ * URL and the signing certificates.
  */
 export const ssoConnections = pgTable(
   'sso_connections',
@@ -13,10 +26,19 @@ export const ssoConnections = pgTable(
     organizationId: uuid('organization_id')
       .primaryKey()
       .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** 'oidc' or 'saml'. */
+    protocol: text('protocol').notNull().default('oidc'),
     issuer: text('issuer').notNull(),
-    clientId: text('client_id').notNull(),
-    /** AES-256-GCM under a key derived from the server's secret (lib/secret-box.ts). */
-    clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+    /** OIDC only. */
+    clientId: text('client_id'),
+    /** OIDC only. AES-256-GCM under a key derived from the server's secret (lib/secret-box.ts). */
+    clientSecretEncrypted: text('client_secret_encrypted'),
+    /** SAML only: where the metadata was read (null when it was pasted). */
+    samlMetadataUrl: text('saml_metadata_url'),
+    /** SAML only: the identity provider's HTTP-Redirect SingleSignOnService. */
+    samlSsoUrl: text('saml_sso_url'),
+    /** SAML only: the identity provider's signing certificates (base64 DER, as in its metadata). */
+    samlCertificates: text('saml_certificates').array(),
     /** The role a person signing in for the first time is given (JIT provisioning; never admin). */
     defaultRole: text('default_role').notNull().default('sales'),
     /** "Exigir SSO": the password sign-in of the organization's members is refused, but the break-glass admin's. */
@@ -29,6 +51,11 @@ export const ssoConnections = pgTable(
     // No check that enforcement names a break-glass admin: deleting an organization deletes its users, which sets
     // this column to null before the row itself goes. The API requires one (SsoConnectionInputSchema).
     check('sso_connections_role_check', sql`${t.defaultRole} in ('manager', 'sales', 'viewer')`),
+    check(
+      'sso_connections_protocol_check',
+      sql`(${t.protocol} = 'oidc' and ${t.clientId} is not null and ${t.clientSecretEncrypted} is not null)
+        or (${t.protocol} = 'saml' and ${t.samlSsoUrl} is not null and ${t.samlCertificates} is not null)`,
+    ),
   ],
 );
 
@@ -57,6 +84,9 @@ export const ssoDomains = pgTable(
 /**
  * A sign-in started and not yet finished (docs/decisions.md, "Single sign-on (OpenID Connect)"): the state is
  * stored hashed, with the PKCE verifier and the nonce, for ten minutes; the callback deletes it (single use).
+ * A SAML flow keeps instead the AuthnRequest's ID (the response's InResponseTo must be it) and, once the ACS
+ * accepted the response, the hash of the one-time code handed to the browser and the person it named
+ * (docs/decisions.md, "Single sign-on (SAML 2.0)").
  */
 export const ssoFlows = pgTable(
   'sso_flows',
@@ -65,9 +95,33 @@ export const ssoFlows = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    codeVerifier: text('code_verifier').notNull(),
-    nonce: text('nonce').notNull(),
+    protocol: text('protocol').notNull().default('oidc'),
+    codeVerifier: text('code_verifier'),
+    nonce: text('nonce'),
+    samlRequestId: text('saml_request_id'),
+    samlCodeHash: text('saml_code_hash'),
+    /** The email and names the assertion gave, until the one-time code is exchanged. */
+    samlProfile: jsonb('saml_profile').$type<{ email: string; firstName?: string; lastName?: string }>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sso_flows_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The SAML assertions accepted, kept until they expire so that one presented again is refused (replay), in
+ * PostgreSQL so that every process shares the list.
+ */
+export const ssoSamlAssertions = pgTable(
+  'sso_saml_assertions',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.assertionId] }),
+    index('sso_saml_assertions_expires_idx').on(t.expiresAt),
+  ],
 );

@@ -11,7 +11,7 @@ import { clients, organizations, proposalClientTallies, proposals, teams, users 
 import { preparedOn } from '@/lib/prepared.ts';
 import { selectTallies, tallyOf } from '@/lib/proposal-tallies.ts';
 import { readsByReference } from '@/lib/read-path.ts';
-import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope, sameTenant } from '@/lib/tenant-scope.ts';
 
 /** `status in (…)` over one of the shared groups, written as literals (constants, never input). */
 const statusIn = (group: readonly ProposalStatus[]): SQL =>
@@ -229,7 +229,7 @@ export async function selectByUser(ctx: Scope, q: AnalyticsQuery, limit: number)
       wonValue: owners.wonValue,
     })
     .from(owners)
-    .innerJoin(users, eq(users.id, owners.ownerId))
+    .innerJoin(users, and(eq(users.id, owners.ownerId), inTenant(users, ctx)))
     .orderBy(desc(owners.value), users.id)
     .limit(limit);
 }
@@ -241,8 +241,8 @@ export async function selectByTeam(ctx: Scope, q: AnalyticsQuery) {
   return ctx.db
     .select({ teamId: teams.id, teamName: teams.name, ...figures })
     .from(owners)
-    .innerJoin(users, eq(users.id, owners.ownerId))
-    .innerJoin(teams, eq(teams.id, users.teamId))
+    .innerJoin(users, and(eq(users.id, owners.ownerId), inTenant(users, ctx)))
+    .innerJoin(teams, and(eq(teams.id, users.teamId), sameTenant(teams, users)))
     .groupBy(teams.id)
     .orderBy(sql`sum(${owners.value}) desc`, teams.id);
 }
@@ -274,7 +274,7 @@ export async function selectTopClients(ctx: Scope, q: AnalyticsQuery, limit: num
       wonValue: ranked.wonValue,
     })
     .from(ranked)
-    .innerJoin(clients, eq(clients.id, ranked.clientId))
+    .innerJoin(clients, and(eq(clients.id, ranked.clientId), inTenant(clients, ctx)))
     .orderBy(desc(ranked.value), clients.id);
 }
 
@@ -313,7 +313,7 @@ async function topClientsFromTallies(ctx: Scope, limit: number) {
         won: t.won,
       })
       .from(t)
-      .innerJoin(clients, eq(clients.id, t.clientId))
+      .innerJoin(clients, and(eq(clients.id, t.clientId), sameTenant(clients, t)))
       .where(and(eq(t.organizationId, sql.placeholder('org')), gt(t.count, 0)))
       .orderBy(desc(t.value), t.clientId)
       .limit(sql.placeholder('limit'))

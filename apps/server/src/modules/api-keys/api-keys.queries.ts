@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { apiKeys, organizations, users } from '@/db/schema/index.ts';
-import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope, sameTenant } from '@/lib/tenant-scope.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -35,7 +35,7 @@ export async function selectApiKeys(ctx: Scope) {
   return ctx.db
     .select(listColumns)
     .from(apiKeys)
-    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .leftJoin(users, and(eq(users.id, apiKeys.createdBy), sameTenant(users, apiKeys)))
     .where(and(inTenant(apiKeys, ctx), isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt))
     .limit(200);
@@ -45,7 +45,7 @@ export async function selectApiKeyById(ctx: Scope, id: string) {
   const [row] = await ctx.db
     .select(listColumns)
     .from(apiKeys)
-    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .leftJoin(users, and(eq(users.id, apiKeys.createdBy), sameTenant(users, apiKeys)))
     .where(and(inTenant(apiKeys, ctx), eq(apiKeys.id, id)))
     .limit(1);
   return row;

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import { proposalApprovals, proposals, teams, users } from '@/db/schema/index.ts';
 import { mayApprove } from '@/lib/access.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, sameTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
 type ApprovalAction = (typeof proposalApprovals.$inferInsert)['action'];
 
@@ -35,7 +35,7 @@ export async function selectApprovalEvents(ctx: TenantContext, proposalId: strin
       createdAt: proposalApprovals.createdAt,
     })
     .from(proposalApprovals)
-    .leftJoin(users, eq(users.id, proposalApprovals.actorId))
+    .leftJoin(users, and(eq(users.id, proposalApprovals.actorId), sameTenant(users, proposalApprovals)))
     .where(and(inTenant(proposalApprovals, ctx), eq(proposalApprovals.proposalId, proposalId)))
     .orderBy(desc(proposalApprovals.createdAt), desc(proposalApprovals.id))
     .limit(100);

@@ -2,7 +2,7 @@ import { hasClientAnswered } from '@aceite/shared/proposal-status';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { proposalAttachments, proposals, users } from '@/db/schema/index.ts';
-import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope, sameTenant } from '@/lib/tenant-scope.ts';
 
 export type AttachmentRow = typeof proposalAttachments.$inferSelect;
 
@@ -40,7 +40,10 @@ export async function selectAttachments(ctx: Scope, proposalId: string) {
   return ctx.db
     .select(withUploader)
     .from(proposalAttachments)
-    .leftJoin(users, eq(users.id, proposalAttachments.uploadedBy))
+    .leftJoin(
+      users,
+      and(eq(users.id, proposalAttachments.uploadedBy), sameTenant(users, proposalAttachments)),
+    )
     .where(and(inTenant(proposalAttachments, ctx), eq(proposalAttachments.proposalId, proposalId)))
     .orderBy(asc(proposalAttachments.createdAt));
 }
@@ -49,7 +52,10 @@ export async function selectAttachment(ctx: Scope, proposalId: string, id: strin
   const [row] = await ctx.db
     .select(withUploader)
     .from(proposalAttachments)
-    .leftJoin(users, eq(users.id, proposalAttachments.uploadedBy))
+    .leftJoin(
+      users,
+      and(eq(users.id, proposalAttachments.uploadedBy), sameTenant(users, proposalAttachments)),
+    )
     .where(
       and(
         inTenant(proposalAttachments, ctx),

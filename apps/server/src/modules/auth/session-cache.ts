@@ -9,7 +9,7 @@ import type { AccessClaims } from '@/lib/jwt.ts';
  * of two. It stays revocable at once:
  *
  * - every change that can end or change a session notifies the channel `aceite_sessions` from a trigger
- *   (migration 0045): 's:<family>', 'u:<user>', 'o:<organization>'. One dedicated connection of this process
+ *   (migration 0047): 's:<family>', 'u:<user>', 'o:<organization>'. One dedicated connection of this process
  *   (not from the pool, and on DATABASE_DIRECT_URL when set: LISTEN needs a session, which PgBouncer's
  *   transaction mode does not keep) listens and drops the entries concerned;
  * - while that connection is not listening (at start, after a drop, until it reconnects) the cache is empty and

@@ -76,7 +76,7 @@ export async function exportClient(
   const chains = await Promise.all(
     proposalIds.map(async (proposalId) => ({
       proposalId,
-      ...(await evidenceForMembers(ctx.db, proposalId)),
+      ...(await evidenceForMembers(ctx.db, { id: proposalId, organizationId: ctx.organizationId })),
     })),
   );
 

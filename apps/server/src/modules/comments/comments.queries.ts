@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { proposalComments, proposals, users } from '@/db/schema/index.ts';
-import { inTenant, personOf, type Scope, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, personOf, type Scope, sameTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
 export type CommentRow = typeof proposalComments.$inferSelect;
 
@@ -17,7 +17,7 @@ export async function selectComments(ctx: Scope, proposalId: string, includePriv
   return ctx.db
     .select({ comment: proposalComments, author: { firstName: users.firstName, lastName: users.lastName } })
     .from(proposalComments)
-    .leftJoin(users, eq(users.id, proposalComments.userId))
+    .leftJoin(users, and(eq(users.id, proposalComments.userId), sameTenant(users, proposalComments)))
     .where(
       and(
         inTenant(proposalComments, ctx),
@@ -32,7 +32,7 @@ export async function selectComment(ctx: Scope, proposalId: string, commentId: s
   const [row] = await ctx.db
     .select({ comment: proposalComments, author: { firstName: users.firstName, lastName: users.lastName } })
     .from(proposalComments)
-    .leftJoin(users, eq(users.id, proposalComments.userId))
+    .leftJoin(users, and(eq(users.id, proposalComments.userId), sameTenant(users, proposalComments)))
     .where(
       and(
         inTenant(proposalComments, ctx),

@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { contentBlocks, users } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
-import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope, sameTenant } from '@/lib/tenant-scope.ts';
 
 export type ContentBlockRow = typeof contentBlocks.$inferSelect;
 export type ContentBlockValues = Pick<typeof contentBlocks.$inferInsert, 'name' | 'block' | 'createdBy'>;
@@ -35,7 +35,7 @@ export async function selectContentBlocks(
     ctx.db
       .select(selection)
       .from(contentBlocks)
-      .leftJoin(users, eq(users.id, contentBlocks.createdBy))
+      .leftJoin(users, and(eq(users.id, contentBlocks.createdBy), sameTenant(users, contentBlocks)))
       .where(where)
       .orderBy(sql`lower(${contentBlocks.name})`, contentBlocks.id)
       .limit(opts.limit)
@@ -52,7 +52,7 @@ export async function selectContentBlockById(
   const [row] = await ctx.db
     .select(selection)
     .from(contentBlocks)
-    .leftJoin(users, eq(users.id, contentBlocks.createdBy))
+    .leftJoin(users, and(eq(users.id, contentBlocks.createdBy), sameTenant(users, contentBlocks)))
     .where(and(inTenant(contentBlocks, ctx), eq(contentBlocks.id, id)))
     .limit(1);
   return row;

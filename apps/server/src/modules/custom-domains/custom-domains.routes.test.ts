@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import {
   as,
@@ -9,7 +10,7 @@ import {
   insertSentProposal,
   type TestUser,
 } from '@/test/factories.ts';
-import { pdfPagesText } from '@/test/pdf-text.ts';
+import { pdfPagesText, popplerReport } from '@/test/pdf-text.ts';
 
 /*
  * White-label: the custom domain of the client-facing pages (issue 40, docs/product.md#white-label). DNS is never
@@ -17,6 +18,8 @@ import { pdfPagesText } from '@/test/pdf-text.ts';
  */
 
 const txt = new Map<string, string[][]>();
+const PNG_1X1 =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const HOST = 'propostas.empresa.pt';
 
 let t: TestApp;
@@ -229,5 +232,124 @@ describe('no Aceite mark for the white-label organization’s client', () => {
     const text = (await pdfPagesText(pdf.rawPayload)).join('\n');
     expect(text).toContain('Renovação do escritório');
     expect(text).not.toContain('Aceite');
+  });
+
+  it('the sealed-PDF email, the sealed PDF and both PDFs’ metadata carry no Aceite mark (pdfinfo, pdftotext)', async () => {
+    const me = as(t.app, admin);
+    const client = (await me('POST', '/clients', { name: 'Rui Selo', email: 'rui@cliente.pt' })).json().data;
+    const proposal = (
+      await me('POST', '/proposals', {
+        title: 'Pintura da fachada',
+        clientId: client.id,
+        content: { blocks: [], items: [{ name: 'Pintura', description: '', quantity: 1, unitPrice: 50000 }] },
+      })
+    ).json().data;
+    expect((await me('POST', `/proposals/${proposal.id}/send`, {})).statusCode).toBe(200);
+    const token = (await me('GET', `/proposals/${proposal.id}`)).json().data.publicToken as string;
+
+    // The proposal PDF, sent and not yet decided: no mark in its text nor in its metadata.
+    const pdf = await onHost(HOST, `/api/v1/public/proposals/${token}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const proposalPdf = popplerReport(pdf.rawPayload);
+    expect(proposalPdf.text).toContain('Pintura da fachada');
+    expect(proposalPdf.info).toMatch(new RegExp(`Creator:\\s+${org.name}`));
+    expect(proposalPdf.info).toMatch(new RegExp(`Producer:\\s+${org.name}`));
+    for (const part of [proposalPdf.text, proposalPdf.info]) expect(part).not.toContain('Aceite');
+
+    const signed = await answerAsClient(
+      t,
+      token,
+      'sign',
+      { signerName: 'Rui Selo', signerEmail: 'rui@cliente.pt', signatureData: PNG_1X1 },
+      { host: HOST },
+    );
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(await t.app.sealer.drain()).toBe(1);
+
+    const emails = await t.db.execute<{ to_address: string; subject: string; html: string; text: string }>(
+      sql`select to_address, subject, html, text from email_outbox where kind = 'sealed_document'
+          and (to_address = 'rui@cliente.pt' or to_address = ${admin.email})`,
+    );
+    const toClient = emails.rows.find((row) => row.to_address === 'rui@cliente.pt');
+    expect(toClient?.html).toContain(org.name);
+    expect(toClient?.text).toContain(`https://${HOST}/verificar?codigo=`);
+    for (const part of [toClient?.subject, toClient?.html, toClient?.text])
+      expect(part).not.toContain('Aceite');
+    // The owner's copy is the app's own email, as before.
+    expect(emails.rows.find((row) => row.to_address === admin.email)?.html).toContain('Aceite');
+
+    const sealed = await onHost(HOST, `/api/v1/public/proposals/${token}/sealed-pdf`);
+    expect(sealed.statusCode, sealed.body).toBe(200);
+    const sealedPdf = popplerReport(sealed.rawPayload);
+    expect(sealedPdf.text).toContain('Certificado de aceitação');
+    expect(sealedPdf.text).toContain(`https://${HOST}/verificar?codigo=`);
+    expect(sealedPdf.info).toMatch(new RegExp(`Creator:\\s+${org.name}`));
+    for (const part of [sealedPdf.text, sealedPdf.info]) expect(part).not.toContain('Aceite');
+    // The seal's name and reason (the signature dictionary a PDF reader's signature panel shows): no mark in the
+    // file's bytes at all (the embedded sealing certificate is DER inside the hex /Contents).
+    const raw = sealed.rawPayload.toString('latin1');
+    expect(raw).toContain(`/Name (${org.name})`);
+    expect(raw).toContain('/Reason (Documento selado: proposta aceite');
+    expect(raw).not.toContain('Aceite');
+  });
+
+  it('the other emails to the client (answer, update, new recipient, cancellation) carry no Aceite mark', async () => {
+    const me = as(t.app, admin);
+    const client = (await me('POST', '/clients', { name: 'Sofia Lopes', email: 'sofia@cliente.pt' })).json()
+      .data;
+    const proposal = (
+      await me('POST', '/proposals', {
+        title: 'Jardim interior',
+        clientId: client.id,
+        content: { blocks: [], items: [{ name: 'Plantas', description: '', quantity: 1, unitPrice: 30000 }] },
+      })
+    ).json().data;
+    expect((await me('POST', `/proposals/${proposal.id}/send`, {})).statusCode).toBe(200);
+    const token = (await me('GET', `/proposals/${proposal.id}`)).json().data.publicToken as string;
+    await onHost(HOST, `/api/v1/public/proposals/${token}`);
+    const answered = await me('POST', `/proposals/${proposal.id}/messages`, {
+      message: 'Sim, incluímos a rega.',
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    const updated = await me('PUT', `/proposals/${proposal.id}?notifyClient=true`, {
+      title: 'Jardim interior e rega',
+      clientId: client.id,
+      status: 'viewed',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const moved = await me('POST', `/proposals/${proposal.id}/recipient`, {
+      name: 'Sofia Lopes',
+      email: 'sofia.lopes@cliente.pt',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const cancelled = await me('POST', `/proposals/${proposal.id}/cancel`, {
+      reason: 'O cliente adiou a obra',
+      notifyClient: true,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    const rows = await t.db.execute<{
+      kind: string;
+      subject: string;
+      html: string;
+      text: string;
+      links: string[];
+    }>(
+      sql`select kind, subject, html, text, links from email_outbox
+          where to_address in ('sofia@cliente.pt', 'sofia.lopes@cliente.pt') and kind <> 'proposal'
+             or (to_address = 'sofia.lopes@cliente.pt')`,
+    );
+    const kinds = rows.rows.map((row) => row.kind).sort();
+    expect(kinds).toEqual([
+      'client_message_answer',
+      'proposal',
+      'proposal_cancelled',
+      'proposal_update',
+      'recipient_changed',
+    ]);
+    for (const row of rows.rows) {
+      for (const part of [row.subject, row.html, row.text]) expect(part, row.kind).not.toContain('Aceite');
+      for (const link of row.links) expect(link, row.kind).toMatch(new RegExp(`^https://${HOST}/p/${token}`));
+    }
   });
 });

@@ -18,3 +18,18 @@ export async function whiteLabelOf(db: Db, organizationId: string): Promise<{ do
     .limit(1);
   return row && mayUse(row.plan, 'whiteLabel') ? { domain: row.domain } : null;
 }
+
+/**
+ * Where an email to the organization's client points, and whether it drops the Aceite line: the custom domain's
+ * address for a white-label organization, the app's own (`appUrl`) otherwise.
+ */
+export async function clientFacingOf(
+  db: Db,
+  organizationId: string,
+  appUrl: string,
+): Promise<{ pageUrl: string; whiteLabel: boolean }> {
+  const whiteLabel = await whiteLabelOf(db, organizationId);
+  return whiteLabel
+    ? { pageUrl: `https://${whiteLabel.domain}`, whiteLabel: true }
+    : { pageUrl: appUrl, whiteLabel: false };
+}

@@ -17,7 +17,7 @@ import { type ReceivedMail, silentLog, startSmtp } from '@/test/smtp.ts';
 
 /*
  * Issue 35: emails to clients, read as the mail server receives them (a real SMTP server on loopback): the From
- * display name is the seller and the organization, and the emails the client did not ask for (reminders,
+ * display name is "<Organização> via Aceite" (issue 40, without the organization's own sender), and the emails the client did not ask for (reminders,
  * updates) carry RFC 8058's one-click unsubscribe, which stops the proposal's reminders.
  */
 
@@ -61,10 +61,10 @@ async function sendAndReceive(subjectPart: string): Promise<ReceivedMail | undef
   return smtp.received.find((m) => (header(m, 'Subject') ?? '').includes(subjectPart));
 }
 
-const EXPECTED_FROM = '"Vera Vieira (Demo Lda)" <no-reply@aceite.test>';
+const EXPECTED_FROM = 'Demo Lda via Aceite <no-reply@aceite.test>';
 
 describe('the From of emails to clients', () => {
-  it('is the seller and the organization on the proposal email, with no unsubscribe (the client asked)', async () => {
+  it('is "<Organização> via Aceite" on the proposal email, with no unsubscribe (the client asked)', async () => {
     const sales = as(t.app, team.sales);
     const created = (await sales('POST', '/proposals', { title: 'Loja online', clientId })).json().data;
     const sent = await sales('POST', `/proposals/${created.id}/send`, { subject: 'Proposta Loja online' });

@@ -25,8 +25,12 @@ export interface QueueEmailInput {
   to: string;
   /** Where the recipient's replies go (never the no-reply sender for a proposal). */
   replyTo?: string | null;
-  /** The From display name of an email to a client: `clientSenderName` (docs/product.md#sending-and-email). */
-  fromName?: string | null;
+  /**
+   * The organization's name when this email goes to a client from the organization (docs/product.md#white-label):
+   * sent from its own verified sender, signed with its DKIM key, when it has one as the worker sends it; otherwise
+   * from "<Organização> via Aceite" at MAIL_FROM's address. Null or absent: the platform's own email.
+   */
+  fromOrganization?: string | null;
   /** The https one-click link that stops this proposal's reminders (List-Unsubscribe, RFC 8058). */
   listUnsubscribe?: string | null;
   email: RenderedEmail;
@@ -53,7 +57,8 @@ export async function queueEmail(db: Db, input: QueueEmailInput): Promise<string
     kind: input.kind,
     toAddress: input.to,
     replyTo: input.replyTo ?? null,
-    fromName: input.fromName ?? null,
+    fromName: input.fromOrganization != null ? viaPlatformSenderName(input.fromOrganization) : null,
+    fromOrganization: input.fromOrganization != null,
     listUnsubscribe: input.listUnsubscribe ?? null,
     subject: input.email.subject,
     html: input.email.html,
@@ -71,16 +76,14 @@ export async function queueEmail(db: Db, input: QueueEmailInput): Promise<string
 }
 
 /**
- * The From display name of an email to a client: the seller and the organization, "Vera Vieira (Demo Lda)"
- * (docs/product.md#sending-and-email); the organization alone when there is no seller's name. The transport
- * sends it as nodemailer's address object, which quotes and encodes it: never concatenated into a header.
+ * The From display name of an email to a client when the organization has no verified sender of its own:
+ * "Demo Lda via Aceite" at MAIL_FROM's address (docs/product.md#sending-and-email), MAIL_FROM's own name when the
+ * organization has none. The transport sends it as nodemailer's address object, which quotes and encodes it:
+ * never concatenated into a header.
  */
-export function clientSenderName(sellerName: string | null | undefined, organizationName: string): string {
-  const seller = (sellerName ?? '').trim();
+export function viaPlatformSenderName(organizationName: string): string | null {
   const organization = organizationName.trim();
-  if (!seller) return organization;
-  if (!organization) return seller;
-  return `${seller} (${organization})`;
+  return organization ? `${organization} via Aceite` : null;
 }
 
 /**

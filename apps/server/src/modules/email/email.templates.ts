@@ -408,6 +408,13 @@ Se não foi você a pedir este código, ignore este email: sem ele ninguém resp
  */
 export function sealedDocumentEmail(input: {
   organizationName: string;
+  primaryColor?: string;
+  logo?: string | null;
+  /**
+   * The organization's white-label (docs/product.md#white-label): the client's copy is in the organization's
+   * colours, under its name, without the Aceite header and footer.
+   */
+  whiteLabel?: boolean;
   title: string;
   link: string;
   isOwner: boolean;
@@ -423,15 +430,14 @@ export function sealedDocumentEmail(input: {
   const intro = input.isOwner
     ? `A proposta <strong>${escapeHtml(input.title)}</strong> foi aceite. Segue em anexo o PDF final, selado digitalmente e com o certificado de aceitação; está também disponível na página da proposta.`
     : `Obrigado pela sua resposta à proposta <strong>${escapeHtml(input.title)}</strong> de ${escapeHtml(input.organizationName)}. Segue em anexo o PDF final, selado digitalmente e com o certificado de aceitação; pode também descarregá-lo na ligação abaixo.`;
-  const html = layout(
-    subject,
-    `<p>Olá,</p>
+  const brand: Branding = { ...input, primaryColor: input.primaryColor ?? '', whiteLabel: true };
+  const body = `<p>Olá,</p>
 <p>${intro}</p>
 <p><strong>${escapeHtml(figure)}</strong></p>
-${button(input.link, 'Descarregar PDF selado')}
+${button(input.link, 'Descarregar PDF selado', input.whiteLabel ? brandColor(brand) : undefined)}
 <p style="font-size:13px">Código de verificação: <strong>${escapeHtml(input.verificationCode)}</strong><br>
-Qualquer pessoa pode confirmar que o ficheiro não foi alterado em ${escapeHtml(input.verificationUrl)}</p>`,
-  );
+Qualquer pessoa pode confirmar que o ficheiro não foi alterado em ${escapeHtml(input.verificationUrl)}</p>`;
+  const html = input.whiteLabel ? brandedLayout(brand, subject, body) : layout(subject, body);
   const text = `Olá,
 
 ${intro.replace(/<[^>]+>/g, '')}
@@ -640,6 +646,8 @@ export function sepaPreNotificationEmail(input: {
   mandateReference: string;
   ibanMasked: string;
   proposalNumber: string;
+  /** The organization's white-label (docs/product.md#white-label): under the creditor's name, without Aceite. */
+  whiteLabel?: boolean;
 }): RenderedEmail {
   const subject = `Aviso de débito direto: ${input.amount} a ${input.collectionDate}`;
   const lead = `${input.creditorName} vai debitar ${input.amount} na sua conta ${input.ibanMasked} a ${input.collectionDate}, ao abrigo da autorização de débito direto SEPA que assinou com a proposta ${input.proposalNumber}.`;
@@ -653,7 +661,15 @@ export function sepaPreNotificationEmail(input: {
   ];
   const refund =
     'Tem direito a ser reembolsado pelo seu banco nas condições do contrato com ele celebrado; o reembolso pode ser pedido nas 8 semanas seguintes ao débito.';
-  const html = layout(
+  const frame = (title: string, body: string) =>
+    input.whiteLabel
+      ? brandedLayout(
+          { organizationName: input.creditorName, primaryColor: '', whiteLabel: true },
+          title,
+          body,
+        )
+      : layout(title, body);
+  const html = frame(
     subject,
     `<p>Olá ${escapeHtml(input.debtorName)},</p>
 <p>${escapeHtml(lead)}</p>

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { clients, proposalEvents, proposalEvidenceHeads, proposals } from '@/db/schema/index.ts';
-import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope, sameTenant } from '@/lib/tenant-scope.ts';
 
 export type EvidenceRow = typeof proposalEvents.$inferSelect;
 
@@ -36,22 +36,34 @@ export async function insertEvidenceEvent(
   return row;
 }
 
+/**
+ * A proposal the caller found in its organization: the chain's reads name both, so they stay on the
+ * organization's rows (docs/scale.md#every-statement-names-its-organization).
+ */
+export interface ProposalOfOrganization {
+  id: string;
+  organizationId: string;
+}
+
 /** Every event of the proposal in order (the caller has checked the proposal belongs to its organization). */
-export function selectEvidence(db: Db, proposalId: string): Promise<EvidenceRow[]> {
+export function selectEvidence(db: Db, proposal: ProposalOfOrganization): Promise<EvidenceRow[]> {
   return db
     .select()
     .from(proposalEvents)
-    .where(eq(proposalEvents.proposalId, proposalId))
+    .where(and(eq(proposalEvents.proposalId, proposal.id), inTenant(proposalEvents, proposal)))
     .orderBy(asc(proposalEvents.seq));
 }
 
 /** The email of the proposal's client (null without a client). */
-export async function selectProposalClientEmail(db: Db, proposalId: string): Promise<string | null> {
+export async function selectProposalClientEmail(
+  db: Db,
+  proposal: ProposalOfOrganization,
+): Promise<string | null> {
   const [row] = await db
     .select({ email: clients.email })
     .from(proposals)
-    .innerJoin(clients, eq(clients.id, proposals.clientId))
-    .where(eq(proposals.id, proposalId));
+    .innerJoin(clients, and(eq(clients.id, proposals.clientId), sameTenant(clients, proposals)))
+    .where(and(eq(proposals.id, proposal.id), inTenant(proposals, proposal)));
   return row?.email ?? null;
 }
 

@@ -11,6 +11,7 @@ import {
   type EvidenceRow,
   insertEvidenceEvent,
   lockEvidenceHead,
+  type ProposalOfOrganization,
   selectEvidence,
   selectEvidenceHead,
   selectProposalClientEmail,
@@ -87,17 +88,17 @@ const toDto = (r: EvidenceRow): EvidenceEvent => ({
 });
 
 /** The proposal's events in order (for the certificate page and the proposal's detail). */
-export async function listEvidence(db: Db, proposalId: string): Promise<EvidenceEvent[]> {
-  return (await selectEvidence(db, proposalId)).map(toDto);
+export async function listEvidence(db: Db, proposal: ProposalOfOrganization): Promise<EvidenceEvent[]> {
+  return (await selectEvidence(db, proposal)).map(toDto);
 }
 
 /**
  * Recomputes the chain: numbers 1…n without gaps, each row's previous hash is the row before's hash, each hash
  * matches its content, and the last one is the recorded head (a removed last event shows there).
  */
-export async function verifyChain(db: Db, proposalId: string): Promise<ProposalEvidence> {
-  const rows = await selectEvidence(db, proposalId);
-  const head = await selectEvidenceHead(db, proposalId);
+export async function verifyChain(db: Db, proposal: ProposalOfOrganization): Promise<ProposalEvidence> {
+  const rows = await selectEvidence(db, proposal);
+  const head = await selectEvidenceHead(db, proposal.id);
   const events = rows.map(toDto);
   // The head goes out with the chain, so a reader of the export detects a removed last event too.
   const recordedHead = head && head.seq > 0 ? { seq: head.seq, hash: head.hash } : null;
@@ -124,9 +125,12 @@ const CLIENT_TRACES = ['ip', 'maskedEmail'] as const;
  * address shown as `null`. The stored rows and their hashes are not touched: the chain stays append-only and
  * verifiable by anyone reading the database.
  */
-export async function evidenceForMembers(db: Db, proposalId: string): Promise<ProposalEvidence> {
-  const checked = await verifyChain(db, proposalId);
-  if (!isPseudonymEmail(await selectProposalClientEmail(db, proposalId))) return checked;
+export async function evidenceForMembers(
+  db: Db,
+  proposal: ProposalOfOrganization,
+): Promise<ProposalEvidence> {
+  const checked = await verifyChain(db, proposal);
+  if (!isPseudonymEmail(await selectProposalClientEmail(db, proposal))) return checked;
   return {
     ...checked,
     clientPseudonymised: true,
@@ -147,5 +151,5 @@ export async function evidenceForMembers(db: Db, proposalId: string): Promise<Pr
 export async function getProposalEvidence(ctx: TenantContext, proposalId: string): Promise<ProposalEvidence> {
   if (!(await selectProposalExists(ctx, proposalId)))
     throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
-  return evidenceForMembers(ctx.db, proposalId);
+  return evidenceForMembers(ctx.db, { id: proposalId, organizationId: ctx.organizationId });
 }

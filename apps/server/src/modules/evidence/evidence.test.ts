@@ -68,7 +68,7 @@ describe('evidence chain', () => {
       contentSha256: sha,
     });
     expect(res.statusCode).toBe(200);
-    const events = await listEvidence(t.db, p.id);
+    const events = await listEvidence(t.db, p);
     expect(events.map((e) => e.type)).toEqual(['sent', 'viewed', 'code_sent', 'code_used', 'signed']);
     expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(events[0]?.prevHash).toBe('0'.repeat(64));
@@ -77,7 +77,7 @@ describe('evidence chain', () => {
     expect(events[1]?.payload).toMatchObject({ ip: '203.0.113.0/24', userAgent: 'Teste/1.0' });
     expect(events[4]?.payload).toMatchObject({ contentSha256: sha, version: page.version });
     expect(JSON.stringify(events)).not.toContain('joana@lima.pt');
-    expect(await verifyChain(t.db, p.id)).toMatchObject({ intact: true, brokenAt: null });
+    expect(await verifyChain(t.db, p)).toMatchObject({ intact: true, brokenAt: null });
 
     const members = await as(t.app, team.viewer)('GET', `/proposals/${p.id}/evidence`);
     expect(members.statusCode).toBe(200);
@@ -99,7 +99,7 @@ describe('evidence chain', () => {
         ),
       ),
     );
-    const result = await verifyChain(t.db, p.id);
+    const result = await verifyChain(t.db, p);
     expect(result.intact).toBe(true);
     expect(result.events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
@@ -113,7 +113,7 @@ describe('evidence chain', () => {
       t.db.execute(sql`delete from proposal_events where proposal_id = ${p.id}`),
     ).rejects.toThrow();
     await expect(t.db.execute(sql`truncate proposal_events`)).rejects.toThrow();
-    expect(await listEvidence(t.db, p.id)).toHaveLength(1);
+    expect(await listEvidence(t.db, p)).toHaveLength(1);
   });
 
   it('finds an edited event', async () => {
@@ -123,7 +123,7 @@ describe('evidence chain', () => {
     await tamper(
       sql`update proposal_events set payload = jsonb_set(payload, '{ip}', '"198.51.100.0/24"') where proposal_id = ${p.id} and seq = 2`,
     );
-    expect(await verifyChain(t.db, p.id)).toMatchObject({ intact: false, brokenAt: 2 });
+    expect(await verifyChain(t.db, p)).toMatchObject({ intact: false, brokenAt: 2 });
   });
 
   it('finds a removed event in the middle and a removed last event', async () => {
@@ -131,12 +131,12 @@ describe('evidence chain', () => {
     await view(p.publicToken);
     await view(p.publicToken);
     await tamper(sql`delete from proposal_events where proposal_id = ${p.id} and seq = 2`);
-    expect(await verifyChain(t.db, p.id)).toMatchObject({ intact: false, brokenAt: 2 });
+    expect(await verifyChain(t.db, p)).toMatchObject({ intact: false, brokenAt: 2 });
 
     const q = await sentProposal('Cauda');
     await view(q.publicToken);
     await tamper(sql`delete from proposal_events where proposal_id = ${q.id} and seq = 2`);
-    expect(await verifyChain(t.db, q.id)).toMatchObject({ intact: false, brokenAt: 2 });
+    expect(await verifyChain(t.db, q)).toMatchObject({ intact: false, brokenAt: 2 });
   });
 
   it('finds an event whose hash was recomputed but whose link no longer matches', async () => {
@@ -145,7 +145,7 @@ describe('evidence chain', () => {
     await tamper(
       sql`update proposal_events set prev_hash = ${'1'.repeat(64)} where proposal_id = ${p.id} and seq = 2`,
     );
-    expect((await verifyChain(t.db, p.id)).intact).toBe(false);
+    expect((await verifyChain(t.db, p)).intact).toBe(false);
   });
 
   it('lets a deleted unanswered proposal take its events with it', async () => {
@@ -187,7 +187,7 @@ describe('decisions bound to what the client saw', () => {
     expect(res.json().error.message).toBe(MESSAGES.proposalChanged);
     const [row] = await t.db.select().from(proposals).where(eq(proposals.id, p.id));
     expect(row?.status).toBe('viewed');
-    expect((await listEvidence(t.db, p.id)).map((e) => e.type)).not.toContain('accepted');
+    expect((await listEvidence(t.db, p)).map((e) => e.type)).not.toContain('accepted');
 
     const fresh = (await view(p.publicToken, true)).json().data;
     const again = await answerAsClient(t, p.publicToken, 'accept', {
@@ -256,7 +256,7 @@ describe('decisions bound to what the client saw', () => {
       sql`select metadata from audit_logs where entity_id = ${p.id} and action = 'proposal.public_rejected'`,
     );
     expect(audit.rows[0]?.metadata.contentSha256).toBe(sha);
-    const last = (await listEvidence(t.db, p.id)).at(-1);
+    const last = (await listEvidence(t.db, p)).at(-1);
     expect(last).toMatchObject({ type: 'rejected', payload: { contentSha256: sha, reason: 'Caro' } });
   });
 });

@@ -4,7 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { organizations, upgradeRequests, users } from '@/db/schema/index.ts';
 import { now } from '@/lib/clock.ts';
-import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope, sameTenant } from '@/lib/tenant-scope.ts';
 
 /** Locks the organization's row (as `assertWithinPlan` does) and reads its plan and trial. */
 export async function selectOrganizationPlanForUpdate(db: Db, organizationId: string) {
@@ -44,7 +44,7 @@ export async function selectPendingUpgradeRequest(scope: Scope) {
   const [row] = await scope.db
     .select(requestColumns)
     .from(upgradeRequests)
-    .leftJoin(users, eq(users.id, upgradeRequests.requestedBy))
+    .leftJoin(users, and(eq(users.id, upgradeRequests.requestedBy), sameTenant(users, upgradeRequests)))
     .where(and(inTenant(upgradeRequests, scope), eq(upgradeRequests.status, 'pending')))
     .orderBy(desc(upgradeRequests.createdAt))
     .limit(1);

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { clients, organizations, proposalMessages, proposals, users } from '@/db/schema/index.ts';
-import { inTenant, personOf, type Scope, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, personOf, type Scope, sameTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
 export type ProposalMessageRow = typeof proposalMessages.$inferSelect;
 
@@ -21,7 +21,7 @@ export async function selectMessageProposal(ctx: Scope, proposalId: string) {
     })
     .from(proposals)
     .innerJoin(organizations, eq(organizations.id, proposals.organizationId))
-    .leftJoin(clients, eq(clients.id, proposals.clientId))
+    .leftJoin(clients, and(eq(clients.id, proposals.clientId), sameTenant(clients, proposals)))
     .where(and(inTenant(proposals, ctx), eq(proposals.id, proposalId)))
     .limit(1);
   return row;

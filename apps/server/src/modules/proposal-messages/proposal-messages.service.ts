@@ -6,7 +6,8 @@ import { AppError } from '@/lib/app-error.ts';
 import { brandOf } from '@/lib/branding.ts';
 import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
-import { clientSenderName, queueEmail } from '@/modules/email/email.service.ts';
+import { clientFacingOf } from '@/modules/custom-domains/white-label.ts';
+import { queueEmail } from '@/modules/email/email.service.ts';
 import { clientMessageAnswerEmail } from '@/modules/email/email.templates.ts';
 import {
   insertAnswer,
@@ -61,6 +62,8 @@ export async function answerMessage(
   if (isClosedToClient(p)) throw new AppError('CONFLICT', MESSAGES.proposalUnavailable);
   const brand = brandOf({ name: p.organizationName, branding: p.branding });
   const authorName = (await selectMemberName(ctx)) ?? brand.organizationName;
+  // A white-label organization's client gets the link on its domain, without the Aceite line.
+  const facing = await clientFacingOf(ctx.db, ctx.organizationId, appUrl);
   const row = await withTx(ctx, async (tx) => {
     const saved = await insertAnswer(tx, { proposalId, authorName, body: input.message });
     let outboxId: string | null = null;
@@ -68,15 +71,16 @@ export async function answerMessage(
       outboxId = await queueEmail(tx.db, {
         kind: 'client_message_answer',
         to: p.clientEmail,
-        fromName: clientSenderName(authorName, brand.organizationName),
+        fromOrganization: brand.organizationName,
         organizationId: ctx.organizationId,
         email: clientMessageAnswerEmail({
           ...brand,
+          whiteLabel: facing.whiteLabel,
           clientName: p.clientName ?? '',
           senderName: authorName,
           title: p.title,
           message: input.message,
-          link: `${appUrl}/p/${p.publicToken}`,
+          link: `${facing.pageUrl}/p/${p.publicToken}`,
         }),
       });
     }

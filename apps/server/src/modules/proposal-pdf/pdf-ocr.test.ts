@@ -1,9 +1,9 @@
 import { pricedLines } from '@aceite/shared/agreed';
 import { formatMoney } from '@aceite/shared/money';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSealKey, type SealKey } from '@/lib/seal-key.ts';
-import { type CertificateData, certificateAppendix } from '@/modules/sealed-documents/certificate.ts';
-import { sealPdf } from '@/modules/sealed-documents/seal.ts';
+import { PdfWorkers } from '@/modules/pdf-workers/pdf-workers.ts';
+import type { CertificateData } from '@/modules/sealed-documents/certificate.ts';
 import { assertOcrTools, compactOcr, normalizeOcr, ocrPdf, type PdfRasterizer } from '@/test/pdf-ocr.ts';
 import { type ProposalPdfData, renderProposalPdf } from './proposal-pdf.renderer.ts';
 import { thirtyItemProposal } from './proposal-pdf.sample.ts';
@@ -152,10 +152,12 @@ function expectsFooters(pages: string[]) {
 
 describe('the PDFs as a person sees them (poppler and MuPDF, read by OCR)', () => {
   let key: SealKey;
+  const workers = new PdfWorkers({ threads: 1 });
   beforeAll(() => {
     assertOcrTools();
     key = generateSealKey();
   });
+  afterAll(() => workers.close());
 
   for (const [name, make, minPages] of [
     ['a desktop-sized proposal', desktopProposal, 1],
@@ -165,10 +167,8 @@ describe('the PDFs as a person sees them (poppler and MuPDF, read by OCR)', () =
     it(`reads ${name}: its PDF and its sealed PDF, every page, in both renderers`, async () => {
       const data = make();
       const proposal = await renderProposalPdf(data);
-      const sealed = await sealPdf(
-        await renderProposalPdf(data, certificateAppendix(certificate(data))),
-        key,
-      );
+      // The seal job's own path: rendered and sealed in a worker thread (modules/pdf-workers).
+      const sealed = await workers.seal({ data, certificate: certificate(data), key });
       const [proposalPages, sealedPages] = await Promise.all([
         Promise.all(RASTERIZERS.map((r) => ocrPdf(proposal, r))),
         Promise.all(RASTERIZERS.map((r) => ocrPdf(sealed, r))),

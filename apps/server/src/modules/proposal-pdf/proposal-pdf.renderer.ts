@@ -25,6 +25,11 @@ export interface ProposalPdfData {
   organization: { name: string; primaryColor: string; logo: string | null; taxId?: string | null };
   /** 'ORC 2026/0042' (docs/product.md#proposal-numbers); absent only in samples made before numbers. */
   number?: string;
+  /**
+   * The organization's white-label (docs/product.md#white-label): the file's Creator and Producer name the
+   * organization, not Aceite (the pages themselves never name the platform).
+   */
+  whiteLabel?: boolean;
   title: string;
   description: string | null;
   client: { name: string; company: string | null; taxId?: string | null } | null;
@@ -246,8 +251,9 @@ export async function renderProposalPdf(data: ProposalPdfData, appendix?: PdfApp
   const title = clean(data.title) || 'Proposta';
   doc.setTitle(title);
   doc.setAuthor(data.organization.name);
-  doc.setCreator('Aceite');
-  doc.setProducer('Aceite');
+  const maker = data.whiteLabel ? clean(data.organization.name) || title : 'Aceite';
+  doc.setCreator(maker);
+  doc.setProducer(maker);
   doc.setLanguage('pt-PT');
 
   const w = new Writer(doc, regular, bold, (writer) => {

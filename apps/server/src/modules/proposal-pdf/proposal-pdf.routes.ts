@@ -18,8 +18,13 @@ export function sendPdf(reply: FastifyReply, pdf: proposalPdf.ProposalPdf) {
     .send(Buffer.from(pdf.bytes));
 }
 
+export interface ProposalPdfRoutesOptions {
+  /** Renders the pages: in a worker thread of the app's pool (modules/pdf-workers), off the event loop. */
+  render: proposalPdf.RenderPdf;
+}
+
 /** The proposal as a PDF for the members who can read it (docs/product.md#proposal-pdf). */
-export const proposalPdfRoutes: FastifyPluginAsyncZod = async (app) => {
+export const proposalPdfRoutes: FastifyPluginAsyncZod<ProposalPdfRoutesOptions> = async (app, opts) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -35,6 +40,7 @@ export const proposalPdfRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { ...PDF_DOWNLOAD, ...AUTHED_ERRORS },
       },
     },
-    async (req, reply) => sendPdf(reply, await proposalPdf.getProposalPdf(req.tenant, req.params.id)),
+    async (req, reply) =>
+      sendPdf(reply, await proposalPdf.getProposalPdf(req.tenant, req.params.id, opts.render)),
   );
 };

@@ -7,8 +7,8 @@ import { sepaCalendarDay } from '@aceite/shared/sepa/schedule-core';
 import type { proposals } from '@/db/schema/index.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { now } from '@/lib/clock.ts';
-import type { PdfAppendix } from '@/lib/pdf-document.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
+import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
 import { sepaColumnsOf } from '@/modules/proposal-projections/sepa-terms.ts';
 import {
   loadShownProposal,
@@ -36,9 +36,11 @@ export function pdfDataOf(
   organization: ShownOrganization,
   /** When the client accepted or signed: the SEPA dates as they were signed; today's otherwise. */
   decidedAt?: Date | null,
+  whiteLabel = false,
 ): ProposalPdfData {
   return {
     organization,
+    whiteLabel,
     number: shown.number,
     title: shown.title,
     description: shown.description,
@@ -59,36 +61,41 @@ export function pdfDataOf(
   };
 }
 
+/** A PDF's renderer: in a worker thread of the app's pool (modules/pdf-workers), or here (renderProposalPdf). */
+export type RenderPdf = (data: ProposalPdfData) => Promise<Uint8Array>;
+
 /** Renders a shown proposal's PDF, named after its number and title. */
 export async function renderShownProposalPdf(
   source: {
     shown: ShownProposal;
     shownOrganization: ShownOrganization;
     proposal?: { acceptedAt: Date | null; signedAt: Date | null };
+    /** The organization's white-label (`whiteLabelOf`): no Aceite in the file's metadata. */
+    whiteLabel?: boolean;
   },
-  appendix?: PdfAppendix,
+  render: RenderPdf = renderProposalPdf,
 ): Promise<ProposalPdf> {
   const decidedAt = source.proposal ? (source.proposal.acceptedAt ?? source.proposal.signedAt) : null;
   return {
     fileName: proposalPdfFileName(source.shown),
-    bytes: await renderProposalPdf(pdfDataOf(source.shown, source.shownOrganization, decidedAt), appendix),
+    bytes: await render(pdfDataOf(source.shown, source.shownOrganization, decidedAt, source.whiteLabel)),
   };
 }
 
 /**
- * Renders a stored proposal's PDF: for the email attachment (inside the sending transaction), and for the
- * sealed certificate's pages (a job that acts for the organization rather than for a member).
+ * What a stored proposal's PDF shows, read from the database (the rendering itself can then run anywhere: the
+ * sealed PDF's runs in a worker thread, modules/pdf-workers): for the email attachment, and for the sealed
+ * certificate's pages (a job that acts for the organization rather than for a member).
  */
-export async function renderStoredProposalPdf(
+export async function loadStoredProposalPdfData(
   scope: ShownScope,
   id: string,
-  appendix?: PdfAppendix,
   /**
    * The content a decision is bound to (its stored snapshot, already checked against the decision's hash):
    * the pages show it in place of the live row's fields (docs/product.md#sealed-certificate).
    */
   bound?: ShownContent,
-): Promise<ProposalPdf> {
+): Promise<{ fileName: string; data: ProposalPdfData }> {
   const loaded = await loadShownProposal(scope, { id });
   if (!loaded) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
   const shown = bound
@@ -105,16 +112,30 @@ export async function renderStoredProposalPdf(
         loaded.organization.timezone,
       )
     : loaded.shown;
-  return renderShownProposalPdf(
-    { shown, shownOrganization: loaded.shownOrganization, proposal: loaded.proposal },
-    appendix,
-  );
+  const decidedAt = loaded.proposal.acceptedAt ?? loaded.proposal.signedAt;
+  // A white-label organization's file names no Aceite in its metadata (docs/product.md#white-label).
+  const whiteLabel = (await whiteLabelOf(scope.db, loaded.proposal.organizationId)) !== null;
+  return {
+    fileName: proposalPdfFileName(shown),
+    data: pdfDataOf(shown, loaded.shownOrganization, decidedAt, whiteLabel),
+  };
+}
+
+/** Renders a stored proposal's PDF here, on the event loop (the email attachment, inside the sending transaction). */
+export async function renderStoredProposalPdf(scope: ShownScope, id: string): Promise<ProposalPdf> {
+  const { fileName, data } = await loadStoredProposalPdfData(scope, id);
+  return { fileName, bytes: await renderProposalPdf(data) };
 }
 
 /**
  * A member's download: any member who can open the proposal (`GET /proposals/{id}`: every role of its
  * organization) gets its PDF; another organization's proposal is not found (docs/product.md#proposal-pdf).
  */
-export function getProposalPdf(ctx: TenantContext, id: string): Promise<ProposalPdf> {
-  return renderStoredProposalPdf(ctx, id);
+export async function getProposalPdf(
+  ctx: TenantContext,
+  id: string,
+  render: RenderPdf,
+): Promise<ProposalPdf> {
+  const { fileName, data } = await loadStoredProposalPdfData(ctx, id);
+  return { fileName, bytes: await render(data) };
 }

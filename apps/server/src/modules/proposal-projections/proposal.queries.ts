@@ -5,7 +5,7 @@ import type { Db } from '@/db/client.ts';
 import { clients, organizations, proposals, users } from '@/db/schema/index.ts';
 import { preparedOn } from '@/lib/prepared.ts';
 import { readsByReference } from '@/lib/read-path.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, sameTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type ProposalValues = Omit<
@@ -55,8 +55,8 @@ function proposalByIdQuery(db: Db, org: string | Placeholder, id: string | Place
   return db
     .select({ proposal: proposals, client: clientColumns, owner: ownerColumns })
     .from(proposals)
-    .leftJoin(clients, eq(clients.id, proposals.clientId))
-    .innerJoin(owner, eq(owner.id, proposals.ownerId))
+    .leftJoin(clients, and(eq(clients.id, proposals.clientId), sameTenant(clients, proposals)))
+    .innerJoin(owner, and(eq(owner.id, proposals.ownerId), sameTenant(owner, proposals)))
     .where(and(eq(proposals.organizationId, org), eq(proposals.id, id)))
     .limit(1);
 }

@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client.ts';
 import { clients, organizations, proposals, sepaCreditors, users } from '@/db/schema/index.ts';
-import { inTenant } from '@/lib/tenant-scope.ts';
+import { inTenant, sameTenant } from '@/lib/tenant-scope.ts';
 
 const owner = alias(users, 'owner');
 
@@ -56,8 +56,8 @@ export async function selectShownSource(scope: ShownScope, key: ProposalKey, opt
     })
     .from(proposals)
     .innerJoin(organizations, eq(organizations.id, proposals.organizationId))
-    .innerJoin(owner, eq(owner.id, proposals.ownerId))
-    .leftJoin(clients, eq(clients.id, proposals.clientId))
+    .innerJoin(owner, and(eq(owner.id, proposals.ownerId), sameTenant(owner, proposals)))
+    .leftJoin(clients, and(eq(clients.id, proposals.clientId), sameTenant(clients, proposals)))
     .leftJoin(sepaCreditors, eq(sepaCreditors.organizationId, proposals.organizationId))
     .where(and(...where))
     .limit(1);

@@ -1,6 +1,6 @@
 import { and, desc, eq, max } from 'drizzle-orm';
 import { type ProposalSnapshot, proposals, proposalVersions, users } from '@/db/schema/index.ts';
-import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope, sameTenant } from '@/lib/tenant-scope.ts';
 
 const versionColumns = {
   version: proposalVersions,
@@ -11,7 +11,7 @@ export async function selectVersions(ctx: Scope, proposalId: string) {
   return ctx.db
     .select(versionColumns)
     .from(proposalVersions)
-    .leftJoin(users, eq(users.id, proposalVersions.createdBy))
+    .leftJoin(users, and(eq(users.id, proposalVersions.createdBy), sameTenant(users, proposalVersions)))
     .where(and(inTenant(proposalVersions, ctx), eq(proposalVersions.proposalId, proposalId)))
     .orderBy(desc(proposalVersions.versionNumber));
 }
@@ -20,7 +20,7 @@ export async function selectVersion(ctx: Scope, proposalId: string, versionNumbe
   const [row] = await ctx.db
     .select(versionColumns)
     .from(proposalVersions)
-    .leftJoin(users, eq(users.id, proposalVersions.createdBy))
+    .leftJoin(users, and(eq(users.id, proposalVersions.createdBy), sameTenant(users, proposalVersions)))
     .where(
       and(
         inTenant(proposalVersions, ctx),

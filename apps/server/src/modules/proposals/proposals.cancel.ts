@@ -9,7 +9,8 @@ import { brandOf } from '@/lib/branding.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { personOf, withTx } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
-import { clientSenderName, queueEmail } from '@/modules/email/email.service.ts';
+import { clientFacingOf } from '@/modules/custom-domains/white-label.ts';
+import { queueEmail } from '@/modules/email/email.service.ts';
 import { proposalCancelledEmail } from '@/modules/email/email.templates.ts';
 import { toProposalDto } from '@/modules/proposal-projections/proposal-dto.ts';
 import { enqueueProposalEvent } from '@/modules/webhooks/proposal-events.ts';
@@ -56,10 +57,12 @@ export async function cancelProposal(
         kind: 'proposal_cancelled',
         to: recipient.email,
         replyTo: existing.owner.email,
-        fromName: clientSenderName(senderName, org?.name ?? ''),
+        fromOrganization: org?.name ?? '',
         organizationId: ctx.organizationId,
         email: proposalCancelledEmail({
           ...brandOf(org),
+          // No Aceite line for a white-label organization's client (docs/product.md#white-label).
+          whiteLabel: (await clientFacingOf(tx.db, ctx.organizationId, '')).whiteLabel,
           clientName: client.name,
           senderName,
           title: proposal.title,

@@ -8,7 +8,7 @@ import { preparedOn } from '@/lib/prepared.ts';
 import { countOf, countsByStatus, selectTallies } from '@/lib/proposal-tallies.ts';
 import { readsByReference } from '@/lib/read-path.ts';
 import { likePattern } from '@/lib/search.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, sameTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 import {
   clientColumns,
   owner,
@@ -88,8 +88,8 @@ function listQuery(db: Db) {
       owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
     })
     .from(proposals)
-    .leftJoin(clients, eq(clients.id, proposals.clientId))
-    .innerJoin(owner, eq(owner.id, proposals.ownerId));
+    .leftJoin(clients, and(eq(clients.id, proposals.clientId), sameTenant(clients, proposals)))
+    .innerJoin(owner, and(eq(owner.id, proposals.ownerId), sameTenant(owner, proposals)));
 }
 
 /** "Última visualização" (docs/product.md#reading): the client's latest view first, never-viewed ones last. */

@@ -10,6 +10,7 @@ import { maskEmail } from '@/lib/mask-email.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { personOf, withTx } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { clientFacingOf } from '@/modules/custom-domains/white-label.ts';
 import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/email/email.service.ts';
 import { proposalEmail, recipientChangedEmail } from '@/modules/email/email.templates.ts';
 import { toProposalDto } from '@/modules/proposal-projections/proposal-dto.ts';
@@ -52,6 +53,8 @@ export async function changeProposalRecipient(
     await assertWithinMailLimits(tx.db, mailLimits, ctx.organizationId, input.email);
     await updateProposalById(tx, id, { recipientName: input.name, recipientEmail: input.email });
     const org = await selectOrganizationBranding(tx);
+    // A white-label organization's client gets the link on its domain, without the Aceite line.
+    const facing = await clientFacingOf(tx.db, ctx.organizationId, appUrl);
     const senderName = await selectUserFullName(tx, personOf(ctx) ?? proposal.ownerId);
     const noticeOutboxId =
       previous.email === input.email
@@ -61,8 +64,10 @@ export async function changeProposalRecipient(
             to: previous.email,
             replyTo: existing.owner.email,
             organizationId: ctx.organizationId,
+            fromOrganization: brandOf(org).organizationName,
             email: recipientChangedEmail({
               ...brandOf(org),
+              whiteLabel: facing.whiteLabel,
               previousName: previous.name,
               senderName,
               title: proposal.title,
@@ -80,13 +85,15 @@ export async function changeProposalRecipient(
       to: input.email,
       replyTo: existing.owner.email,
       organizationId: ctx.organizationId,
+      fromOrganization: brandOf(org).organizationName,
       email: proposalEmail({
         ...brandOf(org),
+        whiteLabel: facing.whiteLabel,
         subject: defaults.subject,
         message: defaults.message,
         total: formatMoney(proposal.totalValue),
         validUntil: proposal.validUntil,
-        link: `${appUrl}/p/${proposal.publicToken}`,
+        link: `${facing.pageUrl}/p/${proposal.publicToken}`,
       }),
     });
     await recordAudit(tx.db, {

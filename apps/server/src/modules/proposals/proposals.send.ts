@@ -20,12 +20,7 @@ import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { personOf, withTx } from '@/lib/tenant-scope.ts';
 import { assertApprovedToSend, organizationSettings } from '@/modules/approvals/approvals.service.ts';
 import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
-import {
-  assertWithinMailLimits,
-  clientSenderName,
-  type MailLimits,
-  queueEmail,
-} from '@/modules/email/email.service.ts';
+import { assertWithinMailLimits, type MailLimits, queueEmail } from '@/modules/email/email.service.ts';
 import { proposalEmail } from '@/modules/email/email.templates.ts';
 import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
@@ -140,7 +135,7 @@ export async function sendProposal(
         : [],
       // Replies reach the person whose proposal it is, not the no-reply sender.
       replyTo: existing.owner.email,
-      fromName: clientSenderName(senderName, org?.name ?? ''),
+      fromOrganization: org?.name ?? '',
       organizationId: ctx.organizationId,
       email: proposalEmail({
         ...brandOf(org),

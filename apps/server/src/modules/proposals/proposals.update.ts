@@ -17,9 +17,9 @@ import {
   recordApprovalLapsed,
   recordApprovalReopened,
 } from '@/modules/approvals/approvals.service.ts';
+import { clientFacingOf } from '@/modules/custom-domains/white-label.ts';
 import {
   assertWithinMailLimits,
-  clientSenderName,
   type MailLimits,
   queueEmail,
   remindersUnsubscribeUrl,
@@ -162,22 +162,25 @@ async function updateSeenProposal(
       await assertWithinMailLimits(tx.db, options.mailLimits, tx.organizationId, recipient.email);
     }
     const org = await selectOrganizationBranding(tx);
+    // A white-label organization's client gets the link on its domain, without the Aceite line.
+    const facing = await clientFacingOf(tx.db, tx.organizationId, options.appUrl);
     const senderName = await selectUserFullName(tx, personOf(tx) ?? saved.ownerId);
     await queueEmail(tx.db, {
       kind: 'proposal_update',
       to: recipient.email,
       organizationId: tx.organizationId,
-      fromName: clientSenderName(senderName, org?.name ?? ''),
+      fromOrganization: org?.name ?? '',
       // An email the client did not ask for: it carries the one-click opt-out of this proposal's reminders.
-      listUnsubscribe: remindersUnsubscribeUrl(options.appUrl, saved.publicToken),
+      listUnsubscribe: remindersUnsubscribeUrl(facing.pageUrl, saved.publicToken),
       email: proposalUpdatedEmail({
         ...brandOf(org),
+        whiteLabel: facing.whiteLabel,
         clientName: client.name,
         senderName,
         title: saved.title,
         total: formatMoney(saved.totalValue),
         validUntil: saved.validUntil,
-        link: `${options.appUrl}/p/${saved.publicToken}`,
+        link: `${facing.pageUrl}/p/${saved.publicToken}`,
       }),
     });
   }

@@ -106,6 +106,8 @@ export async function requestAnswerCode(
       kind: 'answer_code',
       to,
       organizationId: p.organizationId,
+      // The code comes from the organization the client answers (its own sender once verified).
+      fromOrganization: found.organization.name,
       email: answerCodeEmail({
         organizationName: found.organization.name,
         primaryColor: found.organization.branding.primaryColor ?? '#007bff',

@@ -131,5 +131,5 @@ export async function postClientMessage(
       });
     }
   });
-  return selectPublicMessages(db, p.id);
+  return selectPublicMessages(db, p);
 }

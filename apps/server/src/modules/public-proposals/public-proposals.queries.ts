@@ -20,6 +20,7 @@ import {
   proposals,
   users,
 } from '@/db/schema/index.ts';
+import { inTenant, sameTenant } from '@/lib/tenant-scope.ts';
 import { pastValiditySql, withinValiditySql } from '@/lib/validity.ts';
 
 const owner = alias(users, 'owner');
@@ -73,21 +74,27 @@ export async function expireOverdue(
   return rows;
 }
 
+/**
+ * The proposal the token found, by its id and its organization: after the token's look-up every statement names
+ * the organization (docs/scale.md#every-statement-names-its-organization).
+ */
+type FoundProposal = { id: string; organizationId: string };
+
 /** The first view of a sent proposal marks it viewed; true only for the request that made the change. */
-export async function markViewed(db: Db, id: string): Promise<boolean> {
+export async function markViewed(db: Db, p: FoundProposal): Promise<boolean> {
   const rows = await db
     .update(proposals)
     .set({ status: 'viewed', updatedAt: new Date() })
-    .where(and(eq(proposals.id, id), eq(proposals.status, 'sent')))
+    .where(and(eq(proposals.id, p.id), inTenant(proposals, p), eq(proposals.status, 'sent')))
     .returning({ id: proposals.id });
   return rows.length === 1;
 }
 
-export async function incrementViewCount(db: Db, id: string): Promise<void> {
+export async function incrementViewCount(db: Db, p: FoundProposal): Promise<void> {
   await db
     .update(proposals)
     .set({ viewCount: sql`${proposals.viewCount} + 1`, lastViewedAt: new Date() })
-    .where(eq(proposals.id, id));
+    .where(and(eq(proposals.id, p.id), inTenant(proposals, p)));
 }
 
 /**
@@ -137,9 +144,9 @@ export async function selectAnswerRecipient(db: Db, proposalId: string) {
       clientName: clients.name,
     })
     .from(proposals)
-    .innerJoin(owner, eq(owner.id, proposals.ownerId))
+    .innerJoin(owner, and(eq(owner.id, proposals.ownerId), sameTenant(owner, proposals)))
     .innerJoin(organizations, eq(organizations.id, proposals.organizationId))
-    .leftJoin(clients, eq(clients.id, proposals.clientId))
+    .leftJoin(clients, and(eq(clients.id, proposals.clientId), sameTenant(clients, proposals)))
     .where(eq(proposals.id, proposalId))
     .limit(1);
   return row;
@@ -222,7 +229,7 @@ export async function useAnswerCode(db: Db, id: string, usedAt: Date): Promise<b
 }
 
 /** The conversation as the client sees it, oldest first (no ids, no emails). */
-export async function selectPublicMessages(db: Db, proposalId: string) {
+export async function selectPublicMessages(db: Db, p: FoundProposal) {
   const rows = await db
     .select({
       kind: proposalMessages.kind,
@@ -231,7 +238,7 @@ export async function selectPublicMessages(db: Db, proposalId: string) {
       createdAt: proposalMessages.createdAt,
     })
     .from(proposalMessages)
-    .where(eq(proposalMessages.proposalId, proposalId))
+    .where(and(eq(proposalMessages.proposalId, p.id), inTenant(proposalMessages, p)))
     .orderBy(proposalMessages.createdAt, proposalMessages.id);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

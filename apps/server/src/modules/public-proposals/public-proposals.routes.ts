@@ -21,12 +21,15 @@ import { z } from 'zod';
 import { perIpLimit } from '@/lib/rate-limit.ts';
 import { PDF_DOWNLOAD } from '@/lib/route-schemas.ts';
 import { sendPdf } from '@/modules/proposal-pdf/proposal-pdf.routes.ts';
+import type { RenderPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
 import * as answerCodes from './public-proposals.answer-code.ts';
 import * as decisions from './public-proposals.decide.ts';
 import * as clientMessages from './public-proposals.messages.ts';
 import * as publicProposals from './public-proposals.service.ts';
 
 export interface PublicRoutesOptions {
+  /** Renders the client's PDF download in a worker thread of the app's pool (modules/pdf-workers). */
+  renderPdf: RenderPdf;
   /** Requests per IP per minute: page views and actions. */
   viewRateLimitMax: number;
   actionRateLimitMax: number;
@@ -136,7 +139,12 @@ export const publicProposalsRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> =
     async (req, reply) =>
       sendPdf(
         reply,
-        await publicProposals.getPublicProposalPdf(app.db, req.params.publicToken, await meta(req)),
+        await publicProposals.getPublicProposalPdf(
+          app.db,
+          req.params.publicToken,
+          await meta(req),
+          opts.renderPdf,
+        ),
       ),
   );
 

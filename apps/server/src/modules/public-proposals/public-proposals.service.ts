@@ -24,7 +24,11 @@ import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
 import { appendEvent } from '@/modules/evidence/evidence.service.ts';
 import { notify } from '@/modules/notifications/notifications.service.ts';
 import { proposalViewedText } from '@/modules/notifications/notifications.texts.ts';
-import { type ProposalPdf, renderShownProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
+import {
+  type ProposalPdf,
+  type RenderPdf,
+  renderShownProposalPdf,
+} from '@/modules/proposal-pdf/proposal-pdf.service.ts';
 import { sepaTermsOf } from '@/modules/proposal-projections/sepa-terms.ts';
 import { type LoadedProposal, loadShownProposal } from '@/modules/proposal-projections/shown-proposal.ts';
 import { selectSignedMandate } from '@/modules/sepa/sepa-mandates.ts';
@@ -191,8 +195,8 @@ export async function viewProposal(db: Db, token: string, meta: PublicRequestMet
 /** The page's data: the proposal, the conversation and the mandate signed with the acceptance. */
 async function readPage(db: Db, found: Found): Promise<PublicProposal> {
   const [messages, mandate, whiteLabel] = await Promise.all([
-    selectPublicMessages(db, found.proposal.id),
-    selectSignedMandate(db, found.proposal.id),
+    selectPublicMessages(db, found.proposal),
+    selectSignedMandate(db, found.proposal),
     whiteLabelOf(db, found.proposal.organizationId),
   ]);
   return toPublicDto(found, messages, mandate, whiteLabel !== null);
@@ -225,14 +229,14 @@ export async function recordView(db: Db, token: string, meta: PublicRequestMeta)
 async function countVisit(db: Db, found: Found, meta: PublicRequestMeta): Promise<void> {
   const p = found.proposal;
   await db.transaction(async (tx) => {
-    await incrementViewCount(tx, p.id);
+    await incrementViewCount(tx, p);
     await appendEvent(tx, {
       organizationId: p.organizationId,
       proposalId: p.id,
       type: 'viewed',
       payload: { ...origin(meta), version: p.currentVersion },
     });
-    if (await markViewed(tx, p.id)) {
+    if (await markViewed(tx, p)) {
       await notify(tx, {
         organizationId: p.organizationId,
         userId: p.ownerId,
@@ -252,6 +256,8 @@ export async function getPublicProposalPdf(
   db: Db,
   token: string,
   meta: PublicRequestMeta,
+  /** The app's PDF threads (modules/pdf-workers): the pages render off the event loop. */
+  render: RenderPdf,
 ): Promise<ProposalPdf> {
   const found = await findVisible(db, token);
   const p = found.proposal;
@@ -275,7 +281,8 @@ export async function getPublicProposalPdf(
       });
     });
   }
-  return renderShownProposalPdf(found);
+  const whiteLabel = (await whiteLabelOf(db, p.organizationId)) !== null;
+  return renderShownProposalPdf({ ...found, whiteLabel }, render);
 }
 
 /**

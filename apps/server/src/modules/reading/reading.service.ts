@@ -135,7 +135,7 @@ export async function getProposalReading(ctx: TenantContext, proposalId: string)
   const [visits, totals, events] = await Promise.all([
     selectVisits(ctx, proposalId),
     selectTotals(ctx, proposalId),
-    listEvidence(ctx.db, proposalId),
+    listEvidence(ctx.db, { id: proposalId, organizationId: ctx.organizationId }),
   ]);
   const sums = new Map<string, number>(
     Object.entries(totals?.sections ?? {}).map(([k, v]) => [k, Number(v)]),

@@ -22,7 +22,6 @@ import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
 import {
   assertWithinMailLimits,
-  clientSenderName,
   type MailLimits,
   queueEmail,
   remindersUnsubscribeUrl,
@@ -161,7 +160,7 @@ async function sendClientReminder(
         kind: 'proposal_reminder',
         to: row.clientEmail,
         replyTo: row.ownerEmail,
-        fromName: clientSenderName(senderName, row.organizationName),
+        fromOrganization: row.organizationName,
         // One click in the mail client stops this proposal's reminders (RFC 8058, docs/product.md#reminders).
         listUnsubscribe: remindersUnsubscribeUrl(clientUrl, p.publicToken),
         organizationId: p.organizationId,

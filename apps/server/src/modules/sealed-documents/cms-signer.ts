@@ -50,6 +50,23 @@ export function openSealKey(key: SealKey): { certificateDer: Buffer; privateKeyP
   return { certificateDer, privateKeyPkcs8 };
 }
 
+/**
+ * The opened keys, by PKCS#12 and password: opening one is ~100 ms of pure JavaScript (node-forge's
+ * password-based decryption), a third of a seal, and a process seals with one key (docs/decisions.md, "Issue 41
+ * — sealing off the event loop"). Only a key that opened is kept; a few at most (tests make many).
+ */
+const openedKeys = new Map<string, ReturnType<typeof openSealKey>>();
+function openedSealKey(key: SealKey): ReturnType<typeof openSealKey> {
+  const id = createHash('sha256').update(key.p12).update('\0').update(key.password).digest('hex');
+  let opened = openedKeys.get(id);
+  if (!opened) {
+    opened = openSealKey(key);
+    if (openedKeys.size >= 4) openedKeys.clear();
+    openedKeys.set(id, opened);
+  }
+  return opened;
+}
+
 /** ESS signing-certificate-v2 (RFC 5035): the certificate's SHA-256 (the default hash, so omitted) and issuerSerial. */
 function signingCertificateV2(certificate: pkijs.Certificate, certificateDer: Buffer): asn1js.Sequence {
   const certHash = createHash('sha256').update(certificateDer).digest();
@@ -86,7 +103,7 @@ export class CadesSigner extends Signer {
   }
 
   override async sign(pdfBuffer: Buffer): Promise<Buffer> {
-    const { certificateDer, privateKeyPkcs8 } = openSealKey(this.#key);
+    const { certificateDer, privateKeyPkcs8 } = openedSealKey(this.#key);
     const certificate = pkijs.Certificate.fromBER(toArrayBuffer(certificateDer));
     const privateKey = await webcrypto.subtle.importKey(
       'pkcs8',

@@ -7,13 +7,12 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSealKey, type SealKey } from '@/lib/seal-key.ts';
-import { renderProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.renderer.ts';
+import { PdfWorkers } from '@/modules/pdf-workers/pdf-workers.ts';
 import { thirtyItemProposal } from '@/modules/proposal-pdf/proposal-pdf.sample.ts';
 import { mutoolReport, opensslVerifies, pdfsigReport, splitSigned } from '@/test/pdf-seal.ts';
 import { pdfPagesText } from '@/test/pdf-text.ts';
 import { type LoopbackTsa, startLoopbackTsa } from '@/test/tsa.ts';
-import { type CertificateData, certificateAppendix, truncateIp } from './certificate.ts';
-import { sealPdf } from './seal.ts';
+import { type CertificateData, truncateIp } from './certificate.ts';
 
 const PNG_1x1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -74,10 +73,29 @@ async function certificatePageText(sealed: Buffer): Promise<string> {
   return text;
 }
 
-/** The proposal's pages and the certificate's, one document, as the seal job makes it. */
-function sealedDocument(certificate: CertificateData = sampleCertificate): Promise<Uint8Array> {
-  return renderProposalPdf(thirtyItemProposal(), certificateAppendix(certificate));
-}
+/**
+ * The seal job's own path: the proposal's pages and the certificate's, one document, rendered and sealed in
+ * a worker thread of the pool (modules/pdf-workers), a TSA's request answered from this thread.
+ */
+const workers = new PdfWorkers({ threads: 1 });
+afterAll(() => workers.close());
+const sealedByWorker = async (
+  key: SealKey,
+  options: {
+    certificate?: CertificateData;
+    signingTime?: Date;
+    tsa?: { url: string; timeoutMs?: number };
+  } = {},
+) =>
+  Buffer.from(
+    await workers.seal({
+      data: thirtyItemProposal(),
+      certificate: options.certificate ?? sampleCertificate,
+      key,
+      signingTime: options.signingTime,
+      tsa: options.tsa,
+    }),
+  );
 
 describe('sealed PDF', () => {
   let key: SealKey;
@@ -85,7 +103,12 @@ describe('sealed PDF', () => {
 
   beforeAll(async () => {
     key = generateSealKey();
-    sealed = Buffer.from(await sealPdf(await sealedDocument(), key, { signingTime: SIGNING_TIME }));
+    sealed = await sealedByWorker(key, { signingTime: SIGNING_TIME });
+  });
+
+  it('was made in a worker thread, not on the event loop', () => {
+    expect(workers.threadIds.size).toBe(1);
+    expect(workers.threadIds.has(0)).toBe(false);
   });
 
   it('carries a detached CMS signature with SHA-256 and the certificate, the time in /M, which openssl verifies', () => {
@@ -234,12 +257,7 @@ describe('sealed PDF with a timestamp authority (PAdES baseline B-T)', () => {
     tsa = await startLoopbackTsa();
     dir = mkdtempSync(path.join(os.tmpdir(), 'aceite-seal-bt-'));
     const certificate = { ...sampleCertificate, timestampAuthority: new URL(tsa.url).host };
-    sealed = Buffer.from(
-      await sealPdf(await sealedDocument(certificate), key, {
-        signingTime: SIGNING_TIME,
-        tsa: { url: tsa.url },
-      }),
-    );
+    sealed = await sealedByWorker(key, { certificate, signingTime: SIGNING_TIME, tsa: { url: tsa.url } });
   }, 30_000);
 
   afterAll(async () => {
@@ -322,16 +340,15 @@ describe('sealed PDF with a timestamp authority (PAdES baseline B-T)', () => {
   });
 
   it('refuses to seal when the TSA fails, so the job retries instead of sealing without the stamp', async () => {
-    const pdf = await sealedDocument();
     try {
       tsa.state.mode = 'http-500';
-      await expect(sealPdf(pdf, key, { tsa: { url: tsa.url } })).rejects.toThrow(/answered HTTP 500/);
+      await expect(sealedByWorker(key, { tsa: { url: tsa.url } })).rejects.toThrow(/answered HTTP 500/);
       tsa.state.mode = 'other-imprint';
-      await expect(sealPdf(pdf, key, { tsa: { url: tsa.url } })).rejects.toThrow(/imprint/);
+      await expect(sealedByWorker(key, { tsa: { url: tsa.url } })).rejects.toThrow(/imprint/);
       tsa.state.mode = 'hang';
-      await expect(sealPdf(pdf, key, { tsa: { url: tsa.url, timeoutMs: 300 } })).rejects.toThrow(/timeout/);
+      await expect(sealedByWorker(key, { tsa: { url: tsa.url, timeoutMs: 300 } })).rejects.toThrow(/timeout/);
       await expect(
-        sealPdf(pdf, key, { tsa: { url: 'http://127.0.0.1:1/tsa', timeoutMs: 2000 } }),
+        sealedByWorker(key, { tsa: { url: 'http://127.0.0.1:1/tsa', timeoutMs: 2000 } }),
       ).rejects.toThrow(/timestamp authority 127\.0\.0\.1:1/);
     } finally {
       tsa.state.mode = 'ok';

@@ -3,7 +3,7 @@ import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDocument } from 'pdf-lib';
 import type { SealKey } from '@/lib/seal-key.ts';
-import { CadesSigner } from './cms-signer.ts';
+import { CadesSigner, type Timestamper } from './cms-signer.ts';
 import { requestTimestamp, type TsaConfig } from './timestamp.ts';
 
 /**
@@ -18,6 +18,16 @@ export interface SealOptions {
   signingTime?: Date;
   /** The timestamp authority (SEAL_TSA_URL): with it the seal is PAdES B-T, without it B-B. */
   tsa?: TsaConfig;
+  /**
+   * The timestamp request made elsewhere (a worker thread asks the main thread, modules/pdf-workers); wins over
+   * `tsa`. Either way the seal is B-T and gets the room a token needs.
+   */
+  timestamp?: Timestamper;
+  /**
+   * A white-label organization's name (docs/product.md#white-label): the signature's name and reason, shown by
+   * PDF readers, name it instead of Aceite. The sealing certificate stays the platform's.
+   */
+  whiteLabelName?: string;
 }
 
 /**
@@ -31,19 +41,25 @@ export interface SealOptions {
 export async function sealPdf(pdf: Uint8Array, key: SealKey, options: SealOptions = {}): Promise<Uint8Array> {
   const signingTime = options.signingTime ?? new Date();
   const { tsa } = options;
-  const doc = await PDFDocument.load(pdf);
+  const timestamp =
+    options.timestamp ?? (tsa ? (value: Uint8Array) => requestTimestamp(tsa, value) : undefined);
+  // updateMetadata: false keeps the rendered file's Creator and Producer (the organization's on a white-label,
+  // docs/product.md#white-label) instead of pdf-lib's own.
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   pdflibAddPlaceholder({
     pdfDoc: doc,
-    reason: 'Documento selado pelo Aceite: proposta aceite e certificado de aceitação',
+    reason: options.whiteLabelName
+      ? 'Documento selado: proposta aceite e certificado de aceitação'
+      : 'Documento selado pelo Aceite: proposta aceite e certificado de aceitação',
     contactInfo: '',
-    name: 'Aceite',
+    name: options.whiteLabelName ?? 'Aceite',
     location: 'Portugal',
     signingTime,
-    signatureLength: tsa ? SIGNATURE_LENGTH_WITH_TIMESTAMP : SIGNATURE_LENGTH,
+    signatureLength: timestamp ? SIGNATURE_LENGTH_WITH_TIMESTAMP : SIGNATURE_LENGTH,
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
   });
   const withPlaceholder = Buffer.from(await doc.save({ useObjectStreams: false }));
-  const signer = new CadesSigner(key, tsa ? (value) => requestTimestamp(tsa, value) : undefined);
+  const signer = new CadesSigner(key, timestamp);
   const signed = await new SignPdf().sign(withPlaceholder, signer, signingTime);
   return new Uint8Array(signed);
 }

@@ -94,8 +94,10 @@ describe('the sealed PDF by email (docs/product.md#sealed-certificate)', () => {
         `${row?.number.replace('/', '-')} - Manutenção anual (assinada).pdf`,
       ]);
       expect(mail.replyTo).toBe(mail.toAddress === clientEmail ? team.sales.email : null);
-      // To the client, from the seller and the organization (issue 35); the owner's copy keeps MAIL_FROM's name.
-      if (mail.toAddress === clientEmail) expect(mail.fromName).toMatch(/^\S.* \(.+\)$/);
+      // To the client, from the organization (issue 40: "Organização via Aceite" without its own sender); the
+      // owner's copy keeps MAIL_FROM's name and is never sent from the organization's sender.
+      expect(mail.fromOrganization).toBe(mail.toAddress === clientEmail);
+      if (mail.toAddress === clientEmail) expect(mail.fromName).toMatch(/^\S.* via Aceite$/);
       else expect(mail.fromName).toBeNull();
       // The figure agreed to, as every screen shows it (docs/product.md#signed-figures); unchanged offer.
       expect(mail.text.replace(/[\u00a0\u202f]/g, ' ')).toContain('Valor acordado: 1 230,00 €\n');

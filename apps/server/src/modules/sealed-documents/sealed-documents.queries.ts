@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
 import { auditLogs, proposals, type SealedFacts, sealedDocuments } from '@/db/schema/index.ts';
+import { brandOf } from '@/lib/branding.ts';
 import { claimDueIds } from '@/lib/durable-queue.ts';
-import { inTenant, type TenantContext } from '@/lib/tenant-scope.ts';
+import { inTenant, sameTenant, type TenantContext } from '@/lib/tenant-scope.ts';
 import { loadShownProposal } from '@/modules/proposal-projections/shown-proposal.ts';
 
 export type SealedRow = typeof sealedDocuments.$inferSelect;
@@ -73,6 +74,8 @@ export async function selectSealSource(db: Db, organizationId: string, proposalI
   return {
     proposal: loaded.proposal,
     organizationName: loaded.organization.name,
+    /** The organization's colour and logo: the white-label's sealed-PDF email wears them. */
+    brand: brandOf(loaded.organization),
     clientName: loaded.client?.name ?? null,
     // The recipient frozen at sending, else (never sent) the client's (docs/product.md#recipient).
     clientEmail: loaded.proposal.recipientEmail ?? loaded.client?.email ?? null,
@@ -107,7 +110,10 @@ export async function selectSealedByProposal(ctx: TenantContext, proposalId: str
   const [row] = await ctx.db
     .select({ sealed: sealedDocuments, title: proposals.title, number: proposals.number })
     .from(sealedDocuments)
-    .innerJoin(proposals, eq(proposals.id, sealedDocuments.proposalId))
+    .innerJoin(
+      proposals,
+      and(eq(proposals.id, sealedDocuments.proposalId), sameTenant(proposals, sealedDocuments)),
+    )
     .where(and(inTenant(sealedDocuments, ctx), eq(sealedDocuments.proposalId, proposalId)))
     .limit(1);
   return row;

@@ -8,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, organizations, proposals, sealedDocuments } from '@/db/schema/index.ts';
 import { generateSealKey } from '@/lib/seal-key.ts';
 import { localStorage } from '@/lib/storage.ts';
+import { PdfWorkers } from '@/modules/pdf-workers/pdf-workers.ts';
 import { answerAsClient } from '@/test/answer-code.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { as, createTeamOfRoles, insertSentProposal } from '@/test/factories.ts';
 import { cmsPrint, opensslVerifies } from '@/test/pdf-seal.ts';
 import { pdfPagesText } from '@/test/pdf-text.ts';
 import { startLoopbackTsa } from '@/test/tsa.ts';
-import { defaultProposalPdf, drainSealJobs, type SealDependencies } from './sealed-documents.service.ts';
+import { defaultProposalPdfData, drainSealJobs, type SealDependencies } from './sealed-documents.service.ts';
 
 const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -281,12 +282,56 @@ describe('producing the file', () => {
     expect((await answerAsClient(t, p.token, 'accept', {})).statusCode).toBe(200);
     return p;
   }
+  // The seal job's own path: rendered and sealed in a worker thread (modules/pdf-workers).
+  const workers = new PdfWorkers({ threads: 1 });
+  afterAll(() => workers.close());
   const deps = (extra: Partial<SealDependencies> = {}): SealDependencies => ({
     db: t.db,
     storage: localStorage(path.join(t.dataDir, 'uploads')),
     sealKey: generateSealKey(),
     appUrl: 'http://localhost:3000',
+    pdfWorkers: workers,
     ...extra,
+  });
+
+  it('renders and seals in a worker thread while the event loop answers requests (issue 41)', async () => {
+    const p = await accepted();
+    const finished: string[] = [];
+    const sealing = drainSealJobs(deps()).then((n) => {
+      finished.push('seal');
+      return n;
+    });
+    const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    finished.push('request');
+    expect(health.statusCode).toBe(200);
+    expect(await sealing).toBe(1);
+    expect(finished).toEqual(['request', 'seal']);
+    // The decisive check: the work ran on a thread other than the main one (id 0).
+    expect(workers.threadIds.size).toBeGreaterThan(0);
+    expect(workers.threadIds.has(0)).toBe(false);
+    expect((await sealedOf(p.id))[0]).toMatchObject({ status: 'sealed' });
+  });
+
+  it('retries a job whose worker thread died, and seals it on the next pass (issue 41)', async () => {
+    const p = await accepted();
+    const crashing = new PdfWorkers({
+      threads: 1,
+      filename: new URL('../../test/crashing-pdf-worker.ts', import.meta.url),
+    });
+    try {
+      expect(await drainSealJobs(deps({ pdfWorkers: crashing }))).toBe(0);
+    } finally {
+      await crashing.close();
+    }
+    const [job] = await sealedOf(p.id);
+    expect(job).toMatchObject({ status: 'pending', attempts: 1, sha256: null, storageKey: null });
+    expect(job?.lastError).toBe('worker exited with code: 1');
+    await t.db
+      .update(sealedDocuments)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(sealedDocuments.id, job?.id ?? ''));
+    expect(await drainSealJobs(deps())).toBe(1);
+    expect((await sealedOf(p.id))[0]).toMatchObject({ status: 'sealed', attempts: 2, lastError: null });
   });
 
   it('makes one file when two workers drain at once', async () => {
@@ -307,9 +352,9 @@ describe('producing the file', () => {
       .where(eq(proposals.id, p.id));
     let pages: unknown;
     const spy = deps({
-      renderProposalPdf: async (db, id, appendix, bound) => {
+      proposalPdfData: async (db, id, bound) => {
         pages = bound;
-        return defaultProposalPdf(db, id, appendix, bound);
+        return defaultProposalPdfData(db, id, bound);
       },
     });
     expect(await drainSealJobs(spy)).toBe(1);
@@ -346,7 +391,7 @@ describe('producing the file', () => {
   it('retries a failed production later, and keeps nothing half-made', async () => {
     const p = await accepted();
     const failing = deps({
-      renderProposalPdf: async () => {
+      proposalPdfData: async () => {
         throw new Error('renderer down');
       },
     });

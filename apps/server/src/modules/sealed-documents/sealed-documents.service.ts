@@ -17,23 +17,18 @@ import {
 import type { Db } from '@/db/client.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { retryAt } from '@/lib/durable-queue.ts';
-import type { PdfAppendix } from '@/lib/pdf-document.ts';
 import type { SealKey } from '@/lib/seal-key.ts';
 import type { FileStorage } from '@/lib/storage.ts';
 import type { TenantContext } from '@/lib/tenant-scope.ts';
 import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
-import { clientSenderName, queueEmail } from '@/modules/email/email.service.ts';
+import { queueEmail } from '@/modules/email/email.service.ts';
 import { sealedDocumentEmail } from '@/modules/email/email.templates.ts';
 import { listEvidence, verifyChain } from '@/modules/evidence/evidence.service.ts';
-import { renderStoredProposalPdf } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
+import type { PdfWorkers } from '@/modules/pdf-workers/pdf-workers.ts';
+import type { ProposalPdfData } from '@/modules/proposal-pdf/proposal-pdf.renderer.ts';
+import { loadStoredProposalPdfData } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
 import { sepaTermsOf } from '@/modules/proposal-projections/sepa-terms.ts';
-import {
-  type CertificateData,
-  type CertificateMandate,
-  certificateAppendix,
-  lisbonAndUtc,
-} from './certificate.ts';
-import { sealPdf } from './seal.ts';
+import { type CertificateData, type CertificateMandate, lisbonAndUtc } from './certificate.ts';
 import {
   claimDueSeals,
   insertSealJob,
@@ -48,18 +43,17 @@ import {
 } from './sealed-documents.queries.ts';
 import { type TsaConfig, tsaName } from './timestamp.ts';
 
-/**
- * The proposal's pages, showing the content the decision is bound to, followed by the appendix's (the
- * certificate): one document, as bytes.
- */
-export type ProposalPdfSource = (
+/** What the proposal's pages show, the content the decision is bound to in place of the live row's. */
+export type ProposalPdfDataSource = (
   db: Db,
   proposalId: string,
-  appendix: PdfAppendix,
   bound: ShownContent,
-) => Promise<Uint8Array>;
+) => Promise<ProposalPdfData>;
 /** The proposal's evidence, one printable line per event, oldest first. */
-export type EventLinesSource = (db: Db, proposalId: string) => Promise<string[]>;
+export type EventLinesSource = (
+  db: Db,
+  proposal: { id: string; organizationId: string },
+) => Promise<string[]>;
 
 export interface SealDependencies {
   db: Db;
@@ -68,13 +62,15 @@ export interface SealDependencies {
   appUrl: string;
   /** SEAL_TSA_URL: the seal's RFC 3161 timestamp authority (PAdES B-T); without it the seal is B-B. */
   tsa?: TsaConfig;
-  renderProposalPdf?: ProposalPdfSource;
+  /** The threads that render and seal (modules/pdf-workers): the job's CPU-heavy part leaves the event loop. */
+  pdfWorkers: PdfWorkers;
+  proposalPdfData?: ProposalPdfDataSource;
   eventLines?: EventLinesSource;
 }
 
 /** The proposal's pages: the same PDF a member or the client downloads (modules/proposal-pdf). */
-export const defaultProposalPdf: ProposalPdfSource = async (db, proposalId, appendix, bound) =>
-  (await renderStoredProposalPdf({ db }, proposalId, appendix, bound)).bytes;
+export const defaultProposalPdfData: ProposalPdfDataSource = async (db, proposalId, bound) =>
+  (await loadStoredProposalPdfData({ db }, proposalId, bound)).data;
 
 /**
  * What the sealed pages show: the content kept with the decision (its audit row's `shownContent`), or, for a
@@ -112,8 +108,8 @@ const EVENT_LABELS: Record<EvidenceEvent['type'], string> = {
  * The certificate's event lines: the proposal's evidence chain (docs/product.md#evidence), one line each, with
  * the start of each event's hash so a line can be matched to the stored chain.
  */
-export const defaultEventLines: EventLinesSource = async (db, proposalId) =>
-  (await listEvidence(db, proposalId)).map(
+export const defaultEventLines: EventLinesSource = async (db, proposal) =>
+  (await listEvidence(db, proposal)).map(
     (event) =>
       `${lisbonAndUtc(new Date(event.occurredAt)).utc} · ${EVENT_LABELS[event.type] ?? event.type} · ${event.hash.slice(0, 16)}`,
   );
@@ -160,7 +156,7 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
     { ...p, content: completeContent(p.content), sepa: sepaTermsOf(p) },
     meta,
   );
-  const events = await (deps.eventLines ?? defaultEventLines)(db, p.id);
+  const events = await (deps.eventLines ?? defaultEventLines)(db, p);
   // A white-label organization's client verifies and downloads on its domain (docs/product.md#white-label).
   const whiteLabel = await whiteLabelOf(db, p.organizationId);
   const clientUrl = whiteLabel ? `https://${whiteLabel.domain}` : deps.appUrl;
@@ -184,18 +180,19 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
     // Recorded by the decision with the IBAN masked (docs/product.md#the-mandate-at-acceptance).
     mandate: (meta.sepaMandate as CertificateMandate | undefined) ?? null,
   };
+  const pages = await (deps.proposalPdfData ?? defaultProposalPdfData)(db, p.id, bound);
   // One document: the proposal's pages and the certificate's, in one embedded font family and numbered
-  // together ("Página 3 de 3").
-  const document = await (deps.renderProposalPdf ?? defaultProposalPdf)(
-    db,
-    p.id,
-    certificateAppendix(data),
-    bound,
-  );
-  // A TSA that fails throws here: the job is retried with backoff, as any sealing failure (the certificate
-  // page already names the TSA, so the file is never sealed without its stamp; docs/decisions.md, "Issue 33 —
-  // PAdES baseline B-T").
-  const sealed = await sealPdf(document, deps.sealKey, { tsa: deps.tsa });
+  // together ("Página 3 de 3"), rendered and sealed in a worker thread (docs/decisions.md, "Issue 41 — sealing
+  // off the event loop"). A TSA that fails throws here, and so does a worker that dies: the job is retried
+  // with backoff, as any sealing failure (the certificate page already names the TSA, so the file is never
+  // sealed without its stamp; docs/decisions.md, "Issue 33 — PAdES baseline B-T").
+  const sealed = await deps.pdfWorkers.seal({
+    data: pages,
+    certificate: data,
+    key: deps.sealKey,
+    tsa: deps.tsa,
+    whiteLabelName: whiteLabel ? source.organizationName : undefined,
+  });
   const hash = sha256(sealed);
   const storageKey = `sealed/${p.organizationId}/${job.id}`;
   await deps.storage.put(storageKey, Buffer.from(sealed), 'application/pdf');
@@ -250,17 +247,15 @@ export async function produceSealedPdf(deps: SealDependencies, job: SealedRow): 
         to,
         // The client's reply reaches the proposal's owner, as with the proposal's own email.
         replyTo: isOwner ? null : source.ownerEmail,
-        // To the client, from the seller and the organization (docs/product.md#sending-and-email).
-        fromName: isOwner
-          ? null
-          : clientSenderName(
-              `${source.ownerFirstName} ${source.ownerLastName}`.trim(),
-              source.organizationName,
-            ),
+        // To the client, from the organization (docs/product.md#sending-and-email).
+        fromOrganization: isOwner ? null : source.organizationName,
         organizationId: p.organizationId,
         attachments: [attachment],
         email: sealedDocumentEmail({
-          organizationName: source.organizationName,
+          ...source.brand,
+          // The client's copy, on a white-label, is in the organization's colours without the mark; the
+          // owner's stays the app's own email (docs/product.md#white-label).
+          whiteLabel: whiteLabel !== null && !isOwner,
           title: p.title,
           link,
           isOwner,
@@ -354,8 +349,9 @@ export type ChainCheck = (db: Db, sealed: SealedRow) => Promise<boolean>;
  */
 export const defaultChainCheck: ChainCheck = async (db, sealed) => {
   if (sealed.eventsSha256 === null || sealed.eventCount === null) return false;
-  if (!(await verifyChain(db, sealed.proposalId)).intact) return false;
-  const lines = await defaultEventLines(db, sealed.proposalId);
+  const proposal = { id: sealed.proposalId, organizationId: sealed.organizationId };
+  if (!(await verifyChain(db, proposal)).intact) return false;
+  const lines = await defaultEventLines(db, proposal);
   return sha256(lines.slice(0, sealed.eventCount).join('\n')) === sealed.eventsSha256;
 };
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { organizations, proposals, sepaCollections, sepaExports, sepaMandates } from '@/db/schema/index.ts';
-import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope, sameTenant } from '@/lib/tenant-scope.ts';
 
 /*
  * Pagamentos' queries (issue 39, docs/product.md#mandates-collections-and-the-file): every one filtered by the
@@ -29,7 +29,10 @@ export async function selectMandates(
     scope.db
       .select(mandateColumns)
       .from(sepaMandates)
-      .innerJoin(proposals, eq(proposals.id, sepaMandates.proposalId))
+      .innerJoin(
+        proposals,
+        and(eq(proposals.id, sepaMandates.proposalId), sameTenant(proposals, sepaMandates)),
+      )
       .where(where)
       .orderBy(desc(sepaMandates.signedAt), desc(sepaMandates.id))
       .limit(filter.limit)
@@ -53,7 +56,7 @@ export async function selectMandate(scope: Scope, id: string) {
   const [row] = await scope.db
     .select(mandateColumns)
     .from(sepaMandates)
-    .innerJoin(proposals, eq(proposals.id, sepaMandates.proposalId))
+    .innerJoin(proposals, and(eq(proposals.id, sepaMandates.proposalId), sameTenant(proposals, sepaMandates)))
     .where(and(inTenant(sepaMandates, scope), eq(sepaMandates.id, id)))
     .limit(1);
   return row;
@@ -107,8 +110,14 @@ export async function selectCollections(
     scope.db
       .select(collectionColumns)
       .from(sepaCollections)
-      .innerJoin(sepaMandates, eq(sepaMandates.id, sepaCollections.mandateId))
-      .innerJoin(proposals, eq(proposals.id, sepaMandates.proposalId))
+      .innerJoin(
+        sepaMandates,
+        and(eq(sepaMandates.id, sepaCollections.mandateId), sameTenant(sepaMandates, sepaCollections)),
+      )
+      .innerJoin(
+        proposals,
+        and(eq(proposals.id, sepaMandates.proposalId), sameTenant(proposals, sepaMandates)),
+      )
       .where(where)
       .orderBy(asc(sepaCollections.collectionDate), asc(sepaCollections.endToEndId))
       .limit(filter.limit)
@@ -122,8 +131,11 @@ export async function selectCollection(scope: Scope, id: string) {
   const [row] = await scope.db
     .select(collectionColumns)
     .from(sepaCollections)
-    .innerJoin(sepaMandates, eq(sepaMandates.id, sepaCollections.mandateId))
-    .innerJoin(proposals, eq(proposals.id, sepaMandates.proposalId))
+    .innerJoin(
+      sepaMandates,
+      and(eq(sepaMandates.id, sepaCollections.mandateId), sameTenant(sepaMandates, sepaCollections)),
+    )
+    .innerJoin(proposals, and(eq(proposals.id, sepaMandates.proposalId), sameTenant(proposals, sepaMandates)))
     .where(and(inTenant(sepaCollections, scope), eq(sepaCollections.id, id)))
     .limit(1);
   return row;
@@ -145,8 +157,11 @@ export async function lockDueCollections(scope: Scope, collectionDate: string, o
       proposalTitle: proposals.title,
     })
     .from(sepaCollections)
-    .innerJoin(sepaMandates, eq(sepaMandates.id, sepaCollections.mandateId))
-    .innerJoin(proposals, eq(proposals.id, sepaMandates.proposalId))
+    .innerJoin(
+      sepaMandates,
+      and(eq(sepaMandates.id, sepaCollections.mandateId), sameTenant(sepaMandates, sepaCollections)),
+    )
+    .innerJoin(proposals, and(eq(proposals.id, sepaMandates.proposalId), sameTenant(proposals, sepaMandates)))
     .where(
       and(
         inTenant(sepaCollections, scope),
@@ -168,7 +183,10 @@ export async function countOverdueCollections(scope: Scope, today: string): Prom
   const [row] = await scope.db
     .select({ n: count() })
     .from(sepaCollections)
-    .innerJoin(sepaMandates, eq(sepaMandates.id, sepaCollections.mandateId))
+    .innerJoin(
+      sepaMandates,
+      and(eq(sepaMandates.id, sepaCollections.mandateId), sameTenant(sepaMandates, sepaCollections)),
+    )
     .where(
       and(
         inTenant(sepaCollections, scope),
@@ -302,7 +320,10 @@ export async function selectPreNotificationCandidates(db: Scope['db'], from: str
       timeZone: organizations.timezone,
     })
     .from(sepaCollections)
-    .innerJoin(sepaMandates, eq(sepaMandates.id, sepaCollections.mandateId))
+    .innerJoin(
+      sepaMandates,
+      and(eq(sepaMandates.id, sepaCollections.mandateId), sameTenant(sepaMandates, sepaCollections)),
+    )
     .innerJoin(organizations, eq(organizations.id, sepaCollections.organizationId))
     .where(
       and(
@@ -341,7 +362,7 @@ export async function claimPreNotification(scope: Scope, id: string, at: Date) {
   const [joined] = await scope.db
     .select({ mandate: sepaMandates, proposalNumber: proposals.number })
     .from(sepaMandates)
-    .innerJoin(proposals, eq(proposals.id, sepaMandates.proposalId))
+    .innerJoin(proposals, and(eq(proposals.id, sepaMandates.proposalId), sameTenant(proposals, sepaMandates)))
     .where(and(inTenant(sepaMandates, scope), eq(sepaMandates.id, row.mandateId)));
   return joined ? { collection: row, ...joined } : undefined;
 }

@@ -148,12 +148,14 @@ export async function recordSignedMandate(
 /** The mandate of a proposal as its page shows it after the acceptance; null without one. */
 export async function selectSignedMandate(
   db: Db,
-  proposalId: string,
+  proposal: { id: string; organizationId: string },
 ): Promise<{ reference: string; ibanMasked: string } | null> {
   const [row] = await db
     .select({ reference: sepaMandates.reference, iban: sepaMandates.debtorIban })
     .from(sepaMandates)
-    .where(eq(sepaMandates.proposalId, proposalId))
+    .where(
+      and(eq(sepaMandates.proposalId, proposal.id), eq(sepaMandates.organizationId, proposal.organizationId)),
+    )
     .limit(1);
   return row ? { reference: row.reference, ibanMasked: maskIban(row.iban) } : null;
 }

@@ -3,6 +3,7 @@ import { formatMoney } from '@aceite/shared/money';
 import { maskIban } from '@aceite/shared/sepa/bank-account';
 import { earliestCollectionDate, sepaCalendarDay } from '@aceite/shared/sepa/schedule';
 import type { Db } from '@/db/client.ts';
+import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { sepaPreNotificationEmail } from '@/modules/email/email.templates.ts';
 import { selectSepaCreditor } from './sepa.queries.ts';
@@ -46,6 +47,8 @@ export async function queuePreNotification(db: Db, notice: PreNotification): Pro
     kind: 'sepa_pre_notification',
     to: notice.to,
     organizationId: notice.organizationId,
+    // From the creditor, the organization that collects (its own sender once verified).
+    fromOrganization: notice.creditor?.name ?? m.creditorName,
     email: sepaPreNotificationEmail({
       debtorName: m.debtorName,
       amount: formatMoney(notice.amountCents),
@@ -55,6 +58,7 @@ export async function queuePreNotification(db: Db, notice: PreNotification): Pro
       mandateReference: m.reference,
       ibanMasked: maskIban(m.debtorIban),
       proposalNumber: notice.proposalNumber,
+      whiteLabel: (await whiteLabelOf(db, notice.organizationId)) !== null,
     }),
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { postBytes } from '@/lib/outbound-post.ts';
 import { checkOutboundUrl, type OutboundPolicy } from '@/lib/ssrf-guard.ts';
@@ -19,6 +20,13 @@ export class ProviderUnreachableError extends Error {
     super(`identity provider unreachable: ${reason}`);
     this.name = 'ProviderUnreachableError';
   }
+}
+
+/** Whether the error (or what it wraps: openid-client wraps its fetch's errors) is an unreachable provider. */
+export function isProviderUnreachable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e instanceof ProviderUnreachableError) return true;
+  return false;
 }
 
 /** A fetch for openid-client that goes through the SSRF guard (never node's global fetch). */
@@ -78,4 +86,46 @@ export async function discover(
   );
   config[oidc.customFetch] = fetcher;
   return config;
+}
+
+/*
+ * The discovery documents read, per issuer and client, for ten minutes (docs/decisions.md, "Single sign-on
+ * (OpenID Connect)"): a sign-in's start and callback read it once instead of twice per person, and a busy
+ * sign-in morning reads it a few times an hour. Bounded (the oldest goes first); a save reads it afresh.
+ */
+const CACHE_TTL_MS = 10 * 60_000;
+const CACHE_MAX = 200;
+const cache = new Map<string, { config: oidc.Configuration; until: number }>();
+
+function cacheKey(settings: ClientSettings, policy: OutboundPolicy): string {
+  // The secret is part of the configuration openid-client keeps: a new secret is a new entry.
+  return createHash('sha256')
+    .update(JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret, policy.allowPrivate]))
+    .digest('hex');
+}
+
+/** `discover`, from the cache when it was read less than ten minutes ago; `refresh` reads it again. */
+export async function discoverCached(
+  settings: ClientSettings,
+  policy: OutboundPolicy,
+  opts: { refresh?: boolean; at?: number } = {},
+): Promise<oidc.Configuration> {
+  const key = cacheKey(settings, policy);
+  const at = opts.at ?? Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > at && !opts.refresh) return hit.config;
+  const config = await discover(settings, policy);
+  cache.delete(key);
+  cache.set(key, { config, until: at + CACHE_TTL_MS });
+  while (cache.size > CACHE_MAX) {
+    const oldest = cache.keys().next().value;
+    if (oldest === undefined) break;
+    cache.delete(oldest);
+  }
+  return config;
+}
+
+/** For tests: how many discovery documents are cached. */
+export function discoveryCacheSize(): number {
+  return cache.size;
 }

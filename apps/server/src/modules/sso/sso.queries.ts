@@ -1,6 +1,13 @@
-import { and, eq, gt, isNotNull, lte, notInArray } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, notInArray } from 'drizzle-orm';
 import type { Db } from '@/db/client.ts';
-import { organizations, ssoConnections, ssoDomains, ssoFlows, users } from '@/db/schema/index.ts';
+import {
+  organizations,
+  ssoConnections,
+  ssoDomains,
+  ssoFlows,
+  ssoSamlAssertions,
+  users,
+} from '@/db/schema/index.ts';
 import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
 
 export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
@@ -49,6 +56,7 @@ export async function replaceDomains(scope: Scope, domains: string[], newToken: 
 export async function deleteConnection(scope: Scope): Promise<boolean> {
   await scope.db.delete(ssoDomains).where(inTenant(ssoDomains, scope));
   await scope.db.delete(ssoFlows).where(inTenant(ssoFlows, scope));
+  await scope.db.delete(ssoSamlAssertions).where(inTenant(ssoSamlAssertions, scope));
   const gone = await scope.db
     .delete(ssoConnections)
     .where(inTenant(ssoConnections, scope))
@@ -124,4 +132,60 @@ export async function takeFlow(
     .where(and(eq(ssoFlows.stateHash, stateHash), gt(ssoFlows.expiresAt, at)))
     .returning();
   return row;
+}
+
+/** A live SAML flow the ACS has not answered yet, by its RelayState's hash (not taken: the callback takes it). */
+export async function selectOpenSamlFlow(
+  db: Db,
+  stateHash: string,
+  at: Date,
+): Promise<typeof ssoFlows.$inferSelect | undefined> {
+  const [row] = await db
+    .select()
+    .from(ssoFlows)
+    .where(
+      and(
+        eq(ssoFlows.stateHash, stateHash),
+        eq(ssoFlows.protocol, 'saml'),
+        isNull(ssoFlows.samlCodeHash),
+        gt(ssoFlows.expiresAt, at),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Hands the flow its one-time code, once: false when another answer got there first. */
+export async function answerSamlFlow(
+  db: Db,
+  stateHash: string,
+  codeHash: string,
+  profile: { email: string; firstName?: string; lastName?: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(ssoFlows)
+    .set({ samlCodeHash: codeHash, samlProfile: profile })
+    .where(and(eq(ssoFlows.stateHash, stateHash), isNull(ssoFlows.samlCodeHash)))
+    .returning({ stateHash: ssoFlows.stateHash });
+  return rows.length > 0;
+}
+
+/**
+ * Records an accepted assertion; false when it was already recorded (a replay). The expired ones go first,
+ * whoever's: the table only holds assertions that could still be presented.
+ */
+export async function recordSamlAssertion(
+  db: Db,
+  organizationId: string,
+  assertionId: string,
+  expiresAt: Date,
+  at: Date,
+): Promise<boolean> {
+  await db.delete(ssoSamlAssertions).where(lte(ssoSamlAssertions.expiresAt, at));
+  const rows = await db
+    .insert(ssoSamlAssertions)
+    .values({ organizationId, assertionId, expiresAt })
+    .onConflictDoNothing()
+    .returning({ id: ssoSamlAssertions.assertionId });
+  return rows.length > 0;
 }

@@ -85,7 +85,7 @@ describe('the connection (Configurações → Segurança)', () => {
       expect(res.json().error.code).toBe('PLAN_LIMIT');
       expect(res.json().error.message).toContain('Enterprise');
       const read = await as(t.app, otherAdmin)('GET', '/settings/sso');
-      expect(read.json().data).toEqual({ connection: null, available: false });
+      expect(read.json().data).toMatchObject({ connection: null, available: false });
     }
   });
 
@@ -111,6 +111,25 @@ describe('the connection (Configurações → Segurança)', () => {
     const enforceAlone = await as(t.app, admin)('PUT', '/settings/sso', connection({ enforce: true }));
     expect(enforceAlone.statusCode).toBe(400);
     expect(enforceAlone.json().error.details[0].message).toContain('administrador');
+  });
+
+  it('reads the issuer when saved: 422 for what is not an OpenID provider, 503 when unreachable', async () => {
+    const notOpenId = await as(t.app, admin)(
+      'PUT',
+      '/settings/sso',
+      connection({ issuer: `${idp.issuer}/nao-e-um-emissor` }),
+    );
+    expect(notOpenId.statusCode, notOpenId.body).toBe(422);
+    expect(notOpenId.json().error.details[0]).toMatchObject({ field: 'issuer' });
+    expect(notOpenId.json().error.message).toContain('não é de um fornecedor OpenID Connect');
+    const unreachable = await as(t.app, admin)(
+      'PUT',
+      '/settings/sso',
+      connection({ issuer: 'http://127.0.0.1:1' }),
+    );
+    expect(unreachable.statusCode, unreachable.body).toBe(503);
+    expect(unreachable.json().error.message).toContain('Não foi possível contactar');
+    expect((await as(t.app, admin)('GET', '/settings/sso')).json().data.connection).toBeNull();
   });
 
   it('saves the connection with the secret encrypted at rest and never answered', async () => {
@@ -215,6 +234,17 @@ describe('the sign-in with the identity provider', () => {
       sql`select count(*)::int as n from audit_logs where action = 'auth.sso_login' and actor_id = ${session.user.id}`,
     );
     expect(audit.rows[0]?.n).toBe(2);
+  });
+
+  it('the discovery document is read once per ten minutes, not at each start and callback; a save reads it again', async () => {
+    const before = idp.discoveryReads();
+    expect((await signInWithSso('cache@empresa.pt')).statusCode).toBe(200);
+    expect((await signInWithSso('cache@empresa.pt')).statusCode).toBe(200);
+    expect(idp.discoveryReads()).toBe(before);
+    expect(
+      (await as(t.app, admin)('PUT', '/settings/sso', connection({ clientSecret: undefined }))).statusCode,
+    ).toBe(200);
+    expect(idp.discoveryReads()).toBe(before + 1);
   });
 
   it('an existing member signs in as themselves, keeping their role', async () => {

@@ -14,9 +14,11 @@ import { AppError, fieldError } from '@/lib/app-error.ts';
 import { now } from '@/lib/clock.ts';
 import { type ResolveTxt, txtRecordHolds } from '@/lib/domain-verification.ts';
 import { assertPlanFeature, planIncludes } from '@/lib/entitlements.ts';
-import { sealSecret } from '@/lib/secret-box.ts';
+import { openSecret, sealSecret } from '@/lib/secret-box.ts';
+import type { OutboundPolicy } from '@/lib/ssrf-guard.ts';
 import { personOf, type TenantContext, withTx } from '@/lib/tenant-scope.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { discoverCached, isProviderUnreachable } from './sso.oidc.ts';
 import {
   deleteConnection,
   markDomainVerified,
@@ -29,9 +31,17 @@ import {
   selectDomains,
   upsertConnection,
 } from './sso.queries.ts';
+import {
+  certificateFingerprint,
+  fetchIdpMetadata,
+  type IdpMetadata,
+  parseIdpMetadata,
+  SamlMetadataError,
+  spEndpointsOf,
+} from './sso.saml.ts';
 
 /*
- * The organization's OpenID Connect connection (Configurações → Segurança, issue 40;
+ * The organization's SSO connection, OpenID Connect or SAML 2.0 (Configurações → Segurança, issue 40;
  * docs/product.md#single-sign-on): admins only, Enterprise only on every write and every domain check.
  */
 
@@ -43,6 +53,10 @@ export interface SsoDeps {
   /** Where the provider sends the person back: the web app's page that finishes the sign-in. */
   redirectUri: string;
   resolveTxt: ResolveTxt;
+  /** The app's address: our SAML service provider's entity id and ACS are under it. */
+  appUrl: string;
+  /** The SSRF guard's policy, for a SAML metadata URL. */
+  outbound: OutboundPolicy;
 }
 
 export function redirectUriOf(appUrl: string): string {
@@ -50,10 +64,19 @@ export function redirectUriOf(appUrl: string): string {
 }
 
 function toDto(row: SsoConnectionRow, domains: SsoDomainRow[], deps: SsoDeps): SsoConnection {
+  const saml = row.protocol === 'saml';
   return {
+    protocol: saml ? 'saml' : 'oidc',
     issuer: row.issuer,
-    clientId: row.clientId,
-    clientSecretSet: true,
+    clientId: saml ? null : row.clientId,
+    clientSecretSet: !saml && row.clientSecretEncrypted !== null,
+    samlIdp: saml
+      ? {
+          metadataUrl: row.samlMetadataUrl,
+          ssoUrl: row.samlSsoUrl ?? '',
+          certificateFingerprints: (row.samlCertificates ?? []).map(certificateFingerprint),
+        }
+      : null,
     domains: domains.map((d) => ({
       domain: d.domain,
       recordName: ssoVerificationRecordName(d.domain),
@@ -74,7 +97,11 @@ async function settingsOf(ctx: TenantContext, deps: SsoDeps): Promise<SsoSetting
     selectDomains(ctx),
     planIncludes(ctx, 'sso'),
   ]);
-  return { connection: row ? toDto(row, domains, deps) : null, available };
+  return {
+    connection: row ? toDto(row, domains, deps) : null,
+    samlSp: spEndpointsOf(deps.appUrl, ctx.organizationId),
+    available,
+  };
 }
 
 export async function getSsoSettings(ctx: TenantContext, deps: SsoDeps): Promise<SsoSettings> {
@@ -84,6 +111,43 @@ export async function getSsoSettings(ctx: TenantContext, deps: SsoDeps): Promise
 
 const newToken = () => randomBytes(18).toString('base64url');
 
+/**
+ * The identity provider's metadata given with the save: pasted XML is read as is, a URL is read by the server
+ * through the SSRF guard (422 when it is not SAML metadata, 503 when it cannot be reached). Null: none given.
+ */
+async function samlMetadataOf(
+  deps: SsoDeps,
+  input: z.output<typeof SsoConnectionInputSchema>,
+): Promise<IdpMetadata | null> {
+  const field = input.samlMetadataXml ? 'samlMetadataXml' : 'samlMetadataUrl';
+  try {
+    if (input.samlMetadataXml) return parseIdpMetadata(input.samlMetadataXml);
+    if (input.samlMetadataUrl) return await fetchIdpMetadata(input.samlMetadataUrl, deps.outbound);
+    return null;
+  } catch (error) {
+    if (!(error instanceof SamlMetadataError)) throw error;
+    if (error.kind === 'unreachable') throw new AppError('UNAVAILABLE', SSO_MESSAGES.samlMetadataUnreachable);
+    throw fieldError(field, SSO_MESSAGES.samlMetadataInvalid, 'UNPROCESSABLE');
+  }
+}
+
+/**
+ * The issuer's discovery document read when the connection is saved (through the SSRF guard), so a wrong issuer
+ * shows here rather than at someone's first sign-in: 503 when it cannot be reached, 422 when what answers is
+ * not an OpenID provider. It refreshes the sign-in's cache of the document.
+ */
+async function checkIssuer(
+  deps: SsoDeps,
+  settings: { issuer: string; clientId: string; clientSecret: string },
+): Promise<void> {
+  try {
+    await discoverCached(settings, deps.outbound, { refresh: true });
+  } catch (error) {
+    if (isProviderUnreachable(error)) throw new AppError('UNAVAILABLE', SSO_MESSAGES.providerUnreachable);
+    throw fieldError('issuer', SSO_MESSAGES.issuerNotOpenId, 'UNPROCESSABLE');
+  }
+}
+
 /** Saves the connection. The secret is sealed before it is stored, and never written to the audit log. */
 export async function updateSsoSettings(
   ctx: TenantContext,
@@ -92,18 +156,54 @@ export async function updateSsoSettings(
 ): Promise<SsoSettings> {
   assertCan(ctx, 'organization:manage');
   await assertPlanFeature(ctx, 'sso');
+  const saml = input.protocol === 'saml';
+  // Read before the transaction: a network round trip never holds one open.
+  const metadata = saml ? await samlMetadataOf(deps, input) : null;
+  const secret = input.clientSecret?.trim();
+  if (!saml) {
+    const saved = await selectConnection(ctx);
+    const savedSecret = saved?.protocol === 'oidc' ? saved.clientSecretEncrypted : null;
+    if (!secret && !savedSecret) throw fieldError('clientSecret', SSO_MESSAGES.clientSecretRequired);
+    await checkIssuer(deps, {
+      issuer: input.issuer as string,
+      clientId: input.clientId as string,
+      clientSecret: secret || openSecret(deps.secretKey, savedSecret as string),
+    });
+  }
   await withTx(ctx, async (tx) => {
     const existing = await selectConnection(tx);
-    const secret = input.clientSecret?.trim();
-    if (!secret && !existing) throw fieldError('clientSecret', SSO_MESSAGES.clientSecretRequired);
+    const same = existing?.protocol === input.protocol ? existing : undefined;
+    if (!saml && !secret && !same?.clientSecretEncrypted)
+      throw fieldError('clientSecret', SSO_MESSAGES.clientSecretRequired);
+    if (saml && !metadata && !same) throw fieldError('samlMetadataUrl', SSO_MESSAGES.samlMetadataRequired);
     if (input.breakGlassUserId && !(await selectActiveAdmin(tx, input.breakGlassUserId)))
       throw fieldError('breakGlassUserId', SSO_MESSAGES.breakGlassNotAdmin);
+    const protocolColumns = saml
+      ? {
+          issuer: metadata?.entityId ?? (same?.issuer as string),
+          clientId: null,
+          clientSecretEncrypted: null,
+          samlMetadataUrl: metadata
+            ? input.samlMetadataXml
+              ? null
+              : (input.samlMetadataUrl ?? null)
+            : (same?.samlMetadataUrl ?? null),
+          samlSsoUrl: metadata?.ssoUrl ?? (same?.samlSsoUrl as string),
+          samlCertificates: metadata?.certificates ?? (same?.samlCertificates as string[]),
+        }
+      : {
+          issuer: input.issuer as string,
+          clientId: input.clientId as string,
+          clientSecretEncrypted: secret
+            ? sealSecret(deps.secretKey, secret)
+            : (same?.clientSecretEncrypted as string),
+          samlMetadataUrl: null,
+          samlSsoUrl: null,
+          samlCertificates: null,
+        };
     await upsertConnection(tx, {
-      issuer: input.issuer,
-      clientId: input.clientId,
-      clientSecretEncrypted: secret
-        ? sealSecret(deps.secretKey, secret)
-        : (existing?.clientSecretEncrypted as string),
+      protocol: input.protocol,
+      ...protocolColumns,
       defaultRole: input.defaultRole,
       enforce: input.enforce,
       breakGlassUserId: input.breakGlassUserId,
@@ -119,9 +219,11 @@ export async function updateSsoSettings(
       entity: 'sso_connection',
       entityId: ctx.organizationId,
       metadata: {
-        issuer: input.issuer,
-        clientId: input.clientId,
-        clientSecretChanged: Boolean(secret),
+        protocol: input.protocol,
+        issuer: protocolColumns.issuer,
+        ...(saml
+          ? { samlMetadataChanged: metadata !== null, samlMetadataUrl: protocolColumns.samlMetadataUrl }
+          : { clientId: input.clientId, clientSecretChanged: Boolean(secret) }),
         domains: input.domains,
         defaultRole: input.defaultRole,
         enforce: input.enforce,

@@ -12,7 +12,7 @@ import { assertWithinPlan } from '@/lib/entitlements.ts';
 import { hashPassword } from '@/lib/password.ts';
 import { openSecret } from '@/lib/secret-box.ts';
 import type { OutboundPolicy } from '@/lib/ssrf-guard.ts';
-import { hashToken } from '@/lib/tokens.ts';
+import { hashToken, newOpaqueToken } from '@/lib/tokens.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import {
   insertUser,
@@ -21,15 +21,25 @@ import {
   updateUserLastLogin,
 } from '@/modules/auth/auth.queries.ts';
 import { type AuthDeps, issueSession, type RequestMeta } from '@/modules/auth/auth.service.ts';
-import { discover, ProviderUnreachableError } from './sso.oidc.ts';
+import { discoverCached, isProviderUnreachable } from './sso.oidc.ts';
 import {
+  answerSamlFlow,
   insertFlow,
+  recordSamlAssertion,
   type SsoConnectionRow,
   selectConnection,
   selectConnectionForDomain,
   selectDomain,
+  selectOpenSamlFlow,
   takeFlow,
 } from './sso.queries.ts';
+import {
+  authnRequestUrl,
+  type IdpMetadata,
+  SamlResponseError,
+  spEndpointsOf,
+  validateSamlResponse,
+} from './sso.saml.ts';
 
 /*
  * The sign-in with the organization's identity provider (issue 40, docs/product.md#single-sign-on): the
@@ -53,11 +63,11 @@ function domainOf(email: string): string {
 
 async function configurationOf(deps: SsoSignInDeps, connection: SsoConnectionRow) {
   try {
-    return await discover(
+    return await discoverCached(
       {
         issuer: connection.issuer,
-        clientId: connection.clientId,
-        clientSecret: openSecret(deps.secretKey, connection.clientSecretEncrypted),
+        clientId: connection.clientId ?? '',
+        clientSecret: openSecret(deps.secretKey, connection.clientSecretEncrypted ?? ''),
       },
       deps.outbound,
     );
@@ -74,6 +84,7 @@ async function configurationOf(deps: SsoSignInDeps, connection: SsoConnectionRow
 export async function startSso(deps: SsoSignInDeps, email: string): Promise<SsoStartResult> {
   const connection = await selectConnectionForDomain(deps.auth.db, domainOf(email));
   if (!connection || !mayUse(connection.plan, 'sso')) return { mode: 'password' };
+  if (connection.protocol === 'saml') return startSaml(deps, connection);
   const config = await configurationOf(deps, connection);
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -96,6 +107,90 @@ export async function startSso(deps: SsoSignInDeps, email: string): Promise<SsoS
     login_hint: email,
   });
   return { mode: 'sso', authorizationUrl: url.href };
+}
+
+/** The SAML connection's identity provider, as stored from its metadata. */
+function idpOf(connection: SsoConnectionRow): IdpMetadata {
+  return {
+    entityId: connection.issuer,
+    ssoUrl: connection.samlSsoUrl ?? '',
+    certificates: connection.samlCertificates ?? [],
+  };
+}
+
+/**
+ * SAML: an AuthnRequest by HTTP-Redirect. Its ID (the InResponseTo the response must carry) is kept with the
+ * RelayState's hash for ten minutes, like the OIDC state; the RelayState comes back with the response and then
+ * to /entrar/sso as `state` (the tab's check, src/lib/sso-flow.ts).
+ */
+async function startSaml(deps: SsoSignInDeps, connection: SsoConnectionRow): Promise<SsoStartResult> {
+  const relayState = oidc.randomState();
+  const { url, requestId } = await authnRequestUrl(
+    spEndpointsOf(deps.auth.appUrl, connection.organizationId),
+    idpOf(connection),
+    relayState,
+  );
+  await insertFlow(deps.auth.db, {
+    stateHash: hashToken(relayState),
+    organizationId: connection.organizationId,
+    protocol: 'saml',
+    samlRequestId: requestId,
+    expiresAt: new Date(now().getTime() + FLOW_TTL_MS),
+  });
+  return { mode: 'sso', authorizationUrl: url };
+}
+
+/**
+ * The ACS: the identity provider posted the response. It must answer the AuthnRequest of the flow its
+ * RelayState names, be signed by the provider's certificate, be for us (audience, recipient, destination), be
+ * in its time and never seen before (sso_saml_assertions). The browser is then sent to /entrar/sso with a
+ * one-time code for the flow, which the page exchanges through the callback, as for OIDC: the session is
+ * answered to the page that started the sign-in, never put in a URL.
+ */
+export async function acceptSamlResponse(
+  deps: SsoSignInDeps,
+  body: { SAMLResponse?: string; RelayState?: string },
+  /** Where the reason a response was refused goes (the log: the person sees the general message). */
+  logRefusal: (reason: string) => void = () => {},
+): Promise<string> {
+  const db = deps.auth.db;
+  if (!body.SAMLResponse) throw new AppError('VALIDATION_ERROR', SSO_MESSAGES.samlMissing);
+  const at = now();
+  const relayState = body.RelayState ?? '';
+  const flow = relayState ? await selectOpenSamlFlow(db, hashToken(relayState), at) : undefined;
+  if (!flow?.samlRequestId) throw new AppError('INVALID_TOKEN', SSO_MESSAGES.samlResponseUnsolicited);
+  const connection = await selectConnection({ db, organizationId: flow.organizationId });
+  if (connection?.protocol !== 'saml')
+    throw new AppError('INVALID_TOKEN', SSO_MESSAGES.samlResponseUnsolicited);
+  let accepted: Awaited<ReturnType<typeof validateSamlResponse>>;
+  try {
+    accepted = await validateSamlResponse(
+      spEndpointsOf(deps.auth.appUrl, flow.organizationId),
+      idpOf(connection),
+      flow.samlRequestId,
+      body.SAMLResponse,
+      at,
+    );
+  } catch (error) {
+    if (!(error instanceof SamlResponseError)) throw error;
+    logRefusal(error.message);
+    throw error.kind === 'unsolicited'
+      ? new AppError('INVALID_TOKEN', SSO_MESSAGES.samlResponseUnsolicited)
+      : new AppError('UNAUTHENTICATED', SSO_MESSAGES.samlResponseInvalid);
+  }
+  if (!(await recordSamlAssertion(db, flow.organizationId, accepted.assertionId, accepted.expiresAt, at)))
+    throw new AppError('UNAUTHENTICATED', SSO_MESSAGES.samlReplay);
+  if (!accepted.email.includes('@')) throw new AppError('UNAUTHENTICATED', SSO_MESSAGES.providerFailed);
+  const code = newOpaqueToken();
+  const profile = {
+    email: accepted.email,
+    ...(accepted.firstName ? { firstName: accepted.firstName } : {}),
+    ...(accepted.lastName ? { lastName: accepted.lastName } : {}),
+  };
+  if (!(await answerSamlFlow(db, hashToken(relayState), hashToken(code), profile)))
+    throw new AppError('INVALID_TOKEN', SSO_MESSAGES.samlResponseUnsolicited);
+  const query = new URLSearchParams({ code, state: relayState });
+  return `${deps.redirectUri}?${query.toString()}`;
 }
 
 function namesOf(claims: Record<string, unknown>, email: string): { firstName: string; lastName: string } {
@@ -146,7 +241,7 @@ async function provision(
  */
 export async function finishSso(
   deps: SsoSignInDeps,
-  query: { state: string; rawQuery: string },
+  query: { state: string; code?: string; rawQuery: string },
   meta: RequestMeta,
 ): Promise<AuthSession> {
   const db = deps.auth.db;
@@ -154,7 +249,15 @@ export async function finishSso(
   if (!flow) throw new AppError('INVALID_TOKEN', SSO_MESSAGES.flowInvalid);
   const scope = { db, organizationId: flow.organizationId };
   const connection = await selectConnection(scope);
-  if (!connection) throw new AppError('INVALID_TOKEN', SSO_MESSAGES.flowInvalid);
+  if (!connection || connection.protocol !== flow.protocol)
+    throw new AppError('INVALID_TOKEN', SSO_MESSAGES.flowInvalid);
+  if (flow.protocol === 'saml') {
+    // The ACS accepted the response and gave this code to the browser; the code is used once with the flow.
+    if (!flow.samlCodeHash || !flow.samlProfile || flow.samlCodeHash !== hashToken(query.code ?? ''))
+      throw new AppError('INVALID_TOKEN', SSO_MESSAGES.flowInvalid);
+    const { email, firstName, lastName } = flow.samlProfile;
+    return signInByEmail(deps, connection, email, { given_name: firstName, family_name: lastName }, meta);
+  }
   const config = await configurationOf(deps, connection);
   let claims: Record<string, unknown> | undefined;
   try {
@@ -162,8 +265,8 @@ export async function finishSso(
       config,
       new URL(`${deps.redirectUri}?${query.rawQuery}`),
       {
-        pkceCodeVerifier: flow.codeVerifier,
-        expectedNonce: flow.nonce,
+        pkceCodeVerifier: flow.codeVerifier ?? '',
+        expectedNonce: flow.nonce ?? '',
         expectedState: query.state,
         idTokenExpected: true,
       },
@@ -175,12 +278,28 @@ export async function finishSso(
     if (idToken && typeof idToken.email !== 'string')
       claims = { ...idToken, ...(await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)) };
   } catch (error) {
-    if (error instanceof ProviderUnreachableError)
-      throw new AppError('UNAVAILABLE', SSO_MESSAGES.providerUnreachable);
+    if (isProviderUnreachable(error)) throw new AppError('UNAVAILABLE', SSO_MESSAGES.providerUnreachable);
     throw new AppError('UNAUTHENTICATED', SSO_MESSAGES.providerFailed);
   }
   const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
   if (!claims || !email.includes('@')) throw new AppError('UNAUTHENTICATED', SSO_MESSAGES.providerFailed);
+  return signInByEmail(deps, connection, email, claims, meta);
+}
+
+/**
+ * What both protocols do once the provider vouched for an email (one home: OIDC's callback and SAML's code
+ * exchange). The email must be of a domain the organization verified; its member signs in (a deactivated one
+ * is refused), or a new one is made with the connection's role (JIT).
+ */
+async function signInByEmail(
+  deps: SsoSignInDeps,
+  connection: SsoConnectionRow,
+  email: string,
+  claims: Record<string, unknown>,
+  meta: RequestMeta,
+): Promise<AuthSession> {
+  const db = deps.auth.db;
+  const scope = { db, organizationId: connection.organizationId };
   // The organization proved it holds the domain (TXT record): its provider speaks for that domain's addresses,
   // and only for them (docs/decisions.md, "Single sign-on (OpenID Connect)").
   const domain = await selectDomain(scope, domainOf(email));
@@ -193,7 +312,7 @@ export async function finishSso(
     user = id ? await selectUserById(db, id) : await selectUserByEmail(db, email);
     if (!user) throw new Error('provisioned user vanished');
   }
-  if (user.organizationId !== flow.organizationId)
+  if (user.organizationId !== connection.organizationId)
     throw new AppError('FORBIDDEN', SSO_MESSAGES.emailOfOtherAccount);
   if (!user.isActive || (user.organization !== null && !user.organization.isActive))
     throw new AppError('ACCOUNT_DISABLED', MESSAGES.accountDisabled);
@@ -202,7 +321,7 @@ export async function finishSso(
     organizationId: user.organizationId,
     actorId: user.id,
     action: 'auth.sso_login',
-    metadata: { provisioned, issuer: connection.issuer },
+    metadata: { provisioned, issuer: connection.issuer, protocol: connection.protocol },
     ip: meta.ip,
   });
   return issueSession(deps.auth, user, false, meta);

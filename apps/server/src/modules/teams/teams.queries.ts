@@ -2,12 +2,14 @@ import { and, count, eq, ilike, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { teams, users } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
-import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope, sameTenant } from '@/lib/tenant-scope.ts';
 
 const manager = alias(users, 'manager');
 // Written out with an explicit alias: drizzle may leave columns unqualified, which inside the subquery
 // would silently mean users.id.
-const memberCount = sql<number>`(select count(*)::int from users m where m.team_id = "teams"."id")`;
+// The organization repeated beside the team: docs/scale.md#what-citus-routes.
+const memberCount = sql<number>`(select count(*)::int from users m
+  where m.team_id = "teams"."id" and m.organization_id = "teams"."organization_id")`;
 
 const teamColumns = {
   team: teams,
@@ -34,7 +36,7 @@ export async function selectTeams(
     ctx.db
       .select(teamColumns)
       .from(teams)
-      .leftJoin(manager, eq(manager.id, teams.managerId))
+      .leftJoin(manager, and(eq(manager.id, teams.managerId), sameTenant(manager, teams)))
       .where(where)
       .orderBy(sql`lower(${teams.name})`, teams.id)
       .limit(opts.limit)
@@ -48,7 +50,7 @@ export async function selectTeamById(ctx: Scope, id: string): Promise<TeamWithMa
   const [row] = await ctx.db
     .select(teamColumns)
     .from(teams)
-    .leftJoin(manager, eq(manager.id, teams.managerId))
+    .leftJoin(manager, and(eq(manager.id, teams.managerId), sameTenant(manager, teams)))
     .where(and(inTenant(teams, ctx), eq(teams.id, id)))
     .limit(1);
   return row;

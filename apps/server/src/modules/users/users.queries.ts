@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client.ts';
 import { invites, organizations, refreshTokens, teams, users } from '@/db/schema/index.ts';
 import { likePattern } from '@/lib/search.ts';
-import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope, sameTenant } from '@/lib/tenant-scope.ts';
 
 export type MemberRow = typeof users.$inferSelect & { team: { id: string; name: string } | null };
 export type InviteRow = typeof invites.$inferSelect;
@@ -37,7 +37,7 @@ export async function selectMembers(
     ctx.db
       .select(memberColumns)
       .from(users)
-      .leftJoin(teams, eq(teams.id, users.teamId))
+      .leftJoin(teams, and(eq(teams.id, users.teamId), sameTenant(teams, users)))
       .where(where)
       .orderBy(sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, users.id)
       .limit(opts.limit)
@@ -51,7 +51,7 @@ export async function selectMemberById(ctx: Scope, id: string): Promise<MemberRo
   const [row] = await ctx.db
     .select(memberColumns)
     .from(users)
-    .leftJoin(teams, eq(teams.id, users.teamId))
+    .leftJoin(teams, and(eq(teams.id, users.teamId), sameTenant(teams, users)))
     .where(and(inTenant(users, ctx), eq(users.id, id)))
     .limit(1);
   return row && toMember(row);
@@ -111,7 +111,7 @@ export async function selectPendingInvites(ctx: Scope) {
   return ctx.db
     .select({ invite: invites, inviter: { firstName: inviter.firstName, lastName: inviter.lastName } })
     .from(invites)
-    .leftJoin(inviter, eq(inviter.id, invites.invitedBy))
+    .leftJoin(inviter, and(eq(inviter.id, invites.invitedBy), sameTenant(inviter, invites)))
     .where(and(inTenant(invites, ctx), isNull(invites.acceptedAt)))
     .orderBy(desc(invites.createdAt));
 }

@@ -447,6 +447,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/sso/saml/{organizationId}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Our SAML service provider's metadata for the organization (entity id, ACS URL), to give its identity provider */
+        get: operations["getAuthSsoSamlByOrganizationIdMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sso/saml/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SAML's assertion consumer service: the identity provider posts the response (form-encoded); a valid one sends the browser to /entrar/sso with a one-time code that the callback exchanges for the session
+         * @description A browser (Accept: text/html) refused is sent to /entrar/sso?error=…&state=… instead of the error envelope.
+         */
+        post: operations["postAuthSsoSamlAcs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/sso/start": {
         parameters: {
             query?: never;
@@ -1742,6 +1779,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/email-sender": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sender of the organization's emails to clients, its status and the DNS records (admin) */
+        get: operations["getSettingsEmailSender"];
+        /** Set the name and address the organization's emails to clients come from, to be verified by DNS (admin; Enterprise) */
+        put: operations["putSettingsEmailSender"];
+        post?: never;
+        /** Remove the sender and its DKIM key: emails to clients come from the platform again (admin) */
+        delete: operations["deleteSettingsEmailSender"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/email-sender/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the domain's TXT record and the DKIM record <selector>._domainkey.<domain> (admin; Enterprise) */
+        post: operations["postSettingsEmailSenderVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/organization": {
         parameters: {
             query?: never;
@@ -1889,12 +1962,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The OpenID Connect connection, its domains and their DNS records (admin) */
+        /** The SSO connection (OpenID Connect or SAML 2.0), its domains and their DNS records, and our SAML service provider's entity id and ACS (admin) */
         get: operations["getSettingsSso"];
-        /** Save the OpenID Connect connection: issuer, client, email domains, the role of new people, "Exigir SSO" and its break-glass admin (admin; Enterprise) */
+        /** Save the SSO connection: OpenID Connect (issuer, client) or SAML 2.0 (the identity provider's metadata by URL, read by the server, or pasted), email domains, the role of new people, "Exigir SSO" and its break-glass admin (admin; Enterprise) */
         put: operations["putSettingsSso"];
         post?: never;
-        /** Remove the OpenID Connect connection and its domains (admin) */
+        /** Remove the SSO connection and its domains (admin) */
         delete: operations["deleteSettingsSso"];
         options?: never;
         head?: never;
@@ -7026,6 +7099,243 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAuthSsoSamlByOrganizationIdMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SAML 2.0 metadata (application/samlmetadata+xml) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postAuthSsoSamlAcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    RelayState?: string;
+                    SAMLResponse?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description To /entrar/sso?code=…&state=… (or ?error=…&state=… for a refused browser) */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21726,6 +22036,576 @@ export interface operations {
             };
         };
     };
+    getSettingsEmailSender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            available: boolean;
+                            sender: {
+                                address: string;
+                                dkimRecord: {
+                                    name: string;
+                                    value: string;
+                                };
+                                domain: string;
+                                name: string;
+                                ownershipRecord: {
+                                    name: string;
+                                    value: string;
+                                };
+                                /** Format: date-time */
+                                updatedAt: string;
+                                verifiedAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putSettingsEmailSender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            available: boolean;
+                            sender: {
+                                address: string;
+                                dkimRecord: {
+                                    name: string;
+                                    value: string;
+                                };
+                                domain: string;
+                                name: string;
+                                ownershipRecord: {
+                                    name: string;
+                                    value: string;
+                                };
+                                /** Format: date-time */
+                                updatedAt: string;
+                                verifiedAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteSettingsEmailSender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postSettingsEmailSenderVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            available: boolean;
+                            sender: {
+                                address: string;
+                                dkimRecord: {
+                                    name: string;
+                                    value: string;
+                                };
+                                domain: string;
+                                name: string;
+                                ownershipRecord: {
+                                    name: string;
+                                    value: string;
+                                };
+                                /** Format: date-time */
+                                updatedAt: string;
+                                verifiedAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getSettingsOrganization: {
         parameters: {
             query?: never;
@@ -23483,9 +24363,8 @@ export interface operations {
                             available: boolean;
                             connection: {
                                 breakGlassUserId: string | null;
-                                clientId: string;
-                                /** @enum {boolean} */
-                                clientSecretSet: true;
+                                clientId: string | null;
+                                clientSecretSet: boolean;
                                 /** @enum {string} */
                                 defaultRole: "manager" | "sales" | "viewer";
                                 domains: {
@@ -23496,10 +24375,22 @@ export interface operations {
                                 }[];
                                 enforce: boolean;
                                 issuer: string;
+                                /** @enum {string} */
+                                protocol: "oidc" | "saml";
                                 redirectUri: string;
+                                samlIdp: {
+                                    certificateFingerprints: string[];
+                                    metadataUrl: string | null;
+                                    ssoUrl: string;
+                                } | null;
                                 /** Format: date-time */
                                 updatedAt: string;
                             } | null;
+                            samlSp: {
+                                acsUrl: string;
+                                entityId: string;
+                                metadataUrl: string;
+                            };
                         };
                     };
                 };
@@ -23613,7 +24504,7 @@ export interface operations {
                 "application/json": {
                     /** @default null */
                     breakGlassUserId?: string | null;
-                    clientId: string;
+                    clientId?: string;
                     clientSecret?: string;
                     /**
                      * @default sales
@@ -23623,7 +24514,14 @@ export interface operations {
                     domains: string[];
                     /** @default false */
                     enforce?: boolean;
-                    issuer: string;
+                    issuer?: string;
+                    /**
+                     * @default oidc
+                     * @enum {string}
+                     */
+                    protocol?: "oidc" | "saml";
+                    samlMetadataUrl?: string;
+                    samlMetadataXml?: string;
                 };
             };
         };
@@ -23639,9 +24537,8 @@ export interface operations {
                             available: boolean;
                             connection: {
                                 breakGlassUserId: string | null;
-                                clientId: string;
-                                /** @enum {boolean} */
-                                clientSecretSet: true;
+                                clientId: string | null;
+                                clientSecretSet: boolean;
                                 /** @enum {string} */
                                 defaultRole: "manager" | "sales" | "viewer";
                                 domains: {
@@ -23652,10 +24549,22 @@ export interface operations {
                                 }[];
                                 enforce: boolean;
                                 issuer: string;
+                                /** @enum {string} */
+                                protocol: "oidc" | "saml";
                                 redirectUri: string;
+                                samlIdp: {
+                                    certificateFingerprints: string[];
+                                    metadataUrl: string | null;
+                                    ssoUrl: string;
+                                } | null;
                                 /** Format: date-time */
                                 updatedAt: string;
                             } | null;
+                            samlSp: {
+                                acsUrl: string;
+                                entityId: string;
+                                metadataUrl: string;
+                            };
                         };
                     };
                 };
@@ -23757,6 +24666,44 @@ export interface operations {
             };
             /** @description Default Response */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23918,9 +24865,8 @@ export interface operations {
                             available: boolean;
                             connection: {
                                 breakGlassUserId: string | null;
-                                clientId: string;
-                                /** @enum {boolean} */
-                                clientSecretSet: true;
+                                clientId: string | null;
+                                clientSecretSet: boolean;
                                 /** @enum {string} */
                                 defaultRole: "manager" | "sales" | "viewer";
                                 domains: {
@@ -23931,10 +24877,22 @@ export interface operations {
                                 }[];
                                 enforce: boolean;
                                 issuer: string;
+                                /** @enum {string} */
+                                protocol: "oidc" | "saml";
                                 redirectUri: string;
+                                samlIdp: {
+                                    certificateFingerprints: string[];
+                                    metadataUrl: string | null;
+                                    ssoUrl: string;
+                                } | null;
                                 /** Format: date-time */
                                 updatedAt: string;
                             } | null;
+                            samlSp: {
+                                acsUrl: string;
+                                entityId: string;
+                                metadataUrl: string;
+                            };
                         };
                     };
                 };

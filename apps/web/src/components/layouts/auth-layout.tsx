@@ -1,6 +1,7 @@
 import { Anchor, Box, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { paths } from '@/config/paths';
+import { isWhiteLabelHost } from '@/lib/white-label';
 import { DocumentTitle } from '../document-title';
 import { Logo } from '../logo';
 
@@ -19,10 +20,13 @@ export function AuthLayout({ title, description, children, footer }: AuthLayoutP
     <Box component="main" mih="100dvh" bg="gray.0" px="md" py={{ base: 'xl', sm: 56 }}>
       <DocumentTitle title={title} />
       <Stack align="center" gap="lg" maw={440} mx="auto">
-        {/* The landing page is served by the server, so this is a full page load, not a router link. */}
-        <Anchor href={paths.home} underline="never" c="inherit">
-          <Logo size={36} />
-        </Anchor>
+        {/* The landing page is served by the server, so this is a full page load, not a router link. On a
+            white-label host (only /verificar is served there) neither the mark nor the landing page is. */}
+        {!isWhiteLabelHost() && (
+          <Anchor href={paths.home} underline="never" c="inherit">
+            <Logo size={36} />
+          </Anchor>
+        )}
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%">
           <Title order={1} size="h2" ta="center">
             {title}

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rememberSsoFlow } from '@/lib/sso-flow';
+import { rememberSsoFlow, takeSsoFlow } from '@/lib/sso-flow';
 import { apiError, jsonResponse } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
@@ -22,6 +22,11 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SsoCallback (/entrar/sso)', () => {
+  it("keeps a SAML AuthnRequest's RelayState as the flow's state (the ACS hands it back as `state`)", () => {
+    expect(rememberSsoFlow('https://idp.empresa.pt/sso?SAMLRequest=x&RelayState=r-1', null)).toBe(true);
+    expect(takeSsoFlow('r-1')).toEqual({ next: null });
+  });
+
   it('finishes the sign-in this tab started, stores the session and goes where the person was going', async () => {
     rememberSsoFlow('https://idp.empresa.pt/authorize?state=s-1', '/proposals');
     const api = mockApi({

@@ -1,4 +1,4 @@
-import { Paper, Tabs } from '@mantine/core';
+import { Divider, Paper, Stack, Tabs } from '@mantine/core';
 import {
   IconBell,
   IconBuilding,
@@ -19,6 +19,11 @@ import classes from './settings-tabs.module.css';
 // Admins only, and the largest tab (logo, colour, proposal defaults): loaded after the page, not with it.
 const OrganizationForm = lazy(async () => ({
   default: (await import('./organization-form')).OrganizationForm,
+}));
+
+// Admins only, below the organization's form: the sender of its emails to clients (docs/product.md#white-label).
+const EmailSenderPanel = lazy(async () => ({
+  default: (await import('./email-sender-panel')).EmailSenderPanel,
 }));
 
 // Admins only, on request: the plan and its usage (docs/product.md#plans).
@@ -161,9 +166,15 @@ export function SettingsTabs({
         {isAdmin &&
           panel(
             'organizacao',
-            <Suspense fallback={<LoadingState label="A carregar a organização…" />}>
-              <OrganizationForm onMessage={setMessage} />
-            </Suspense>,
+            <Stack gap="xl">
+              <Suspense fallback={<LoadingState label="A carregar a organização…" />}>
+                <OrganizationForm onMessage={setMessage} />
+              </Suspense>
+              <Divider />
+              <Suspense fallback={<LoadingState label="A carregar o remetente dos emails…" />}>
+                <EmailSenderPanel onMessage={setMessage} />
+              </Suspense>
+            </Stack>,
           )}
         {isAdmin &&
           panel(

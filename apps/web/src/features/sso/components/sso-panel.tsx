@@ -2,22 +2,28 @@ import { ROLE_LABELS } from '@aceite/shared/permissions';
 import { checkFeature } from '@aceite/shared/plans';
 import {
   SSO_JIT_ROLES,
+  SSO_PROTOCOL_LABELS,
+  SSO_PROTOCOLS,
   SsoConnectionInputSchema,
   type SsoJitRole,
+  type SsoProtocol,
   type SsoSettings,
 } from '@aceite/shared/schemas/sso';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Code,
   CopyButton,
   Group,
   PasswordInput,
+  Radio,
   Select,
   Stack,
   Switch,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -36,12 +42,24 @@ export interface SsoAdmin {
   name: string;
 }
 
-const FIELDS = ['issuer', 'clientId', 'clientSecret', 'domains', 'defaultRole', 'breakGlassUserId'] as const;
+const FIELDS = [
+  'issuer',
+  'clientId',
+  'clientSecret',
+  'samlMetadataUrl',
+  'samlMetadataXml',
+  'domains',
+  'defaultRole',
+  'breakGlassUserId',
+] as const;
 
 interface Values {
+  protocol: SsoProtocol;
   issuer: string;
   clientId: string;
   clientSecret: string;
+  samlMetadataUrl: string;
+  samlMetadataXml: string;
   domains: string;
   defaultRole: SsoJitRole;
   enforce: boolean;
@@ -50,10 +68,14 @@ interface Values {
 
 function initialValues(settings: SsoSettings): Values {
   const c = settings.connection;
+  const saml = c?.protocol === 'saml';
   return {
-    issuer: c?.issuer ?? '',
+    protocol: c?.protocol ?? 'oidc',
+    issuer: saml ? '' : (c?.issuer ?? ''),
     clientId: c?.clientId ?? '',
     clientSecret: '',
+    samlMetadataUrl: c?.samlIdp?.metadataUrl ?? '',
+    samlMetadataXml: '',
     domains: c?.domains.map((d) => d.domain).join(', ') ?? '',
     defaultRole: c?.defaultRole ?? 'sales',
     enforce: c?.enforce ?? false,
@@ -61,17 +83,95 @@ function initialValues(settings: SsoSettings): Values {
   };
 }
 
-/** The form as the API's payload: domains split on commas and spaces; an empty secret keeps the saved one. */
+/**
+ * The form as the API's payload: domains split on commas and spaces; an empty secret, or no metadata, keeps the
+ * saved one. Only the chosen protocol's fields are sent.
+ */
 function toInput(values: Values) {
+  const protocolFields =
+    values.protocol === 'saml'
+      ? {
+          ...(values.samlMetadataXml.trim()
+            ? { samlMetadataXml: values.samlMetadataXml }
+            : values.samlMetadataUrl.trim()
+              ? { samlMetadataUrl: values.samlMetadataUrl }
+              : {}),
+        }
+      : {
+          issuer: values.issuer,
+          clientId: values.clientId,
+          ...(values.clientSecret ? { clientSecret: values.clientSecret } : {}),
+        };
   return {
-    issuer: values.issuer,
-    clientId: values.clientId,
-    ...(values.clientSecret ? { clientSecret: values.clientSecret } : {}),
+    protocol: values.protocol,
+    ...protocolFields,
     domains: values.domains.split(/[\s,;]+/).filter(Boolean),
     defaultRole: values.defaultRole,
     enforce: values.enforce,
     breakGlassUserId: values.enforce ? values.breakGlassUserId : null,
   };
+}
+
+function CopyRow({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <Code style={{ overflowWrap: 'anywhere' }}>{value}</Code>
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="subtle" onClick={copy} aria-label={`Copiar ${label}`}>
+              {copied ? 'Copiado' : 'Copiar'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
+}
+
+/** What the SAML identity provider needs from us, and what we read from its metadata. */
+function SamlDetails({ settings }: { settings: SsoSettings }) {
+  const idp = settings.connection?.protocol === 'saml' ? settings.connection.samlIdp : null;
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h4">
+        Fornecedor de serviço (Aceite)
+      </Title>
+      <Text size="sm" c="dimmed">
+        Registe no fornecedor de identidade o Entity ID e o URL ACS, ou importe os metadados.
+      </Text>
+      <CopyRow label="Entity ID" value={settings.samlSp.entityId} />
+      <CopyRow label="URL ACS (Assertion Consumer Service)" value={settings.samlSp.acsUrl} />
+      {idp ? (
+        <>
+          <Anchor href={settings.samlSp.metadataUrl} download size="sm">
+            Descarregar metadados
+          </Anchor>
+          <Title order={3} size="h4">
+            Fornecedor de identidade
+          </Title>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            Entity ID: <Code>{settings.connection?.issuer}</Code>
+          </Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            URL de início de sessão: <Code>{idp.ssoUrl}</Code>
+          </Text>
+          {idp.certificateFingerprints.map((fingerprint) => (
+            <Text key={fingerprint} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              Certificado (SHA-256): <Code>{fingerprint}</Code>
+            </Text>
+          ))}
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Os metadados para descarregar ficam disponíveis depois de guardar a ligação SAML.
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 function DomainRows({ settings, onMessage }: { settings: SsoSettings; onMessage: Report }) {
@@ -152,6 +252,7 @@ function ConnectionForm({
   });
   const disabled = !settings.available;
   const secretSet = settings.connection?.clientSecretSet === true;
+  const samlSet = settings.connection?.protocol === 'saml';
 
   const handleSubmit = form.onSubmit((values) => {
     onMessage(null);
@@ -172,29 +273,69 @@ function ConnectionForm({
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="Emissor (issuer)"
-          description="O endereço OpenID Connect do fornecedor de identidade, por exemplo https://login.empresa.pt"
-          required
-          autoComplete="off"
-          disabled={disabled}
-          {...form.getInputProps('issuer')}
-        />
-        <TextInput
-          label="Client ID"
-          required
-          autoComplete="off"
-          disabled={disabled}
-          {...form.getInputProps('clientId')}
-        />
-        <PasswordInput
-          label="Client secret"
-          description={secretSet ? 'Definido. Deixe em branco para manter o atual.' : undefined}
-          required={!secretSet}
-          autoComplete="new-password"
-          disabled={disabled}
-          {...form.getInputProps('clientSecret')}
-        />
+        <Radio.Group label="Protocolo" {...form.getInputProps('protocol')}>
+          <Group gap="lg" mt={4}>
+            {SSO_PROTOCOLS.map((protocol) => (
+              <Radio
+                key={protocol}
+                value={protocol}
+                label={SSO_PROTOCOL_LABELS[protocol]}
+                disabled={disabled}
+              />
+            ))}
+          </Group>
+        </Radio.Group>
+        {form.values.protocol === 'oidc' ? (
+          <>
+            <TextInput
+              label="Emissor (issuer)"
+              description="O endereço OpenID Connect do fornecedor de identidade, por exemplo https://login.empresa.pt"
+              required
+              autoComplete="off"
+              disabled={disabled}
+              {...form.getInputProps('issuer')}
+            />
+            <TextInput
+              label="Client ID"
+              required
+              autoComplete="off"
+              disabled={disabled}
+              {...form.getInputProps('clientId')}
+            />
+            <PasswordInput
+              label="Client secret"
+              description={secretSet ? 'Definido. Deixe em branco para manter o atual.' : undefined}
+              required={!secretSet}
+              autoComplete="new-password"
+              disabled={disabled}
+              {...form.getInputProps('clientSecret')}
+            />
+          </>
+        ) : (
+          <>
+            <TextInput
+              label="URL dos metadados SAML"
+              description={
+                samlSet
+                  ? 'Os metadados guardados mantêm-se se não indicar outros.'
+                  : 'O endereço dos metadados do fornecedor de identidade (lidos pelo servidor ao guardar).'
+              }
+              autoComplete="off"
+              disabled={disabled}
+              {...form.getInputProps('samlMetadataUrl')}
+            />
+            <Textarea
+              label="Ou cole o XML dos metadados"
+              autosize
+              minRows={2}
+              maxRows={8}
+              disabled={disabled}
+              styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+              {...form.getInputProps('samlMetadataXml')}
+            />
+            <SamlDetails settings={settings} />
+          </>
+        )}
         <TextInput
           label="Domínios de email"
           description="Separados por vírgulas, por exemplo empresa.pt, empresa.com"
@@ -239,8 +380,8 @@ function ConnectionForm({
 }
 
 /**
- * Configurações → Segurança (admins; docs/product.md#single-sign-on): the organization's OpenID Connect
- * connection, its domains and "Exigir SSO". `admins` are the organization's active admins, for the break-glass
+ * Configurações → Segurança (admins; docs/product.md#single-sign-on): the organization's OpenID Connect or SAML
+ * 2.0 connection, its domains and "Exigir SSO". `admins` are the organization's active admins, for the break-glass
  * choice (composed by the settings route: features do not import each other).
  */
 export function SsoPanel({ admins, onMessage }: { admins: SsoAdmin[]; onMessage: Report }) {
@@ -262,7 +403,7 @@ export function SsoPanel({ admins, onMessage }: { admins: SsoAdmin[]; onMessage:
             </Title>
             <Text c="dimmed" size="sm">
               As pessoas da sua organização entram com a conta da empresa, através do fornecedor de identidade
-              (OpenID Connect).
+              (OpenID Connect ou SAML 2.0).
             </Text>
           </Stack>
           {!settings.available && (
@@ -273,22 +414,11 @@ export function SsoPanel({ admins, onMessage }: { admins: SsoAdmin[]; onMessage:
           {settings.available && !settings.connection && (
             <Text size="sm">Ainda não configurou uma ligação SSO.</Text>
           )}
-          {settings.connection && (
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                URI de redirecionamento (registe-o no fornecedor de identidade)
-              </Text>
-              <Group gap="xs" wrap="nowrap">
-                <Code style={{ overflowWrap: 'anywhere' }}>{settings.connection.redirectUri}</Code>
-                <CopyButton value={settings.connection.redirectUri}>
-                  {({ copied, copy }) => (
-                    <Button size="xs" variant="subtle" onClick={copy}>
-                      {copied ? 'Copiado' : 'Copiar'}
-                    </Button>
-                  )}
-                </CopyButton>
-              </Group>
-            </Stack>
+          {settings.connection?.protocol === 'oidc' && (
+            <CopyRow
+              label="URI de redirecionamento (registe-o no fornecedor de identidade)"
+              value={settings.connection.redirectUri}
+            />
           )}
           <ConnectionForm settings={settings} admins={admins} onMessage={onMessage} />
           <DomainRows settings={settings} onMessage={onMessage} />

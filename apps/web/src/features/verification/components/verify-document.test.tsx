@@ -10,6 +10,7 @@ import { VerifyDocument } from './verify-document';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  document.documentElement.removeAttribute('data-white-label');
 });
 
 const RESULT = {
@@ -40,6 +41,16 @@ describe('VerifyDocument', () => {
     expect(result).toHaveTextContent(`SHA-256 do ficheiro selado: ${'ab'.repeat(32)}`);
     expect(result).toHaveTextContent(/Total: 1\s234,56\s€/);
     expect(api.bodiesOf('POST /public/verify')).toEqual([{ code: 'ABCD-EFGH-JK23' }]);
+  });
+
+  it('on a white-label host (docs/product.md#white-label) the result names no platform', async () => {
+    // The attribute the server sets on every HTML page of a white-label organization's domain.
+    document.documentElement.setAttribute('data-white-label', '');
+    mockApi({ 'POST /public/verify': () => jsonResponse(200, { data: RESULT }) });
+    renderWithProviders(<VerifyDocument initialCode="ABCD-EFGH-JK23" />);
+    const result = await screen.findByRole('status');
+    expect(result).toHaveTextContent('Documento selado');
+    expect(result).not.toHaveTextContent('Aceite');
   });
 
   it('compares a file chosen with the code and says when it was altered after sealing', async () => {

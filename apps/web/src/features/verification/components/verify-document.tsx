@@ -6,6 +6,7 @@ import { Alert, Button, Divider, FileInput, Group, List, Paper, Stack, Text, Tex
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { isWhiteLabelHost } from '@/lib/white-label';
 import { sha256OfFile, useVerifyDocument } from '../api/verify-document';
 
 /** The largest file hashed in the browser; a sealed proposal is far smaller. */
@@ -41,7 +42,13 @@ function Result({ result, fileSha256 }: { result: VerificationResult; fileSha256
         ) : (
           <IconCircleCheck size={22} color="var(--mantine-color-green-8)" aria-hidden="true" />
         )}
-        <Text fw={700}>{altered ? 'Ficheiro alterado' : 'Documento selado pelo Aceite'}</Text>
+        <Text fw={700}>
+          {altered
+            ? 'Ficheiro alterado'
+            : isWhiteLabelHost()
+              ? 'Documento selado'
+              : 'Documento selado pelo Aceite'}
+        </Text>
       </Group>
       {altered && (
         <Text size="sm" mb="xs">
