@@ -42,7 +42,7 @@ const ALLOWED: Record<string, string> = {
   '1b64130f3449f7b5': 'sign-in: the user (and team, organization) by email',
   '4861f37464f10138': 'the signed-in user (and team, organization) by id',
   '378d55f206737638': 'sign-in: last_login_at by user id',
-  f6a3939d2202aa7c: 'the per-request session check (refresh token family, user, organization)',
+  '21a51b01dd858fa2': 'the per-request session check (refresh token family, user, organization)',
   ceabc488ae389600: 'the public page: expiry of the proposal found by its public token',
   '67713a90786d2cb8': 'the public page: the proposal (owner, client, creditor) by its public token',
   // Global rows beside the organization's: templates are the organization's or the platform's (`is_global`).
