@@ -56,8 +56,15 @@ describe('the OpenAPI document', () => {
       const report = JSON.parse(run.stdout) as {
         problems: { ruleId: string; message: string; location: { pointer: string }[] }[];
       };
-      // Warnings too (redocly.yaml says which rules are off, and why).
-      expect(report.problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
+      // Warnings too (redocly.yaml says which rules are off, and why). One finding is expected, by its exact
+      // place: SAML's assertion consumer service is a browser endpoint of the HTTP-POST binding, whose only
+      // answer is a 303 to /entrar/sso (docs/decisions.md, "Redocly's warnings"); the rule stays on for the rest.
+      const EXPECTED = [
+        'operation-2xx-response #/paths/~1api~1v1~1auth~1sso~1saml~1acs/post/responses: Operation must have at least one `2XX` response.',
+      ];
+      expect(report.problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual(
+        EXPECTED,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
