@@ -24,7 +24,6 @@ import { whiteLabelOf } from '@/modules/custom-domains/white-label.ts';
 import { queueEmail } from '@/modules/email/email.service.ts';
 import { sealedDocumentEmail } from '@/modules/email/email.templates.ts';
 import { listEvidence, verifyChain } from '@/modules/evidence/evidence.service.ts';
-import type { PdfWorkers } from '@/modules/pdf-workers/pdf-workers.ts';
 import type { ProposalPdfData } from '@/modules/proposal-pdf/proposal-pdf.renderer.ts';
 import { loadStoredProposalPdfData } from '@/modules/proposal-pdf/proposal-pdf.service.ts';
 import { sepaTermsOf } from '@/modules/proposal-projections/sepa-terms.ts';
@@ -55,6 +54,20 @@ export type EventLinesSource = (
   proposal: { id: string; organizationId: string },
 ) => Promise<string[]>;
 
+/**
+ * What renders and seals the document: modules/pdf-workers' `PdfWorkers` (worker threads), named here by its
+ * shape so this module does not import the one that imports its certificate and seal (no cycle).
+ */
+export interface DocumentSealer {
+  seal(input: {
+    data: ProposalPdfData;
+    certificate: CertificateData;
+    key: SealKey;
+    tsa?: TsaConfig;
+    whiteLabelName?: string;
+  }): Promise<Uint8Array>;
+}
+
 export interface SealDependencies {
   db: Db;
   storage: FileStorage;
@@ -63,7 +76,7 @@ export interface SealDependencies {
   /** SEAL_TSA_URL: the seal's RFC 3161 timestamp authority (PAdES B-T); without it the seal is B-B. */
   tsa?: TsaConfig;
   /** The threads that render and seal (modules/pdf-workers): the job's CPU-heavy part leaves the event loop. */
-  pdfWorkers: PdfWorkers;
+  pdfWorkers: DocumentSealer;
   proposalPdfData?: ProposalPdfDataSource;
   eventLines?: EventLinesSource;
 }
