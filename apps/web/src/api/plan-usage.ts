@@ -51,9 +51,13 @@ export function usePlanLimitReason(kind: LimitKind, enabled: boolean): string | 
   return verdict.ok ? null : verdict.message;
 }
 
-/** Why the plan has no API keys or no webhooks (the server's words), or null when it has them or is unknown. */
-export function usePlanFeatureReason(kind: FeatureKind): string | null {
-  const usage = usePlanUsage();
+/**
+ * Why the plan lacks a feature (API keys, webhooks, SSO, the white-label; the server's words), or null when it has
+ * it or the usage is unknown. `enabled: false` skips the read (an Enterprise panel asks only once its own answer
+ * says the feature is not available).
+ */
+export function usePlanFeatureReason(kind: FeatureKind, enabled = true): string | null {
+  const usage = usePlanUsage({ enabled });
   if (!usage.data) return null;
   const verdict = checkFeature(usage.data.plan, kind);
   return verdict.ok ? null : verdict.message;

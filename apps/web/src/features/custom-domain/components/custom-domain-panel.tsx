@@ -1,4 +1,3 @@
-import { checkFeature } from '@aceite/shared/plans';
 import {
   type CustomDomain,
   CustomDomainInputSchema,
@@ -7,7 +6,7 @@ import {
 import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { usePlanUsage } from '@/api/plan-usage';
+import { usePlanFeatureReason } from '@/api/plan-usage';
 import { PanelStates } from '@/components/panel-states';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -183,9 +182,7 @@ function DomainForm({ settings, onMessage }: { settings: CustomDomainSettings; o
  */
 export function CustomDomainPanel({ onMessage }: { onMessage: Report }) {
   const query = useCustomDomain();
-  const usage = usePlanUsage({ enabled: query.data?.available === false });
-  const verdict = usage.data ? checkFeature(usage.data.plan, 'whiteLabel') : null;
-  const planReason = verdict && !verdict.ok ? verdict.message : null;
+  const planReason = usePlanFeatureReason('whiteLabel', query.data?.available === false);
   return (
     <PanelStates
       query={query}

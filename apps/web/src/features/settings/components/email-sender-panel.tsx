@@ -1,9 +1,8 @@
-import { checkFeature } from '@aceite/shared/plans';
 import { EmailSenderInputSchema, type EmailSenderSettings } from '@aceite/shared/schemas/email-sender';
 import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { usePlanUsage } from '@/api/plan-usage';
+import { usePlanFeatureReason } from '@/api/plan-usage';
 import { PanelStates } from '@/components/panel-states';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -201,9 +200,7 @@ function SenderStatus({ settings, onMessage }: { settings: EmailSenderSettings; 
  */
 export function EmailSenderPanel({ onMessage }: { onMessage: ReportMessage }) {
   const query = useEmailSender();
-  const usage = usePlanUsage({ enabled: query.data?.available === false });
-  const verdict = usage.data ? checkFeature(usage.data.plan, 'whiteLabel') : null;
-  const planReason = verdict && !verdict.ok ? verdict.message : null;
+  const planReason = usePlanFeatureReason('whiteLabel', query.data?.available === false);
   return (
     <PanelStates
       query={query}

@@ -1,5 +1,4 @@
 import { ROLE_LABELS } from '@aceite/shared/permissions';
-import { checkFeature } from '@aceite/shared/plans';
 import {
   SSO_JIT_ROLES,
   SSO_PROTOCOL_LABELS,
@@ -28,7 +27,7 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { usePlanUsage } from '@/api/plan-usage';
+import { usePlanFeatureReason } from '@/api/plan-usage';
 import { PanelStates } from '@/components/panel-states';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -386,9 +385,7 @@ function ConnectionForm({
  */
 export function SsoPanel({ admins, onMessage }: { admins: SsoAdmin[]; onMessage: Report }) {
   const query = useSsoSettings();
-  const usage = usePlanUsage({ enabled: query.data?.available === false });
-  const verdict = usage.data ? checkFeature(usage.data.plan, 'sso') : null;
-  const planReason = verdict && !verdict.ok ? verdict.message : null;
+  const planReason = usePlanFeatureReason('sso', query.data?.available === false);
   return (
     <PanelStates
       query={query}
