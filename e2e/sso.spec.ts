@@ -15,6 +15,7 @@ import {
   signInAt,
   test,
 } from './fixtures.ts';
+import { linkFromOutbox } from './mail.ts';
 
 // Issue 40 (docs/product.md#single-sign-on): a person of an organization that signs in through its own OpenID
 // provider types only the email on /login, signs in at the provider (a real `oidc-provider` on loopback, as in
@@ -90,22 +91,60 @@ test("a member signs in with the email first, through the organization's provide
     const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
     expect(user).toMatchObject({ email: `ana.sso@${DOMAIN}`, firstName: 'Ana', role: 'sales' });
 
-    // The connection becomes SAML 2.0 (the verified domain stays); another person signs in through the IdP.
+    // A member of the domain who has a password (invited before "Exigir SSO").
+    const pedro = { email: `pedro.senha@${DOMAIN}`, password: 'senha-do-pedro-2026' };
+    await call(request, admin.accessToken, 'POST', '/users/invite', {
+      email: pedro.email,
+      role: 'manager',
+      teamId: null,
+    });
+    const invite = new URL(await linkFromOutbox(pedro.email, '/accept-invite')).searchParams.get('token');
+    const accepted = await request.post(`/api/v1/invites/${invite}/accept`, {
+      data: { firstName: 'Pedro', lastName: 'Senha', password: pedro.password },
+    });
+    expect(accepted.status()).toBe(201);
+
+    // The connection becomes SAML 2.0 (the verified domain stays) and requires SSO, the demo admin as the
+    // break-glass (the other demo members' emails are of no covered domain: the other specs still use passwords).
     samlIdp = await startSamlIdp();
     await call(request, admin.accessToken, 'PUT', '/settings/sso', {
       protocol: 'saml',
       samlMetadataUrl: samlIdp.metadataUrl,
       domains: [DOMAIN],
       defaultRole: 'viewer',
+      enforce: true,
+      breakGlassUserId: admin.user.id,
     });
+    const signInByEmail = async (email: string) => {
+      await page.evaluate(() => localStorage.clear());
+      await page.goto('/login');
+      await field(page, 'Email').fill(email);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
+    };
+    // Another person signs in through the IdP for the first time (JIT), then a second time: the same account.
     samlIdp.signInAs({ email: `rui.saml@${DOMAIN}`, firstName: 'Rui', lastName: 'Asserção' });
+    const samlUser = await signInByEmail(`rui.saml@${DOMAIN}`);
+    expect(samlUser).toMatchObject({ email: `rui.saml@${DOMAIN}`, firstName: 'Rui', role: 'viewer' });
+    const again = await signInByEmail(`rui.saml@${DOMAIN}`);
+    expect(again.id).toBe(samlUser.id);
+
+    // "Exigir SSO": Pedro's right password is refused, and the page takes him to the provider instead.
+    samlIdp.signInAs({ email: pedro.email, firstName: 'Pedro', lastName: 'Senha' });
     await page.evaluate(() => localStorage.clear());
     await page.goto('/login');
-    await field(page, 'Email').fill(`rui.saml@${DOMAIN}`);
+    await field(page, 'Email').fill(pedro.email);
+    await field(page, 'Password').fill(pedro.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    const samlUser = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
-    expect(samlUser).toMatchObject({ email: `rui.saml@${DOMAIN}`, firstName: 'Rui', role: 'viewer' });
+    const pedroUser = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
+    expect(pedroUser).toMatchObject({ email: pedro.email, role: 'manager' });
+    const refused = await request.post('/api/v1/auth/login', {
+      data: { email: pedro.email, password: pedro.password, rememberMe: false },
+    });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).error.code).toBe('SSO_REQUIRED');
   } finally {
     // The demo organization signs in with passwords again for the other specs.
     await call(request, admin.accessToken, 'DELETE', '/settings/sso');
