@@ -57,6 +57,7 @@ const ALLOWED: Record<string, string> = {
   '8e86e26fe2e9a11c':
     "the public page's attachments: the proposal by its public token (attachments.queries.ts)",
   f4cb1a5378c9b250: 'a verified custom domain, by its name: another organization holding it, and the TLS ask',
+  '718d9017bab028a4': 'SSO sign-in start: the connection (and organization) of a verified email domain',
   fb79d8342dbccfae:
     'the organization (and plan) of a custom host, by the Host header (custom-domains selectHostOwner)',
   // The superadmin's screens: the platform's users, organizations and upgrade requests, every organization's by

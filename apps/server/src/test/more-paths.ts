@@ -5,6 +5,7 @@ import { answerCodes, emailOutbox, proposals } from '@/db/schema/index.ts';
 import { shownVersion } from '@/test/answer-code.ts';
 import { as, createUser } from '@/test/factories.ts';
 import type { walkHotPaths } from '@/test/hot-paths.ts';
+import { startSamlIdp } from '@/test/saml-idp.ts';
 import { startReceiver } from '@/test/webhook-receiver.ts';
 
 /** The TXT records the walk publishes; the app reads them through `ssoResolveTxt` (see `moreTxtRecords`). */
@@ -93,6 +94,26 @@ export async function walkMorePaths(
     [sender.dkimRecord.value.slice(0, 200), sender.dkimRecord.value.slice(200)],
   ]);
   await call('POST', '/settings/email-sender/verify');
+  // SSO by SAML metadata (given as XML: no fetch), its domain verified, and a sign-in of that domain started.
+  const idp = await startSamlIdp();
+  try {
+    const sso = (
+      await call('PUT', '/settings/sso', {
+        protocol: 'saml',
+        samlMetadataXml: idp.metadataXml,
+        domains: ['walk.pt'],
+      })
+    ).json().data;
+    const record = sso.connection.domains[0];
+    txt.set(record.recordName, [[record.recordValue]]);
+    await call('POST', '/settings/sso/domains/walk.pt/verify');
+    expectOk(
+      await app.inject({ method: 'POST', url: '/api/v1/auth/sso/start', payload: { email: 'ana@walk.pt' } }),
+      'SSO start',
+    );
+  } finally {
+    await idp.close();
+  }
 
   // Webhooks: an endpoint and its reads; the worker delivers the events the answers below raise.
   const receiver = await startReceiver();
