@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { walkHotPaths } from '@/test/hot-paths.ts';
+import { moreTxtRecords, walkMorePaths } from '@/test/more-paths.ts';
 import {
   captureStatements,
   loadParser,
@@ -14,7 +15,8 @@ import {
 /**
  * Every statement that touches a tenant table filters it by `organization_id` (issue 41): what keeps the data
  * distributable by organization (Citus, docs/scale.md). The statements are the ones the app really sends while
- * it walks its everyday paths and every GET of its OpenAPI document without a path parameter (a new list or
+ * it walks its everyday paths (test/hot-paths.ts), the paths beyond them (test/more-paths.ts: superadmin,
+ * Enterprise settings, webhooks, SEPA, the client's answers) and every GET of its OpenAPI document without a path parameter (a new list or
  * settings read is covered without a line here), parsed by PostgreSQL's own parser.
  * docs/decisions.md, "Every statement names its organization".
  */
@@ -36,6 +38,14 @@ const ALLOWED: Record<string, string> = {
   '8e8ce44bc1c4854b': 'the sealed PDFs claim (lib/durable-queue.ts)',
   a4d2dc8dfb8d2c59:
     'the per-recipient mail limit counts one address across organizations (email.queries.ts): multi-shard, by design',
+  '1450cb632b861c68': 'the claimed webhook deliveries, read by id (webhooks.queries.ts selectClaimed)',
+  '297ea3ec20f3288c': 'a webhook delivery marked delivered, by id (webhooks.queries.ts markDelivered)',
+  d1866a81e4d45793:
+    'an endpoint healthy again after a delivery, by id (webhooks.queries.ts markEndpointHealthy)',
+  d0b5c5797ea172d9:
+    "the answer-code limits: the per-recipient count is one address across organizations, as the mail limit's",
+  '89b100d9e120372c':
+    'the client-message limit per network counts one IP across organizations (public-proposals.queries.ts)',
   // Before the organization is known: the identity and token look-ups that find it. Under Citus: not router-
   // executable by organization; they need a lookup by their own key (a reference or a separately distributed
   // table of email → organization, token → organization), docs/scale.md#the-citus-design.
@@ -45,6 +55,20 @@ const ALLOWED: Record<string, string> = {
   '21a51b01dd858fa2': 'the per-request session check (refresh token family, user, organization)',
   ceabc488ae389600: 'the public page: expiry of the proposal found by its public token',
   '67713a90786d2cb8': 'the public page: the proposal (owner, client, creditor) by its public token',
+  '8e86e26fe2e9a11c':
+    "the public page's attachments: the proposal by its public token (attachments.queries.ts)",
+  f4cb1a5378c9b250: 'a verified custom domain, by its name: another organization holding it, and the TLS ask',
+  '718d9017bab028a4': 'SSO sign-in start: the connection (and organization) of a verified email domain',
+  fb79d8342dbccfae:
+    'the organization (and plan) of a custom host, by the Host header (custom-domains selectHostOwner)',
+  // The superadmin's screens: the platform's users, organizations and upgrade requests, every organization's by
+  // design. Under Citus: multi-shard reads, rare and paginated.
+  da2b3923b5d48849: 'the superadmin: every user, with the organization (admin.queries.ts selectAllUsers)',
+  '865e9c4a707fa03e': "the superadmin: the users list's count",
+  e708eee32b49f2a2:
+    'the superadmin: every organization, with its counts (admin.queries.ts selectAllOrganizations)',
+  '72863c2a43d31166': "the superadmin: the organizations list's count",
+  '4a73f0f9b5918eaf': 'the superadmin: the upgrade requests of every organization',
   // Global rows beside the organization's: templates are the organization's or the platform's (`is_global`).
   // Under Citus the global templates move to a reference table (docs/scale.md#the-citus-design).
   b0748125e02be5d9: "the template list: the organization's and the global ones",
@@ -55,11 +79,12 @@ let captured: Set<string>;
 
 beforeAll(async () => {
   await loadParser();
-  t = await buildTestApp();
+  t = await buildTestApp({ webhooks: { allowPrivate: true }, ssoResolveTxt: moreTxtRecords });
   const capture = captureStatements();
   try {
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const walked = await walkHotPaths(t.app, t.db);
+    await walkMorePaths(t.app, t.db, walked);
     // Every GET without a path parameter, and every GET of one proposal's resources with the walked proposal.
     for (const [path, operations] of Object.entries(doc.paths)) {
       if (!('get' in operations) || !path.startsWith('/api/v1/')) continue;

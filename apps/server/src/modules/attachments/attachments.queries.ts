@@ -95,17 +95,18 @@ export async function selectStorageKeys(ctx: Scope, proposalId: string): Promise
 
 // Public page (unscoped: the proposal's public token is the key).
 
-/** The status of the proposal behind a public link, or undefined for an unknown link. */
-export async function selectProposalStatusByToken(db: Db, token: string): Promise<string | undefined> {
+/** The proposal behind a public link (its id, organization and status), or undefined for an unknown link. */
+export async function selectProposalByToken(db: Db, token: string) {
   const [row] = await db
-    .select({ status: proposals.status })
+    .select({ id: proposals.id, organizationId: proposals.organizationId, status: proposals.status })
     .from(proposals)
     .where(eq(proposals.publicToken, token))
     .limit(1);
-  return row?.status;
+  return row;
 }
 
-export async function selectVisibleAttachmentsByToken(db: Db, token: string) {
+/** The client-visible files of that proposal, read within its organization. */
+export async function selectVisibleAttachments(db: Db, p: { id: string; organizationId: string }) {
   return db
     .select({
       id: proposalAttachments.id,
@@ -114,10 +115,14 @@ export async function selectVisibleAttachmentsByToken(db: Db, token: string) {
       fileSize: proposalAttachments.fileSize,
       mimeType: proposalAttachments.mimeType,
       storageKey: proposalAttachments.storageKey,
-      proposalStatus: proposals.status,
     })
     .from(proposalAttachments)
-    .innerJoin(proposals, eq(proposals.id, proposalAttachments.proposalId))
-    .where(and(eq(proposals.publicToken, token), eq(proposalAttachments.isVisibleToClient, true)))
+    .where(
+      and(
+        inTenant(proposalAttachments, p),
+        eq(proposalAttachments.proposalId, p.id),
+        eq(proposalAttachments.isVisibleToClient, true),
+      ),
+    )
     .orderBy(asc(proposalAttachments.createdAt));
 }

@@ -23,10 +23,10 @@ import {
   selectAnsweredForShare,
   selectAttachment,
   selectAttachments,
+  selectProposalByToken,
   selectProposalOwnerId,
-  selectProposalStatusByToken,
   selectStorageKeys,
-  selectVisibleAttachmentsByToken,
+  selectVisibleAttachments,
 } from './attachments.queries.ts';
 
 type Extension = (typeof ATTACHMENT_EXTENSIONS)[number];
@@ -235,9 +235,9 @@ export async function deleteStoredFiles(storage: FileStorage, keys: string[]): P
 /** Attachments the client may see on the public page. */
 /** The client-visible files of the proposal behind a public link; an unknown or cancelled link is 404. */
 export async function listPublicAttachments(db: Db, token: string) {
-  const status = await selectProposalStatusByToken(db, token);
-  if (!status || isClosedToClient({ status })) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
-  const rows = await selectVisibleAttachmentsByToken(db, token);
+  const proposal = await selectProposalByToken(db, token);
+  if (!proposal || isClosedToClient(proposal)) throw new AppError('NOT_FOUND', MESSAGES.proposalNotFound);
+  const rows = await selectVisibleAttachments(db, proposal);
   return rows.map(({ id, fileName, description, fileSize, mimeType }) => ({
     id,
     fileName,
@@ -253,8 +253,10 @@ export async function downloadPublicAttachment(
   token: string,
   attachmentId: string,
 ): Promise<Download> {
-  const row = (await selectVisibleAttachmentsByToken(db, token)).find((r) => r.id === attachmentId);
-  if (!row || isClosedToClient({ status: row.proposalStatus })) throw notFound();
+  const proposal = await selectProposalByToken(db, token);
+  if (!proposal || isClosedToClient(proposal)) throw notFound();
+  const row = (await selectVisibleAttachments(db, proposal)).find((r) => r.id === attachmentId);
+  if (!row) throw notFound();
   const stream = await storage.get(row.storageKey);
   if (!stream) throw notFound();
   return { stream, fileName: row.fileName, mimeType: row.mimeType, fileSize: row.fileSize };

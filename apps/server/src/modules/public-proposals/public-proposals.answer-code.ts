@@ -190,13 +190,13 @@ export async function verifyAnswerCode(
   const recipient = found.proposal.recipientEmail;
   if (!recipient) return { record: { method: 'none', reason: 'no_client_email' }, usedAt };
   if (!check.code) throw codeError(MESSAGES.answerCodeRequired);
-  const newest = await selectNewestAnswerCode(db, found.proposal.id);
+  const newest = await selectNewestAnswerCode(db, found.proposal);
   // A code sent to a previous recipient proves nothing about the current one (issue 34, H2).
   if (!newest || newest.email !== recipient) throw codeError(MESSAGES.answerCodeNotRequested);
   if (newest.usedAt || newest.expiresAt.getTime() <= usedAt.getTime()) {
     throw codeError(MESSAGES.answerCodeExpired);
   }
-  const attempt = await countAnswerCodeAttempt(db, newest.id, ANSWER_CODE_MAX_ATTEMPTS);
+  const attempt = await countAnswerCodeAttempt(db, newest, ANSWER_CODE_MAX_ATTEMPTS);
   if (attempt === null) throw codeError(MESSAGES.answerCodeTooManyAttempts);
   const expected = Buffer.from(newest.codeHash, 'hex');
   const given = Buffer.from(hashCode(check.key, found.proposal.id, check.code), 'hex');

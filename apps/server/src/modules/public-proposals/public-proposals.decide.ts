@@ -167,7 +167,7 @@ function reasonWithCode(row: ProposalRow): string | null {
 
 /** Tells the owner by email that the client rejected, with the reason (in the answer's transaction). */
 async function emailRejection(db: Db, row: typeof proposals.$inferSelect, appUrl: string): Promise<void> {
-  const recipient = await selectAnswerRecipient(db, row.id);
+  const recipient = await selectAnswerRecipient(db, row);
   if (!recipient?.isActive) return;
   await queueEmail(db, {
     kind: 'proposal_answer',
@@ -219,7 +219,10 @@ async function decide(
     throw error;
   });
   const decided = await db.transaction(async (tx) => {
-    const row = await decideByToken(tx, token, { ...values, answerVerification: verified.record });
+    const row = await decideByToken(tx, token, found.proposal, {
+      ...values,
+      answerVerification: verified.record,
+    });
     if (!row) return null;
     assertClientMayDecide(row);
     // The row is locked by the update: the content hashed here is the content decided on. A page showing an
@@ -230,11 +233,18 @@ async function decide(
     }
     // The choice is priced on the content decided on, and kept with the decision (docs/product.md#client-choice).
     const configuration = action === 'rejected' ? null : chosenConfiguration(row, shown.choice);
-    if (configuration) await storeClientChoice(tx, token, configuration);
+    if (configuration) await storeClientChoice(tx, token, found.proposal, configuration);
     // The debit authorisation signed with the same code, for the total accepted (docs/product.md#the-mandate-at-acceptance).
     const mandate = configuration ? await signMandate(tx, found, row, shown, configuration.totalValue) : null;
     // Used inside the answer's transaction: a refused answer leaves the code unused, a used one is refused.
-    if (verified.codeId && !(await useAnswerCode(tx, verified.codeId, verified.usedAt))) {
+    if (
+      verified.codeId &&
+      !(await useAnswerCode(
+        tx,
+        { id: verified.codeId, organizationId: found.proposal.organizationId },
+        verified.usedAt,
+      ))
+    ) {
       throw codeError(MESSAGES.answerCodeExpired);
     }
     const chain = { organizationId: row.organizationId, proposalId: row.id };

@@ -62,8 +62,8 @@ export async function postClientMessage(
   const p = found.proposal;
   const ip = truncateIp(meta.ip) ?? meta.ip;
   await db.transaction(async (tx) => {
-    await lockProposalForMessage(tx, p.id);
-    const recent = await countRecentClientMessages(tx, p.id, ip);
+    await lockProposalForMessage(tx, p);
+    const recent = await countRecentClientMessages(tx, p, ip);
     if (recent.byProposal >= limits.perProposalPerHour || recent.byIp >= limits.perIpPerHour) {
       throw new AppError('RATE_LIMITED', MESSAGES.clientMessageLimit);
     }
@@ -106,7 +106,7 @@ export async function postClientMessage(
       userId: p.ownerId,
       ...clientMessageText({ id: p.id, title: p.title, kind: input.kind, senderName: input.name }),
     });
-    const recipient = await selectAnswerRecipient(tx, p.id);
+    const recipient = await selectAnswerRecipient(tx, p);
     // Anyone with the link may type any address: replies go straight to it only when it is the one the link
     // was sent to (issue 34, L6); otherwise the team answers in the app, where the client reads it.
     const senderIsRecipient =

@@ -79,6 +79,8 @@ export async function expireOverdue(
  * the organization (docs/scale.md#every-statement-names-its-organization).
  */
 type FoundProposal = { id: string; organizationId: string };
+/** One row of an organization's (an answer code): its id and its organization. */
+type TenantRow = FoundProposal;
 
 /** The first view of a sent proposal marks it viewed; true only for the request that made the change. */
 export async function markViewed(db: Db, p: FoundProposal): Promise<boolean> {
@@ -104,6 +106,7 @@ export async function incrementViewCount(db: Db, p: FoundProposal): Promise<void
 export async function decideByToken(
   db: Db,
   token: string,
+  p: FoundProposal,
   values: Partial<typeof proposals.$inferInsert>,
 ): Promise<typeof proposals.$inferSelect | undefined> {
   const [row] = await db
@@ -112,6 +115,7 @@ export async function decideByToken(
     .where(
       and(
         eq(proposals.publicToken, token),
+        inTenant(proposals, p),
         inArray(proposals.status, CLIENT_HAS_SEEN_STATUSES),
         withinValiditySql(),
       ),
@@ -124,16 +128,17 @@ export async function decideByToken(
 export async function storeClientChoice(
   db: Db,
   token: string,
+  p: FoundProposal,
   configuration: ChosenConfiguration,
 ): Promise<void> {
   await db
     .update(proposals)
     .set({ clientChoice: configuration, chosenTotal: configuration.totalValue })
-    .where(eq(proposals.publicToken, token));
+    .where(and(eq(proposals.publicToken, token), inTenant(proposals, p)));
 }
 
 /** Who to tell about a client's answer: the proposal's owner, the organization's name and brand, the client. */
-export async function selectAnswerRecipient(db: Db, proposalId: string) {
+export async function selectAnswerRecipient(db: Db, p: FoundProposal) {
   const [row] = await db
     .select({
       email: owner.email,
@@ -147,7 +152,7 @@ export async function selectAnswerRecipient(db: Db, proposalId: string) {
     .innerJoin(owner, and(eq(owner.id, proposals.ownerId), sameTenant(owner, proposals)))
     .innerJoin(organizations, eq(organizations.id, proposals.organizationId))
     .leftJoin(clients, and(eq(clients.id, proposals.clientId), sameTenant(clients, proposals)))
-    .where(eq(proposals.id, proposalId))
+    .where(and(eq(proposals.id, p.id), inTenant(proposals, p)))
     .limit(1);
   return row;
 }
@@ -188,11 +193,11 @@ export async function insertAnswerCode(
 }
 
 /** The proposal's newest code: only it counts, a resend replaces the earlier ones. */
-export async function selectNewestAnswerCode(db: Db, proposalId: string) {
+export async function selectNewestAnswerCode(db: Db, p: FoundProposal) {
   const [row] = await db
     .select()
     .from(answerCodes)
-    .where(eq(answerCodes.proposalId, proposalId))
+    .where(and(eq(answerCodes.proposalId, p.id), inTenant(answerCodes, p)))
     .orderBy(desc(answerCodes.createdAt))
     .limit(1);
   return row;
@@ -204,13 +209,15 @@ export async function selectNewestAnswerCode(db: Db, proposalId: string) {
  */
 export async function countAnswerCodeAttempt(
   db: Db,
-  id: string,
+  code: TenantRow,
   maxAttempts: number,
 ): Promise<number | null> {
   const [row] = await db
     .update(answerCodes)
     .set({ attempts: sql`${answerCodes.attempts} + 1` })
-    .where(and(eq(answerCodes.id, id), lt(answerCodes.attempts, maxAttempts)))
+    .where(
+      and(eq(answerCodes.id, code.id), inTenant(answerCodes, code), lt(answerCodes.attempts, maxAttempts)),
+    )
     .returning({ attempts: answerCodes.attempts });
   return row?.attempts ?? null;
 }
@@ -219,11 +226,18 @@ export async function countAnswerCodeAttempt(
  * Uses the code once: only an unused, unexpired code changes, so of two answers with the same code only one
  * gets the row back (inside the answer's transaction: a refused answer leaves it unused).
  */
-export async function useAnswerCode(db: Db, id: string, usedAt: Date): Promise<boolean> {
+export async function useAnswerCode(db: Db, code: TenantRow, usedAt: Date): Promise<boolean> {
   const rows = await db
     .update(answerCodes)
     .set({ usedAt })
-    .where(and(eq(answerCodes.id, id), isNull(answerCodes.usedAt), gt(answerCodes.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(answerCodes.id, code.id),
+        inTenant(answerCodes, code),
+        isNull(answerCodes.usedAt),
+        gt(answerCodes.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ id: answerCodes.id });
   return rows.length === 1;
 }
@@ -244,19 +258,26 @@ export async function selectPublicMessages(db: Db, p: FoundProposal) {
 }
 
 /** Serializes the client messages of one proposal, so two concurrent ones both see each other in the count. */
-export async function lockProposalForMessage(db: Db, proposalId: string): Promise<void> {
-  await db.execute(sql`select 1 from ${proposals} where ${proposals.id} = ${proposalId} for update`);
+export async function lockProposalForMessage(db: Db, p: FoundProposal): Promise<void> {
+  await db.execute(
+    sql`select 1 from ${proposals} where ${proposals.id} = ${p.id} and ${proposals.organizationId} = ${p.organizationId} for update`,
+  );
 }
 
 /** Client messages in the last hour: on this proposal, and from this network (any proposal). */
-export async function countRecentClientMessages(db: Db, proposalId: string, ip: string) {
+export async function countRecentClientMessages(db: Db, p: FoundProposal, ip: string) {
   const since = sql`now() - interval '1 hour'`;
   const clientKinds = inArray(proposalMessages.kind, ['question', 'change_request']);
   const [byProposal] = await db
     .select({ n: count() })
     .from(proposalMessages)
     .where(
-      and(eq(proposalMessages.proposalId, proposalId), clientKinds, gt(proposalMessages.createdAt, since)),
+      and(
+        eq(proposalMessages.proposalId, p.id),
+        inTenant(proposalMessages, p),
+        clientKinds,
+        gt(proposalMessages.createdAt, since),
+      ),
     );
   const [byIp] = await db
     .select({ n: count() })

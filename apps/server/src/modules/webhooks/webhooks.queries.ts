@@ -8,7 +8,7 @@ import {
   webhookEvents,
 } from '@/db/schema/index.ts';
 import { claimIdsFrom } from '@/lib/durable-queue.ts';
-import { inTenant, type Scope } from '@/lib/tenant-scope.ts';
+import { inTenant, type Scope, sameTenant } from '@/lib/tenant-scope.ts';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -166,8 +166,17 @@ export async function selectAttempts(
         deliveryStatus: webhookDeliveries.status,
       })
       .from(webhookAttempts)
-      .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
-      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+      .innerJoin(
+        webhookDeliveries,
+        and(
+          eq(webhookDeliveries.id, webhookAttempts.deliveryId),
+          sameTenant(webhookDeliveries, webhookAttempts),
+        ),
+      )
+      .innerJoin(
+        webhookEvents,
+        and(eq(webhookEvents.id, webhookDeliveries.eventId), sameTenant(webhookEvents, webhookDeliveries)),
+      )
       .where(where)
       .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
       .limit(opts.limit)
