@@ -3,10 +3,11 @@ import {
   CustomDomainInputSchema,
   type CustomDomainSettings,
 } from '@aceite/shared/schemas/custom-domain';
-import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { usePlanFeatureReason } from '@/api/plan-usage';
+import { CopyableCode } from '@/components/copyable-code';
 import { PanelStates } from '@/components/panel-states';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -28,16 +29,7 @@ function RecordLine({ label, value }: { label: string; value: string }) {
       <Text size="sm" fw={500}>
         {label}
       </Text>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Code style={{ overflowWrap: 'anywhere' }}>{value}</Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Button size="xs" variant="subtle" onClick={copy} aria-label={`Copiar ${label.toLowerCase()}`}>
-              {copied ? 'Copiado' : 'Copiar'}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
+      <CopyableCode value={value} copyLabel={`Copiar ${label.toLowerCase()}`} />
     </Stack>
   );
 }

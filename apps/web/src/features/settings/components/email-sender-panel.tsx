@@ -1,8 +1,9 @@
 import { EmailSenderInputSchema, type EmailSenderSettings } from '@aceite/shared/schemas/email-sender';
-import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { usePlanFeatureReason } from '@/api/plan-usage';
+import { CopyableCode } from '@/components/copyable-code';
 import { PanelStates } from '@/components/panel-states';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -34,23 +35,7 @@ function DnsRecord({ label, name, value }: { label: string; name: string; value:
           <Text size="xs" c="dimmed">
             {what}
           </Text>
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <Code style={{ overflowWrap: 'anywhere', wordBreak: 'break-all', flex: 1, minWidth: 0 }}>
-              {text}
-            </Code>
-            <CopyButton value={text}>
-              {({ copied, copy }) => (
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  onClick={copy}
-                  aria-label={`Copiar ${what.toLowerCase()} do ${label}`}
-                >
-                  {copied ? 'Copiado' : 'Copiar'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
+          <CopyableCode value={text} copyLabel={`Copiar ${what.toLowerCase()} do ${label}`} />
         </Stack>
       ))}
     </Stack>
