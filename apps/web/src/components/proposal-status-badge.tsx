@@ -8,9 +8,10 @@ interface ProposalStatusBadgeProps extends Omit<BadgeProps, 'color' | 'c' | 'bg'
 }
 
 /**
- * A proposal's status, the one badge of every screen (the public page's too): the status colours as the
+ * A proposal's status, the one badge of the team's screens: the status colours as the
  * accessible pairs of `statusTone` (packages/shared/src/proposal-status.ts; every pair ≥ 6:1), never Mantine's
- * light or filled badges, which fail 4.5:1 for several colours.
+ * light or filled badges, which fail 4.5:1 for several colours. The client's page, which carries no UI kit,
+ * draws the same pair as a plain element (`StatusBadge` in public-proposal/proposal-document.tsx).
  */
 export function ProposalStatusBadge({ status, inline = false, ...props }: ProposalStatusBadgeProps) {
   const tone = statusTone(status);

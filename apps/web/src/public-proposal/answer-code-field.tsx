@@ -1,8 +1,9 @@
 // Loaded with the dialogs (interactions, signature-modal): the one-time email code the client types before
 // accepting, signing or rejecting (issue 20; docs/decisions.md, "The client's email code").
-import { Button, TextInput } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Button, TextInput } from './controls';
+import { usePageId } from './page-id';
 
 /** What the dialogs need to ask for the code; the answer panel keeps it, so it survives closing a dialog. */
 export interface AnswerCodeState {
@@ -26,7 +27,7 @@ function secondsUntil(time: number): number {
 
 /** The code's field, where it was sent, and 'Reenviar código' with its cooldown. */
 export function AnswerCodeField({ state, autoFocus }: { state: AnswerCodeState; autoFocus?: boolean }) {
-  const id = useId();
+  const id = usePageId();
   const [wait, setWait] = useState(() => secondsUntil(state.resendAt));
 
   useEffect(() => {
@@ -65,7 +66,7 @@ export function AnswerCodeField({ state, autoFocus }: { state: AnswerCodeState; 
           maxLength={7}
           error={state.error ?? undefined}
           aria-describedby={`${id}-help`}
-          classNames={{ input: 'pp-code-input' }}
+          className="pp-code-input"
           data-autofocus={autoFocus || undefined}
         />
         <Button

@@ -1,12 +1,12 @@
 import type { ClientMessageKind } from '@aceite/shared/schemas/proposal-messages';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
-import { Button } from '@mantine/core';
 import { IconEdit, IconMessageQuestion } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useHydrated } from './hydrated';
 import { type InteractionsModule, loadMessageDialog, type MessageDialogModule } from './lazy';
 import { usePageDates } from './page-dates';
 import './client-messages.css';
+import { Button } from './controls';
 
 const LOAD_FAILED = 'Não foi possível continuar. Verifique a ligação à internet e tente novamente.';
 

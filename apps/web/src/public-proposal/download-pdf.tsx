@@ -1,9 +1,9 @@
 import { proposalPdfFileName } from '@aceite/shared/pdf-file-name';
-import { Button, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { saveBlob } from '@/lib/save-blob';
 import { errorMessage, getPublicProposalPdf } from './api';
+import { Button } from './controls';
 import { useHydrated } from './hydrated';
 
 const FAILED = 'Não foi possível descarregar o PDF. Tente novamente.';
@@ -43,9 +43,9 @@ export function DownloadPdfButton({
         Descarregar PDF
       </Button>
       {state.kind === 'error' ? (
-        <Text role="alert" c="red.8" size="sm" mt="xs">
+        <p className="pp-form-error" role="alert">
           {state.message}
-        </Text>
+        </p>
       ) : null}
     </div>
   );

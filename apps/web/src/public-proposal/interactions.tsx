@@ -1,13 +1,5 @@
 // Loaded on demand (import('./interactions')): the confirmation dialogs and the notifications only matter once
 // the client starts to answer, so they stay out of the page's initial JavaScript.
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/Notification.css';
-import '@mantine/notifications/styles.css';
 import { MESSAGES } from '@aceite/shared/messages';
 import {
   REJECTION_REASON_CODES,
@@ -15,38 +7,13 @@ import {
   type RejectionReasonCode,
 } from '@aceite/shared/rejection-reasons';
 import type { MandateInput } from '@aceite/shared/sepa/mandate';
-import { Button, Modal, Radio, Textarea } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AnswerCodeField, type AnswerCodeState } from './answer-code-field';
+import { Button, Radio, RadioGroup, Textarea } from './controls';
 import { checkMandate, MandateFields, type MandateState } from './mandate-fields';
+import { PageDialog } from './page-dialog';
 
-export function NotificationsHost() {
-  return <Notifications position="top-center" zIndex={1000} />;
-}
-
-// Mantine's close button has no text of its own: name it, or axe reports an unnamed button.
-const closeButtonProps = { 'aria-label': 'Fechar' };
-
-export function notifySuccess(message: string): void {
-  notifications.show({
-    message,
-    color: 'green',
-    icon: <IconCheck size={18} aria-hidden="true" />,
-    closeButtonProps,
-  });
-}
-
-export function notifyError(message: string): void {
-  notifications.show({
-    message,
-    color: 'red',
-    icon: <IconX size={18} aria-hidden="true" />,
-    autoClose: 8000,
-    closeButtonProps,
-  });
-}
+export { NotificationsHost, notifyError, notifySuccess } from './page-notifications';
 
 interface DialogProps {
   opened: boolean;
@@ -54,12 +21,7 @@ interface DialogProps {
   onClose: () => void;
   /** The emailed code's field, when the proposal asks for one. */
   code?: AnswerCodeState | null;
-  /** Close without the exit animation (a refused answer: see `closeAtOnce` in response-panel.tsx). */
-  closeAtOnce?: boolean;
 }
-
-/** No exit animation: the dialog leaves the page in the same update that closes it. */
-export const AT_ONCE = { duration: 0 };
 
 export function AcceptModal({
   opened,
@@ -68,7 +30,6 @@ export function AcceptModal({
   onConfirm,
   actionColor,
   code,
-  closeAtOnce,
   mandate,
 }: DialogProps & {
   onConfirm: (mandate?: MandateInput) => void;
@@ -77,15 +38,7 @@ export function AcceptModal({
   mandate?: MandateState | null;
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      transitionProps={closeAtOnce ? AT_ONCE : undefined}
-      title="Aceitar proposta"
-      centered
-      size={mandate ? 'lg' : undefined}
-      closeButtonProps={closeButtonProps}
-    >
+    <PageDialog opened={opened} onClose={onClose} title="Aceitar proposta" size={mandate ? 'lg' : 'md'}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -113,7 +66,7 @@ export function AcceptModal({
           </Button>
         </div>
       </form>
-    </Modal>
+    </PageDialog>
   );
 }
 
@@ -127,7 +80,6 @@ export function RejectModal({
   onClose,
   onConfirm,
   code,
-  closeAtOnce,
 }: DialogProps & { onConfirm: (reasonCode: RejectionReasonCode, reason: string | null) => void }) {
   const [reasonCode, setReasonCode] = useState<RejectionReasonCode | null>(null);
   const [reason, setReason] = useState('');
@@ -135,13 +87,10 @@ export function RejectModal({
   const [textError, setTextError] = useState<string | null>(null);
   const other = reasonCode === 'other';
   return (
-    <Modal
+    <PageDialog
       opened={opened}
       onClose={onClose}
-      transitionProps={closeAtOnce ? AT_ONCE : undefined}
       title="Rejeitar proposta"
-      centered
-      closeButtonProps={closeButtonProps}
       onExitTransitionEnd={() => {
         setReason('');
         setReasonCode(null);
@@ -166,7 +115,7 @@ export function RejectModal({
         }}
       >
         <p className="pp-lead">Diga-nos porquê. Ajuda quem preparou a proposta a perceber o que mudar.</p>
-        <Radio.Group
+        <RadioGroup
           label="Motivo da rejeição"
           withAsterisk
           value={reasonCode}
@@ -176,17 +125,15 @@ export function RejectModal({
             setCodeError(null);
           }}
         >
-          <div style={{ display: 'grid', gap: 10, margin: '8px 0 14px' }}>
-            {REJECTION_REASON_CODES.map((value, index) => (
-              <Radio
-                key={value}
-                value={value}
-                label={REJECTION_REASON_LABELS[value]}
-                data-autofocus={index === 0 || undefined}
-              />
-            ))}
-          </div>
-        </Radio.Group>
+          {REJECTION_REASON_CODES.map((value, index) => (
+            <Radio
+              key={value}
+              value={value}
+              label={REJECTION_REASON_LABELS[value]}
+              data-autofocus={index === 0 || undefined}
+            />
+          ))}
+        </RadioGroup>
         <Textarea
           label={other ? 'Descreva o motivo' : 'Comentário (opcional)'}
           required={other}
@@ -210,6 +157,6 @@ export function RejectModal({
           </Button>
         </div>
       </form>
-    </Modal>
+    </PageDialog>
   );
 }

@@ -1,56 +1,45 @@
-// First: configures Zod before any schema is built (strict CSP, no eval).
-import '@/lib/zod-config';
-// Mantine's foundation and only the component styles this page uses; the dialogs bring their own CSS with
-// their lazily loaded chunks (interactions.tsx, signature-modal.tsx).
-import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
-import '@mantine/core/styles/global.css';
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Badge.css';
+// The client's page (docs/architecture.md, "The public page"): server HTML plus small islands. Its own CSS, no UI
+// kit, no router; the code that draws the whole page loads only when there is no server render.
 import './public-proposal.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { tokenFromPath } from './api';
 import { readInitialPage } from './initial-page';
-import { PublicProposalApp } from './public-proposal-app';
+import { bootIslands } from './islands-client';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The public proposal page has no #root element');
+
+const publicToken = tokenFromPath(window.location.pathname);
+const initial = readInitialPage();
 
 // /p/{token}/lembretes is the reminders' opt-out (docs/product.md#reminders), served by the same page; its code
 // loads only there, so the proposal's own page carries none of it.
 const optOut = /^\/p\/[^/]+\/lembretes\/?$/.test(window.location.pathname);
 if (optOut) {
-  void import('./reminder-opt-out').then(({ optOutTokenFromPath, ReminderOptOutApp }) => {
-    const token = optOutTokenFromPath(window.location.pathname);
-    createRoot(container).render(
-      <StrictMode>
-        {token ? <ReminderOptOutApp publicToken={token} /> : <PublicProposalApp publicToken={null} />}
-      </StrictMode>,
-    );
-  });
-} else if (readInitialPage()) {
-  // Rendered by the server (server-render.tsx): the same tree hydrates from the data embedded beside it. The
-  // page is already painted, so hydration runs as a transition: in slices that yield to the browser, not one
-  // long task on a slow phone (docs/architecture.md, "The public page").
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <PublicProposalApp
-          publicToken={tokenFromPath(window.location.pathname)}
-          initial={readInitialPage()}
-        />
-      </StrictMode>,
-    );
-  });
-} else {
-  createRoot(container).render(
-    <StrictMode>
-      <PublicProposalApp publicToken={tokenFromPath(window.location.pathname)} />
-    </StrictMode>,
+  void Promise.all([import('./reminder-opt-out'), import('./public-proposal-app')]).then(
+    ([{ optOutTokenFromPath, ReminderOptOutApp }, { PublicProposalApp }]) => {
+      const token = optOutTokenFromPath(window.location.pathname);
+      createRoot(container).render(
+        <StrictMode>
+          {token ? <ReminderOptOutApp publicToken={token} /> : <PublicProposalApp publicToken={null} />}
+        </StrictMode>,
+      );
+    },
   );
+} else if (initial?.kind === 'ready' && publicToken) {
+  // The server rendered the proposal: hydrate its islands, leave the rest as HTML.
+  bootIslands(publicToken, initial.proposal);
+} else {
+  // No proposal rendered (a dead link, awaiting approval, or the static shell): the page as one tree. A link the
+  // server could not show is read once more when a member's session is stored (use-public-proposal.ts).
+  void import('./public-proposal-app').then(({ PublicProposalApp }) => {
+    const page = (
+      <StrictMode>
+        <PublicProposalApp publicToken={publicToken} initial={initial} />
+      </StrictMode>
+    );
+    if (initial) hydrateRoot(container, page);
+    else createRoot(container).render(page);
+  });
 }

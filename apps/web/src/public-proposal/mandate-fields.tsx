@@ -1,14 +1,15 @@
-import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
 // Loaded with the dialogs (interactions, signature-modal), only when the client starts to answer: the SEPA
 // mandate the client signs with the acceptance (issue 39, docs/product.md#the-mandate-at-acceptance). The
 // IBAN checks (ibantools) stay out of the page's initial JavaScript.
-import '@mantine/core/styles/Checkbox.css';
+// First: the one zod schema of this page (the mandate's) is built under the strict CSP (lib/zod-config.ts).
+import '@/lib/zod-config';
 import type { ShownProposal } from '@aceite/shared/schemas/shown-proposal';
 import { ibanNeedsBic } from '@aceite/shared/sepa/bank-account';
 import { type MandateInput, MandateInputSchema } from '@aceite/shared/sepa/mandate';
 import { MANDATE_TITLE, sepaMandateText } from '@aceite/shared/sepa/mandate-text';
-import { Checkbox, TextInput } from '@mantine/core';
-import { useId } from 'react';
+import { SEPA_MESSAGES } from '@aceite/shared/sepa/messages';
+import { Checkbox, TextInput } from './controls';
+import { usePageId } from './page-id';
 
 export interface MandateValues {
   debtorName: string;
@@ -59,7 +60,7 @@ export function checkMandate(values: MandateValues): { mandate: MandateInput } |
 
 /** "Titular da conta", "IBAN", the BIC when the IBAN's country needs it, the mandate text and the consent. */
 export function MandateFields({ state }: { state: MandateState }) {
-  const id = useId();
+  const id = usePageId();
   const { values, errors, sepa } = state;
   const set = (change: Partial<MandateValues>, field: keyof MandateValues) => {
     const { [field]: _cleared, ...rest } = errors;
@@ -88,7 +89,7 @@ export function MandateFields({ state }: { state: MandateState }) {
         placeholder="PT50 0000 0000 0000 0000 0000 0"
         value={values.iban}
         error={errors.iban}
-        classNames={{ input: 'pp-iban-input' }}
+        className="pp-iban-input"
         onChange={(event) => set({ iban: groupIban(event.currentTarget.value) }, 'iban')}
       />
       {needsBic ? (

@@ -1,17 +1,13 @@
 // Loaded on demand (loadMessageDialog): the question / change request dialog only matters once the client asks.
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import { MAX_CLIENT_MESSAGE_LENGTH } from '@aceite/shared/limits';
 import { MESSAGES } from '@aceite/shared/messages';
 import type { ClientMessageKind } from '@aceite/shared/schemas/proposal-messages';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
-import { Button, Modal, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessage, fieldError, PublicApiError, postClientMessage } from './api';
+import { Button, Textarea, TextInput } from './controls';
 import type { InteractionsModule } from './lazy';
+import { PageDialog } from './page-dialog';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SEND_FAILED = 'Não foi possível enviar a mensagem. Tente novamente.';
@@ -107,14 +103,12 @@ export function MessageDialog({
   }
 
   return (
-    <Modal
+    <PageDialog
       opened={kind !== null}
       onClose={() => {
         if (!submitting) onClose();
       }}
       title={texts.title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       <form noValidate onSubmit={(event) => void submit(event)}>
         <p className="pp-lead">{texts.lead}</p>
@@ -149,8 +143,6 @@ export function MessageDialog({
           value={message}
           error={errors.message}
           description={`${message.length}/${MAX_CLIENT_MESSAGE_LENGTH} caracteres`}
-          // Mantine's dimmed description is below 4.5:1 on white: the page's own secondary text colour.
-          styles={{ description: { color: '#495057' } }}
           onChange={(event) => setMessage(event.currentTarget.value)}
           data-autofocus
         />
@@ -163,6 +155,6 @@ export function MessageDialog({
           </Button>
         </div>
       </form>
-    </Modal>
+    </PageDialog>
   );
 }

@@ -1,11 +1,11 @@
 import { MESSAGES } from '@aceite/shared/messages';
-import { Button, Loader } from '@mantine/core';
 import { IconFileOff, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { Button, Spinner } from './controls';
 
 export function LoadingState() {
   return (
     <main className="pp-loading" aria-busy="true">
-      <Loader size="md" aria-hidden="true" />
+      <Spinner />
       <p role="status">A carregar proposta…</p>
     </main>
   );

@@ -2,16 +2,15 @@ import { differsFromOffer, pricedLines, shownTotal } from '@aceite/shared/agreed
 import { itemChoiceNote } from '@aceite/shared/client-choice';
 import { formatPercent } from '@aceite/shared/format-percent';
 import { formatMoney, formatUnitPrice } from '@aceite/shared/money';
-import { clientShownStatus } from '@aceite/shared/proposal-status';
+import { clientShownStatus, STATUS_LABELS, statusTone } from '@aceite/shared/proposal-status';
 import { blockSectionId, READING_ITEMS_SECTION } from '@aceite/shared/reading';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
 import { lineTerms, lineTotal, type Totals, taxLabel } from '@aceite/shared/totals';
 import type { ReactNode } from 'react';
-import { ProposalStatusBadge } from '@/components/proposal-status-badge';
+import { heroFigures } from './figures';
 import { formatCalendarDate, formatNumber } from './format';
 import { usePageDates } from './page-dates';
 import { IssuerMeta, ProposalNumberMeta, TaxIdLine } from './proposal-identity';
-import { SepaScheduleSection } from './sepa-schedule';
 import { TaxBreakdown } from './tax-breakdown';
 
 type Item = PublicProposal['content']['items'][number];
@@ -39,13 +38,16 @@ function normalizeItem(item: Partial<Item>) {
 }
 
 /** One status word across screens: a signed proposal reads 'Assinada' here as in the team's lists (issue 33). */
+// The team's screens draw it with components/proposal-status-badge.tsx; this page, which carries no UI kit
+// (docs/architecture.md, "The public page"), draws the same label and colour pair as a plain element.
 export function StatusBadge({ proposal }: { proposal: Pick<PublicProposal, 'status' | 'signedAt'> }) {
-  return <ProposalStatusBadge status={clientShownStatus(proposal)} size="lg" className="pp-badge" />;
-}
-
-/** The hero's figures (docs/product.md#signed-figures): the agreed configuration's total once there is one. */
-function heroFigures(proposal: PublicProposal) {
-  return { totalValue: proposal.totalValue, agreedTotal: proposal.clientChoice?.totalValue ?? null };
+  const status = clientShownStatus(proposal);
+  const tone = statusTone(status);
+  return (
+    <span className="pp-badge" style={{ background: tone.background, color: tone.color }}>
+      {STATUS_LABELS[status]}
+    </span>
+  );
 }
 
 function ProposalHero({ proposal, showJump }: { proposal: PublicProposal; showJump: boolean }) {
@@ -290,24 +292,24 @@ function ItemsAndTotals({ proposal }: { proposal: PublicProposal }) {
 }
 
 /**
- * The proposal itself, as the client reads and prints it. `liveTotal`: the total of the configuration the
- * client is choosing (client-choice.tsx), which the SEPA schedule follows; the shown total otherwise.
+ * The proposal itself, as the client reads and prints it. `sepa` and `after` are the page's islands inside it
+ * (regions.tsx): the SEPA schedule, which follows the configuration the client is choosing, and the files.
  */
 export function ProposalDocument({
   proposal,
+  sepa,
   after,
-  liveTotal,
 }: {
   proposal: PublicProposal;
+  sepa?: ReactNode;
   after?: ReactNode;
-  liveTotal?: number;
 }) {
   return (
     <article className="pp-card pp-doc" aria-labelledby="proposal-title">
       <ProposalHero proposal={proposal} showJump={proposal.isActionable} />
       <ContentBlocks blocks={proposal.content.blocks} />
       <ItemsAndTotals proposal={proposal} />
-      <SepaScheduleSection proposal={proposal} total={liveTotal ?? shownTotal(heroFigures(proposal))} />
+      {sepa}
       {after}
     </article>
   );

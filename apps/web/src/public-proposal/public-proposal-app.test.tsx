@@ -156,7 +156,8 @@ describe('public proposal page', () => {
 
     expect(await screen.findByRole('textbox', { name: /Nome completo/ })).toBeRequired();
     expect(screen.getByRole('textbox', { name: /Email/ })).toBeRequired();
-    expect(screen.getByRole('button', { name: 'Assinar proposta' })).toBeEnabled();
+    // Enabled once the page's script runs it (hydrated.ts): a render later.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Assinar proposta' })).toBeEnabled());
     expect(screen.getByRole('button', { name: 'Aceitar' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Rejeitar' })).toBeEnabled();
   });
@@ -262,7 +263,7 @@ describe('public proposal page', () => {
     expect(within(box).getByText(/Rejeitada em 08\/03\/2026/)).toBeInTheDocument();
     expect(within(box).getByText('Orçamento acima do previsto')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Aceitar' })).not.toBeInTheDocument();
-    expect(screen.getByText('Rejeitada', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(screen.getByText('Rejeitada', { selector: '.pp-badge' })).toBeInTheDocument();
   });
 
   it('when expired says so clearly', async () => {

@@ -1,32 +1,19 @@
 import { MESSAGES } from '@aceite/shared/messages';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
-import { Button, MantineProvider } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { withProductName } from '@/lib/white-label';
-import { theme } from '@/theme';
 import { PublicApiError } from './api';
-import { PublicAttachments } from './attachments';
-import { actionColor, contrastRatio, safeHexColor } from './brand';
-import { ChosenSummary, ClientChoicePanel, choiceTotals, useClientChoice } from './client-choice';
-import { ClientMessages } from './client-messages';
-import { DownloadPdfButton } from './download-pdf';
+import { contrastRatio, safeHexColor } from './brand';
+import { Button } from './controls';
+import { DocumentRegion } from './document-region';
 import type { InitialPage } from './initial-page';
-import { type InteractionsModule, loadInteractions } from './lazy';
-import {
-  AcceptedOutcome,
-  ClosedOutcome,
-  ExpiredOutcome,
-  InReviewOutcome,
-  outcomeOf,
-  RejectedOutcome,
-  SignedOutcome,
-} from './outcome';
+import { outcomeOf } from './outcome';
 import { PageDates } from './page-dates';
 import { LoadErrorState, LoadingState, NotFoundState } from './page-states';
-import { ProposalDocument } from './proposal-document';
+import { createPageStore, PageStoreProvider, usePageState, usePageStore } from './page-store';
 import { useReadingTracker } from './reading-tracker';
-import { ResponsePanel } from './response-panel';
+import { Island, type RegionMode, RegionModeProvider, StaticRegion } from './regions';
 import { isUnavailable, UnavailableState } from './unavailable-state';
 import { usePublicProposal } from './use-public-proposal';
 
@@ -34,6 +21,9 @@ function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   return ((words[0]?.[0] ?? '') + (words.length > 1 ? (words.at(-1)?.[0] ?? '') : '')).toUpperCase() || 'A';
 }
+
+/** The attribute of the header's print button: the islands' script wires it (islands-client.tsx). */
+export const PRINT_ATTRIBUTE = 'data-print';
 
 function OrganizationHeader({ proposal, accent }: { proposal: PublicProposal; accent: string }) {
   const { name, logo } = proposal.organization;
@@ -56,11 +46,12 @@ function OrganizationHeader({ proposal, accent }: { proposal: PublicProposal; ac
           </p>
         </div>
         <Button
-          className="pp-no-print"
+          className="pp-no-print pp-needs-js"
           variant="default"
           size="sm"
           leftSection={<IconPrinter size={18} aria-hidden="true" />}
           onClick={() => window.print()}
+          {...{ [PRINT_ATTRIBUTE]: '' }}
         >
           Imprimir
         </Button>
@@ -86,115 +77,50 @@ function PageFooter({ organization, whiteLabel }: { organization: string; whiteL
   );
 }
 
-interface ProposalScreenProps {
-  proposal: PublicProposal;
-  publicToken: string;
-  reload: () => Promise<void>;
+/** Reading the visit, in the one-tree page only: the islands' script starts it itself (islands-client.tsx). */
+function ReadingTracker() {
+  const { proposal } = usePageState();
+  useReadingTracker(usePageStore().publicToken, proposal);
+  return null;
 }
 
-function ProposalScreen({ proposal, publicToken, reload }: ProposalScreenProps) {
+/**
+ * The proposal's page: the document, then the islands the client acts on (regions.tsx). Rendered by the server
+ * with each island marked ('islands'), or as one tree in the browser ('inline').
+ */
+export function ProposalScreen({ mode }: { mode: RegionMode }) {
+  const { proposal } = usePageState();
   const accent = safeHexColor(proposal.organization.primaryColor);
-  const color = actionColor(accent);
-  const outcome = outcomeOf(proposal);
-  const [ui, setUi] = useState<InteractionsModule | null>(null);
-  const resultHeading = useRef<HTMLHeadingElement>(null);
-  const [focusResult, setFocusResult] = useState(false);
-  useReadingTracker(publicToken, proposal);
-
-  // Notifications must outlive the answer form, which disappears once the proposal is answered.
-  const ensureInteractions = useCallback(async () => {
-    const module = await loadInteractions();
-    setUi(module);
-    return module;
-  }, []);
-
-  const onAnswered = useCallback(async () => {
-    await reload();
-    setFocusResult(true);
-  }, [reload]);
-
-  useEffect(() => {
-    if (!focusResult || outcome === 'actionable') return;
-    resultHeading.current?.focus();
-    setFocusResult(false);
-  }, [focusResult, outcome]);
-
-  const outcomeProps = { proposal, headingRef: resultHeading };
-  const clientChoice = useClientChoice(proposal);
+  const actionable = outcomeOf(proposal) === 'actionable';
   return (
-    <div className="pp-page" style={{ '--pp-accent': accent } as CSSProperties}>
-      <a className="pp-skip-link" href="#conteudo">
-        Saltar para a proposta
-      </a>
-      <OrganizationHeader proposal={proposal} accent={accent} />
-      <main className="pp-container pp-main" id="conteudo">
-        <ProposalDocument
-          proposal={proposal}
-          liveTotal={
-            outcome === 'actionable' && clientChoice.active
-              ? choiceTotals(proposal, clientChoice.choice).totalValue
-              : undefined
-          }
-          after={
-            <>
-              <PublicAttachments publicToken={publicToken} />
-              <DownloadPdfButton publicToken={publicToken} number={proposal.number} title={proposal.title} />
-            </>
-          }
-        />
-        {outcome === 'actionable' && clientChoice.active ? (
-          <ClientChoicePanel
-            proposal={proposal}
-            choice={clientChoice.choice}
-            onChange={clientChoice.setChoice}
-          />
-        ) : null}
-        {outcome === 'actionable' ? (
-          <ResponsePanel
-            choice={clientChoice.active ? clientChoice.choice : undefined}
-            proposal={proposal}
-            publicToken={publicToken}
-            actionColor={color}
-            ensureInteractions={ensureInteractions}
-            onAnswered={onAnswered}
-          />
-        ) : (
-          <section className="pp-card pp-response" aria-labelledby="response-title">
-            {outcome === 'signed' ? <SignedOutcome {...outcomeProps} /> : null}
-            {outcome === 'accepted' ? <AcceptedOutcome {...outcomeProps} /> : null}
-            {outcome === 'signed' || outcome === 'accepted' ? <ChosenSummary proposal={proposal} /> : null}
-            {outcome === 'signed' || outcome === 'accepted' ? (
-              <p className="pp-sealed">
-                {/* The sealed PDF with its certificate (docs/product.md#sealed-certificate); a plain download. */}
-                <a
-                  className="pp-link"
-                  href={`/api/v1/public/proposals/${encodeURIComponent(publicToken)}/sealed-pdf`}
-                  download
-                >
-                  Descarregar PDF assinado
-                </a>{' '}
-                (selado digitalmente, com o certificado de aceitação; disponível poucos instantes depois da
-                resposta)
+    <RegionModeProvider mode={mode}>
+      <div className="pp-page" style={{ '--pp-accent': accent } as CSSProperties}>
+        <a className="pp-skip-link" href="#conteudo">
+          Saltar para a proposta
+        </a>
+        <OrganizationHeader proposal={proposal} accent={accent} />
+        <main className="pp-container pp-main" id="conteudo">
+          <StaticRegion name="document">
+            <DocumentRegion />
+          </StaticRegion>
+          <Island name="choice" />
+          {actionable ? (
+            // The reading needs no script; answering does (the signature pad, the emailed code).
+            <noscript>
+              <p className="pp-card pp-noscript">
+                Para responder à proposta, ative o JavaScript no seu navegador. Pode ler, imprimir e
+                descarregar a proposta sem ele.
               </p>
-            ) : null}
-            {outcome === 'rejected' ? <RejectedOutcome {...outcomeProps} /> : null}
-            {outcome === 'expired' ? <ExpiredOutcome {...outcomeProps} /> : null}
-            {outcome === 'closed' ? <ClosedOutcome {...outcomeProps} /> : null}
-            {outcome === 'in_review' ? <InReviewOutcome {...outcomeProps} /> : null}
-          </section>
-        )}
-        <ClientMessages
-          proposal={proposal}
-          publicToken={publicToken}
-          // Questions stay open while a change is in review; only the answers wait.
-          actionable={outcome === 'actionable' || outcome === 'in_review'}
-          ensureInteractions={ensureInteractions}
-          reload={reload}
-        />
-      </main>
-      <PageFooter organization={proposal.organization.name} whiteLabel={proposal.whiteLabel} />
-      {ui ? <ui.NotificationsHost /> : null}
-    </div>
+            </noscript>
+          ) : null}
+          <Island name="answer" />
+          <Island name="messages" />
+        </main>
+        <PageFooter organization={proposal.organization.name} whiteLabel={proposal.whiteLabel} />
+        <Island name="notifications" />
+        {mode === 'inline' ? <ReadingTracker /> : null}
+      </div>
+    </RegionModeProvider>
   );
 }
 
@@ -205,14 +131,34 @@ function isNotFound(error: unknown): boolean {
   );
 }
 
+/** The page once the proposal is read: its store, made once, holds what changes from then on. */
+function ReadyPage({
+  publicToken,
+  proposal,
+  mode,
+}: {
+  publicToken: string;
+  proposal: PublicProposal;
+  mode: RegionMode;
+}) {
+  const [store] = useState(() => createPageStore(publicToken, proposal));
+  return (
+    <PageStoreProvider store={store}>
+      <ProposalScreen mode={mode} />
+    </PageStoreProvider>
+  );
+}
+
 export function PublicProposalPage({
   publicToken,
   initial,
+  mode = 'inline',
 }: {
   publicToken: string | null;
   initial?: InitialPage | null;
+  mode?: RegionMode;
 }) {
-  const { state, reload, retry } = usePublicProposal(publicToken, initial);
+  const { state, retry } = usePublicProposal(publicToken, initial);
 
   const title =
     state.kind === 'ready'
@@ -234,29 +180,28 @@ export function PublicProposalPage({
     return <LoadErrorState message={message} onRetry={retry} />;
   }
   if (!publicToken) return <NotFoundState />;
-  return <ProposalScreen proposal={state.proposal} publicToken={publicToken} reload={reload} />;
+  return <ReadyPage key={publicToken} publicToken={publicToken} proposal={state.proposal} mode={mode} />;
 }
 
-// Dialog and notification animations are skipped for visitors who ask the system for reduced motion.
-const pageTheme = { ...theme, respectReducedMotion: true };
-
-/** The page root: Mantine with the app's theme, always light (a document reads and prints on white). */
+/**
+ * The page root, always light (a document reads and prints on white). `mode`: 'islands' when the server renders
+ * it for the browser to hydrate island by island (server-render.tsx), 'inline' for one tree in the browser.
+ */
 export function PublicProposalApp({
   publicToken,
-  env,
   initial,
+  mode = 'inline',
 }: {
   publicToken: string | null;
-  /** 'test' turns off transitions and portals in component tests. */
+  /** Kept for the component tests' calls; the page has no transitions or portals to turn off. */
   env?: 'default' | 'test';
-  /** What the server rendered the page with (server-render.tsx), hydrated as is. */
+  /** What the server rendered the page with (server-render.tsx). */
   initial?: InitialPage | null;
+  mode?: RegionMode;
 }) {
   return (
-    <MantineProvider theme={pageTheme} forceColorScheme="light" env={env}>
-      <PageDates hydrating={!!initial}>
-        <PublicProposalPage publicToken={publicToken} initial={initial} />
-      </PageDates>
-    </MantineProvider>
+    <PageDates hydrating={!!initial}>
+      <PublicProposalPage publicToken={publicToken} initial={initial} mode={mode} />
+    </PageDates>
   );
 }

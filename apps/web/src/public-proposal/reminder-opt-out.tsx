@@ -1,9 +1,8 @@
-import { Button, MantineProvider } from '@mantine/core';
 import { IconBellOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { withProductName } from '@/lib/white-label';
-import { theme } from '@/theme';
 import { errorMessage, stopPublicReminders } from './api';
+import { Button } from './controls';
 
 /** The token of a /p/{publicToken}/lembretes address (the reminders' opt-out link), or null. */
 export function optOutTokenFromPath(pathname: string): string | null {
@@ -53,9 +52,9 @@ function ReminderOptOut({ publicToken }: { publicToken: string }) {
               Deixámos de enviar lembretes automáticos sobre esta proposta. Pode continuar a consultá-la e a
               responder quando quiser.
             </p>
-            <Button component="a" href={proposalLink} variant="default">
+            <a className="pp-button" data-variant="default" data-size="sm" href={proposalLink}>
               Ver proposta
-            </Button>
+            </a>
           </>
         ) : (
           <>
@@ -82,13 +81,7 @@ function ReminderOptOut({ publicToken }: { publicToken: string }) {
   );
 }
 
-const pageTheme = { ...theme, respectReducedMotion: true };
-
 /** The opt-out page's root: the public page's look, without the proposal. */
-export function ReminderOptOutApp({ publicToken, env }: { publicToken: string; env?: 'default' | 'test' }) {
-  return (
-    <MantineProvider theme={pageTheme} forceColorScheme="light" env={env}>
-      <ReminderOptOut publicToken={publicToken} />
-    </MantineProvider>
-  );
+export function ReminderOptOutApp({ publicToken }: { publicToken: string; env?: 'default' | 'test' }) {
+  return <ReminderOptOut publicToken={publicToken} />;
 }

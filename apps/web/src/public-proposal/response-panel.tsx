@@ -1,7 +1,6 @@
 import type { ClientChoice } from '@aceite/shared/client-choice';
 import { MESSAGES } from '@aceite/shared/messages';
 import type { PublicProposal } from '@aceite/shared/schemas/public-proposals';
-import { Button, TextInput } from '@mantine/core';
 import { IconCheck, IconShieldCheck, IconSignature, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { AnswerCodeState } from './answer-code-field';
@@ -15,6 +14,7 @@ import {
   shownVersionOf,
   signPublicProposal,
 } from './api';
+import { Button, TextInput } from './controls';
 import { formatCalendarDate } from './format';
 import { useHydrated } from './hydrated';
 import { type InteractionsModule, loadSignature, type SignatureModule } from './lazy';
@@ -84,11 +84,6 @@ export function ResponsePanel({
   const [opening, setOpening] = useState<Dialog | null>(null);
   const [pending, setPending] = useState<Dialog | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  // A refused answer (409/404) closes its dialog without the exit animation, in the same update, before the
-  // proposal is re-read: otherwise the re-read content could be on screen while the closing dialog (with its
-  // own 'Aceitar') still is, for as long as the animation's frames and timer take on a busy device — the 409
-  // browser test's race (docs/product.md#content-binding).
-  const [closeAtOnce, setCloseAtOnce] = useState(false);
   const [ui, setUi] = useState<InteractionsModule | null>(null);
   const [signature, setSignature] = useState<SignatureModule | null>(null);
   // The emailed one-time code (issue 20): one for whichever dialog, kept while the page stays open.
@@ -137,7 +132,6 @@ export function ResponsePanel({
       if (error instanceof PublicApiError && (error.status === 409 || error.status === 404)) {
         (await ensureInteractions().catch(() => null))?.notifyError(errorMessage(error, LOAD_FAILED));
         setPending(null);
-        setCloseAtOnce(true);
         setDialog(null);
         await onAnswered();
         return;
@@ -196,7 +190,6 @@ export function ResponsePanel({
       setUi(interactions);
       if (signatureModule) setSignature(signatureModule);
       setFormError(null);
-      setCloseAtOnce(false);
       setPending(kind);
       // The code is sent as the dialog opens, unless one sent a moment ago is still good.
       if (codeRequired && !sendingCode && (!codeSent || Date.now() - codeSent.sentAt > CODE_FRESH_MS)) {
@@ -235,7 +228,6 @@ export function ResponsePanel({
       ui.notifyError(errorMessage(error, fallback));
       // Answered or expired meanwhile (409), or withdrawn (404): show the proposal as it now is.
       if (error instanceof PublicApiError && (error.status === 409 || error.status === 404)) {
-        setCloseAtOnce(true);
         setDialog(null);
         await onAnswered();
       }
@@ -371,7 +363,6 @@ export function ResponsePanel({
             actionColor={actionColor}
             code={codeState}
             mandate={mandateState}
-            closeAtOnce={closeAtOnce}
             onClose={close}
             onConfirm={(mandate) => {
               const typed = codeReady();
@@ -392,7 +383,6 @@ export function ResponsePanel({
             opened={dialog === 'reject'}
             submitting={submitting}
             code={codeState}
-            closeAtOnce={closeAtOnce}
             onClose={close}
             onConfirm={(reasonCode, reason) => {
               const typed = codeReady();
@@ -421,7 +411,6 @@ export function ResponsePanel({
           actionColor={actionColor}
           code={codeState}
           mandate={mandateState}
-          closeAtOnce={closeAtOnce}
           onClose={close}
           onConfirm={(signatureData, mandate) => {
             const typed = codeReady();

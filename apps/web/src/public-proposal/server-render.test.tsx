@@ -1,18 +1,21 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readInitialPage } from './initial-page';
+import { bootIslands } from './islands-client';
 import { PublicProposalApp } from './public-proposal-app';
 import { renderPublicPage } from './server-render';
 import { makeProposal, ok, stubFetch, TOKEN } from './test-fixtures';
 
 // The page the server sends (server-render.tsx) hydrated as main.tsx does (docs/architecture.md, "The public
-// page"): the same markup, no second read of the proposal, one visit counted.
+// page"): its islands only, with the same markup, no second read of the proposal, one visit counted.
 let root: Root | null = null;
+let stopIslands: (() => void) | null = null;
 afterEach(() => {
   act(() => root?.unmount());
+  act(() => stopIslands?.());
   root = null;
+  stopIslands = null;
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
@@ -39,16 +42,25 @@ describe('the public page rendered on the server', () => {
     const answer = () => screen.getByRole('button', { name: 'Aceitar' });
     expect(answer()).toBeDisabled();
     expect(screen.getByRole('textbox', { name: /Nome completo/ })).toBeDisabled();
+    // The document is the server's HTML; the browser takes over the islands alone.
+    const islands = [...container.querySelectorAll('[data-island]')].map((el) =>
+      el.getAttribute('data-island'),
+    );
+    expect(islands).toEqual(['document', 'sepa', 'files', 'choice', 'answer', 'messages', 'notifications']);
+    // The document's own HTML, without the islands it holds (the SEPA schedule, the files).
+    const documentMarkup = () => {
+      const article = container.querySelector('[data-island="document"] article')?.cloneNode(true) as Element;
+      for (const island of article.querySelectorAll('[data-island]')) island.replaceChildren();
+      return article.outerHTML;
+    };
+    const before = documentMarkup();
     const errors: unknown[] = [];
     const initial = readInitialPage();
+    if (initial?.kind !== 'ready') throw new Error('no proposal embedded');
     await act(async () => {
-      root = hydrateRoot(
-        container,
-        <StrictMode>
-          <PublicProposalApp publicToken={TOKEN} initial={initial} />
-        </StrictMode>,
-        { onRecoverableError: (error) => errors.push(error) },
-      );
+      stopIslands = bootIslands(TOKEN, initial.proposal, {
+        onRecoverableError: (error) => errors.push(error),
+      });
     });
     expect(errors).toEqual([]);
     await waitFor(() => expect(answer()).toBeEnabled());
@@ -56,6 +68,8 @@ describe('the public page rendered on the server', () => {
     await waitFor(() =>
       expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/views'))).toHaveLength(1),
     );
+    // The islands ran; the document's HTML is the server's, untouched.
+    expect(documentMarkup()).toBe(before);
     // Counted as viewed on the server, the page still says 'Enviada' to the client.
     expect(screen.getByText('Enviada')).toBeInTheDocument();
     expect(container.textContent?.toLowerCase()).not.toContain('visualiza');

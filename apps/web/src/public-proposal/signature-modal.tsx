@@ -1,18 +1,13 @@
 // Loaded on demand (import('./signature-modal')) with signature_pad, only when the client starts to sign.
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import { MESSAGES } from '@aceite/shared/messages';
 import type { MandateInput } from '@aceite/shared/sepa/mandate';
-import { Button, Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconEraser } from '@tabler/icons-react';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import SignaturePad, { type PointGroup } from 'signature_pad';
 import { AnswerCodeField, type AnswerCodeState } from './answer-code-field';
+import { Button } from './controls';
 import { checkMandate, MandateFields, type MandateState } from './mandate-fields';
+import { PageDialog } from './page-dialog';
 
 /** The exported signature: 600×200 PNG whatever the screen (docs/product.md#limits-and-defaults). */
 export const SIGNATURE_WIDTH = 600;
@@ -71,8 +66,6 @@ interface SignatureModalProps {
   code?: AnswerCodeState | null;
   /** The SEPA mandate signed with the proposal, when it is paid by direct debit. */
   mandate?: MandateState | null;
-  /** Close without the exit animation (a refused answer: see `closeAtOnce` in response-panel.tsx). */
-  closeAtOnce?: boolean;
 }
 
 function SignatureCanvas({
@@ -142,13 +135,11 @@ export function SignatureModal({
   onClose,
   onConfirm,
   code,
-  closeAtOnce,
   mandate,
 }: SignatureModalProps) {
   const padRef = useRef<SignaturePad | null>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const isPhone = useMediaQuery('(max-width: 36em)');
   const clearError = useCallback(() => setError(null), []);
 
   const confirm = () => {
@@ -165,16 +156,12 @@ export function SignatureModal({
   };
 
   return (
-    <Modal
+    <PageDialog
       opened={opened}
       onClose={onClose}
-      transitionProps={closeAtOnce ? { duration: 0 } : undefined}
       title="Assinar proposta"
-      size={664}
-      fullScreen={isPhone}
-      centered
+      size="lg"
       closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
       onExitTransitionEnd={() => {
         padRef.current?.clear();
         setError(null);
@@ -217,6 +204,6 @@ export function SignatureModal({
           Confirmar Assinatura
         </Button>
       </div>
-    </Modal>
+    </PageDialog>
   );
 }
