@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+const shared = fileURLToPath(new URL('../../packages/shared/src', import.meta.url));
+
+/**
+ * The client's proposal page runs on Preact, through its React compatibility layer (docs/architecture.md, "The
+ * public page"; docs/decisions.md, "Issue 41 — the client's page on Preact"): the same components, written to
+ * React's API and tested with React, at a tenth of React DOM's weight on a phone. Only this page: the app keeps
+ * React. Its server render (vite.public-ssr.config.ts) uses the same aliases, so the server's HTML and the
+ * browser's hydration come from the same renderer.
+ */
+export const PREACT_ALIASES = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export const PAGE_ALIASES = [
+  { find: /^@\//, replacement: `${src}/` },
+  { find: /^@aceite\/shared\/(.*)$/, replacement: `${shared}/$1.ts` },
+  ...PREACT_ALIASES,
+];
+
+// Built after the app (vite.config.ts) into the same dist folder: its own chunks, and no manifest (the route
+// budgets read the app's). The public folder stays declared: the page names /early-proposal.js from it.
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: PAGE_ALIASES },
+  build: {
+    emptyOutDir: false,
+    manifest: false,
+    rollupOptions: {
+      input: { proposal: fileURLToPath(new URL('./public-proposal.html', import.meta.url)) },
+    },
+  },
+});
