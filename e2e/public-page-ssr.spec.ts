@@ -2,8 +2,9 @@ import type { APIRequestContext, ConsoleMessage } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures.ts';
 import { enterAnswerCode } from './mail.ts';
 
-// The client's page rendered on the server (issue 27; docs/architecture.md, "The public page"): the proposal is
-// in the first HTML, readable without JavaScript, and the browser hydrates it without reading it again.
+// The client's page rendered on the server (issues 27 and 41; docs/architecture.md, "The public page"): the
+// proposal is in the first HTML, readable without JavaScript, and the browser hydrates its islands without
+// reading it again.
 
 /** 2 × 1500,00 € + 1 × 4200,00 € = 7200,00 €; +23 % IVA (1656,00 €) = 8856,00 €. */
 const ITEMS = [
@@ -69,13 +70,18 @@ async function viewCountOf(request: APIRequestContext, created: Created): Promis
 const isHydrationError = (text: string) => /hydrat|Minified React error #(418|419|422|423|425)/i.test(text);
 
 test.describe('public page rendered on the server', () => {
-  test('without JavaScript the client reads the title, items and total; no view is counted', async ({
+  test('without JavaScript the client reads the title, items and total on a phone; no view is counted', async ({
     browser,
     baseURL,
     request,
   }) => {
     const created = await createSentProposal(request);
-    const context = await browser.newContext({ baseURL, locale: 'pt-PT', javaScriptEnabled: false });
+    const context = await browser.newContext({
+      baseURL,
+      locale: 'pt-PT',
+      javaScriptEnabled: false,
+      ...PHONE,
+    });
     const page = await context.newPage();
     const response = await page.goto(`/p/${created.publicToken}`);
     expect(response?.status()).toBe(200);
@@ -89,6 +95,14 @@ test.describe('public page rendered on the server', () => {
     );
     await expect(table.getByRole('row', { name: /Desenvolvimento/ })).toContainText(/4\s200,00\s€/);
     await expect(page.locator('.pp-totals-grand')).toHaveText(TOTAL);
+    await expect(page.getByRole('heading', { name: 'Âmbito' })).toBeVisible();
+    await expect(page.getByText('Uma loja com pagamentos.')).toBeVisible();
+    // Answering needs a script (the signature pad, the emailed code): the page says so, and offers no button
+    // that would do nothing (Imprimir); the browser's own print still works.
+    await expect(page.getByText(/Para responder à proposta, ative o JavaScript/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Assinar proposta' })).toBeDisabled();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // The server's render counts nothing: the page counts the visit once its JavaScript runs.
     expect(await viewCountOf(request, created)).toBe(0);
 
@@ -119,6 +133,10 @@ test.describe('public page rendered on the server', () => {
 
     await page.goto(`/p/${created.publicToken}`);
     await expect(page.getByRole('heading', { level: 1, name: created.title })).toBeVisible();
+    // Server HTML plus islands (docs/architecture.md, "The public page"): the answer, the questions, the files
+    // and the choice are hydrated; the document is not.
+    await expect(page.locator('[data-island="answer"]')).toBeAttached();
+    await expect(page.getByRole('link', { name: 'Responder à proposta' })).toBeVisible();
     // The visit, counted by the hydrated page for the team; the client reads no count and no 'Visualizada'.
     await expect.poll(() => viewCountOf(request, created)).toBe(1);
     await expect(page.getByRole('main').getByText('Enviada', { exact: true })).toBeVisible();
@@ -134,6 +152,10 @@ test.describe('public page rendered on the server', () => {
     await expect(page.getByRole('region', { name: 'Proposta aceite' })).toContainText(
       /Aceite em \d{2}\/\d{2}\/\d{4}/,
     );
+    // The document, the server's HTML until now, is drawn again as the proposal now is (islands-client.tsx):
+    // its status reads 'Aceite' and it no longer offers to answer.
+    await expect(page.locator('.pp-hero .pp-badge')).toHaveText('Aceite');
+    await expect(page.getByRole('link', { name: 'Responder à proposta' })).toHaveCount(0);
     expect(await viewCountOf(request, created)).toBe(1);
     expect(problems).toEqual([]);
     await context.close();

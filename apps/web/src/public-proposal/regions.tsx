@@ -190,7 +190,8 @@ export function Island({ name }: { name: IslandName }) {
   const mode = useContext(Mode);
   const Body = ISLANDS[name];
   if (mode === 'inline') return <Body />;
-  return <div className="pp-island" {...{ [ISLAND_ATTRIBUTE]: name }} />;
+  // One attribute, so that its markup is the same whichever renderer writes it (server-render.tsx finds it).
+  return <div {...{ [ISLAND_ATTRIBUTE]: name }} />;
 }
 
 /** The region drawn again in the browser only when the proposal changes (after an answer). */

@@ -29,7 +29,8 @@ function titleOf(page: InitialPage): string {
   return `${page.kind === 'unavailable' ? MESSAGES.proposalUnavailable : MESSAGES.proposalNotFound} · Aceite`;
 }
 
-const PLACEHOLDER = new RegExp(`<div class="pp-island" ${ISLAND_ATTRIBUTE}="([a-z]+)"></div>`, 'g');
+/** An island's empty element in the page's render (`Island` in regions.tsx). */
+const PLACEHOLDER = new RegExp(`<div ${ISLAND_ATTRIBUTE}="([a-z]+)"></div>`, 'g');
 
 /**
  * Each island rendered as its own root, exactly as the browser hydrates it (islands-client.tsx), in the page's
