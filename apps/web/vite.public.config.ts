@@ -27,14 +27,15 @@ export const PAGE_ALIASES = [
   ...PREACT_ALIASES,
 ];
 
-// Built after the app (vite.config.ts) into the same dist folder: its own chunks, and no manifest (the route
-// budgets read the app's). The public folder stays declared: the page names /early-proposal.js from it.
+// Built after the app (vite.config.ts) into the same dist folder: its own chunks, and its own manifest (the
+// app's, .vite/manifest.json, holds the route budgets; this one lets npm run check:bundle follow the page's lazily
+// loaded answer code). The public folder stays declared: the page names /early-proposal.js from it.
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: PAGE_ALIASES },
   build: {
     emptyOutDir: false,
-    manifest: false,
+    manifest: '.vite/proposal-manifest.json',
     rollupOptions: {
       input: { proposal: fileURLToPath(new URL('./public-proposal.html', import.meta.url)) },
     },

@@ -140,6 +140,16 @@ const FIXTURES: Fixture[] = [
     source: `import '@mantine/core/styles/Button.css';\n${importing('@/lib/stored-session')}`,
     expectViolation: false,
   },
+  // the client's page (src/public-proposal/) ↛ the UI kit, the router or the app's screens; light modules are fine
+  { path: 'public-proposal/a.tsx', source: importing('@mantine/core'), expectViolation: true },
+  {
+    path: 'public-proposal/b.tsx',
+    source: importing('@/components/proposal-status-badge'),
+    expectViolation: true,
+  },
+  { path: 'public-proposal/c.tsx', source: importing('@/theme'), expectViolation: true },
+  { path: 'public-proposal/d.tsx', source: importing('react-router'), expectViolation: true },
+  { path: 'public-proposal/e.tsx', source: importing('@/lib/save-blob'), expectViolation: false },
   ...FEATURES.flatMap((feature, index): Fixture[] => {
     const other = FEATURES[(index + 1) % FEATURES.length];
     return [
