@@ -7,10 +7,10 @@ const shared = fileURLToPath(new URL('../../packages/shared/src', import.meta.ur
 
 /**
  * The client's proposal page runs on Preact, through its React compatibility layer (docs/architecture.md, "The
- * public page"; docs/decisions.md, "Issue 41 — the client's page on Preact"): the same components, written to
- * React's API and tested with React, at a tenth of React DOM's weight on a phone. Only this page: the app keeps
- * React. Its server render (vite.public-ssr.config.ts) uses the same aliases, so the server's HTML and the
- * browser's hydration come from the same renderer.
+ * public page"; docs/decisions.md, "Issue 41 — the client's page: islands, no UI kit, Preact"): the same
+ * components, written to React's API and tested with React, at a tenth of React DOM's weight on a phone. Only
+ * this page: the app keeps React. Its server render (vite.public-ssr.config.ts) uses the same aliases, so the
+ * server's HTML and the browser's hydration come from the same renderer.
  */
 export const PREACT_ALIASES = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
