@@ -64,6 +64,8 @@ const ALLOWED: Record<string, string> = {
   // The superadmin's screens: the platform's users, organizations and upgrade requests, every organization's by
   // design. Under Citus: multi-shard reads, rare and paginated.
   da2b3923b5d48849: 'the superadmin: every user, with the organization (admin.queries.ts selectAllUsers)',
+  '52a6b341dfef1525':
+    "the superadmin: one user of any organization (admin.queries.ts selectAnyUser; impersonation's target, and the superadmin back)",
   '865e9c4a707fa03e': "the superadmin: the users list's count",
   e708eee32b49f2a2:
     'the superadmin: every organization, with its counts (admin.queries.ts selectAllOrganizations)',

@@ -74,10 +74,11 @@ export async function walkMorePaths(
   const superadmin = as(app, await createUser(db, { role: 'superadmin' }));
   const asSuperadmin = async (method: 'GET' | 'PUT', url: string, payload?: object) =>
     expectOk(await superadmin(method, url, payload), `superadmin ${method} ${url}`);
-  const users = (await asSuperadmin('GET', '/admin/users')).json().data as { id: string }[];
+  const [user] = (await asSuperadmin('GET', '/admin/users')).json().data.users as { id: string }[];
+  if (!user) throw new Error('the superadmin lists no user');
   await asSuperadmin('GET', '/admin/organizations');
   await asSuperadmin('GET', '/admin/upgrade-requests');
-  if (users[0]) await asSuperadmin('GET', `/admin/users/${users[0].id}`);
+  await asSuperadmin('GET', `/admin/users/${user.id}`);
   await asSuperadmin('PUT', `/admin/organizations/${walked.organizationId}/plan`, { plan: 'enterprise' });
 
   // The Enterprise settings, each verified through its TXT record.
