@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { walkEvenMorePaths } from '@/test/even-more-paths.ts';
 import { walkHotPaths } from '@/test/hot-paths.ts';
 import { moreTxtRecords, walkMorePaths } from '@/test/more-paths.ts';
 import {
@@ -59,6 +60,7 @@ const ALLOWED: Record<string, string> = {
     "the public page's attachments: the proposal by its public token (attachments.queries.ts)",
   f4cb1a5378c9b250: 'a verified custom domain, by its name: another organization holding it, and the TLS ask',
   '718d9017bab028a4': 'SSO sign-in start: the connection (and organization) of a verified email domain',
+  '9b2fd49fc7e466f0': "an API key's request: the key (and organization) by its SHA-256 (api-keys.queries.ts)",
   fb79d8342dbccfae:
     'the organization (and plan) of a custom host, by the Host header (custom-domains selectHostOwner)',
   // The superadmin's screens: the platform's users, organizations and upgrade requests, every organization's by
@@ -87,6 +89,7 @@ beforeAll(async () => {
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const walked = await walkHotPaths(t.app, t.db);
     await walkMorePaths(t.app, t.db, walked);
+    await walkEvenMorePaths(t.app, t.db, walked);
     // Every GET without a path parameter, and every GET of one proposal's resources with the walked proposal.
     for (const [path, operations] of Object.entries(doc.paths)) {
       if (!('get' in operations) || !path.startsWith('/api/v1/')) continue;
