@@ -47,6 +47,10 @@ const ALLOWED: Record<string, string> = {
     "the answer-code limits: the per-recipient count is one address across organizations, as the mail limit's",
   '89b100d9e120372c':
     'the client-message limit per network counts one IP across organizations (public-proposals.queries.ts)',
+  // The expired rows of the SSO sign-ins go whoever's, at each sign-in: the tables only ever hold what could
+  // still be used (the flows carry the provider's profile of a person). Multi-shard deletes of few rows.
+  be35a8f075845479: 'the expired SSO flows (sso.queries.ts takeFlow)',
+  '8fa2792695ddd7b0': 'the expired SAML assertions of the replay check (sso.queries.ts recordSamlAssertion)',
   // Before the organization is known: the identity and token look-ups that find it. Under Citus: not router-
   // executable by organization; they need a lookup by their own key (a reference or a separately distributed
   // table of email → organization, token → organization), docs/scale.md#the-citus-design.
@@ -60,6 +64,8 @@ const ALLOWED: Record<string, string> = {
     "the public page's attachments: the proposal by its public token (attachments.queries.ts)",
   f4cb1a5378c9b250: 'a verified custom domain, by its name: another organization holding it, and the TLS ask',
   '718d9017bab028a4': 'SSO sign-in start: the connection (and organization) of a verified email domain',
+  '00ab4b7516b9c2a5': "the SAML ACS: the open flow (and organization) by its RelayState's hash",
+  '31942271b086e4c5': "the SSO callback: the flow (and organization) taken by its state's hash",
   '9b2fd49fc7e466f0': "an API key's request: the key (and organization) by its SHA-256 (api-keys.queries.ts)",
   fb79d8342dbccfae:
     'the organization (and plan) of a custom host, by the Host header (custom-domains selectHostOwner)',

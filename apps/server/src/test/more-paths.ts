@@ -5,6 +5,7 @@ import { answerCodes, emailOutbox, proposals } from '@/db/schema/index.ts';
 import { shownVersion } from '@/test/answer-code.ts';
 import { as, createUser } from '@/test/factories.ts';
 import type { walkHotPaths } from '@/test/hot-paths.ts';
+import { startTestIdp } from '@/test/oidc-idp.ts';
 import { startSamlIdp } from '@/test/saml-idp.ts';
 import { startReceiver } from '@/test/webhook-receiver.ts';
 
@@ -17,6 +18,9 @@ export async function moreTxtRecords(name: string): Promise<string[][]> {
   if (!records) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
   return records;
 }
+
+/** Where the identity providers send the browser back: the test app's `appUrl` + /entrar/sso (sso.service.ts). */
+const SSO_REDIRECT_URI = 'http://localhost:3000/entrar/sso';
 
 const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -70,6 +74,20 @@ export async function walkMorePaths(
     });
   };
 
+  // The SSO sign-in of a verified domain: its start (the identity provider's URL) and its callback.
+  const ssoStart = async (email: string) => {
+    const res = expectOk(
+      await app.inject({ method: 'POST', url: '/api/v1/auth/sso/start', payload: { email } }),
+      'SSO start',
+    );
+    const started = res.json().data as { mode: string; authorizationUrl?: string };
+    if (started.mode !== 'sso' || !started.authorizationUrl)
+      throw new Error(`SSO did not start: ${res.body}`);
+    return started.authorizationUrl;
+  };
+  const ssoCallback = async (query: string, what: string) =>
+    expectOk(await app.inject({ url: `/api/v1/auth/sso/callback?${query}` }), `${what} callback`);
+
   // The superadmin: the lists, one user, and the organization's plan changed to Enterprise.
   const superadmin = as(app, await createUser(db, { role: 'superadmin' }));
   const asSuperadmin = async (method: 'GET' | 'PUT', url: string, payload?: object) =>
@@ -108,12 +126,39 @@ export async function walkMorePaths(
     const record = sso.connection.domains[0];
     txt.set(record.recordName, [[record.recordValue]]);
     await call('POST', '/settings/sso/domains/walk.pt/verify');
-    expectOk(
-      await app.inject({ method: 'POST', url: '/api/v1/auth/sso/start', payload: { email: 'ana@walk.pt' } }),
-      'SSO start',
-    );
+    // The SAML sign-in: the IdP's signed response posted to the ACS, then the callback that opens the session
+    // (a new member provisioned).
+    idp.signInAs({ email: 'ana@walk.pt' });
+    const answer = idp.respond(await ssoStart('ana@walk.pt'));
+    const acs = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sso/saml/acs',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        SAMLResponse: answer.SAMLResponse,
+        RelayState: answer.RelayState,
+      }).toString(),
+    });
+    if (acs.statusCode !== 303) throw new Error(`SAML ACS: ${acs.statusCode} ${acs.body}`);
+    await ssoCallback(new URL(String(acs.headers.location)).search.slice(1), 'SAML');
   } finally {
     await idp.close();
+  }
+  // The connection switched to OpenID Connect (the domain stays verified), and its sign-in: the provider's
+  // code exchanged by the callback (the member SAML provisioned signs in again).
+  const oidc = await startTestIdp(SSO_REDIRECT_URI);
+  try {
+    await call('PUT', '/settings/sso', {
+      protocol: 'oidc',
+      issuer: oidc.issuer,
+      clientId: oidc.clientId,
+      clientSecret: oidc.clientSecret,
+      domains: ['walk.pt'],
+    });
+    oidc.signInAs({ email: 'ana@walk.pt' });
+    await ssoCallback(await oidc.authorize(await ssoStart('ana@walk.pt'), SSO_REDIRECT_URI), 'OIDC');
+  } finally {
+    await oidc.close();
   }
 
   // Webhooks: an endpoint and its reads; the worker delivers the events the answers below raise.
