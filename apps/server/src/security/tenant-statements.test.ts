@@ -47,6 +47,8 @@ const ALLOWED: Record<string, string> = {
     "the answer-code limits: the per-recipient count is one address across organizations, as the mail limit's",
   '89b100d9e120372c':
     'the client-message limit per network counts one IP across organizations (public-proposals.queries.ts)',
+  e1ebaa396aa78433:
+    'the SEPA pre-notification candidates of every organization (sepa-collections.queries.ts), each then claimed in its own',
   // The expired rows of the SSO sign-ins go whoever's, at each sign-in: the tables only ever hold what could
   // still be used (the flows carry the provider's profile of a person). Multi-shard deletes of few rows.
   be35a8f075845479: 'the expired SSO flows (sso.queries.ts takeFlow)',

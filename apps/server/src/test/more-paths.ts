@@ -222,11 +222,38 @@ export async function walkMorePaths(
     );
     await call('GET', `/proposals/${debited.id}/evidence`);
     await call('GET', `/proposals/${debited.id}/messages`);
-    const exported = (await call('POST', '/payments/exports', { collectionDate: '2030-01-31' })).json()
-      .data as {
-      id: string;
-    };
+    // A monthly schedule accepted too: its first collection goes in the same file, the next ones stay due.
+    const monthly = await sent({
+      sepa: { pattern: 'monthly', instalments: 3, firstCollectionDate: '2030-01-31' },
+    });
+    expectOk(
+      await answerAsClient(monthly.publicToken, 'accept', {
+        mandate: { debtorName: 'Rui Costa', iban: 'PT50000201231234567890154' },
+      }),
+      'accept the monthly schedule with the mandate',
+    );
+    const exported = (
+      await call('POST', '/payments/exports', { collectionDate: '2030-01-31', version: '001.08' })
+    ).json().data as { id: string };
     await call('GET', `/payments/exports/${exported.id}/file`);
+    // The hourly job announces the second instalment five days ahead (the debtor's pre-notification).
+    const sepaJob = app as unknown as { sepaPreNotifications: { run(now: Date): Promise<number> } };
+    if ((await sepaJob.sepaPreNotifications.run(new Date('2030-02-23T09:00:00Z'))) < 1) {
+      throw new Error('no SEPA pre-notification was queued');
+    }
+    // What the bank answered, entered by hand (the app imports no return file): one debit returned with its
+    // R-transaction reason, the other paid; then the monthly mandate revoked.
+    const submitted = (await call('GET', '/payments/collections?status=submitted')).json().data as {
+      id: string;
+      proposalId: string;
+      mandateId: string;
+    }[];
+    const returned = submitted.find((c) => c.proposalId === debited.id);
+    const paid = submitted.find((c) => c.proposalId === monthly.id);
+    if (!returned || !paid) throw new Error('the export did not submit both collections');
+    await call('POST', `/payments/collections/${returned.id}/returned`, { reason: 'AM04' });
+    await call('POST', `/payments/collections/${paid.id}/paid`);
+    await call('POST', `/payments/mandates/${paid.mandateId}/revoke`);
 
     // The client's other answers: a rejection and a signature.
     expectOk(await answerAsClient((await sent()).publicToken, 'reject', { reason: 'Caro' }), 'reject');
