@@ -17,8 +17,10 @@ import {
  * Every statement that touches a tenant table filters it by `organization_id` (issue 41): what keeps the data
  * distributable by organization (Citus, docs/scale.md). The statements are the ones the app really sends while
  * it walks its everyday paths (test/hot-paths.ts), the paths beyond them (test/more-paths.ts: superadmin,
- * Enterprise settings, webhooks, SEPA, the client's answers) and every GET of its OpenAPI document without a path parameter (a new list or
- * settings read is covered without a line here), parsed by PostgreSQL's own parser.
+ * Enterprise settings, the SAML and OIDC sign-ins, webhooks, SEPA from the mandate to the bank's answer, the
+ * client's answers; test/even-more-paths.ts: an API key, an impersonation, an attachment) and every GET of its
+ * OpenAPI document without a path parameter (a new list or settings read is covered without a line here), parsed
+ * by PostgreSQL's own parser.
  * docs/decisions.md, "Every statement names its organization".
  */
 

@@ -27,12 +27,14 @@ const PNG_1X1 =
 
 /**
  * The paths beyond the everyday ones that the statement check (security/tenant-statements.test.ts) also walks,
- * after `walkHotPaths` and as the same organization: the superadmin's screens (users, organizations, the plan
- * change to Enterprise that opens the rest), the Enterprise settings (custom domain, email sender, SSO by SAML
- * metadata, each verified through the published TXT record), webhooks (an endpoint, its reads, a delivery by the
- * worker), SEPA (the creditor, a proposal accepted with its mandate and answer code, the collections' export and
- * its file), the client's other answers on the public page (a question, a rejection, a signature, the
- * attachments), the evidence of an accepted proposal and a reminder really sent by the job.
+ * after `walkHotPaths` and as the same organization: the superadmin's screens (users, one user, organizations, the
+ * plan change to Enterprise that opens the rest), the Enterprise settings (custom domain, email sender, SSO by SAML
+ * metadata, each verified through the published TXT record), the SSO sign-ins (SAML: the response posted to the
+ * ACS, then the callback; the connection switched to OpenID Connect and its callback), webhooks (an endpoint, its
+ * reads, a delivery by the worker), SEPA (the creditor, a one-off and a monthly proposal accepted with their
+ * mandates and answer codes, the collections' export and its file, the pre-notification job, one debit returned
+ * and one paid, a mandate revoked), the client's other answers on the public page (a question, a rejection, a
+ * signature, the attachments), the evidence of an accepted proposal and a reminder really sent by the job.
  * The app must be built with `webhooks.allowPrivate` and `ssoResolveTxt: moreTxtRecords`. Every answer must be
  * a success: it throws with the first that is not.
  */
