@@ -19,6 +19,11 @@
 // "vs reference" column is each app read's share of that ceiling. The app runs at the log level a user gets
 // by default (info, one access line per request, written to a file) unless BENCH_LOG_LEVEL says otherwise.
 //
+// "through PgBouncer" (issue 41) measures `GET /proposals/{id}` on a second server connected through a real
+// PgBouncer in transaction mode (apps/server/src/test/pgbouncer.ts, DATABASE_POOLER=transaction), right after the
+// same read on the direct connection: `--only PgBouncer` runs the pair alone. Without the `pgbouncer` program the
+// pair is skipped with a line saying so.
+//
 // "proposal pdf" (issue 22) renders the 30-item proposal in process (bench/pdf.ts): `--only "proposal pdf"`
 // runs it alone, without the database or the server; with it, a 1-page and a 10-page proposal, bare and sealed
 // (issue 41). "seal queue" (issue 41, bench/seal-queue.ts) signs 50 proposals at once on the built server and
@@ -102,6 +107,15 @@ async function startReference(databaseUrl, jwtSecret) {
   }
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
+
+/**
+ * Issue 41: the one-proposal read through PgBouncer in transaction mode, and the same read on the direct
+ * connection measured just before it (the main loop's figure may be minutes older on a busy machine).
+ */
+const BOUNCED_CASE = 'GET /proposals/{id} through PgBouncer (transaction mode)';
+const BOUNCED_DIRECT_CASE = 'GET /proposals/{id}, direct (beside PgBouncer)';
+/** PgBouncer's server connections: as many as the app's pool (db/bootstrap.ts), so the pool is not what differs. */
+const BOUNCER_SERVER_CONNECTIONS = 10;
 
 /** The reads also measured on a server of two processes (WORKERS=2), issue 26. */
 const TWO_PROCESS_CASES = ['GET /proposals/{id}', 'GET /proposals (first page)'];
@@ -477,6 +491,10 @@ async function main() {
         await stop(server2).catch(() => {});
       }
     }
+    if (ONLY.length === 0 || ONLY.some((o) => BOUNCED_CASE.includes(o))) {
+      const url = `/api/v1/proposals/${sample.id}`;
+      results.push(...(await throughPgBouncer({ databaseUrl: db.url, jwtSecret, origin, url, auth })));
+    }
     const webhooks =
       ONLY.length === 0 || ONLY.some((o) => 'webhooks'.includes(o))
         ? await webhookThroughput(server.base, admin.accessToken, auth)
@@ -551,6 +569,50 @@ async function main() {
     reference?.stop();
     bare.stop();
     await db.stop().catch(() => {});
+  }
+}
+
+/**
+ * The one-proposal read on the direct connection, then through PgBouncer in transaction mode: a second server
+ * (one process, the same token secret) whose DATABASE_URL is PgBouncer's, its statements unnamed
+ * (DATABASE_POOLER=transaction) and its session cache listening on the direct URL (DATABASE_DIRECT_URL: LISTEN
+ * needs a session, docs/scale.md#pgbouncer-in-transaction-mode). The first server is idle meanwhile. No rows,
+ * and a line saying why, when the `pgbouncer` program is missing.
+ */
+async function throughPgBouncer({ databaseUrl, jwtSecret, origin, url, auth }) {
+  const { assertPgBouncer, startPgBouncer } = await import('../apps/server/src/test/pgbouncer.ts');
+  try {
+    assertPgBouncer();
+  } catch (error) {
+    console.log(`  skipped "${BOUNCED_CASE}": ${error.message}`);
+    return [];
+  }
+  const bouncer = await startPgBouncer(databaseUrl, BOUNCER_SERVER_CONNECTIONS);
+  const dataDir = await tempDir('aceite-bench-pgbouncer-');
+  let pooled;
+  try {
+    pooled = await startServer({
+      dataDir,
+      port: await freePort(),
+      logFile: path.join(dataDir, 'server.log'),
+      env: {
+        DATABASE_URL: bouncer.url,
+        DATABASE_POOLER: 'transaction',
+        DATABASE_DIRECT_URL: databaseUrl,
+        JWT_SECRET: jwtSecret,
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+        SESSION_CACHE: process.env.BENCH_SESSION_CACHE ?? 'true',
+      },
+    });
+    const rows = [await measure(BOUNCED_DIRECT_CASE, { url: `${origin}${url}`, headers: auth })];
+    process.stdout.write(`  measured ${BOUNCED_DIRECT_CASE}\n`);
+    const pooledOrigin = pooled.base.replace('/api/v1', '');
+    rows.push(await measure(BOUNCED_CASE, { url: `${pooledOrigin}${url}`, headers: auth }));
+    process.stdout.write(`  measured ${BOUNCED_CASE}\n`);
+    return rows;
+  } finally {
+    if (pooled) await stop(pooled).catch(() => {});
+    await bouncer.stop();
   }
 }
 

@@ -5,6 +5,7 @@ import { answerCodes, emailOutbox, proposals } from '@/db/schema/index.ts';
 import { shownVersion } from '@/test/answer-code.ts';
 import { as, createUser } from '@/test/factories.ts';
 import type { walkHotPaths } from '@/test/hot-paths.ts';
+import { startTestIdp } from '@/test/oidc-idp.ts';
 import { startSamlIdp } from '@/test/saml-idp.ts';
 import { startReceiver } from '@/test/webhook-receiver.ts';
 
@@ -18,17 +19,22 @@ export async function moreTxtRecords(name: string): Promise<string[][]> {
   return records;
 }
 
+/** Where the identity providers send the browser back: the test app's `appUrl` + /entrar/sso (sso.service.ts). */
+const SSO_REDIRECT_URI = 'http://localhost:3000/entrar/sso';
+
 const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /**
  * The paths beyond the everyday ones that the statement check (security/tenant-statements.test.ts) also walks,
- * after `walkHotPaths` and as the same organization: the superadmin's screens (users, organizations, the plan
- * change to Enterprise that opens the rest), the Enterprise settings (custom domain, email sender, SSO by SAML
- * metadata, each verified through the published TXT record), webhooks (an endpoint, its reads, a delivery by the
- * worker), SEPA (the creditor, a proposal accepted with its mandate and answer code, the collections' export and
- * its file), the client's other answers on the public page (a question, a rejection, a signature, the
- * attachments), the evidence of an accepted proposal and a reminder really sent by the job.
+ * after `walkHotPaths` and as the same organization: the superadmin's screens (users, one user, organizations, the
+ * plan change to Enterprise that opens the rest), the Enterprise settings (custom domain, email sender, SSO by SAML
+ * metadata, each verified through the published TXT record), the SSO sign-ins (SAML: the response posted to the
+ * ACS, then the callback; the connection switched to OpenID Connect and its callback), webhooks (an endpoint, its
+ * reads, a delivery by the worker), SEPA (the creditor, a one-off and a monthly proposal accepted with their
+ * mandates and answer codes, the collections' export and its file, the pre-notification job, one debit returned
+ * and one paid, a mandate revoked), the client's other answers on the public page (a question, a rejection, a
+ * signature, the attachments), the evidence of an accepted proposal and a reminder really sent by the job.
  * The app must be built with `webhooks.allowPrivate` and `ssoResolveTxt: moreTxtRecords`. Every answer must be
  * a success: it throws with the first that is not.
  */
@@ -70,14 +76,29 @@ export async function walkMorePaths(
     });
   };
 
+  // The SSO sign-in of a verified domain: its start (the identity provider's URL) and its callback.
+  const ssoStart = async (email: string) => {
+    const res = expectOk(
+      await app.inject({ method: 'POST', url: '/api/v1/auth/sso/start', payload: { email } }),
+      'SSO start',
+    );
+    const started = res.json().data as { mode: string; authorizationUrl?: string };
+    if (started.mode !== 'sso' || !started.authorizationUrl)
+      throw new Error(`SSO did not start: ${res.body}`);
+    return started.authorizationUrl;
+  };
+  const ssoCallback = async (query: string, what: string) =>
+    expectOk(await app.inject({ url: `/api/v1/auth/sso/callback?${query}` }), `${what} callback`);
+
   // The superadmin: the lists, one user, and the organization's plan changed to Enterprise.
   const superadmin = as(app, await createUser(db, { role: 'superadmin' }));
   const asSuperadmin = async (method: 'GET' | 'PUT', url: string, payload?: object) =>
     expectOk(await superadmin(method, url, payload), `superadmin ${method} ${url}`);
-  const users = (await asSuperadmin('GET', '/admin/users')).json().data as { id: string }[];
+  const [user] = (await asSuperadmin('GET', '/admin/users')).json().data.users as { id: string }[];
+  if (!user) throw new Error('the superadmin lists no user');
   await asSuperadmin('GET', '/admin/organizations');
   await asSuperadmin('GET', '/admin/upgrade-requests');
-  if (users[0]) await asSuperadmin('GET', `/admin/users/${users[0].id}`);
+  await asSuperadmin('GET', `/admin/users/${user.id}`);
   await asSuperadmin('PUT', `/admin/organizations/${walked.organizationId}/plan`, { plan: 'enterprise' });
 
   // The Enterprise settings, each verified through its TXT record.
@@ -107,12 +128,39 @@ export async function walkMorePaths(
     const record = sso.connection.domains[0];
     txt.set(record.recordName, [[record.recordValue]]);
     await call('POST', '/settings/sso/domains/walk.pt/verify');
-    expectOk(
-      await app.inject({ method: 'POST', url: '/api/v1/auth/sso/start', payload: { email: 'ana@walk.pt' } }),
-      'SSO start',
-    );
+    // The SAML sign-in: the IdP's signed response posted to the ACS, then the callback that opens the session
+    // (a new member provisioned).
+    idp.signInAs({ email: 'ana@walk.pt' });
+    const answer = idp.respond(await ssoStart('ana@walk.pt'));
+    const acs = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sso/saml/acs',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        SAMLResponse: answer.SAMLResponse,
+        RelayState: answer.RelayState,
+      }).toString(),
+    });
+    if (acs.statusCode !== 303) throw new Error(`SAML ACS: ${acs.statusCode} ${acs.body}`);
+    await ssoCallback(new URL(String(acs.headers.location)).search.slice(1), 'SAML');
   } finally {
     await idp.close();
+  }
+  // The connection switched to OpenID Connect (the domain stays verified), and its sign-in: the provider's
+  // code exchanged by the callback (the member SAML provisioned signs in again).
+  const oidc = await startTestIdp(SSO_REDIRECT_URI);
+  try {
+    await call('PUT', '/settings/sso', {
+      protocol: 'oidc',
+      issuer: oidc.issuer,
+      clientId: oidc.clientId,
+      clientSecret: oidc.clientSecret,
+      domains: ['walk.pt'],
+    });
+    oidc.signInAs({ email: 'ana@walk.pt' });
+    await ssoCallback(await oidc.authorize(await ssoStart('ana@walk.pt'), SSO_REDIRECT_URI), 'OIDC');
+  } finally {
+    await oidc.close();
   }
 
   // Webhooks: an endpoint and its reads; the worker delivers the events the answers below raise.
@@ -176,11 +224,38 @@ export async function walkMorePaths(
     );
     await call('GET', `/proposals/${debited.id}/evidence`);
     await call('GET', `/proposals/${debited.id}/messages`);
-    const exported = (await call('POST', '/payments/exports', { collectionDate: '2030-01-31' })).json()
-      .data as {
-      id: string;
-    };
+    // A monthly schedule accepted too: its first collection goes in the same file, the next ones stay due.
+    const monthly = await sent({
+      sepa: { pattern: 'monthly', instalments: 3, firstCollectionDate: '2030-01-31' },
+    });
+    expectOk(
+      await answerAsClient(monthly.publicToken, 'accept', {
+        mandate: { debtorName: 'Rui Costa', iban: 'PT50000201231234567890154' },
+      }),
+      'accept the monthly schedule with the mandate',
+    );
+    const exported = (
+      await call('POST', '/payments/exports', { collectionDate: '2030-01-31', version: '001.08' })
+    ).json().data as { id: string };
     await call('GET', `/payments/exports/${exported.id}/file`);
+    // The hourly job announces the second instalment five days ahead (the debtor's pre-notification).
+    const sepaJob = app as unknown as { sepaPreNotifications: { run(now: Date): Promise<number> } };
+    if ((await sepaJob.sepaPreNotifications.run(new Date('2030-02-23T09:00:00Z'))) < 1) {
+      throw new Error('no SEPA pre-notification was queued');
+    }
+    // What the bank answered, entered by hand (the app imports no return file): one debit returned with its
+    // R-transaction reason, the other paid; then the monthly mandate revoked.
+    const submitted = (await call('GET', '/payments/collections?status=submitted')).json().data as {
+      id: string;
+      proposalId: string;
+      mandateId: string;
+    }[];
+    const returned = submitted.find((c) => c.proposalId === debited.id);
+    const paid = submitted.find((c) => c.proposalId === monthly.id);
+    if (!returned || !paid) throw new Error('the export did not submit both collections');
+    await call('POST', `/payments/collections/${returned.id}/returned`, { reason: 'AM04' });
+    await call('POST', `/payments/collections/${paid.id}/paid`);
+    await call('POST', `/payments/mandates/${paid.mandateId}/revoke`);
 
     // The client's other answers: a rejection and a signature.
     expectOk(await answerAsClient((await sent()).publicToken, 'reject', { reason: 'Caro' }), 'reject');

@@ -3,7 +3,8 @@ import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '@/db/embedded.ts';
+// Relative, not `@/`: the bench (bench/run.mjs) loads this file through tsx without the server's tsconfig paths.
+import { freePort } from '../db/embedded.ts';
 
 /** Where Debian's `pgbouncer` package puts the program (.ci/run installs it). */
 const PGBOUNCER = '/usr/sbin/pgbouncer';
@@ -17,12 +18,15 @@ export interface Bouncer {
   stop(): Promise<void>;
 }
 
-/** Throws, naming the Debian package, when PgBouncer is missing: the test never skips (docs/scale.md). */
+/**
+ * Throws, naming the Debian package, when PgBouncer is missing: the test never skips (docs/scale.md); the bench
+ * prints the message and skips its PgBouncer case (docs/performance.md).
+ */
 export function assertPgBouncer(): void {
   try {
     execFileSync(PGBOUNCER, ['--version'], { stdio: 'pipe' });
   } catch {
-    throw new Error(`The PgBouncer test needs ${PGBOUNCER} (apt-get install -y pgbouncer)`);
+    throw new Error(`PgBouncer is needed at ${PGBOUNCER} (apt-get install -y pgbouncer)`);
   }
 }
 

@@ -108,13 +108,17 @@ export async function selectLiveApiKeyByHash(db: Db, keyHash: string) {
   return row;
 }
 
-/** "Last used", written at most once a minute per key whatever the traffic (docs/product.md#api-keys). */
-export async function touchApiKey(db: Db, id: string): Promise<void> {
-  await db
+/**
+ * "Last used", written at most once a minute per key whatever the traffic (docs/product.md#api-keys). Within the
+ * organization the look-up found (docs/scale.md#every-statement-names-its-organization).
+ */
+export async function touchApiKey(ctx: Scope, id: string): Promise<void> {
+  await ctx.db
     .update(apiKeys)
     .set({ lastUsedAt: sql`now()` })
     .where(
       and(
+        inTenant(apiKeys, ctx),
         eq(apiKeys.id, id),
         or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`)),
       ),

@@ -162,7 +162,8 @@ export async function authenticateApiKey(db: Db, secret: string): Promise<Access
       ? { role: key.holderRole, isActive: key.holderIsActive }
       : null;
   if (!canHoldApiKey(holder)) throw new AppError('UNAUTHENTICATED', API_KEY_MESSAGES.holderGone);
-  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() >= 60_000) await touchApiKey(db, key.id);
+  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() >= 60_000)
+    await touchApiKey({ db, organizationId: key.organizationId }, key.id);
   return {
     userId: key.id,
     organizationId: key.organizationId,

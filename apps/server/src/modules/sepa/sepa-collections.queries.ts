@@ -303,7 +303,7 @@ export async function selectExport(scope: Scope, id: string): Promise<ExportRow 
 }
 
 /** A mandate the debtor can be told through: one with an email (docs/product.md#mandates-collections-and-the-file). */
-const mandateHasEmail = sql`exists (select 1 from ${sepaMandates} where ${sepaMandates.id} = ${sepaCollections.mandateId} and ${sepaMandates.debtorEmail} is not null)`;
+const mandateHasEmail = sql`exists (select 1 from ${sepaMandates} where ${sepaMandates.id} = ${sepaCollections.mandateId} and ${sepaMandates.organizationId} = ${sepaCollections.organizationId} and ${sepaMandates.debtorEmail} is not null)`;
 
 /**
  * The collections whose pre-notification may be due, of every organization (the job is the system's): still due,

@@ -155,17 +155,20 @@ export async function selectOpenSamlFlow(
   return row;
 }
 
-/** Hands the flow its one-time code, once: false when another answer got there first. */
+/**
+ * Hands the flow its one-time code, once: false when another answer got there first. Within the organization
+ * whose flow the RelayState found (`selectOpenSamlFlow`).
+ */
 export async function answerSamlFlow(
-  db: Db,
+  scope: Scope,
   stateHash: string,
   codeHash: string,
   profile: { email: string; firstName?: string; lastName?: string },
 ): Promise<boolean> {
-  const rows = await db
+  const rows = await scope.db
     .update(ssoFlows)
     .set({ samlCodeHash: codeHash, samlProfile: profile })
-    .where(and(eq(ssoFlows.stateHash, stateHash), isNull(ssoFlows.samlCodeHash)))
+    .where(and(inTenant(ssoFlows, scope), eq(ssoFlows.stateHash, stateHash), isNull(ssoFlows.samlCodeHash)))
     .returning({ stateHash: ssoFlows.stateHash });
   return rows.length > 0;
 }

@@ -187,7 +187,8 @@ export async function acceptSamlResponse(
     ...(accepted.firstName ? { firstName: accepted.firstName } : {}),
     ...(accepted.lastName ? { lastName: accepted.lastName } : {}),
   };
-  if (!(await answerSamlFlow(db, hashToken(relayState), hashToken(code), profile)))
+  const scope = { db, organizationId: flow.organizationId };
+  if (!(await answerSamlFlow(scope, hashToken(relayState), hashToken(code), profile)))
     throw new AppError('INVALID_TOKEN', SSO_MESSAGES.samlResponseUnsolicited);
   const query = new URLSearchParams({ code, state: relayState });
   return `${deps.redirectUri}?${query.toString()}`;
