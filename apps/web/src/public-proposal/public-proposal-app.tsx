@@ -108,8 +108,8 @@ export function ProposalScreen({ mode }: { mode: RegionMode }) {
             // The reading needs no script; answering does (the signature pad, the emailed code).
             <noscript>
               <p className="pp-card pp-noscript">
-                Para responder à proposta, ative o JavaScript no seu navegador. Pode ler, imprimir e
-                descarregar a proposta sem ele.
+                Para responder à proposta, ative o JavaScript no seu navegador. Pode ler e imprimir a proposta
+                sem ele.
               </p>
             </noscript>
           ) : null}
