@@ -155,7 +155,10 @@ describe('GET /p/{token} rendered on the server', () => {
     expect(embedded(res.body)).toMatchObject({
       proposal: { title, description: '<img src=x onerror=alert(2)>' },
     });
-    expect(res.body).toContain('<title>Proposta &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    // Every `<` of the text escaped (the renderer leaves `>` as is, which can open nothing).
+    expect(res.body).toContain(
+      '<title>Proposta &lt;/script>&lt;script>alert(1)&lt;/script> &lt;!-- &amp; &lt;/SCRIPT>',
+    );
   });
 
   it('answers an unknown, malformed or cancelled link with an HTML 404 page', async () => {
