@@ -5,6 +5,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { Button, Checkbox, Radio, RadioGroup, TextInput } from './controls';
 import { PageIdPrefix } from './page-id';
 
+function Reasons() {
+  const [value, setValue] = useState<string | null>(null);
+  return (
+    <RadioGroup label="Motivo" withAsterisk value={value} onChange={setValue} error="Escolha um motivo.">
+      <Radio value="price" label="Preço" />
+      <Radio value="other" label="Outro" />
+    </RadioGroup>
+  );
+}
+
 // The client's page's own controls (controls.tsx): what a screen reader and a keyboard get from them.
 describe("the client's page's controls", () => {
   it('a field is named by its label and described by its description and its error', () => {
@@ -42,15 +52,6 @@ describe("the client's page's controls", () => {
   });
 
   it('radios form a named group chosen with the keyboard; its error describes the group', async () => {
-    function Reasons() {
-      const [value, setValue] = useState<string | null>(null);
-      return (
-        <RadioGroup label="Motivo" withAsterisk value={value} onChange={setValue} error="Escolha um motivo.">
-          <Radio value="price" label="Preço" />
-          <Radio value="other" label="Outro" />
-        </RadioGroup>
-      );
-    }
     render(<Reasons />);
     const group = screen.getByRole('group', { name: /Motivo/ });
     expect(group).toHaveAccessibleDescription('Escolha um motivo.');
