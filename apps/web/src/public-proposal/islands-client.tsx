@@ -7,9 +7,14 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { recordPublicView } from './api';
 import { createPageStore, type PageStore } from './page-store';
 import { startReadingTracker } from './reading-tracker';
-import { ISLAND_ATTRIBUTE, ISLANDS, IslandRoot, isIsland, RegionModeProvider } from './regions';
-
-const PRINT_SELECTOR = '[data-print]';
+import {
+  ISLAND_ATTRIBUTE,
+  ISLANDS,
+  IslandRoot,
+  isIsland,
+  PRINT_ATTRIBUTE,
+  RegionModeProvider,
+} from './regions';
 
 function withStore(name: string, store: PageStore, hydrating: boolean, node: ReactNode) {
   return (
@@ -22,7 +27,10 @@ function withStore(name: string, store: PageStore, hydrating: boolean, node: Rea
 }
 
 export interface BootOptions {
-  /** What a hydration mismatch reports (the tests collect them; React logs them otherwise). */
+  /**
+   * What a hydration mismatch reports, under React (the component tests collect them). Preact, which runs the
+   * built page, takes the server's markup as it is and reports none.
+   */
   onRecoverableError?: (error: unknown) => void;
 }
 
@@ -51,7 +59,7 @@ export function bootIslands(
   }
 
   // The header's one control: a plain listener, no island.
-  for (const button of document.querySelectorAll(PRINT_SELECTOR)) {
+  for (const button of document.querySelectorAll(`[${PRINT_ATTRIBUTE}]`)) {
     button.addEventListener('click', () => window.print());
   }
 

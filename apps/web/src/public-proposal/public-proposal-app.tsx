@@ -13,7 +13,7 @@ import { PageDates } from './page-dates';
 import { LoadErrorState, LoadingState, NotFoundState } from './page-states';
 import { createPageStore, PageStoreProvider, usePageState, usePageStore } from './page-store';
 import { useReadingTracker } from './reading-tracker';
-import { Island, type RegionMode, RegionModeProvider, StaticRegion } from './regions';
+import { Island, PRINT_ATTRIBUTE, type RegionMode, RegionModeProvider, StaticRegion } from './regions';
 import { isUnavailable, UnavailableState } from './unavailable-state';
 import { usePublicProposal } from './use-public-proposal';
 
@@ -21,9 +21,6 @@ function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   return ((words[0]?.[0] ?? '') + (words.length > 1 ? (words.at(-1)?.[0] ?? '') : '')).toUpperCase() || 'A';
 }
-
-/** The attribute of the header's print button: the islands' script wires it (islands-client.tsx). */
-export const PRINT_ATTRIBUTE = 'data-print';
 
 function OrganizationHeader({ proposal, accent }: { proposal: PublicProposal; accent: string }) {
   const { name, logo } = proposal.organization;

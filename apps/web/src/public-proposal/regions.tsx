@@ -152,6 +152,9 @@ export type IslandName = keyof typeof ISLANDS;
 /** The attribute that marks an island in the server's HTML. */
 export const ISLAND_ATTRIBUTE = 'data-island';
 
+/** The attribute of the header's print button, which is no island: islands-client.tsx gives it a listener. */
+export const PRINT_ATTRIBUTE = 'data-print';
+
 export function isIsland(name: string | null | undefined): name is IslandName {
   return typeof name === 'string' && Object.hasOwn(ISLANDS, name);
 }
