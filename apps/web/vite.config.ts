@@ -3,6 +3,16 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+
+/**
+ * Zod and the module that configures it (src/lib/zod-config.ts: no `new Function` under the strict CSP) in one
+ * chunk, so that the configuration runs as soon as Zod does, before any chunk that builds a schema. Left to its
+ * own grouping, Rolldown may put Zod in a chunk with schemas, which are then built, and probe for eval, before
+ * the entry's first import has run.
+ */
+export const ZOD_FIRST = {
+  groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/ }],
+};
 const shared = fileURLToPath(new URL('../../packages/shared/src', import.meta.url));
 
 export default defineConfig({
@@ -26,6 +36,7 @@ export default defineConfig({
         // The prerendered sign-in page (/login): a few kB of script, not the SPA (src/sign-in/main.ts).
         login: fileURLToPath(new URL('./login.html', import.meta.url)),
       },
+      output: { codeSplitting: ZOD_FIRST },
     },
   },
   server: {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { ZOD_FIRST } from './vite.config';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const shared = fileURLToPath(new URL('../../packages/shared/src', import.meta.url));
@@ -38,6 +39,7 @@ export default defineConfig({
     manifest: '.vite/proposal-manifest.json',
     rollupOptions: {
       input: { proposal: fileURLToPath(new URL('./public-proposal.html', import.meta.url)) },
+      output: { codeSplitting: ZOD_FIRST },
     },
   },
 });
