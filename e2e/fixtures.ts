@@ -15,6 +15,11 @@ export const DEMO = {
  * notification half-way through Mantine's enter transition is a state no person reads).
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A list being refreshed is dimmed (components/list-states.tsx, aria-busy): its contrast is the next
+  // page's to judge. Waited for a while, not forever: a screen whose loading state is under test stays busy.
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 5_000 })
+    .catch(() => {});
   await page.waitForFunction(() =>
     document
       .getAnimations()

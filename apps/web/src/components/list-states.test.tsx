@@ -88,10 +88,18 @@ describe('ListStates', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Nova coisa' })).toBeInTheDocument();
   });
 
-  it('renders the rows, dimmed while the next search or page loads', () => {
+  it('renders the rows, dimmed and marked busy while the next search or page loads', () => {
     renderStates({ isPlaceholderData: true }, ['Mesa', 'Cadeira']);
     const list = screen.getByRole('list', { name: 'Coisas' });
     expect(list).toHaveTextContent('MesaCadeira');
     expect(list.parentElement).toHaveStyle({ opacity: '0.6' });
+    expect(list.parentElement).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('rows that are current are neither dimmed nor busy', () => {
+    renderStates({ isPlaceholderData: false }, ['Mesa']);
+    const list = screen.getByRole('list', { name: 'Coisas' });
+    expect(list.parentElement).toHaveStyle({ opacity: '1' });
+    expect(list.parentElement).not.toHaveAttribute('aria-busy');
   });
 });

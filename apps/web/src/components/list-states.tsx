@@ -117,7 +117,12 @@ export function ListStates<T>({
   }
 
   return (
-    <Box style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+    // Dimmed while the next page loads, and said to be so: a screen reader (and the browser tests' accessibility
+    // check, which waits for it) knows these rows are about to change.
+    <Box
+      aria-busy={query.isPlaceholderData || undefined}
+      style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+    >
       {body === undefined && rows ? (
         children(rows)
       ) : (
