@@ -233,6 +233,9 @@ test.describe('products', () => {
     await field(page, 'Preço').press('Enter');
     await expect(page.getByText('Produto atualizado com sucesso')).toBeVisible();
     await page.getByRole('searchbox', { name: 'Pesquisar produtos' }).fill(name);
+    // The search has reached the list (the header and this one row), not just the box: a search still waiting
+    // for its debounce would dim the rows under the accessibility check below.
+    await expect(page.getByRole('row')).toHaveCount(2);
     await expect(row).toContainText('1 250,00 €');
 
     await row.getByRole('button', { name: `Desativar ${name}` }).click();
