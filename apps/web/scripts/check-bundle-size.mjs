@@ -131,16 +131,22 @@ function lazyRouteModules() {
   return [...new Set(modules)];
 }
 
-/** The JS files of a manifest chunk and of everything it imports statically, as URL paths. */
-function staticClosure(manifest, key, files = new Set(), seen = new Set()) {
+/**
+ * The JS files of a manifest chunk and of everything it imports statically (and, with `dynamic`, with import()
+ * too), as URL paths.
+ */
+function closure(manifest, key, { dynamic = false } = {}, files = new Set(), seen = new Set()) {
   if (seen.has(key)) return files;
   seen.add(key);
   const chunk = manifest[key];
   if (!chunk) throw new Error(`the build manifest has no entry for ${key}`);
   if (chunk.file.endsWith('.js')) files.add(`/${chunk.file}`);
-  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, files, seen);
+  const imports = [...(chunk.imports ?? []), ...(dynamic ? (chunk.dynamicImports ?? []) : [])];
+  for (const imported of imports) closure(manifest, imported, { dynamic }, files, seen);
   return files;
 }
+
+const staticClosure = (manifest, key) => closure(manifest, key);
 
 function checkRoutes() {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
@@ -190,18 +196,6 @@ function checkRoutes() {
 const PUBLIC_PAGE_REACH = { file: 'public-proposal.html', budget: 100 * KB };
 const PUBLIC_MANIFEST = path.join('.vite', 'proposal-manifest.json');
 
-/** The JS files of a manifest chunk and of everything it imports, statically or with import(). */
-function fullClosure(manifest, key, files = new Set(), seen = new Set()) {
-  if (seen.has(key)) return files;
-  seen.add(key);
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`the build manifest has no entry for ${key}`);
-  if (chunk.file.endsWith('.js')) files.add(`/${chunk.file}`);
-  for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])])
-    fullClosure(manifest, imported, files, seen);
-  return files;
-}
-
 function checkPublicPageReach() {
   const manifestFile = path.join(distDir, PUBLIC_MANIFEST);
   if (!existsSync(manifestFile)) {
@@ -212,7 +206,7 @@ function checkPublicPageReach() {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
   const files = new Set(initialScripts(readFileSync(path.join(distDir, PUBLIC_PAGE_REACH.file), 'utf8')));
-  for (const key of entries) fullClosure(manifest, key, files);
+  for (const key of entries) closure(manifest, key, { dynamic: true }, files);
   let total = 0;
   for (const url of files) total += gzipSync(readFileSync(path.join(distDir, url.replace(/^\//, '')))).length;
   const over = total > PUBLIC_PAGE_REACH.budget;

@@ -1,7 +1,7 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '@/db/client.ts';
 import { createUser, TEST_PASSWORD } from '@/test/factories.ts';
-import type { walkHotPaths } from '@/test/hot-paths.ts';
+import { apiCaller, expectOk, type walkHotPaths } from '@/test/hot-paths.ts';
 import { multipart } from '@/test/multipart.ts';
 
 const PDF = Buffer.from(
@@ -20,21 +20,7 @@ export async function walkEvenMorePaths(
   db: Db,
   walked: Awaited<ReturnType<typeof walkHotPaths>>,
 ): Promise<void> {
-  const expectOk = (res: LightMyRequestResponse, what: string) => {
-    if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
-    return res;
-  };
-  const callWith =
-    (accessToken: string) => async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-      expectOk(
-        await app.inject({
-          method,
-          url: `/api/v1${url}`,
-          headers: { authorization: `Bearer ${accessToken}` },
-          payload,
-        }),
-        `${method} ${url}`,
-      );
+  const callWith = (accessToken: string) => apiCaller(app, accessToken);
   const call = callWith(walked.accessToken);
 
   // An API key: created (its whole secret answered this once), listed, one read with it, revoked.

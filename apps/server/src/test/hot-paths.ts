@@ -9,25 +9,15 @@ import { createTeamOfRoles, TEST_PASSWORD } from '@/test/factories.ts';
  * `db` seeds the organization straight into the database (a direct connection when the app's goes through a
  * pooler). Every answer must be a success: it throws with the first that is not.
  */
-export async function walkHotPaths(
-  app: FastifyInstance,
-  seedDb: Parameters<typeof createTeamOfRoles>[0],
-): Promise<{ organizationId: string; proposalId: string; publicToken: string; accessToken: string }> {
-  const team = await createTeamOfRoles(seedDb);
-  const expectOk = (res: LightMyRequestResponse, what: string) => {
-    if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
-    return res;
-  };
-  const signIn = expectOk(
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: team.admin.email, password: TEST_PASSWORD },
-    }),
-    'sign-in',
-  );
-  const { accessToken } = signIn.json().data as { accessToken: string };
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+/** A walk's answer must be a success: throws with the first that is not. */
+export function expectOk(res: LightMyRequestResponse, what: string): LightMyRequestResponse {
+  if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+  return res;
+}
+
+/** The API called as one signed-in person (or API key) by a walk, every answer a success (`expectOk`). */
+export function apiCaller(app: FastifyInstance, accessToken: string) {
+  return async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     expectOk(
       await app.inject({
         method,
@@ -37,6 +27,23 @@ export async function walkHotPaths(
       }),
       `${method} ${url}`,
     );
+}
+
+export async function walkHotPaths(
+  app: FastifyInstance,
+  seedDb: Parameters<typeof createTeamOfRoles>[0],
+): Promise<{ organizationId: string; proposalId: string; publicToken: string; accessToken: string }> {
+  const team = await createTeamOfRoles(seedDb);
+  const signIn = expectOk(
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: team.admin.email, password: TEST_PASSWORD },
+    }),
+    'sign-in',
+  );
+  const { accessToken } = signIn.json().data as { accessToken: string };
+  const call = apiCaller(app, accessToken);
   const client = (await call('POST', '/clients', { name: 'Joana Lima', email: 'joana@lima.pt' })).json().data;
   const body = {
     title: 'Website institucional',

@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '@/db/client.ts';
 import { answerCodes, emailOutbox, proposals } from '@/db/schema/index.ts';
 import { shownVersion } from '@/test/answer-code.ts';
 import { as, createUser } from '@/test/factories.ts';
-import type { walkHotPaths } from '@/test/hot-paths.ts';
+import { apiCaller, expectOk, type walkHotPaths } from '@/test/hot-paths.ts';
 import { startTestIdp } from '@/test/oidc-idp.ts';
 import { startSamlIdp } from '@/test/saml-idp.ts';
 import { startReceiver } from '@/test/webhook-receiver.ts';
@@ -43,13 +43,7 @@ export async function walkMorePaths(
   db: Db,
   walked: Awaited<ReturnType<typeof walkHotPaths>>,
 ): Promise<void> {
-  const expectOk = (res: LightMyRequestResponse, what: string) => {
-    if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
-    return res;
-  };
-  const headers = { authorization: `Bearer ${walked.accessToken}` };
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    expectOk(await app.inject({ method, url: `/api/v1${url}`, headers, payload }), `${method} ${url}`);
+  const call = apiCaller(app, walked.accessToken);
   // The client's answer with the emailed code (test/answer-code.ts's `answerAsClient`, with the code read
   // within the organization: this walk's own statements are checked too).
   const answerAsClient = async (token: string, action: string, payload: object) => {
